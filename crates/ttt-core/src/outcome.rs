@@ -1,0 +1,56 @@
+//! How a game stands.
+
+use crate::Player;
+
+/// The state of a game: still going, won, or drawn. "Still going" is a variant, not `None`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Nobody has a line and there are empty cells.
+    InProgress,
+    /// This player has K (or more) in a row.
+    Win(Player),
+    /// The board is full and nobody has a line.
+    Draw,
+}
+
+impl Outcome {
+    /// Whether the game has ended.
+    #[must_use]
+    pub const fn is_over(self) -> bool {
+        !matches!(self, Outcome::InProgress)
+    }
+
+    /// The winner, if any.
+    #[must_use]
+    pub const fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Win(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The status word used in JSON: `in_progress`, `x_wins`, `o_wins` or `draw`.
+    #[must_use]
+    pub const fn status(self) -> &'static str {
+        match self {
+            Outcome::InProgress => "in_progress",
+            Outcome::Win(Player::X) => "x_wins",
+            Outcome::Win(Player::O) => "o_wins",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_words() {
+        assert_eq!(Outcome::InProgress.status(), "in_progress");
+        assert_eq!(Outcome::Win(Player::O).status(), "o_wins");
+        assert!(Outcome::Draw.is_over());
+        assert_eq!(Outcome::Win(Player::X).winner(), Some(Player::X));
+        assert_eq!(Outcome::Draw.winner(), None);
+    }
+}

@@ -1,0 +1,595 @@
+//! A legal position: the board, whose turn it is, and how the game stands.
+
+use std::fmt;
+
+use crate::bitset::Bitset;
+use crate::cell::DIRECTIONS;
+use crate::{ByPlayer, Cell, Dims, DimsError, Outcome, Player, Setup, Symmetry};
+
+/// A position that can arise in play. The only ways to one are [`Position::new`] (the empty
+/// board), [`Position::from_setup`] (checked) and playing moves.
+///
+/// ```
+/// use ttt_core::{Cell, Dims, Outcome, Player, Position};
+///
+/// let mut pos = Position::new(Dims::new(3, 3, 3).unwrap());
+/// for (r, c) in [(1, 1), (0, 0), (0, 2), (2, 0), (1, 0), (1, 2), (0, 1), (2, 1), (2, 2)] {
+///     pos = pos.play(Cell::new(r, c)).unwrap();
+/// }
+/// // The text form of seed 002 (`_` would stand for an empty cell).
+/// assert_eq!(pos.text(), "OXX\nXXO\nOOX\n");
+/// assert_eq!(pos.outcome(), Outcome::Draw);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    dims: Dims,
+    by_player: ByPlayer<Bitset>,
+    turn: Player,
+    outcome: Outcome,
+}
+
+/// Why a [`Setup`] is not a position that can arise in play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    /// The board's dimensions or K are out of range.
+    Dims(DimsError),
+    /// X must have as many marks as O (X to move) or one more (O to move).
+    ImpossibleCounts {
+        /// X's marks.
+        x: usize,
+        /// O's marks.
+        o: usize,
+    },
+    /// Both sides have K in a row.
+    BothWin,
+    /// The side with a line did not make the last move.
+    WinnerDidNotMoveLast {
+        /// The side with a line.
+        winner: Player,
+    },
+    /// The winner has lines with no cell in common, so the game went on after it was won.
+    DisjointLines {
+        /// The side with the lines.
+        winner: Player,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Dims(e) => write!(f, "{e}"),
+            PositionError::ImpossibleCounts { x, o } => write!(
+                f,
+                "impossible counts: X has {x} marks and O has {o}; X moves first, so X must have as many as O or one more"
+            ),
+            PositionError::BothWin => write!(f, "both X and O have a line, which cannot happen in play"),
+            PositionError::WinnerDidNotMoveLast { winner } => write!(
+                f,
+                "{winner} has a line but {} moved last, which cannot happen in play",
+                winner.other()
+            ),
+            PositionError::DisjointLines { winner } => write!(
+                f,
+                "{winner} has lines that do not share a cell, so play went on after the game was won"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl From<DimsError> for PositionError {
+    fn from(e: DimsError) -> Self {
+        PositionError::Dims(e)
+    }
+}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game has already been won or drawn.
+    GameOver,
+    /// The cell is not on the board.
+    OffBoard(Cell),
+    /// The cell already holds a mark.
+    Occupied(Cell),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver => write!(f, "the game is over"),
+            PlayError::OffBoard(c) => write!(f, "cell {c} is off the board"),
+            PlayError::Occupied(c) => write!(f, "cell {c} is already taken"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl Position {
+    /// The empty board: X to move.
+    #[must_use]
+    pub fn new(dims: Dims) -> Position {
+        Position {
+            dims,
+            by_player: ByPlayer::default(),
+            turn: Player::X,
+            outcome: if dims.cells() == 0 {
+                Outcome::Draw
+            } else {
+                Outcome::InProgress
+            },
+        }
+    }
+
+    /// Checks a [`Setup`] against the rules, with `k` in a row to win.
+    ///
+    /// ```
+    /// # use ttt_core::{Position, PositionError, Setup};
+    /// let both = Setup::from_notation("XXX/OOO/...").unwrap();
+    /// assert_eq!(Position::from_setup(&both, 3), Err(PositionError::BothWin));
+    /// ```
+    ///
+    /// # Errors
+    /// [`PositionError`] naming what makes the board impossible.
+    pub fn from_setup(setup: &Setup, k: usize) -> Result<Position, PositionError> {
+        let dims = Dims::new(setup.rows(), setup.cols(), k)?;
+        let mut by_player = ByPlayer::<Bitset>::default();
+        for (i, mark) in setup.cells().iter().enumerate() {
+            if let Some(p) = mark {
+                by_player.get_mut(*p).insert(i);
+            }
+        }
+        let (x, o) = (by_player.x.len(), by_player.o.len());
+        let turn = if x == o {
+            Player::X
+        } else if x == o + 1 {
+            Player::O
+        } else {
+            return Err(PositionError::ImpossibleCounts { x, o });
+        };
+        let mut pos = Position {
+            dims,
+            by_player,
+            turn,
+            outcome: Outcome::InProgress,
+        };
+        let x_lines = pos.lines_of(Player::X);
+        let o_lines = pos.lines_of(Player::O);
+        let winner = match (x_lines.is_empty(), o_lines.is_empty()) {
+            (false, false) => return Err(PositionError::BothWin),
+            (false, true) => Some((Player::X, x_lines)),
+            (true, false) => Some((Player::O, o_lines)),
+            (true, true) => None,
+        };
+        pos.outcome = match winner {
+            Some((winner, lines)) => {
+                if winner != turn.other() {
+                    return Err(PositionError::WinnerDidNotMoveLast { winner });
+                }
+                let shared = lines.iter().skip(1).fold(lines[0], |acc, line| {
+                    let mut both = Bitset::default();
+                    for i in acc.iter().filter(|&i| line.contains(i)) {
+                        both.insert(i);
+                    }
+                    both
+                });
+                if shared.len() == 0 {
+                    return Err(PositionError::DisjointLines { winner });
+                }
+                Outcome::Win(winner)
+            }
+            None if x + o == dims.cells() => Outcome::Draw,
+            None => Outcome::InProgress,
+        };
+        Ok(pos)
+    }
+
+    /// Every set of K consecutive cells (in any direction) all held by `player`.
+    fn lines_of(&self, player: Player) -> Vec<Bitset> {
+        let mine = self.by_player.get(player);
+        let k = self.dims.k() as i32;
+        let mut lines = Vec::new();
+        for start in self.dims.all_cells() {
+            for dir in DIRECTIONS {
+                let cells: Option<Vec<usize>> = (0..k)
+                    .map(|s| {
+                        self.dims
+                            .step(start, dir, s)
+                            .map(|c| self.dims.index(c))
+                            .filter(|&i| mine.contains(i))
+                    })
+                    .collect();
+                if let Some(cells) = cells {
+                    let mut line = Bitset::default();
+                    cells.into_iter().for_each(|i| line.insert(i));
+                    if !lines.contains(&line) {
+                        lines.push(line);
+                    }
+                }
+            }
+        }
+        lines
+    }
+
+    /// The board's dimensions and K.
+    #[must_use]
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// The side to move (by the counts: X when they are equal, O when X has one more).
+    #[must_use]
+    pub fn turn(&self) -> Player {
+        self.turn
+    }
+
+    /// How the game stands.
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// Whether the game has ended.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_over()
+    }
+
+    /// The mark on a cell (`None` if empty or off the board).
+    #[must_use]
+    pub fn get(&self, cell: Cell) -> Option<Player> {
+        if !self.dims.contains(cell) {
+            return None;
+        }
+        let i = self.dims.index(cell);
+        if self.by_player.x.contains(i) {
+            Some(Player::X)
+        } else if self.by_player.o.contains(i) {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    /// Number of marks on the board (the number of moves played).
+    #[must_use]
+    pub fn ply(&self) -> usize {
+        self.by_player.x.len() + self.by_player.o.len()
+    }
+
+    /// Number of empty cells (seed 002's `countBlanks`).
+    #[must_use]
+    pub fn count_blanks(&self) -> usize {
+        self.dims.cells() - self.ply()
+    }
+
+    /// The empty cells in row-major order. While the game is going these are the legal moves.
+    pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        let taken = self.by_player.x.union(&self.by_player.o);
+        (0..self.dims.cells())
+            .filter(move |&i| !taken.contains(i))
+            .map(|i| self.dims.cell(i))
+    }
+
+    /// The legal moves in row-major order (none once the game is over). Does not allocate.
+    pub fn legal_moves(&self) -> impl Iterator<Item = Cell> + '_ {
+        let over = self.is_over();
+        self.empty_cells().filter(move |_| !over)
+    }
+
+    /// Checks and plays a move for the side to move, returning the new position.
+    ///
+    /// # Errors
+    /// [`PlayError`] when the game is over or the cell is off the board or taken.
+    pub fn play(mut self, cell: Cell) -> Result<Position, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.dims.contains(cell) {
+            return Err(PlayError::OffBoard(cell));
+        }
+        if self.get(cell).is_some() {
+            return Err(PlayError::Occupied(cell));
+        }
+        self.play_unchecked(cell);
+        Ok(self)
+    }
+
+    /// Plays a move without checking it; for search loops that generate their own legal moves.
+    /// The cell must be empty and on the board, and the game not over.
+    pub fn play_unchecked(&mut self, cell: Cell) {
+        let mover = self.turn;
+        self.by_player.get_mut(mover).insert(self.dims.index(cell));
+        self.turn = mover.other();
+        self.outcome = if self.makes_line(cell, mover) {
+            Outcome::Win(mover)
+        } else if self.ply() == self.dims.cells() {
+            Outcome::Draw
+        } else {
+            Outcome::InProgress
+        };
+    }
+
+    /// Takes back the move at `cell`, which must have been the last one played.
+    pub fn undo(&mut self, cell: Cell) {
+        let mover = self.turn.other();
+        self.by_player.get_mut(mover).remove(self.dims.index(cell));
+        self.turn = mover;
+        // A move was played from this position, so the game was still going.
+        self.outcome = Outcome::InProgress;
+    }
+
+    /// Whether `player`'s mark on `cell` is part of K or more in a row: the win check, looking
+    /// only along the four lines through the cell (seed 001).
+    #[must_use]
+    pub fn makes_line(&self, cell: Cell, player: Player) -> bool {
+        let k = self.dims.k();
+        DIRECTIONS.iter().any(|&dir| {
+            1 + self.run(cell, dir, player) + self.run(cell, (-dir.0, -dir.1), player) >= k
+        })
+    }
+
+    /// How many consecutive cells beyond `cell` in direction `dir` hold `player`'s mark.
+    fn run(&self, cell: Cell, dir: (i32, i32), player: Player) -> usize {
+        let mine = self.by_player.get(player);
+        (1..)
+            .map_while(|s| self.dims.step(cell, dir, s))
+            .take_while(|&c| mine.contains(self.dims.index(c)))
+            .count()
+    }
+
+    /// The cells of the winning line (all of them if the last move made more than one, or a line
+    /// longer than K), in row-major order; empty unless the game is won.
+    #[must_use]
+    pub fn winning_cells(&self) -> Vec<Cell> {
+        let Outcome::Win(winner) = self.outcome else {
+            return Vec::new();
+        };
+        let mine = self.by_player.get(winner);
+        let mut cells = Bitset::default();
+        for start in mine.iter().map(|i| self.dims.cell(i)) {
+            for dir in DIRECTIONS {
+                let back = (-dir.0, -dir.1);
+                let starts_run = self
+                    .dims
+                    .step(start, back, 1)
+                    .is_none_or(|c| !mine.contains(self.dims.index(c)));
+                let len = 1 + self.run(start, dir, winner);
+                if starts_run && len >= self.dims.k() {
+                    for s in 0..len as i32 {
+                        if let Some(c) = self.dims.step(start, dir, s) {
+                            cells.insert(self.dims.index(c));
+                        }
+                    }
+                }
+            }
+        }
+        cells.iter().map(|i| self.dims.cell(i)).collect()
+    }
+
+    /// Whether `player` has won (seed 002's `checkWin`).
+    #[must_use]
+    pub fn is_win_for(&self, player: Player) -> bool {
+        self.outcome == Outcome::Win(player)
+    }
+
+    /// Whether `player`'s opponent has won (seed 002's `checkLose`).
+    #[must_use]
+    pub fn is_loss_for(&self, player: Player) -> bool {
+        self.outcome == Outcome::Win(player.other())
+    }
+
+    /// Whether the game is drawn: the board is full and nobody has a line (seed 002's `checkDraw`).
+    #[must_use]
+    pub fn is_draw(&self) -> bool {
+        self.outcome == Outcome::Draw
+    }
+
+    /// Seed 002's `boardValue`: +1 if `player` has won, -1 if they have lost, 0 otherwise.
+    #[must_use]
+    pub fn board_value(&self, player: Player) -> i8 {
+        match self.outcome {
+            Outcome::Win(p) if p == player => 1,
+            Outcome::Win(_) => -1,
+            _ => 0,
+        }
+    }
+
+    /// The positions after each legal move, in row-major order; `self` is unchanged
+    /// (seed 002's `possibleMoves`).
+    ///
+    /// ```
+    /// # use ttt_core::{Position, Setup};
+    /// let pos = Position::from_setup(&Setup::from_notation("XO/X."). unwrap(), 2).unwrap();
+    /// assert!(pos.is_win_for(ttt_core::Player::X));
+    /// assert!(pos.possible_moves().is_empty());
+    /// let pos = Position::from_setup(&Setup::from_notation("X./.."). unwrap(), 2).unwrap();
+    /// let next: Vec<String> = pos.possible_moves().iter().map(|p| p.to_string()).collect();
+    /// assert_eq!(next, ["XO/..", "X./O.", "X./.O"]);
+    /// ```
+    #[must_use]
+    pub fn possible_moves(&self) -> Vec<Position> {
+        self.legal_moves()
+            .map(|cell| {
+                let mut next = *self;
+                next.play_unchecked(cell);
+                next
+            })
+            .collect()
+    }
+
+    /// The board as plain data.
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        let mut setup = Setup::empty(self.dims.rows(), self.dims.cols());
+        for cell in self.dims.all_cells() {
+            setup.set(cell, self.get(cell));
+        }
+        setup
+    }
+
+    /// Seed 002's text form: one line per row, `_` for empty, each line ending in `\n`,
+    /// e.g. `"O_X\n_X_\n___\n"`.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(self.dims.cells() + self.dims.rows());
+        for r in 0..self.dims.rows() {
+            for c in 0..self.dims.cols() {
+                let cell = Cell::new(r as u8, c as u8);
+                out.push(self.get(cell).map_or('_', Player::marker));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The position with every cell moved by `symmetry` (one of [`Symmetry::of`] its dims).
+    #[must_use]
+    pub fn transform(&self, symmetry: Symmetry) -> Position {
+        let mut by_player = ByPlayer::<Bitset>::default();
+        for cell in self.dims.all_cells() {
+            if let Some(p) = self.get(cell) {
+                by_player
+                    .get_mut(p)
+                    .insert(self.dims.index(symmetry.apply(self.dims, cell)));
+            }
+        }
+        Position { by_player, ..*self }
+    }
+}
+
+impl fmt::Display for Position {
+    /// The notation, e.g. `X.O/.X./...`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.setup())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(notation: &str, k: usize) -> Result<Position, PositionError> {
+        Position::from_setup(&Setup::from_notation(notation).unwrap(), k)
+    }
+
+    #[test]
+    fn seed_002_text_form() {
+        let p = pos("O_X/_X_/___", 3).unwrap();
+        assert_eq!(p.text(), "O_X\n_X_\n___\n");
+        assert_eq!(p.count_blanks(), 6);
+        assert_eq!(p.turn(), Player::O);
+    }
+
+    #[test]
+    fn validation_names_each_problem() {
+        assert_eq!(
+            pos("XX./.../...", 3),
+            Err(PositionError::ImpossibleCounts { x: 2, o: 0 })
+        );
+        assert_eq!(
+            pos("O../.../...", 3),
+            Err(PositionError::ImpossibleCounts { x: 0, o: 1 })
+        );
+        assert_eq!(pos("XXX/OOO/X.O", 3), Err(PositionError::BothWin));
+        // X has a line but the counts say O moved last.
+        assert_eq!(
+            pos("XXX/O../O.O", 3),
+            Err(PositionError::WinnerDidNotMoveLast { winner: Player::X })
+        );
+        assert_eq!(
+            pos("OOO/XX./XX.", 3),
+            Err(PositionError::WinnerDidNotMoveLast { winner: Player::O })
+        );
+        assert_eq!(pos("XXX/OO./XXX/OOO/...", 3), Err(PositionError::BothWin));
+        // Two separate rows of X: the game went on after the first.
+        assert_eq!(
+            pos("XXX../OO.OO/XXX../O....", 3),
+            Err(PositionError::DisjointLines { winner: Player::X })
+        );
+        assert!(matches!(pos("...", 4), Err(PositionError::Dims(_))));
+    }
+
+    #[test]
+    fn a_cross_of_two_lines_sharing_a_cell_is_fine() {
+        // X's last move at the centre made a row and a column at once.
+        let p = pos("OXO/XXX/OXO", 3).unwrap();
+        assert_eq!(p.outcome(), Outcome::Win(Player::X));
+        assert_eq!(p.winning_cells().len(), 5);
+    }
+
+    #[test]
+    fn a_long_line_is_a_win_and_all_of_it_is_reported() {
+        // Four X in a row with K=3: the windows 0-2 and 1-3 share cells; X moved last.
+        let p = pos("XXXX./OO.O./.....", 3).unwrap();
+        assert!(p.is_win_for(Player::X));
+        assert_eq!(
+            p.winning_cells(),
+            (0..4).map(|c| Cell::new(0, c)).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn play_checks_and_undo_restores() {
+        let start = pos("X../.O./...", 3).unwrap();
+        assert_eq!(
+            start.play(Cell::new(1, 1)),
+            Err(PlayError::Occupied(Cell::new(1, 1)))
+        );
+        assert_eq!(
+            start.play(Cell::new(3, 0)),
+            Err(PlayError::OffBoard(Cell::new(3, 0)))
+        );
+        let mut p = start;
+        p.play_unchecked(Cell::new(2, 2));
+        assert_eq!(p.turn(), Player::O);
+        p.undo(Cell::new(2, 2));
+        assert_eq!(p, start);
+        let won = pos("XX./OO./...", 3)
+            .unwrap()
+            .play(Cell::new(0, 2))
+            .unwrap();
+        assert_eq!(won.outcome(), Outcome::Win(Player::X));
+        assert_eq!(won.play(Cell::new(2, 2)), Err(PlayError::GameOver));
+        assert_eq!(won.legal_moves().count(), 0);
+        assert_eq!(won.board_value(Player::X), 1);
+        assert_eq!(won.board_value(Player::O), -1);
+        assert!(won.is_loss_for(Player::O));
+    }
+
+    #[test]
+    fn diagonals_both_ways() {
+        let p = pos("X.O/.XO/...", 3).unwrap();
+        assert!(p.play(Cell::new(2, 2)).unwrap().is_win_for(Player::X));
+        let p = pos("X.O/XO./...", 3).unwrap();
+        assert!(!p.play(Cell::new(2, 2)).unwrap().is_over());
+        let p = pos("XXO/.O./X..", 3).unwrap();
+        assert_eq!(p.turn(), Player::O);
+        assert!(!p.play(Cell::new(1, 2)).unwrap().is_over());
+        assert!(p.play(Cell::new(1, 0)).is_ok());
+    }
+
+    #[test]
+    fn full_board_without_line_is_a_draw() {
+        let p = pos("XOX/XOO/OXX", 3).unwrap();
+        assert!(p.is_draw());
+        assert_eq!(p.board_value(Player::X), 0);
+    }
+
+    #[test]
+    fn k_one_first_move_wins() {
+        let p = Position::new(Dims::new(2, 2, 1).unwrap());
+        assert!(p.play(Cell::new(1, 0)).unwrap().is_win_for(Player::X));
+    }
+
+    #[test]
+    fn transform_moves_marks() {
+        let d = Dims::new(3, 3, 3).unwrap();
+        let p = pos("X../.../...", 3).unwrap();
+        assert_eq!(p.transform(Symmetry::Rotate90).to_string(), "..X/.../...");
+        assert_eq!(p.transform(Symmetry::Identity), p);
+        assert_eq!(Symmetry::of(d).len(), 8);
+    }
+}

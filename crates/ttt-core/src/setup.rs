@@ -1,0 +1,263 @@
+//! Unvalidated boards and the position notation.
+//!
+//! The notation lists rows top to bottom separated by `/`; each cell is `X`, `O`, or `.` for
+//! empty (`_` and `-` also read as empty, `x` and `o` as the marks). `X.O/.X./...` is
+//!
+//! ```text
+//! X . O
+//! . X .
+//! . . .
+//! ```
+
+use std::fmt;
+
+use crate::{Cell, Player, MAX_SIDE};
+
+/// A board as plain data, not yet checked against the rules: what parsers, JSON and the database
+/// produce. [`Position::from_setup`](crate::Position::from_setup) turns it into a playable position.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Setup {
+    rows: usize,
+    cols: usize,
+    cells: Vec<Option<Player>>,
+}
+
+/// Why a notation string could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotationError {
+    /// Nothing but whitespace.
+    Empty,
+    /// A row whose length differs from the first row's.
+    RaggedRows {
+        /// 1-based row number.
+        row: usize,
+        /// Length of the first row.
+        expected: usize,
+        /// Length of this row.
+        found: usize,
+    },
+    /// A character that is not a mark or an empty cell.
+    BadChar {
+        /// The character.
+        ch: char,
+        /// 1-based row number.
+        row: usize,
+        /// 1-based column number.
+        col: usize,
+    },
+    /// More rows or columns than any board may have.
+    TooBig {
+        /// Number of rows read.
+        rows: usize,
+        /// Length of the longest row read.
+        cols: usize,
+    },
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            NotationError::Empty => write!(
+                f,
+                "the position is empty: write rows of X, O and . separated by /, e.g. X.O/.X./..."
+            ),
+            NotationError::RaggedRows { row, expected, found } => write!(
+                f,
+                "ragged rows: row {row} has {found} cells but row 1 has {expected}"
+            ),
+            NotationError::BadChar { ch, row, col } => write!(
+                f,
+                "bad character {ch:?} at row {row}, column {col}: cells are X, O or . (also _ or - for empty)"
+            ),
+            NotationError::TooBig { rows, cols } => write!(
+                f,
+                "a board of {rows} rows by {cols} columns is too big: at most {MAX_SIDE} each"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+impl Setup {
+    /// An empty board. `rows` and `cols` are checked later, with K, by `Position::from_setup`.
+    #[must_use]
+    pub fn empty(rows: usize, cols: usize) -> Setup {
+        Setup {
+            rows,
+            cols,
+            cells: vec![None; rows * cols],
+        }
+    }
+
+    /// Reads the notation (see the [module docs](self)). Surrounding whitespace is ignored.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Player, Setup};
+    /// let s = Setup::from_notation("x_o/-X-").unwrap();
+    /// assert_eq!((s.rows(), s.cols()), (2, 3));
+    /// assert_eq!(s.get(Cell::new(1, 1)), Some(Player::X));
+    /// assert_eq!(s.to_string(), "X.O/.X.");
+    /// assert!(Setup::from_notation("X.O/.X").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`NotationError`] naming the first problem found.
+    pub fn from_notation(text: &str) -> Result<Setup, NotationError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(NotationError::Empty);
+        }
+        let rows: Vec<&str> = text.split('/').collect();
+        let widths: Vec<usize> = rows.iter().map(|r| r.chars().count()).collect();
+        let cols = widths[0];
+        let widest = widths.iter().copied().max().unwrap_or(0);
+        if rows.len() > MAX_SIDE || widest > MAX_SIDE {
+            return Err(NotationError::TooBig {
+                rows: rows.len(),
+                cols: widest,
+            });
+        }
+        let mut cells = Vec::with_capacity(rows.len() * cols);
+        for (r, row) in rows.iter().enumerate() {
+            if widths[r] != cols {
+                return Err(NotationError::RaggedRows {
+                    row: r + 1,
+                    expected: cols,
+                    found: widths[r],
+                });
+            }
+            for (c, ch) in row.chars().enumerate() {
+                let cell = match ch {
+                    '.' | '_' | '-' => None,
+                    _ => Some(Player::from_marker(ch).ok_or(NotationError::BadChar {
+                        ch,
+                        row: r + 1,
+                        col: c + 1,
+                    })?),
+                };
+                cells.push(cell);
+            }
+        }
+        if cols == 0 {
+            return Err(NotationError::Empty);
+        }
+        Ok(Setup {
+            rows: rows.len(),
+            cols,
+            cells,
+        })
+    }
+
+    /// Number of rows.
+    #[must_use]
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    #[must_use]
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The mark on a cell; `None` for empty or off-board cells.
+    #[must_use]
+    pub fn get(&self, cell: Cell) -> Option<Player> {
+        let (r, c) = (usize::from(cell.row), usize::from(cell.col));
+        if r < self.rows && c < self.cols {
+            self.cells[r * self.cols + c]
+        } else {
+            None
+        }
+    }
+
+    /// Puts a mark on (or, with `None`, clears) a cell. Off-board cells are ignored.
+    pub fn set(&mut self, cell: Cell, mark: Option<Player>) {
+        let (r, c) = (usize::from(cell.row), usize::from(cell.col));
+        if r < self.rows && c < self.cols {
+            self.cells[r * self.cols + c] = mark;
+        }
+    }
+
+    /// The cells in row-major order.
+    #[must_use]
+    pub fn cells(&self) -> &[Option<Player>] {
+        &self.cells
+    }
+}
+
+impl fmt::Display for Setup {
+    /// Writes the notation with `.` for empty cells.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in 0..self.rows {
+            if r > 0 {
+                f.write_str("/")?;
+            }
+            for c in 0..self.cols {
+                let ch = self.cells[r * self.cols + c].map_or('.', Player::marker);
+                write!(f, "{ch}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Setup {
+    type Err = NotationError;
+
+    fn from_str(s: &str) -> Result<Setup, NotationError> {
+        Setup::from_notation(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_all_spellings_of_empty_and_marks() {
+        let s = Setup::from_notation("  x-O/_.X ").unwrap();
+        assert_eq!(s.to_string(), "X.O/..X");
+        assert_eq!(s.get(Cell::new(0, 0)), Some(Player::X));
+        assert_eq!(s.get(Cell::new(1, 1)), None);
+        assert_eq!(s.get(Cell::new(9, 9)), None);
+    }
+
+    #[test]
+    fn names_each_problem() {
+        assert_eq!(Setup::from_notation(" "), Err(NotationError::Empty));
+        assert_eq!(Setup::from_notation("/"), Err(NotationError::Empty));
+        assert_eq!(
+            Setup::from_notation("XO./X"),
+            Err(NotationError::RaggedRows {
+                row: 2,
+                expected: 3,
+                found: 1
+            })
+        );
+        assert_eq!(
+            Setup::from_notation("X.O/.Z."),
+            Err(NotationError::BadChar {
+                ch: 'Z',
+                row: 2,
+                col: 2
+            })
+        );
+        let long = ".".repeat(MAX_SIDE + 1);
+        assert!(matches!(
+            Setup::from_notation(&long),
+            Err(NotationError::TooBig { .. })
+        ));
+        let msg = Setup::from_notation("X.O/.X").unwrap_err().to_string();
+        assert!(msg.contains("ragged"), "{msg}");
+    }
+
+    #[test]
+    fn set_and_empty() {
+        let mut s = Setup::empty(2, 2);
+        s.set(Cell::new(1, 0), Some(Player::O));
+        s.set(Cell::new(5, 5), Some(Player::O));
+        assert_eq!(s.to_string(), "../O.");
+    }
+}
