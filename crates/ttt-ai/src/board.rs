@@ -1,0 +1,404 @@
+//! The solver's own board: per-line counts kept up to date move by move, so that wins, threats,
+//! dead lines and the evaluation are known without rescanning the board at every node.
+//!
+//! A *window* is a set of K consecutive cells in one direction: the places a line can be made.
+//! For each window we keep how many marks each side has in it. A window holding both marks is
+//! dead; one holding K-1 of one side's marks and none of the other's is a *threat*: its one
+//! empty cell wins at once.
+
+use ttt_core::{ByPlayer, Cell, Dims, Player, Position, Symmetry};
+
+/// Weights of a window holding `n` of one side's marks and none of the other's.
+const WEIGHTS: [i32; 8] = [0, 1, 6, 36, 216, 1296, 7776, 46656];
+
+fn weight(n: u8) -> i32 {
+    WEIGHTS[usize::from(n).min(WEIGHTS.len() - 1)]
+}
+
+const NO_CELL: u16 = u16::MAX;
+
+#[derive(Debug, Clone)]
+pub(crate) struct Board {
+    dims: Dims,
+    k: u8,
+    cells: Vec<Option<Player>>,
+    turn: Player,
+    empties: usize,
+    /// Cells of window `w` are `window_cells[w * k .. (w + 1) * k]`.
+    window_cells: Vec<u16>,
+    /// Windows through cell `c` are `cell_windows[cell_start[c] .. cell_start[c + 1]]`.
+    cell_start: Vec<u32>,
+    cell_windows: Vec<u32>,
+    counts: ByPlayer<Vec<u8>>,
+    /// Windows that can still be completed by someone.
+    live: u32,
+    /// Number of threat windows of each side.
+    threats: ByPlayer<u32>,
+    /// For each cell, how many threat windows of each side it completes.
+    threat_at: ByPlayer<Vec<u16>>,
+    /// Sum of the weights of each side's open windows.
+    potential: ByPlayer<i32>,
+    /// `sym_maps[s][c]`: where symmetry `s` sends cell `c`.
+    sym_maps: Vec<Vec<u16>>,
+    /// The Zobrist hash of the position under each symmetry.
+    hashes: Vec<u64>,
+    zobrist: ByPlayer<Vec<u64>>,
+}
+
+impl Board {
+    pub(crate) fn new(pos: &Position) -> Board {
+        let dims = pos.dims();
+        let n = dims.cells();
+        let k = dims.k();
+        let mut window_cells = Vec::new();
+        for start in dims.all_cells() {
+            for dir in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                if dims.step(start, dir, k as i32 - 1).is_some() {
+                    for s in 0..k as i32 {
+                        let c = dims.step(start, dir, s).expect("window end is on the board");
+                        window_cells.push(dims.index(c) as u16);
+                    }
+                }
+            }
+        }
+        let windows = window_cells.len() / k;
+        let mut per_cell: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for w in 0..windows {
+            for &c in &window_cells[w * k..(w + 1) * k] {
+                per_cell[usize::from(c)].push(w as u32);
+            }
+        }
+        let mut cell_start = vec![0u32];
+        let mut cell_windows = Vec::new();
+        for list in per_cell {
+            cell_windows.extend(list);
+            cell_start.push(cell_windows.len() as u32);
+        }
+        let sym_maps: Vec<Vec<u16>> = Symmetry::of(dims)
+            .iter()
+            .map(|s| {
+                dims.all_cells()
+                    .map(|c| dims.index(s.apply(dims, c)) as u16)
+                    .collect()
+            })
+            .collect();
+        let mut seed = crate::Rng::seeded(0x5EED_7777_0000_0001);
+        let zobrist = ByPlayer {
+            x: (0..n).map(|_| seed.next_u64()).collect(),
+            o: (0..n).map(|_| seed.next_u64()).collect(),
+        };
+        let mut board = Board {
+            dims,
+            k: k as u8,
+            cells: vec![None; n],
+            turn: Player::X,
+            empties: n,
+            window_cells,
+            cell_start,
+            cell_windows,
+            counts: ByPlayer {
+                x: vec![0; windows],
+                o: vec![0; windows],
+            },
+            live: windows as u32,
+            threats: ByPlayer::default(),
+            threat_at: ByPlayer {
+                x: vec![0; n],
+                o: vec![0; n],
+            },
+            potential: ByPlayer::default(),
+            hashes: vec![0; sym_maps.len()],
+            sym_maps,
+            zobrist,
+        };
+        if k == 1 {
+            // Every empty one-cell window is a threat for both sides.
+            for c in 0..n {
+                board.threat_at.x[c] = 1;
+                board.threat_at.o[c] = 1;
+            }
+            board.threats.x = n as u32;
+            board.threats.o = n as u32;
+        }
+        for (i, cell) in dims.all_cells().enumerate() {
+            if let Some(p) = pos.get(cell) {
+                board.turn = p;
+                board.play(i);
+            }
+        }
+        board.turn = pos.turn();
+        board
+    }
+
+    pub(crate) fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    pub(crate) fn turn(&self) -> Player {
+        self.turn
+    }
+
+    pub(crate) fn empties(&self) -> usize {
+        self.empties
+    }
+
+    pub(crate) fn is_empty(&self, cell: usize) -> bool {
+        self.cells[cell].is_none()
+    }
+
+    pub(crate) fn get(&self, cell: usize) -> Option<Player> {
+        self.cells[cell]
+    }
+
+    pub(crate) fn cells(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub(crate) fn cell(&self, index: usize) -> Cell {
+        self.dims.cell(index)
+    }
+
+    /// Whether any window can still be completed by either side.
+    pub(crate) fn has_live_windows(&self) -> bool {
+        self.live > 0
+    }
+
+    /// Number of cells where `player` would complete a line at once.
+    pub(crate) fn threats(&self, player: Player) -> u32 {
+        *self.threats.get(player)
+    }
+
+    /// Whether `player` completes a line by playing `cell`.
+    #[cfg(test)]
+    pub(crate) fn is_threat_cell(&self, player: Player, cell: usize) -> bool {
+        self.threat_at.get(player)[cell] > 0
+    }
+
+    /// The cells where `player` would complete a line at once, in row-major order.
+    pub(crate) fn threat_cells(&self, player: Player) -> impl Iterator<Item = usize> + '_ {
+        let at = self.threat_at.get(player);
+        (0..self.cells.len()).filter(move |&c| at[c] > 0 && self.cells[c].is_none())
+    }
+
+    /// A key shared by all positions equivalent under the board's symmetries, and the index of
+    /// the symmetry that maps this position onto the canonical one.
+    pub(crate) fn canonical_key(&self) -> (u64, usize) {
+        let mut best = (self.hashes[0], 0);
+        for (s, &h) in self.hashes.iter().enumerate().skip(1) {
+            if h < best.0 {
+                best = (h, s);
+            }
+        }
+        best
+    }
+
+    /// Where symmetry number `s` sends `cell`.
+    pub(crate) fn map_cell(&self, s: usize, cell: usize) -> usize {
+        usize::from(self.sym_maps[s][cell])
+    }
+
+    /// The cell that symmetry number `s` sends to `image`.
+    pub(crate) fn unmap_cell(&self, s: usize, image: usize) -> usize {
+        self.sym_maps[s]
+            .iter()
+            .position(|&c| usize::from(c) == image)
+            .unwrap_or(image)
+    }
+
+    /// The static evaluation for the side to move: its open windows' weights minus the
+    /// opponent's. Positive is good for the side to move.
+    pub(crate) fn evaluate(&self) -> i32 {
+        let me = self.turn;
+        // The side to move gets a little extra: it moves next.
+        self.potential.get(me) + self.potential.get(me) / 8 - self.potential.get(me.other())
+    }
+
+    /// How much playing `cell` changes the balance for the side to move: its own windows grow
+    /// and the opponent's open windows through the cell are spoiled.
+    pub(crate) fn move_gain(&self, cell: usize) -> i32 {
+        let me = self.turn;
+        let (mine, theirs) = (self.counts.get(me), self.counts.get(me.other()));
+        let mut gain = 0;
+        for &w in self.windows_through(cell) {
+            let (m, t) = (mine[w as usize], theirs[w as usize]);
+            if t == 0 {
+                gain += weight(m + 1) - weight(m);
+            }
+            if m == 0 {
+                gain += weight(t) + i32::from(t > 0);
+            }
+        }
+        gain
+    }
+
+    fn windows_through(&self, cell: usize) -> &[u32] {
+        &self.cell_windows[self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize]
+    }
+
+    fn window(&self, w: usize) -> &[u16] {
+        let k = usize::from(self.k);
+        &self.window_cells[w * k..(w + 1) * k]
+    }
+
+    /// The empty cells of window `w`, ignoring `except`.
+    fn empty_in_window(&self, w: usize, except: usize) -> u16 {
+        self.window(w)
+            .iter()
+            .copied()
+            .find(|&c| usize::from(c) != except && self.cells[usize::from(c)].is_none())
+            .unwrap_or(NO_CELL)
+    }
+
+    /// Plays `cell` for the side to move; returns whether it completes a line.
+    pub(crate) fn play(&mut self, cell: usize) -> bool {
+        let me = self.turn;
+        let opp = me.other();
+        let k1 = self.k - 1;
+        let mut won = false;
+        self.cells[cell] = Some(me);
+        self.empties -= 1;
+        let start = self.cell_start[cell] as usize;
+        let end = self.cell_start[cell + 1] as usize;
+        for i in start..end {
+            let w = self.cell_windows[i] as usize;
+            let m = self.counts.get(me)[w];
+            let t = self.counts.get(opp)[w];
+            if t == 0 {
+                *self.potential.get_mut(me) += weight(m + 1) - weight(m);
+                if m == k1 {
+                    // Our threat is fulfilled: the game is won.
+                    self.threat_at.get_mut(me)[cell] -= 1;
+                    *self.threats.get_mut(me) -= 1;
+                } else if m + 1 == k1 {
+                    let e = self.empty_in_window(w, usize::MAX);
+                    if e != NO_CELL {
+                        self.threat_at.get_mut(me)[usize::from(e)] += 1;
+                        *self.threats.get_mut(me) += 1;
+                    }
+                }
+            }
+            if m == 0 {
+                *self.potential.get_mut(opp) -= weight(t);
+                if t > 0 {
+                    self.live -= 1;
+                }
+                if t == k1 {
+                    self.threat_at.get_mut(opp)[cell] -= 1;
+                    *self.threats.get_mut(opp) -= 1;
+                }
+            }
+            self.counts.get_mut(me)[w] = m + 1;
+            won |= m + 1 == self.k;
+        }
+        let zob = self.zobrist.get(me);
+        for (h, map) in self.hashes.iter_mut().zip(&self.sym_maps) {
+            *h ^= zob[usize::from(map[cell])];
+        }
+        self.turn = opp;
+        won
+    }
+
+    /// Takes back the last move, which was played at `cell`.
+    pub(crate) fn undo(&mut self, cell: usize) {
+        let me = self.turn.other();
+        let opp = self.turn;
+        let k1 = self.k - 1;
+        let start = self.cell_start[cell] as usize;
+        let end = self.cell_start[cell + 1] as usize;
+        for i in start..end {
+            let w = self.cell_windows[i] as usize;
+            let m = self.counts.get(me)[w] - 1;
+            let t = self.counts.get(opp)[w];
+            self.counts.get_mut(me)[w] = m;
+            if t == 0 {
+                *self.potential.get_mut(me) -= weight(m + 1) - weight(m);
+                if m == k1 {
+                    self.threat_at.get_mut(me)[cell] += 1;
+                    *self.threats.get_mut(me) += 1;
+                } else if m + 1 == k1 {
+                    let e = self.empty_in_window(w, cell);
+                    if e != NO_CELL {
+                        self.threat_at.get_mut(me)[usize::from(e)] -= 1;
+                        *self.threats.get_mut(me) -= 1;
+                    }
+                }
+            }
+            if m == 0 {
+                *self.potential.get_mut(opp) += weight(t);
+                if t > 0 {
+                    self.live += 1;
+                }
+                if t == k1 {
+                    self.threat_at.get_mut(opp)[cell] += 1;
+                    *self.threats.get_mut(opp) += 1;
+                }
+            }
+        }
+        self.cells[cell] = None;
+        self.empties += 1;
+        let zob = self.zobrist.get(me);
+        for (h, map) in self.hashes.iter_mut().zip(&self.sym_maps) {
+            *h ^= zob[usize::from(map[cell])];
+        }
+        self.turn = me;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ttt_core::Setup;
+
+    fn board(notation: &str, k: usize) -> Board {
+        Board::new(&Position::from_setup(&Setup::from_notation(notation).unwrap(), k).unwrap())
+    }
+
+    #[test]
+    fn threats_are_found() {
+        let b = board("XX./.O./...", 3);
+        assert_eq!(b.turn(), Player::O);
+        assert_eq!(b.threats(Player::X), 1);
+        assert!(b.is_threat_cell(Player::X, 2));
+        assert_eq!(b.threat_cells(Player::X).collect::<Vec<_>>(), vec![2]);
+        assert_eq!(b.threats(Player::O), 0);
+    }
+
+    #[test]
+    fn play_and_undo_restore_everything() {
+        let mut b = board("X../.O./...", 3);
+        let before = format!("{b:?}");
+        for cell in [2, 3, 8] {
+            let won = b.play(cell);
+            assert!(!won);
+            b.undo(cell);
+            assert_eq!(format!("{b:?}"), before);
+        }
+        b.play(8);
+        b.play(2);
+        let mid = format!("{b:?}");
+        b.play(6);
+        b.undo(6);
+        assert_eq!(format!("{b:?}"), mid);
+    }
+
+    #[test]
+    fn wins_and_dead_windows() {
+        let mut b = board("XX./OO./...", 3);
+        assert!(b.play(2));
+        let full = board("XOX/XOO/OXX", 3);
+        assert!(!full.has_live_windows());
+        let k1 = board("..", 1);
+        assert_eq!(k1.threats(Player::X), 2);
+    }
+
+    #[test]
+    fn symmetric_positions_share_a_key() {
+        let a = board("X../.../...", 3);
+        let b = board("..X/.../...", 3);
+        let c = board(".X./.../...", 3);
+        assert_eq!(a.canonical_key().0, b.canonical_key().0);
+        assert_ne!(a.canonical_key().0, c.canonical_key().0);
+        let (_, s) = b.canonical_key();
+        assert_eq!(b.unmap_cell(s, b.map_cell(s, 2)), 2);
+    }
+}

@@ -1,0 +1,332 @@
+//! The computer players, one type per level behind one trait.
+//!
+//! The three lower levels follow seed 000's rules: `easy` plays a random empty cell;
+//! `medium` takes the centre if free, else blocks the opponent's immediate win, else plays at
+//! random; `hard` takes the centre if free, else its own immediate win, else blocks, else plays
+//! at random. `perfect` searches the game tree and never loses where it can solve the board.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use ttt_core::{Cell, Player, Position};
+
+use crate::solver::{Solver, SolverConfig, Verdict};
+use crate::Rng;
+
+/// How strong a computer player is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A uniformly random empty cell.
+    Easy,
+    /// The centre if free, else block the opponent's immediate win, else random.
+    Medium,
+    /// The centre if free, else its own immediate win, else block, else random.
+    Hard,
+    /// Never loses: plays a best move by exact search.
+    Perfect,
+}
+
+impl Level {
+    /// All levels, weakest first.
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Perfect];
+
+    /// The level's name: `easy`, `medium`, `hard` or `perfect`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Perfect => "perfect",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level name or number that is not one of ours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelError(pub String);
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown level {:?}: choose easy, medium, hard or perfect (or 1 to 4)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    /// A name in any case, or a number from 1 (easy) to 4 (perfect).
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "easy" | "1" => Ok(Level::Easy),
+            "medium" | "2" => Ok(Level::Medium),
+            "hard" | "3" => Ok(Level::Hard),
+            "perfect" | "4" => Ok(Level::Perfect),
+            _ => Err(LevelError(s.to_string())),
+        }
+    }
+}
+
+/// A move chosen by a computer player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// Where to play.
+    pub cell: Cell,
+    /// What the move is proven to lead to, from the mover's view; `None` when nothing is
+    /// claimed (the lower levels, or a perfect player whose search ran out of time).
+    pub verdict: Option<Verdict>,
+}
+
+/// A computer player.
+pub trait Strategy: Send {
+    /// This player's level.
+    fn level(&self) -> Level;
+
+    /// Chooses a move for the side to move; `None` if the game is over.
+    fn choose(&mut self, pos: &Position) -> Option<Decision>;
+}
+
+/// A player of the given level. `seed` makes its random choices reproducible; `time_limit`
+/// bounds the perfect player's thinking per move.
+#[must_use]
+pub fn new_player(level: Level, seed: Option<u64>, time_limit: Duration) -> Box<dyn Strategy> {
+    let rng = || seed.map_or_else(Rng::from_entropy, Rng::seeded);
+    match level {
+        Level::Easy => Box::new(Easy { rng: rng() }),
+        Level::Medium => Box::new(Medium { rng: rng() }),
+        Level::Hard => Box::new(Hard { rng: rng() }),
+        Level::Perfect => Box::new(Perfect {
+            rng: seed.map(Rng::seeded),
+            time_limit,
+        }),
+    }
+}
+
+fn decide(cell: Option<Cell>) -> Option<Decision> {
+    cell.map(|cell| Decision {
+        cell,
+        verdict: None,
+    })
+}
+
+/// The first free central cell in row-major order.
+fn free_centre(pos: &Position) -> Option<Cell> {
+    pos.dims()
+        .centre_cells()
+        .into_iter()
+        .find(|&c| pos.get(c).is_none())
+}
+
+/// The cells where `player` would complete K in a row by playing next.
+#[must_use]
+pub(crate) fn winning_cells(pos: &Position, player: Player) -> Vec<Cell> {
+    pos.legal_moves()
+        .filter(|&c| pos.makes_line(c, player))
+        .collect()
+}
+
+/// Plays a uniformly random empty cell.
+#[derive(Debug, Clone)]
+pub struct Easy {
+    rng: Rng,
+}
+
+impl Strategy for Easy {
+    fn level(&self) -> Level {
+        Level::Easy
+    }
+
+    fn choose(&mut self, pos: &Position) -> Option<Decision> {
+        let moves: Vec<Cell> = pos.legal_moves().collect();
+        decide(self.rng.pick(&moves))
+    }
+}
+
+/// Takes the centre, else blocks, else plays at random.
+#[derive(Debug, Clone)]
+pub struct Medium {
+    rng: Rng,
+}
+
+impl Strategy for Medium {
+    fn level(&self) -> Level {
+        Level::Medium
+    }
+
+    fn choose(&mut self, pos: &Position) -> Option<Decision> {
+        if pos.is_over() {
+            return None;
+        }
+        let blocks = winning_cells(pos, pos.turn().other());
+        let moves: Vec<Cell> = pos.legal_moves().collect();
+        decide(
+            free_centre(pos)
+                .or_else(|| self.rng.pick(&blocks))
+                .or_else(|| self.rng.pick(&moves)),
+        )
+    }
+}
+
+/// Takes the centre, else wins, else blocks, else plays at random.
+#[derive(Debug, Clone)]
+pub struct Hard {
+    rng: Rng,
+}
+
+impl Strategy for Hard {
+    fn level(&self) -> Level {
+        Level::Hard
+    }
+
+    fn choose(&mut self, pos: &Position) -> Option<Decision> {
+        if pos.is_over() {
+            return None;
+        }
+        let wins = winning_cells(pos, pos.turn());
+        let blocks = winning_cells(pos, pos.turn().other());
+        let moves: Vec<Cell> = pos.legal_moves().collect();
+        decide(
+            free_centre(pos)
+                .or_else(|| self.rng.pick(&wins))
+                .or_else(|| self.rng.pick(&blocks))
+                .or_else(|| self.rng.pick(&moves)),
+        )
+    }
+}
+
+/// Plays a best move found by search. Among equally good moves (the fastest win, or the
+/// slowest loss) it takes the first in row-major order, or a random one when seeded.
+#[derive(Debug, Clone)]
+pub struct Perfect {
+    rng: Option<Rng>,
+    time_limit: Duration,
+}
+
+impl Perfect {
+    /// Boards this small are solved outright, with the whole time limit.
+    const EXACT_ONLY_EMPTIES: usize = 25;
+}
+
+impl Strategy for Perfect {
+    fn level(&self) -> Level {
+        Level::Perfect
+    }
+
+    fn choose(&mut self, pos: &Position) -> Option<Decision> {
+        if pos.is_over() {
+            return None;
+        }
+        let started = std::time::Instant::now();
+        let small = pos.count_blanks() <= Self::EXACT_ONLY_EMPTIES;
+        let exact_time = if small {
+            self.time_limit
+        } else {
+            self.time_limit / 2
+        };
+        let mut exact = Solver::new(pos, SolverConfig::for_position(pos).with_time_limit(exact_time));
+        let found = exact.choose(self.rng.as_mut());
+        if let Some((cell, Some(verdict))) = found {
+            return Some(Decision {
+                cell,
+                verdict: Some(verdict),
+            });
+        }
+        if small {
+            return found.map(|(cell, _)| Decision {
+                cell,
+                verdict: None,
+            });
+        }
+        // Too big to solve in time: search the cells near the marks, as deep as time allows.
+        let left = self.time_limit.saturating_sub(started.elapsed());
+        let mut config = SolverConfig::for_position(pos).with_time_limit(left);
+        config.restrict = true;
+        let best = Solver::new(pos, config)
+            .solve()
+            .best_move
+            .or(found.map(|(c, _)| c))
+            .or_else(|| pos.legal_moves().next())?;
+        Some(Decision {
+            cell: best,
+            verdict: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ttt_core::Setup;
+
+    fn pos(notation: &str) -> Position {
+        Position::from_setup(&Setup::from_notation(notation).unwrap(), 3).unwrap()
+    }
+
+    #[test]
+    fn levels_parse_by_name_or_number() {
+        assert_eq!("Hard".parse::<Level>(), Ok(Level::Hard));
+        assert_eq!("4".parse::<Level>(), Ok(Level::Perfect));
+        assert!("5".parse::<Level>().is_err());
+        for l in Level::ALL {
+            assert_eq!(l.name().parse::<Level>(), Ok(l));
+        }
+    }
+
+    #[test]
+    fn medium_blocks_but_hard_wins() {
+        // X: XX. / OO. / X.. -> O to move? counts X3 O2: O to move. O can win at (1,2);
+        // X threatens (0,2). Centre taken.
+        let p = pos("XX./OO./X..");
+        let mut hard = new_player(Level::Hard, Some(1), Duration::from_secs(1));
+        assert_eq!(hard.choose(&p).unwrap().cell, Cell::new(1, 2));
+        let mut medium = new_player(Level::Medium, Some(1), Duration::from_secs(1));
+        assert_eq!(medium.choose(&p).unwrap().cell, Cell::new(0, 2));
+    }
+
+    #[test]
+    fn centre_first_on_even_boards() {
+        let p = Position::from_setup(&Setup::from_notation("..../.X../..../....").unwrap(), 3)
+            .unwrap();
+        let mut hard = new_player(Level::Hard, Some(3), Duration::from_secs(1));
+        assert_eq!(hard.choose(&p).unwrap().cell, Cell::new(1, 2));
+    }
+
+    #[test]
+    fn seeded_players_repeat_themselves() {
+        let p = Position::new(ttt_core::Dims::new(5, 5, 4).unwrap());
+        let a = new_player(Level::Easy, Some(9), Duration::ZERO).choose(&p);
+        let b = new_player(Level::Easy, Some(9), Duration::ZERO).choose(&p);
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn perfect_takes_the_win_and_claims_it() {
+        let p = pos("XX./OO./...");
+        let d = new_player(Level::Perfect, None, Duration::from_secs(5))
+            .choose(&p)
+            .unwrap();
+        assert_eq!(d.cell, Cell::new(0, 2));
+        assert_eq!(d.verdict.map(|v| v.plies), Some(1));
+    }
+
+    #[test]
+    fn nobody_moves_when_the_game_is_over() {
+        let p = pos("XXX/OO./...");
+        for l in Level::ALL {
+            assert_eq!(new_player(l, Some(1), Duration::from_secs(1)).choose(&p), None);
+        }
+    }
+}

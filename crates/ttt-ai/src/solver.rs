@@ -1,0 +1,734 @@
+//! The search: negamax with alpha-beta, a transposition table keyed by the board's symmetries,
+//! and move ordering from the line counts. With no depth limit it is an exact solver; with a
+//! time limit it deepens iteratively and reports only what it proved.
+//!
+//! Scores are from the side to move's view. A win `p` plies from the root scores `WIN - p`, a
+//! loss `-(WIN - p)`, so the fastest win and the slowest loss score best. A draw scores 0: a
+//! drawn game always ends with the board full, so its length is the number of empty cells.
+//! Heuristic scores (from the evaluation, at the depth limit) stay well inside the win range,
+//! and every result carries whether it rests on one: only results that do not are *proven*.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ttt_core::{ByPlayer, Cell, Outcome, Position};
+
+use crate::board::Board;
+use crate::tt::{Bound, Entry, Table};
+use crate::Rng;
+
+const WIN: i32 = 1_000_000;
+/// Scores at least this far from zero are proven wins or losses.
+const WIN_RANGE: i32 = WIN - 10_000;
+const HEURISTIC_MAX: i32 = WIN_RANGE - 1;
+const INF: i32 = WIN + 1;
+/// Table depth marking a result that holds at any depth: it was searched to the end.
+const PROVEN: u8 = u8::MAX;
+const NO_MOVE: u16 = u16::MAX;
+/// The key bit that keeps real keys apart from empty table slots (key 0).
+const KEY_TAG: u64 = 1 << 63;
+
+/// The game-theoretic value of a position or a move, for the side that moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// The side to move can force a win.
+    Win,
+    /// Best play on both sides fills the board with no line.
+    Draw,
+    /// The opponent can force a win.
+    Loss,
+}
+
+impl Value {
+    /// `win`, `draw` or `loss`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Value::Win => "win",
+            Value::Draw => "draw",
+            Value::Loss => "loss",
+        }
+    }
+}
+
+/// A proven value and how many plies the game lasts under optimal play (the winner winning as
+/// fast as possible, the loser losing as slowly as possible).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Verdict {
+    /// Win, draw or loss.
+    pub value: Value,
+    /// Plies to the end of the game.
+    pub plies: u32,
+}
+
+impl Verdict {
+    /// Orders verdicts from the mover's point of view: faster wins first, slower losses before
+    /// faster ones.
+    fn rank(self) -> i64 {
+        match self.value {
+            Value::Win => 1_000_000 - i64::from(self.plies),
+            Value::Draw => 0,
+            Value::Loss => -1_000_000 + i64::from(self.plies),
+        }
+    }
+}
+
+/// How the solver may spend time and memory.
+#[derive(Debug, Clone)]
+pub struct SolverConfig {
+    /// Stop searching after this long; `None` searches until done.
+    pub time_limit: Option<Duration>,
+    /// Size of the transposition table.
+    pub table_bytes: usize,
+    /// Search only cells near marks already on the board: much stronger play on big boards,
+    /// but nothing it finds counts as proven.
+    pub restrict: bool,
+    /// Set from another thread to stop the search early.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl SolverConfig {
+    /// Unlimited time and a table sized for the board.
+    #[must_use]
+    pub fn for_position(pos: &Position) -> SolverConfig {
+        // Small boards have few positions: a small table is quicker to allocate.
+        let empties = pos.count_blanks().min(24) as u32;
+        SolverConfig {
+            time_limit: None,
+            table_bytes: (1usize << (empties + 6)).clamp(1 << 12, 1 << 27),
+            restrict: false,
+            stop: None,
+        }
+    }
+
+    /// The same, stopping after `limit`.
+    #[must_use]
+    pub fn with_time_limit(mut self, limit: Duration) -> SolverConfig {
+        self.time_limit = Some(limit);
+        self
+    }
+}
+
+/// One legal move and, if proven, what it leads to from the mover's view (plies counting the
+/// move itself).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveAnalysis {
+    /// Where the move is played.
+    pub cell: Cell,
+    /// The proven result of playing it, or `None` if the search ran out of time first.
+    pub verdict: Option<Verdict>,
+}
+
+/// What the solver found about a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The value for the side to move, if proven (a win can be proven before its length is).
+    pub value: Option<Value>,
+    /// Plies to the end under optimal play, if proven; 0 when the game is over.
+    pub plies: Option<u32>,
+    /// Every move reaching the value and plies, in row-major order, once all moves are proven.
+    pub best_moves: Option<Vec<Cell>>,
+    /// Every legal move in row-major order.
+    pub moves: Vec<MoveAnalysis>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// What [`Solver::solve`] found: the value of the position as a whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The proven result for the side to move, or `None` if time ran out first.
+    pub verdict: Option<Verdict>,
+    /// A best move (proven if `verdict` is), or the best one the search found.
+    pub best_move: Option<Cell>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Bytes of transposition table allocated, and entries in use.
+    pub table_bytes: usize,
+    /// Entries of the table in use at the end.
+    pub table_used: usize,
+}
+
+/// A search over one position. Owns its transposition table: no global state, no locks.
+#[derive(Debug)]
+pub struct Solver {
+    root: Position,
+    board: Board,
+    table: Table,
+    config: SolverConfig,
+    started: Instant,
+    nodes: u64,
+    aborted: bool,
+    /// Set when the result being computed rests on a heuristic score or a restricted move list.
+    horizon: bool,
+    history: ByPlayer<Vec<i32>>,
+    move_lists: Vec<Vec<(i32, u16)>>,
+}
+
+impl Solver {
+    /// A solver for `pos`.
+    #[must_use]
+    pub fn new(pos: &Position, config: SolverConfig) -> Solver {
+        let board = Board::new(pos);
+        let n = board.cells();
+        Solver {
+            root: *pos,
+            board,
+            table: Table::with_bytes(config.table_bytes),
+            config,
+            started: Instant::now(),
+            nodes: 0,
+            aborted: false,
+            horizon: false,
+            history: ByPlayer {
+                x: vec![0; n],
+                o: vec![0; n],
+            },
+            move_lists: Vec::new(),
+        }
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.config
+            .time_limit
+            .is_some_and(|limit| self.started.elapsed() >= limit)
+            || self
+                .config
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// Searches each legal move of the root to the end of the game, deepening step by step
+    /// until all are proven or time runs out.
+    pub fn analyze(&mut self) -> Analysis {
+        self.started = Instant::now();
+        let mut moves: Vec<MoveAnalysis> = self
+            .root
+            .legal_moves()
+            .map(|cell| MoveAnalysis {
+                cell,
+                verdict: None,
+            })
+            .collect();
+        let empties = self.board.empties() as u32;
+        let zero_time = self.config.time_limit == Some(Duration::ZERO);
+        let mut depth = first_depth(empties);
+        while !zero_time && !self.aborted && moves.iter().any(|m| m.verdict.is_none()) {
+            for m in moves.iter_mut().filter(|m| m.verdict.is_none()) {
+                let cell = self.board.dims().index(m.cell);
+                let (score, proven) = self.score_move(cell, depth, -INF, INF);
+                if self.aborted {
+                    break;
+                }
+                if proven {
+                    m.verdict = Some(self.verdict(score, 0));
+                }
+            }
+            depth = next_depth(depth, empties);
+        }
+        self.summarise(moves)
+    }
+
+    /// Plays `cell` at the root and searches the reply to `depth`, returning the mover's score
+    /// and whether it is proven.
+    fn score_move(&mut self, cell: usize, depth: u32, alpha: i32, beta: i32) -> (i32, bool) {
+        self.horizon = false;
+        let won = self.board.play(cell);
+        let score = if won {
+            WIN - 1
+        } else if self.board.empties() == 0 {
+            0
+        } else {
+            -self.search(depth.saturating_sub(1), -beta, -alpha, 1)
+        };
+        self.board.undo(cell);
+        (score, !self.horizon)
+    }
+
+    /// Turns a root-relative score into a verdict for the side that moved at ply `ply`'s parent.
+    fn verdict(&self, score: i32, ply: u32) -> Verdict {
+        if score >= WIN_RANGE {
+            Verdict {
+                value: Value::Win,
+                plies: (WIN - score) as u32 - ply,
+            }
+        } else if score <= -WIN_RANGE {
+            Verdict {
+                value: Value::Loss,
+                plies: (WIN + score) as u32 - ply,
+            }
+        } else {
+            Verdict {
+                value: Value::Draw,
+                plies: self.board.empties() as u32,
+            }
+        }
+    }
+
+    fn summarise(&self, moves: Vec<MoveAnalysis>) -> Analysis {
+        let (value, plies, best_moves) = match self.root.outcome() {
+            Outcome::Win(_) => (Some(Value::Loss), Some(0), Some(Vec::new())),
+            Outcome::Draw => (Some(Value::Draw), Some(0), Some(Vec::new())),
+            Outcome::InProgress => {
+                let best = moves
+                    .iter()
+                    .map(|m| m.verdict)
+                    .collect::<Option<Vec<_>>>()
+                    .and_then(|vs| vs.into_iter().max_by_key(|v| v.rank()));
+                match best {
+                    Some(best) => (
+                        Some(best.value),
+                        Some(best.plies),
+                        Some(
+                            moves
+                                .iter()
+                                .filter(|m| m.verdict == Some(best))
+                                .map(|m| m.cell)
+                                .collect(),
+                        ),
+                    ),
+                    None => {
+                        let some_win = moves
+                            .iter()
+                            .any(|m| m.verdict.is_some_and(|v| v.value == Value::Win));
+                        (some_win.then_some(Value::Win), None, None)
+                    }
+                }
+            }
+        };
+        Analysis {
+            value,
+            plies,
+            best_moves,
+            moves,
+            nodes: self.nodes,
+            elapsed: self.started.elapsed(),
+        }
+    }
+
+    /// Finds the value of the root position, deepening until it is proven or time runs out.
+    pub fn solve(&mut self) -> Solution {
+        self.started = Instant::now();
+        let empties = self.board.empties() as u32;
+        let mut verdict = None;
+        let mut best_move = None;
+        let mut completed = 0;
+        if !self.root.is_over() {
+            let mut depth = first_depth(empties);
+            loop {
+                self.horizon = false;
+                let score = self.search(depth, -INF, INF, 0);
+                if self.aborted {
+                    break;
+                }
+                completed = depth;
+                best_move = self.root_best_move();
+                if !self.horizon {
+                    verdict = Some(self.verdict(score, 0));
+                    break;
+                }
+                depth = next_depth(depth, empties);
+            }
+        }
+        Solution {
+            verdict,
+            best_move,
+            nodes: self.nodes,
+            elapsed: self.started.elapsed(),
+            depth: completed,
+            table_bytes: self.table.bytes(),
+            table_used: self.table.used(),
+        }
+    }
+
+    fn root_best_move(&self) -> Option<Cell> {
+        let (key, sym) = self.board.canonical_key();
+        let entry = self.table.probe(key | KEY_TAG)?;
+        (entry.best != NO_MOVE).then(|| {
+            self.board
+                .cell(self.board.unmap_cell(sym, usize::from(entry.best)))
+        })
+    }
+
+    /// Chooses a move for the perfect player. With a proven value it takes the fastest win or
+    /// the slowest loss: the first such move in row-major order, or a random one among them if
+    /// `rng` is given. Returns the move and its proven verdict (from the mover's view), or
+    /// `None` for the verdict when time ran out and the move is only the best found.
+    pub fn choose(&mut self, rng: Option<&mut Rng>) -> Option<(Cell, Option<Verdict>)> {
+        let solution = self.solve();
+        let verdict = match solution.verdict {
+            Some(v) => v,
+            None => return solution.best_move.map(|m| (m, None)),
+        };
+        let target = self.score_of(verdict);
+        let moves: Vec<usize> = self
+            .root
+            .legal_moves()
+            .map(|c| self.board.dims().index(c))
+            .collect();
+        let mut best = Vec::new();
+        let deep = self.board.empties() as u32;
+        for cell in moves {
+            // Every move scores at most the root value; a window around it tells which reach it.
+            let (score, proven) = self.score_move(cell, deep, target - 1, target + 1);
+            if self.aborted || !proven {
+                break;
+            }
+            if score == target {
+                best.push(cell);
+                if rng.is_none() {
+                    break;
+                }
+            }
+        }
+        let pick = match rng {
+            Some(rng) => rng.pick(&best),
+            None => best.first().copied(),
+        };
+        match pick {
+            Some(cell) => Some((self.board.cell(cell), Some(verdict))),
+            // Out of time while confirming: fall back on the proven best move itself.
+            None => solution.best_move.map(|m| (m, Some(verdict))),
+        }
+    }
+
+    fn score_of(&self, v: Verdict) -> i32 {
+        match v.value {
+            Value::Win => WIN - v.plies as i32,
+            Value::Loss => -(WIN - v.plies as i32),
+            Value::Draw => 0,
+        }
+    }
+
+    /// Negamax with alpha-beta. `ply` counts from the root; `depth` is how much further to go
+    /// before falling back on the evaluation.
+    fn search(&mut self, depth: u32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.out_of_time() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let me = self.board.turn();
+        if self.board.threats(me) > 0 {
+            return WIN - (ply as i32 + 1);
+        }
+        if !self.board.has_live_windows() {
+            return 0;
+        }
+        // No win sooner than our next-but-one move; no loss sooner than the opponent's reply.
+        let lo = -WIN + ply as i32 + 2;
+        let hi = WIN - (ply as i32 + 3);
+        if alpha < lo {
+            alpha = lo;
+            if lo >= beta {
+                return lo;
+            }
+        }
+        if beta > hi {
+            beta = hi;
+            if hi <= alpha {
+                return hi;
+            }
+        }
+
+        let (hash, sym) = self.board.canonical_key();
+        let key = hash | KEY_TAG;
+        let mut tt_move = None;
+        if let Some(e) = self.table.probe(key) {
+            let proven = e.depth == PROVEN;
+            if proven || u32::from(e.depth) >= depth {
+                let score = from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    self.horizon |= !proven;
+                    return score;
+                }
+            }
+            if e.best != NO_MOVE {
+                tt_move = Some(self.board.unmap_cell(sym, usize::from(e.best)));
+            }
+        }
+
+        let opp = me.other();
+        let mut forced = None;
+        if self.board.threats(opp) > 0 {
+            let mut cells = self.board.threat_cells(opp);
+            let first = cells.next();
+            if cells.next().is_some() {
+                // Two winning cells for the opponent: one can be blocked, not both.
+                return -(WIN - (ply as i32 + 2));
+            }
+            forced = first;
+        }
+        if depth == 0 && forced.is_none() {
+            self.horizon = true;
+            return self.board.evaluate().clamp(-HEURISTIC_MAX, HEURISTIC_MAX);
+        }
+
+        let mut moves = self.move_lists.pop().unwrap_or_default();
+        moves.clear();
+        if let Some(cell) = forced {
+            moves.push((0, cell as u16));
+        } else {
+            self.generate(&mut moves, tt_move);
+        }
+
+        let outer_horizon = self.horizon;
+        self.horizon = forced.is_none() && self.config.restrict && moves.len() < self.board.empties();
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        let child_depth = depth.saturating_sub(1);
+        for (i, &(_, cell)) in moves.iter().enumerate() {
+            let cell = usize::from(cell);
+            let won = self.board.play(cell);
+            let score = if won {
+                WIN - (ply as i32 + 1)
+            } else if self.board.empties() == 0 {
+                0
+            } else if i == 0 {
+                -self.search(child_depth, -beta, -alpha, ply + 1)
+            } else {
+                // A zero window proves the move no better than the best so far, cheaply.
+                let s = -self.search(child_depth, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta {
+                    -self.search(child_depth, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            self.board.undo(cell);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = cell as u16;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        self.history.get_mut(me)[cell] += (depth.min(64) * depth.min(64)) as i32;
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_lists.push(moves);
+        if self.aborted {
+            return 0;
+        }
+        let node_horizon = self.horizon;
+        self.horizon = outer_horizon || node_horizon;
+        let bound = if best <= original_alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(Entry {
+            key,
+            score: to_table(best, ply),
+            depth: if node_horizon {
+                depth.min(u32::from(PROVEN) - 1) as u8
+            } else {
+                PROVEN
+            },
+            bound,
+            best: self.board.map_cell(sym, usize::from(best_move)) as u16,
+        });
+        best
+    }
+
+    /// Fills `moves` with the moves to try, best first: the table's move, then by how much
+    /// each changes the line counts, with the history of earlier cut-offs to break ties.
+    fn generate(&self, moves: &mut Vec<(i32, u16)>, tt_move: Option<usize>) {
+        let me = self.board.turn();
+        let history = self.history.get(me);
+        let near = self.config.restrict.then(|| self.neighbourhood());
+        for cell in 0..self.board.cells() {
+            if !self.board.is_empty(cell) || near.as_ref().is_some_and(|n| !n[cell]) {
+                continue;
+            }
+            let score = if Some(cell) == tt_move {
+                i32::MAX
+            } else {
+                self.board.move_gain(cell) * 64 + history[cell].min(1 << 20)
+            };
+            moves.push((score, cell as u16));
+        }
+        // Stable: equal scores keep row-major order.
+        moves.sort_by(|a, b| b.0.cmp(&a.0));
+    }
+
+    /// Cells within two steps of a mark, or the centre of an empty board.
+    fn neighbourhood(&self) -> Vec<bool> {
+        let dims = self.board.dims();
+        let mut near = vec![false; self.board.cells()];
+        let mut any = false;
+        for cell in 0..self.board.cells() {
+            if self.board.get(cell).is_some() {
+                any = true;
+                let c = dims.cell(cell);
+                for dr in -2..=2 {
+                    for dc in -2..=2 {
+                        if let Some(n) = dims.step(c, (dr, dc), 1) {
+                            near[dims.index(n)] = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !any {
+            for c in dims.centre_cells() {
+                near[dims.index(c)] = true;
+            }
+        }
+        near
+    }
+}
+
+fn first_depth(empties: u32) -> u32 {
+    // Small boards: straight to the end; the deepening would cost more than it saves.
+    if empties <= 16 {
+        empties
+    } else {
+        2.min(empties)
+    }
+}
+
+fn next_depth(depth: u32, empties: u32) -> u32 {
+    if depth >= empties {
+        empties
+    } else {
+        (depth + 1).min(empties)
+    }
+}
+
+fn to_table(score: i32, ply: u32) -> i32 {
+    if score >= WIN_RANGE {
+        score + ply as i32
+    } else if score <= -WIN_RANGE {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: u32) -> i32 {
+    if score >= WIN_RANGE {
+        score - ply as i32
+    } else if score <= -WIN_RANGE {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ttt_core::{Dims, Setup};
+
+    fn pos(notation: &str, k: usize) -> Position {
+        Position::from_setup(&Setup::from_notation(notation).unwrap(), k).unwrap()
+    }
+
+    fn solve(p: &Position) -> Verdict {
+        Solver::new(p, SolverConfig::for_position(p))
+            .solve()
+            .verdict
+            .unwrap()
+    }
+
+    #[test]
+    fn empty_3x3_is_a_draw_in_nine() {
+        let p = Position::new(Dims::new(3, 3, 3).unwrap());
+        assert_eq!(
+            solve(&p),
+            Verdict {
+                value: Value::Draw,
+                plies: 9
+            }
+        );
+    }
+
+    #[test]
+    fn seed_002_example_is_lost_for_o() {
+        // O_X / _X_ / _OX: O to move, X wins next move whatever O does.
+        let p = pos("O_X/_X_/_OX", 3);
+        assert_eq!(
+            solve(&p),
+            Verdict {
+                value: Value::Loss,
+                plies: 2
+            }
+        );
+    }
+
+    #[test]
+    fn immediate_win_is_one_ply() {
+        let p = pos("XX./OO./...", 3);
+        assert_eq!(
+            solve(&p),
+            Verdict {
+                value: Value::Win,
+                plies: 1
+            }
+        );
+    }
+
+    #[test]
+    fn analysis_lists_every_move() {
+        let p = pos("XX./OO./...", 3);
+        let a = Solver::new(&p, SolverConfig::for_position(&p)).analyze();
+        assert_eq!(a.value, Some(Value::Win));
+        assert_eq!(a.plies, Some(1));
+        assert_eq!(a.best_moves, Some(vec![Cell::new(0, 2)]));
+        assert_eq!(a.moves.len(), 5);
+        // Not winning at once lets O win at once.
+        let m = a.moves.iter().find(|m| m.cell == Cell::new(2, 2)).unwrap();
+        assert_eq!(
+            m.verdict,
+            Some(Verdict {
+                value: Value::Loss,
+                plies: 2
+            })
+        );
+    }
+
+    #[test]
+    fn zero_time_proves_nothing() {
+        let p = Position::new(Dims::new(3, 3, 3).unwrap());
+        let a = Solver::new(
+            &p,
+            SolverConfig::for_position(&p).with_time_limit(Duration::ZERO),
+        )
+        .analyze();
+        assert_eq!(a.value, None);
+        assert_eq!(a.moves.len(), 9);
+        assert!(a.moves.iter().all(|m| m.verdict.is_none()));
+    }
+
+    #[test]
+    fn game_over_positions() {
+        let p = pos("XXX/OO./...", 3);
+        let a = Solver::new(&p, SolverConfig::for_position(&p)).analyze();
+        assert_eq!((a.value, a.plies), (Some(Value::Loss), Some(0)));
+        assert!(a.moves.is_empty());
+    }
+}
