@@ -1,1 +1,49 @@
-fn main() {}
+//! `ttt`: tic-tac-toe and the whole m,n,k family, in a terminal or a browser.
+//!
+//! The binary is thin: it parses the command line and hands each subcommand to its module.
+//! The work lives in the library crates (`ttt-core`, `ttt-ai`, ...).
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+mod analyze;
+mod cli;
+mod moves;
+mod render;
+
+use cli::{Cli, Command, UserError};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return cli::report_clap_error(&e),
+    };
+    let result = match cli.command {
+        Some(Command::Analyze(args)) => analyze::run(&args),
+        Some(Command::Move(args)) => moves::run(&args),
+        None => Err(anyhow::anyhow!(UserError(
+            "the console game is not built yet; try `ttt analyze --help`".into()
+        ))),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ttt: {e:#}");
+            if e.downcast_ref::<UserError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+    }
+}
+
+/// Output piped into a program that stopped reading (`ttt ... | head`) is not an error.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,149 @@
+//! The command line: subcommands, shared options, and turning bad input into one clear line.
+
+use std::fmt;
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use ttt_core::{Dims, Position, Setup};
+
+/// Tic-tac-toe and every m,n,k-game: R rows by C columns, K in a row wins, X moves first.
+///
+/// With no command, starts the console game.
+#[derive(Debug, Parser)]
+#[command(name = "ttt", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Analyse a position: status, value with best play, and the value of every move.
+    Analyze(crate::analyze::AnalyzeArgs),
+    /// Ask a computer player for its move in a position.
+    Move(crate::moves::MoveArgs),
+}
+
+/// A problem with what the user asked for (exit status 2), as opposed to a failure of ours.
+#[derive(Debug)]
+pub struct UserError(pub String);
+
+impl fmt::Display for UserError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UserError {}
+
+/// Wraps any displayable problem with the user's input as a [`UserError`].
+pub fn user_error(e: impl fmt::Display) -> anyhow::Error {
+    anyhow::Error::new(UserError(e.to_string()))
+}
+
+/// Prints clap's verdict: help and version in full on stdout, errors as one line on stderr.
+pub fn report_clap_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("invalid arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            let _ = writeln!(std::io::stderr(), "ttt: {first} (see ttt --help)");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The board a command works on: a position in the notation, or an empty board of a size.
+#[derive(Debug, Args, Clone)]
+pub struct BoardArgs {
+    /// How many in a row win.
+    #[arg(long, short = 'k', default_value_t = 3)]
+    pub k: usize,
+    /// Rows of the empty board (when no position is given).
+    #[arg(long)]
+    pub rows: Option<usize>,
+    /// Columns of the empty board (when no position is given).
+    #[arg(long)]
+    pub cols: Option<usize>,
+}
+
+impl BoardArgs {
+    /// The position to work on: `notation` if given, else the empty `--rows` x `--cols` board.
+    pub fn position(&self, notation: Option<&str>) -> anyhow::Result<Position> {
+        match notation {
+            Some(text) => parse_position(text, self.k, self.rows, self.cols),
+            None => {
+                let (Some(rows), Some(cols)) = (self.rows, self.cols) else {
+                    return Err(user_error(
+                        "give a position (e.g. X.O/.X./...) or an empty board's size with --rows R --cols C",
+                    ));
+                };
+                let dims = Dims::new(rows, cols, self.k).map_err(user_error)?;
+                Ok(Position::new(dims))
+            }
+        }
+    }
+}
+
+/// Reads and validates a position; `rows`/`cols`, when given, must match it.
+pub fn parse_position(
+    text: &str,
+    k: usize,
+    rows: Option<usize>,
+    cols: Option<usize>,
+) -> anyhow::Result<Position> {
+    let setup = Setup::from_notation(text).map_err(user_error)?;
+    if rows.is_some_and(|r| r != setup.rows()) || cols.is_some_and(|c| c != setup.cols()) {
+        return Err(user_error(format!(
+            "the position has {} rows and {} columns, which does not match --rows/--cols",
+            setup.rows(),
+            setup.cols()
+        )));
+    }
+    Position::from_setup(&setup, k).map_err(user_error)
+}
+
+/// Parses a time limit in seconds (fractions allowed).
+pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    if !secs.is_finite() || secs < 0.0 || secs > 1.0e7 {
+        return Err(format!(
+            "{s:?} is not a time limit: give seconds from 0 to 10000000"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_parse() {
+        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_seconds("-1").is_err());
+        assert!(parse_seconds("soon").is_err());
+        assert!(parse_seconds("inf").is_err());
+    }
+
+    #[test]
+    fn positions_check_their_size() {
+        assert!(parse_position("X../.../...", 3, Some(3), Some(3)).is_ok());
+        let e = parse_position("X../.../...", 3, Some(4), None).unwrap_err();
+        assert!(e.to_string().contains("does not match"));
+        assert!(e.downcast_ref::<UserError>().is_some());
+    }
+}
