@@ -52,10 +52,18 @@ impl Board {
         let k = dims.k();
         let mut window_cells = Vec::new();
         for start in dims.all_cells() {
-            for dir in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            // With K = 1 every direction gives the same one-cell window: count it once.
+            let dirs: &[(i32, i32)] = if k == 1 {
+                &[(0, 1)]
+            } else {
+                &[(0, 1), (1, 0), (1, 1), (1, -1)]
+            };
+            for &dir in dirs {
                 if dims.step(start, dir, k as i32 - 1).is_some() {
                     for s in 0..k as i32 {
-                        let c = dims.step(start, dir, s).expect("window end is on the board");
+                        let c = dims
+                            .step(start, dir, s)
+                            .expect("window end is on the board");
                         window_cells.push(dims.index(c) as u16);
                     }
                 }

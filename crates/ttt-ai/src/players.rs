@@ -236,7 +236,10 @@ impl Strategy for Perfect {
         } else {
             self.time_limit / 2
         };
-        let mut exact = Solver::new(pos, SolverConfig::for_position(pos).with_time_limit(exact_time));
+        let mut exact = Solver::new(
+            pos,
+            SolverConfig::for_position(pos).with_time_limit(exact_time),
+        );
         let found = exact.choose(self.rng.as_mut());
         if let Some((cell, Some(verdict))) = found {
             return Some(Decision {
@@ -298,8 +301,8 @@ mod tests {
 
     #[test]
     fn centre_first_on_even_boards() {
-        let p = Position::from_setup(&Setup::from_notation("..../.X../..../....").unwrap(), 3)
-            .unwrap();
+        let p =
+            Position::from_setup(&Setup::from_notation("..../.X../..../....").unwrap(), 3).unwrap();
         let mut hard = new_player(Level::Hard, Some(3), Duration::from_secs(1));
         assert_eq!(hard.choose(&p).unwrap().cell, Cell::new(1, 2));
     }
@@ -326,7 +329,10 @@ mod tests {
     fn nobody_moves_when_the_game_is_over() {
         let p = pos("XXX/OO./...");
         for l in Level::ALL {
-            assert_eq!(new_player(l, Some(1), Duration::from_secs(1)).choose(&p), None);
+            assert_eq!(
+                new_player(l, Some(1), Duration::from_secs(1)).choose(&p),
+                None
+            );
         }
     }
 }

@@ -488,7 +488,8 @@ impl Solver {
         }
 
         let outer_horizon = self.horizon;
-        self.horizon = forced.is_none() && self.config.restrict && moves.len() < self.board.empties();
+        self.horizon =
+            forced.is_none() && self.config.restrict && moves.len() < self.board.empties();
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;

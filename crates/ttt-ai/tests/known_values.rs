@@ -96,7 +96,12 @@ fn check_every_position(rows: usize, cols: usize, k: usize) {
                 let mut child = *pos;
                 child.play_unchecked(m.cell);
                 let (v, p) = memo[&child];
-                assert_eq!(as_pair(m.verdict.unwrap()), (-v, p + 1), "{pos} move {}", m.cell);
+                assert_eq!(
+                    as_pair(m.verdict.unwrap()),
+                    (-v, p + 1),
+                    "{pos} move {}",
+                    m.cell
+                );
             }
         }
         for &s in Symmetry::of(pos.dims()) {
