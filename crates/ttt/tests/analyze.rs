@@ -1,0 +1,251 @@
+//! `ttt analyze` and `ttt move`, driven through the real binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn ttt(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ttt"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ttt starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = ttt(args, "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn stderr_of(args: &[&str]) -> String {
+    let out = ttt(args, "");
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn analyze_json_has_every_field() {
+    let v = json(&["analyze", "--k", "3", "--json", "x.o/_X-/..."]);
+    assert_eq!(v["position"], "X.O/.X./...");
+    assert_eq!(
+        (v["rows"].as_u64(), v["cols"].as_u64(), v["k"].as_u64()),
+        (Some(3), Some(3), Some(3))
+    );
+    assert_eq!(v["to_move"], "O");
+    assert_eq!(v["status"], "in_progress");
+    assert!(v["winning_line"].is_null());
+    assert_eq!(v["value"], "draw");
+    assert_eq!(v["plies"], 6);
+    assert_eq!(v["best_moves"], serde_json::json!([{"row": 2, "col": 2}]));
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 6);
+    assert_eq!(
+        moves[0],
+        serde_json::json!({"row": 0, "col": 1, "value": "loss", "plies": 2})
+    );
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["elapsed_ms"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn analyze_known_boards() {
+    let v = json(&[
+        "analyze", "--rows", "3", "--cols", "4", "--k", "3", "--json",
+    ]);
+    assert_eq!(v["value"], "win");
+    let v = json(&[
+        "analyze", "--rows", "4", "--cols", "4", "--k", "4", "--json",
+    ]);
+    assert_eq!(
+        (v["value"].as_str(), v["plies"].as_u64()),
+        (Some("draw"), Some(16))
+    );
+    assert_eq!(v["best_moves"].as_array().unwrap().len(), 16);
+}
+
+#[test]
+fn analyze_a_finished_game() {
+    let v = json(&["analyze", "--json", "XXX/OO./..."]);
+    assert_eq!(v["status"], "x_wins");
+    assert_eq!(
+        v["winning_line"],
+        serde_json::json!([{"row":0,"col":0},{"row":0,"col":1},{"row":0,"col":2}])
+    );
+    assert_eq!(
+        (v["value"].as_str(), v["plies"].as_u64()),
+        (Some("loss"), Some(0))
+    );
+    assert_eq!(v["moves"], serde_json::json!([]));
+}
+
+#[test]
+fn time_limit_zero_gives_only_the_facts_on_any_board() {
+    let v = json(&[
+        "analyze",
+        "--rows",
+        "19",
+        "--cols",
+        "19",
+        "--k",
+        "5",
+        "--time-limit",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(v["value"], "unknown");
+    assert!(v["plies"].is_null() && v["best_moves"].is_null());
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 361);
+    assert!(moves
+        .iter()
+        .all(|m| m["value"] == "unknown" && m["plies"].is_null()));
+}
+
+#[test]
+fn a_short_time_limit_reports_unknown_not_a_guess() {
+    let v = json(&[
+        "analyze",
+        "--rows",
+        "7",
+        "--cols",
+        "7",
+        "--k",
+        "5",
+        "--time-limit",
+        "0.2",
+        "--json",
+    ]);
+    assert!(v["plies"].is_null());
+    assert!(v["best_moves"].is_null());
+    for m in v["moves"].as_array().unwrap() {
+        // Whatever was proven has plies; whatever was not is unknown.
+        assert_eq!(m["value"] == "unknown", m["plies"].is_null());
+    }
+}
+
+#[test]
+fn jsonl_goes_on_after_a_bad_line() {
+    let out = ttt(
+        &["analyze", "--jsonl", "--time-limit", "5"],
+        "X../.../...\nXX/O\n\nOOO/XX./XX.\nXX./OO./...\n",
+    );
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["value"], "draw");
+    assert_eq!(lines[1]["position"], "XX/O");
+    assert!(lines[1]["error"].as_str().unwrap().contains("ragged"));
+    assert!(lines[2]["error"]
+        .as_str()
+        .unwrap()
+        .contains("O has a line but X moved last"));
+    assert_eq!(
+        lines[3]["best_moves"],
+        serde_json::json!([{"row": 0, "col": 2}])
+    );
+}
+
+#[test]
+fn bad_input_is_one_line_and_status_two() {
+    assert!(stderr_of(&["analyze", "X.O/.X"]).contains("ragged rows"));
+    assert!(stderr_of(&["analyze", "X.Z/..."]).contains("bad character 'Z'"));
+    assert!(stderr_of(&["analyze", "--k", "4", "X.O/.X./..."]).contains("K = 4 is out of range"));
+    assert!(stderr_of(&["analyze", "XX./.../..."]).contains("impossible counts"));
+    assert!(stderr_of(&["analyze", "XXX/OOO/X.."]).contains("both X and O"));
+    assert!(stderr_of(&["analyze", "XXX/O../O.O"]).contains("X has a line but O moved last"));
+    assert!(stderr_of(&["analyze", "XXX../OO.OO/XXX../O...."]).contains("do not share a cell"));
+    assert!(stderr_of(&["analyze"]).contains("--rows R --cols C"));
+    assert!(stderr_of(&["analyze", "--rows", "0", "--cols", "3"]).contains("between 1 and"));
+    assert!(stderr_of(&["analyze", "--time-limit", "soon", "..."]).contains("not a number"));
+    assert!(stderr_of(&["analyze", "--frobnicate"]).contains("--frobnicate"));
+    assert!(stderr_of(&["move", "--level", "genius", "..."]).contains("genius"));
+    assert!(stderr_of(&["move", "XXX/OO./..."]).contains("the game is over"));
+}
+
+#[test]
+fn move_levels() {
+    let v = json(&["move", "--level", "perfect", "--json", "XX./OO./..."]);
+    assert_eq!(
+        v,
+        serde_json::json!({"row": 0, "col": 2, "value": "win", "plies": 1})
+    );
+    // Hard blocks when it cannot win: X threatens (0,2), O has no line to finish.
+    let v = json(&[
+        "move",
+        "--level",
+        "hard",
+        "--seed",
+        "1",
+        "--json",
+        "XX./.O./...",
+    ]);
+    assert_eq!(v, serde_json::json!({"row": 0, "col": 2}));
+    // Seeded players repeat themselves.
+    let a = json(&[
+        "move", "--level", "easy", "--seed", "42", "--json", "--rows", "9", "--cols", "9",
+    ]);
+    let b = json(&[
+        "move", "--level", "easy", "--seed", "42", "--json", "--rows", "9", "--cols", "9",
+    ]);
+    assert_eq!(a, b);
+    let text = ttt(&["move", "--level", "perfect", "X.O/.X./..."], "");
+    assert_eq!(
+        String::from_utf8(text.stdout).unwrap(),
+        "O plays row 3, column 3 (proven: draw in 6 plies)\n"
+    );
+}
+
+#[test]
+fn perfect_on_a_big_board_says_it_is_not_proven() {
+    let out = ttt(
+        &[
+            "move",
+            "--rows",
+            "15",
+            "--cols",
+            "15",
+            "--k",
+            "5",
+            "--time-limit",
+            "0.3",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("not proven"), "{text}");
+}
+
+#[test]
+fn move_jsonl() {
+    let out = ttt(
+        &["move", "--jsonl", "--level", "perfect"],
+        "XX./OO./...\nnope\n",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].contains("\"row\":0") && lines[0].contains("\"col\":2"));
+    assert!(lines[1].contains("\"error\""));
+}
