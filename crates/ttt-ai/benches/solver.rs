@@ -10,7 +10,9 @@ use ttt_core::{Cell, Dims, Position};
 
 fn solve(rows: usize, cols: usize, k: usize) -> Option<ttt_ai::Verdict> {
     let pos = Position::new(Dims::new(rows, cols, k).unwrap());
-    Solver::new(&pos, SolverConfig::for_position(&pos)).solve().verdict
+    Solver::new(&pos, SolverConfig::for_position(&pos))
+        .solve()
+        .verdict
 }
 
 fn solving(c: &mut Criterion) {

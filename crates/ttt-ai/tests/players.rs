@@ -47,7 +47,10 @@ fn easy_plays_any_empty_cell_and_covers_them_all() {
             assert!(empty.contains(&cell), "{pos}: {cell}");
             chosen.insert(cell);
         }
-        assert_eq!(chosen, empty, "{pos}: easy should be able to pick every empty cell");
+        assert_eq!(
+            chosen, empty,
+            "{pos}: easy should be able to pick every empty cell"
+        );
     }
 }
 
@@ -144,7 +147,10 @@ fn never_loses(perfect: &mut dyn Strategy, side: Player, pos: Position, games: &
         Outcome::Draw => *games += 1,
         Outcome::InProgress if pos.turn() == side => {
             let d = perfect.choose(&pos).unwrap();
-            assert!(d.verdict.is_some(), "perfect could not prove its move on 3x3");
+            assert!(
+                d.verdict.is_some(),
+                "perfect could not prove its move on 3x3"
+            );
             never_loses(perfect, side, pos.play(d.cell).unwrap(), games);
         }
         Outcome::InProgress => {
