@@ -32,6 +32,9 @@ pub(crate) struct Board {
     counts: ByPlayer<Vec<u8>>,
     /// Windows that can still be completed by someone.
     live: u32,
+    /// For each cell, how many live windows pass through it. A cell with none is *dead*:
+    /// whoever plays there changes nothing but the number of empty cells.
+    live_at: Vec<u16>,
     /// Number of threat windows of each side.
     threats: ByPlayer<u32>,
     /// For each cell, how many threat windows of each side it completes.
@@ -95,6 +98,7 @@ impl Board {
             x: (0..n).map(|_| seed.next_u64()).collect(),
             o: (0..n).map(|_| seed.next_u64()).collect(),
         };
+        let cell_start_for_live = cell_start.clone();
         let mut board = Board {
             dims,
             k: k as u8,
@@ -109,6 +113,9 @@ impl Board {
                 o: vec![0; windows],
             },
             live: windows as u32,
+            live_at: (0..n)
+                .map(|c| (cell_start_for_live[c + 1] - cell_start_for_live[c]) as u16)
+                .collect(),
             threats: ByPlayer::default(),
             threat_at: ByPlayer {
                 x: vec![0; n],
@@ -257,6 +264,25 @@ impl Board {
             .unwrap_or(NO_CELL)
     }
 
+    /// Whether some live window passes through `cell`.
+    pub(crate) fn is_live(&self, cell: usize) -> bool {
+        self.live_at[cell] > 0
+    }
+
+    fn kill_window(&mut self, w: usize) {
+        let k = usize::from(self.k);
+        for i in w * k..(w + 1) * k {
+            self.live_at[usize::from(self.window_cells[i])] -= 1;
+        }
+    }
+
+    fn revive_window(&mut self, w: usize) {
+        let k = usize::from(self.k);
+        for i in w * k..(w + 1) * k {
+            self.live_at[usize::from(self.window_cells[i])] += 1;
+        }
+    }
+
     /// Plays `cell` for the side to move; returns whether it completes a line.
     pub(crate) fn play(&mut self, cell: usize) -> bool {
         let me = self.turn;
@@ -289,6 +315,7 @@ impl Board {
                 *self.potential.get_mut(opp) -= weight(t);
                 if t > 0 {
                     self.live -= 1;
+                    self.kill_window(w);
                 }
                 if t == k1 {
                     self.threat_at.get_mut(opp)[cell] -= 1;
@@ -335,6 +362,7 @@ impl Board {
                 *self.potential.get_mut(opp) += weight(t);
                 if t > 0 {
                     self.live += 1;
+                    self.revive_window(w);
                 }
                 if t == k1 {
                     self.threat_at.get_mut(opp)[cell] += 1;
@@ -395,6 +423,20 @@ mod tests {
         assert!(b.play(2));
         let full = board("XOX/XOO/OXX", 3);
         assert!(!full.has_live_windows());
+        // On one row of three, X and O spoil the only window: the last cell is dead.
+        let b = board("XO.", 3);
+        assert!(!b.is_live(2));
+        // X O . / . . . / . . .: (0,2) still has its column and the anti-diagonal.
+        let mut b = board("XO./.../...", 3);
+        assert!(b.is_live(2));
+        b.play(4); // X (1,1): the anti-diagonal is X's alone, still live.
+        b.play(5); // O (1,2): column 3 is O's alone, still live.
+        assert!(b.is_live(2));
+        b.play(8); // X (2,2): column 3 now holds both marks.
+        b.play(6); // O (2,0): so does the anti-diagonal; (0,2) is dead.
+        assert!(!b.is_live(2));
+        b.undo(6);
+        assert!(b.is_live(2));
         let k1 = board("..", 1);
         assert_eq!(k1.threats(Player::X), 2);
     }

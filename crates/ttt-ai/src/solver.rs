@@ -86,6 +86,10 @@ pub struct SolverConfig {
     pub restrict: bool,
     /// Set from another thread to stop the search early.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Also find how long the game lasts with best play (the fastest win, the slowest loss).
+    /// Without it the solver proves only win, draw or loss, and can ignore dead cells (on no
+    /// line that can still be made), which is much faster.
+    pub lengths: bool,
 }
 
 impl SolverConfig {
@@ -99,6 +103,7 @@ impl SolverConfig {
             table_bytes: (1usize << (empties + 6)).clamp(1 << 12, 1 << 27),
             restrict: false,
             stop: None,
+            lengths: true,
         }
     }
 
@@ -140,8 +145,11 @@ pub struct Analysis {
 /// What [`Solver::solve`] found: the value of the position as a whole.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solution {
-    /// The proven result for the side to move, or `None` if time ran out first.
-    pub verdict: Option<Verdict>,
+    /// The proven value for the side to move, or `None` if time ran out first.
+    pub value: Option<Value>,
+    /// The game's length with best play, when proven and asked for
+    /// ([`SolverConfig::lengths`]).
+    pub plies: Option<u32>,
     /// A best move (proven if `verdict` is), or the best one the search found.
     pub best_move: Option<Cell>,
     /// Positions searched.
@@ -168,6 +176,8 @@ pub struct Solver {
     aborted: bool,
     /// Set when the result being computed rests on a heuristic score or a restricted move list.
     horizon: bool,
+    /// 1 when wins are scored by their distance, 0 when only win/draw/loss matters.
+    ply_cost: i32,
     history: ByPlayer<Vec<i32>>,
     move_lists: Vec<Vec<(i32, u16)>>,
 }
@@ -182,6 +192,7 @@ impl Solver {
             root: *pos,
             board,
             table: Table::with_bytes(config.table_bytes),
+            ply_cost: i32::from(config.lengths),
             config,
             started: Instant::now(),
             nodes: 0,
@@ -193,6 +204,21 @@ impl Solver {
             },
             move_lists: Vec::new(),
         }
+    }
+
+    /// Switches to scoring wins by their distance (analysis and move choice need it), dropping
+    /// any results scored otherwise.
+    fn measure_lengths(&mut self) {
+        if !self.config.lengths {
+            self.config.lengths = true;
+            self.ply_cost = 1;
+            self.table.clear();
+        }
+    }
+
+    /// The score of a win `ply` plies from the root (a loss is its negation).
+    fn win_at(&self, ply: u32) -> i32 {
+        WIN - ply as i32 * self.ply_cost
     }
 
     fn out_of_time(&self) -> bool {
@@ -209,6 +235,7 @@ impl Solver {
     /// Searches each legal move of the root to the end of the game, deepening step by step
     /// until all are proven or time runs out.
     pub fn analyze(&mut self) -> Analysis {
+        self.measure_lengths();
         self.started = Instant::now();
         let mut moves: Vec<MoveAnalysis> = self
             .root
@@ -243,7 +270,7 @@ impl Solver {
         self.horizon = false;
         let won = self.board.play(cell);
         let score = if won {
-            WIN - 1
+            self.win_at(1)
         } else if self.board.empties() == 0 {
             0
         } else {
@@ -318,7 +345,7 @@ impl Solver {
     pub fn solve(&mut self) -> Solution {
         self.started = Instant::now();
         let empties = self.board.empties() as u32;
-        let mut verdict = None;
+        let mut verdict: Option<Verdict> = None;
         let mut best_move = None;
         let mut completed = 0;
         if !self.root.is_over() {
@@ -339,7 +366,8 @@ impl Solver {
             }
         }
         Solution {
-            verdict,
+            value: verdict.map(|v| v.value),
+            plies: verdict.filter(|_| self.config.lengths).map(|v| v.plies),
             best_move,
             nodes: self.nodes,
             elapsed: self.started.elapsed(),
@@ -363,10 +391,11 @@ impl Solver {
     /// `rng` is given. Returns the move and its proven verdict (from the mover's view), or
     /// `None` for the verdict when time ran out and the move is only the best found.
     pub fn choose(&mut self, rng: Option<&mut Rng>) -> Option<(Cell, Option<Verdict>)> {
+        self.measure_lengths();
         let solution = self.solve();
-        let verdict = match solution.verdict {
-            Some(v) => v,
-            None => return solution.best_move.map(|m| (m, None)),
+        let verdict = match (solution.value, solution.plies) {
+            (Some(value), Some(plies)) => Verdict { value, plies },
+            _ => return solution.best_move.map(|m| (m, None)),
         };
         let target = self.score_of(verdict);
         let moves: Vec<usize> = self
@@ -420,14 +449,14 @@ impl Solver {
         }
         let me = self.board.turn();
         if self.board.threats(me) > 0 {
-            return WIN - (ply as i32 + 1);
+            return self.win_at(ply + 1);
         }
         if !self.board.has_live_windows() {
             return 0;
         }
         // No win sooner than our next-but-one move; no loss sooner than the opponent's reply.
-        let lo = -WIN + ply as i32 + 2;
-        let hi = WIN - (ply as i32 + 3);
+        let lo = -self.win_at(ply + 2);
+        let hi = self.win_at(ply + 3);
         if alpha < lo {
             alpha = lo;
             if lo >= beta {
@@ -447,7 +476,7 @@ impl Solver {
         if let Some(e) = self.table.probe(key) {
             let proven = e.depth == PROVEN;
             if proven || u32::from(e.depth) >= depth {
-                let score = from_table(e.score, ply);
+                let score = from_table(e.score, ply * self.ply_cost as u32);
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -470,7 +499,7 @@ impl Solver {
             let first = cells.next();
             if cells.next().is_some() {
                 // Two winning cells for the opponent: one can be blocked, not both.
-                return -(WIN - (ply as i32 + 2));
+                return -self.win_at(ply + 2);
             }
             forced = first;
         }
@@ -498,7 +527,7 @@ impl Solver {
             let cell = usize::from(cell);
             let won = self.board.play(cell);
             let score = if won {
-                WIN - (ply as i32 + 1)
+                self.win_at(ply + 1)
             } else if self.board.empties() == 0 {
                 0
             } else if i == 0 {
@@ -543,7 +572,7 @@ impl Solver {
         };
         self.table.store(Entry {
             key,
-            score: to_table(best, ply),
+            score: to_table(best, ply * self.ply_cost as u32),
             depth: if node_horizon {
                 depth.min(u32::from(PROVEN) - 1) as u8
             } else {
@@ -563,6 +592,11 @@ impl Solver {
         let near = self.config.restrict.then(|| self.neighbourhood());
         for cell in 0..self.board.cells() {
             if !self.board.is_empty(cell) || near.as_ref().is_some_and(|n| !n[cell]) {
+                continue;
+            }
+            // A dead cell is as good as a pass, and in m,n,k-games passing never helps:
+            // when only the value matters, such moves need no search.
+            if !self.config.lengths && !self.board.is_live(cell) {
                 continue;
             }
             let score = if Some(cell) == tt_move {
@@ -650,10 +684,11 @@ mod tests {
     }
 
     fn solve(p: &Position) -> Verdict {
-        Solver::new(p, SolverConfig::for_position(p))
-            .solve()
-            .verdict
-            .unwrap()
+        let s = Solver::new(p, SolverConfig::for_position(p)).solve();
+        Verdict {
+            value: s.value.unwrap(),
+            plies: s.plies.unwrap(),
+        }
     }
 
     #[test]

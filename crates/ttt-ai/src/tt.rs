@@ -61,6 +61,12 @@ impl Table {
         }
     }
 
+    /// Forgets every entry.
+    pub(crate) fn clear(&mut self) {
+        self.buckets.fill([EMPTY; 2]);
+        self.used = 0;
+    }
+
     pub(crate) fn bytes(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<[Entry; 2]>()
     }

@@ -8,10 +8,11 @@ use ttt_core::{Dims, Outcome, Position, Symmetry};
 
 fn solve(rows: usize, cols: usize, k: usize) -> Verdict {
     let pos = Position::new(Dims::new(rows, cols, k).unwrap());
-    Solver::new(&pos, SolverConfig::for_position(&pos))
-        .solve()
-        .verdict
-        .expect("solved without a time limit")
+    let s = Solver::new(&pos, SolverConfig::for_position(&pos)).solve();
+    Verdict {
+        value: s.value.expect("solved without a time limit"),
+        plies: s.plies.expect("lengths are asked for by default"),
+    }
 }
 
 #[test]
@@ -88,8 +89,23 @@ fn check_every_position(rows: usize, cols: usize, k: usize) {
             continue;
         }
         let config = SolverConfig::for_position(pos);
-        let solved = Solver::new(pos, config.clone()).solve().verdict.unwrap();
+        let solved = Solver::new(pos, config.clone()).solve();
+        let solved = Verdict {
+            value: solved.value.unwrap(),
+            plies: solved.plies.unwrap(),
+        };
         assert_eq!(as_pair(solved), expected, "{pos} k={k}");
+        // Without lengths, the value alone, faster.
+        let quick = Solver::new(
+            pos,
+            SolverConfig {
+                lengths: false,
+                ..config.clone()
+            },
+        )
+        .solve();
+        assert_eq!(quick.value, Some(solved.value), "{pos} k={k}");
+        assert_eq!(quick.plies, None);
         if checked % 7 == 0 {
             let a = Solver::new(pos, config).analyze();
             for m in &a.moves {
