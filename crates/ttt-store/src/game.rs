@@ -1,0 +1,386 @@
+//! Finished games as the store keeps them: who played each side, the board, the moves and
+//! the result.
+//!
+//! A game is checked by replaying it with `ttt-core` before it is stored, so the database
+//! only ever holds games that could have been played. Moves are kept as compact text (see
+//! [`encode_moves`]) that any SQL backend can hold in a text column.
+
+use std::fmt;
+
+use serde::Serialize;
+use ttt_core::{Cell, Dims, Outcome, Player, Position};
+
+/// Who played one side of a game.
+///
+/// Serialised with a `kind` tag:
+///
+/// ```
+/// # use ttt_store::Participant;
+/// let ann = Participant::human("Ann");
+/// assert_eq!(serde_json::to_string(&ann).unwrap(), r#"{"kind":"human","name":"Ann"}"#);
+/// let cpu = Participant::computer("hard");
+/// assert_eq!(serde_json::to_string(&cpu).unwrap(), r#"{"kind":"computer","level":"hard"}"#);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Participant {
+    /// A person, whose statistics the store keeps under this name (case-sensitive).
+    Human {
+        /// The player's name, exactly as stored.
+        name: String,
+    },
+    /// A computer player; no statistics are kept for it.
+    Computer {
+        /// Its level as the caller names it (`easy`, `medium`, `hard`, `perfect`, ...).
+        level: String,
+    },
+}
+
+impl Participant {
+    /// A human player called `name`.
+    #[must_use]
+    pub fn human(name: impl Into<String>) -> Participant {
+        Participant::Human { name: name.into() }
+    }
+
+    /// A computer player of the given level.
+    #[must_use]
+    pub fn computer(level: impl Into<String>) -> Participant {
+        Participant::Computer {
+            level: level.into(),
+        }
+    }
+
+    /// The human's name, or `None` for a computer.
+    #[must_use]
+    pub fn human_name(&self) -> Option<&str> {
+        match self {
+            Participant::Human { name } => Some(name),
+            Participant::Computer { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Participant {
+    /// A human shows as their name, a computer as `computer (hard)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Participant::Human { name } => f.write_str(name),
+            Participant::Computer { level } => write!(f, "computer ({level})"),
+        }
+    }
+}
+
+/// How a finished game ended.
+///
+/// Serialised as `x_wins`, `o_wins` or `draw`, the status words of
+/// [`Outcome::status`](ttt_core::Outcome::status).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// X got K in a row.
+    XWins,
+    /// O got K in a row.
+    OWins,
+    /// The board filled up with no line.
+    Draw,
+}
+
+impl GameResult {
+    /// The result of a game that is over, or `None` while it is in progress.
+    ///
+    /// ```
+    /// # use ttt_core::{Outcome, Player};
+    /// # use ttt_store::GameResult;
+    /// assert_eq!(GameResult::from_outcome(Outcome::Win(Player::O)), Some(GameResult::OWins));
+    /// assert_eq!(GameResult::from_outcome(Outcome::InProgress), None);
+    /// ```
+    #[must_use]
+    pub const fn from_outcome(outcome: Outcome) -> Option<GameResult> {
+        match outcome {
+            Outcome::InProgress => None,
+            Outcome::Win(Player::X) => Some(GameResult::XWins),
+            Outcome::Win(Player::O) => Some(GameResult::OWins),
+            Outcome::Draw => Some(GameResult::Draw),
+        }
+    }
+
+    /// The same result as an [`Outcome`].
+    #[must_use]
+    pub const fn outcome(self) -> Outcome {
+        match self {
+            GameResult::XWins => Outcome::Win(Player::X),
+            GameResult::OWins => Outcome::Win(Player::O),
+            GameResult::Draw => Outcome::Draw,
+        }
+    }
+
+    /// The winner, if any.
+    #[must_use]
+    pub const fn winner(self) -> Option<Player> {
+        self.outcome().winner()
+    }
+
+    /// The word stored in the database and used in JSON: `x_wins`, `o_wins` or `draw`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        self.outcome().status()
+    }
+
+    /// Reads [`as_str`](GameResult::as_str)'s words back.
+    pub(crate) fn from_word(word: &str) -> Option<GameResult> {
+        match word {
+            "x_wins" => Some(GameResult::XWins),
+            "o_wins" => Some(GameResult::OWins),
+            "draw" => Some(GameResult::Draw),
+            _ => None,
+        }
+    }
+}
+
+/// A finished game, ready to be recorded with [`Store::record_game`](crate::Store::record_game).
+///
+/// ```
+/// # use ttt_core::Cell;
+/// # use ttt_store::{GameResult, NewGame, Participant};
+/// // X X X      X (Ann) takes the top row.
+/// // O O .
+/// // . . .
+/// let game = NewGame {
+///     rows: 3, cols: 3, k: 3,
+///     x: Participant::human("Ann"),
+///     o: Participant::computer("easy"),
+///     moves: vec![Cell::new(0, 0), Cell::new(1, 0), Cell::new(0, 1), Cell::new(1, 1), Cell::new(0, 2)],
+///     result: GameResult::XWins,
+/// };
+/// assert!(game.check().is_ok());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct NewGame {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// How many in a row won.
+    pub k: usize,
+    /// Who played X (who moved first).
+    pub x: Participant,
+    /// Who played O.
+    pub o: Participant,
+    /// Every move in the order played, X's first.
+    pub moves: Vec<Cell>,
+    /// How it ended; must be what the moves lead to.
+    pub result: GameResult,
+}
+
+impl NewGame {
+    /// Checks that the game could have been played: a valid board, human names that are not
+    /// empty, and moves that are legal one after the other and end the game with `result`
+    /// (not earlier, not later). Only games played to the end are recorded.
+    ///
+    /// # Errors
+    /// A message saying what is wrong; [`Store::record_game`](crate::Store::record_game)
+    /// returns it as [`StoreError::InvalidGame`](crate::StoreError::InvalidGame).
+    pub fn check(&self) -> Result<(), String> {
+        for (side, who) in [("X", &self.x), ("O", &self.o)] {
+            if who.human_name() == Some("") {
+                return Err(format!("the human playing {side} has an empty name"));
+            }
+        }
+        let dims = Dims::new(self.rows, self.cols, self.k).map_err(|e| e.to_string())?;
+        let end = replay(dims, &self.moves)?;
+        if end.outcome() != self.result.outcome() {
+            return Err(format!(
+                "the moves end in {} but the result says {}",
+                end.outcome().status(),
+                self.result.as_str()
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A game as stored, with its id and the time it was recorded.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct GameRecord {
+    /// The store's id of the game; later games have larger ids.
+    pub id: i64,
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// How many in a row won.
+    pub k: usize,
+    /// Who played X (who moved first).
+    pub x: Participant,
+    /// Who played O.
+    pub o: Participant,
+    /// Every move in the order played, X's first (0-based cells).
+    pub moves: Vec<Cell>,
+    /// How it ended.
+    pub result: GameResult,
+    /// When it was recorded: UTC, RFC 3339, to the second (`2024-05-01T18:30:00Z`).
+    pub finished_at: String,
+}
+
+impl GameRecord {
+    /// The board's shape.
+    ///
+    /// # Errors
+    /// Never for a record the store returned: games are checked before they are stored.
+    pub fn dims(&self) -> Result<Dims, ttt_core::DimsError> {
+        Dims::new(self.rows, self.cols, self.k)
+    }
+
+    /// The participant on one side.
+    #[must_use]
+    pub fn side(&self, player: Player) -> &Participant {
+        match player {
+            Player::X => &self.x,
+            Player::O => &self.o,
+        }
+    }
+}
+
+/// Plays `moves` from the empty board of `dims`, refusing illegal moves and moves after the end.
+fn replay(dims: Dims, moves: &[Cell]) -> Result<Position, String> {
+    let mut pos = Position::new(dims);
+    for (i, &cell) in moves.iter().enumerate() {
+        pos = pos
+            .play(cell)
+            .map_err(|e| format!("move {} at {cell}: {e}", i + 1))?;
+    }
+    Ok(pos)
+}
+
+/// Moves as stored: 0-based `row,col` pairs joined by `;`, e.g. `1,1;0,0;2,2`; no moves is
+/// the empty string. Compact, readable in an SQL shell, and independent of any backend.
+pub(crate) fn encode_moves(moves: &[Cell]) -> String {
+    let pairs: Vec<String> = moves
+        .iter()
+        .map(|c| format!("{},{}", c.row, c.col))
+        .collect();
+    pairs.join(";")
+}
+
+/// Reads [`encode_moves`]'s text back; `None` if it is not in that form.
+pub(crate) fn decode_moves(text: &str) -> Option<Vec<Cell>> {
+    if text.is_empty() {
+        return Some(Vec::new());
+    }
+    text.split(';')
+        .map(|pair| {
+            let (row, col) = pair.split_once(',')?;
+            Some(Cell::new(row.parse().ok()?, col.parse().ok()?))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(row: u8, col: u8) -> Cell {
+        Cell::new(row, col)
+    }
+
+    fn game(moves: Vec<Cell>, result: GameResult) -> NewGame {
+        NewGame {
+            rows: 3,
+            cols: 3,
+            k: 3,
+            x: Participant::human("Ann"),
+            o: Participant::computer("easy"),
+            moves,
+            result,
+        }
+    }
+
+    #[test]
+    fn moves_round_trip_through_text() {
+        let moves = vec![c(1, 1), c(0, 0), c(23, 5)];
+        let text = encode_moves(&moves);
+        assert_eq!(text, "1,1;0,0;23,5");
+        assert_eq!(decode_moves(&text), Some(moves));
+        assert_eq!(encode_moves(&[]), "");
+        assert_eq!(decode_moves(""), Some(vec![]));
+    }
+
+    #[test]
+    fn malformed_move_text_is_refused() {
+        for bad in [
+            "1", "1,", ",1", "a,b", "1,1;", ";", "1;1", "1,1,1", "-1,0", "300,0", " 1,1",
+        ] {
+            assert_eq!(decode_moves(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn result_words_round_trip() {
+        for r in [GameResult::XWins, GameResult::OWins, GameResult::Draw] {
+            assert_eq!(GameResult::from_word(r.as_str()), Some(r));
+            assert_eq!(GameResult::from_outcome(r.outcome()), Some(r));
+            assert_eq!(serde_json::to_value(r).unwrap(), r.as_str());
+        }
+        assert_eq!(GameResult::from_word("X"), None);
+        assert_eq!(GameResult::Draw.winner(), None);
+        assert_eq!(GameResult::OWins.winner(), Some(Player::O));
+    }
+
+    #[test]
+    fn a_complete_game_checks() {
+        // X O X
+        // X O O
+        // O X X   a draw
+        let draw = vec![
+            c(0, 0),
+            c(0, 1),
+            c(0, 2),
+            c(1, 1),
+            c(1, 0),
+            c(1, 2),
+            c(2, 1),
+            c(2, 0),
+            c(2, 2),
+        ];
+        assert_eq!(game(draw, GameResult::Draw).check(), Ok(()));
+    }
+
+    #[test]
+    fn impossible_games_are_refused_with_a_reason() {
+        let win = vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(0, 2)];
+        let wrong_result = game(win.clone(), GameResult::OWins).check().unwrap_err();
+        assert!(wrong_result.contains("x_wins"), "{wrong_result}");
+
+        let unfinished = game(win[..4].to_vec(), GameResult::XWins)
+            .check()
+            .unwrap_err();
+        assert!(unfinished.contains("in_progress"), "{unfinished}");
+
+        let mut after_end = win.clone();
+        after_end.push(c(2, 2));
+        assert!(game(after_end, GameResult::XWins).check().is_err());
+
+        let twice = game(vec![c(0, 0), c(0, 0)], GameResult::XWins)
+            .check()
+            .unwrap_err();
+        assert!(twice.contains("move 2"), "{twice}");
+
+        assert!(game(vec![c(3, 0)], GameResult::XWins).check().is_err());
+
+        let mut bad_board = game(win.clone(), GameResult::XWins);
+        bad_board.k = 4;
+        assert!(bad_board.check().is_err());
+
+        let mut nameless = game(win, GameResult::XWins);
+        nameless.o = Participant::human("");
+        assert!(nameless.check().unwrap_err().contains("empty name"));
+    }
+
+    #[test]
+    fn participants_show_and_serialise() {
+        assert_eq!(Participant::human("Ann").to_string(), "Ann");
+        assert_eq!(Participant::computer("hard").to_string(), "computer (hard)");
+        assert_eq!(Participant::computer("hard").human_name(), None);
+    }
+}

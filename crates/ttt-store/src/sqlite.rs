@@ -1,0 +1,1132 @@
+//! The SQLite backend: one database file on the player's machine.
+//!
+//! Opening is careful because the file holds people's statistics: an existing file is
+//! only read until it has been recognised as ours (SQLite header, our `application_id`, a
+//! schema version we know), and anything else is refused with the file left byte-for-byte
+//! as it was. Only then are migrations applied and the journal switched to WAL.
+//!
+//! Several processes may share the file. Every write is a `BEGIN IMMEDIATE` transaction
+//! (so it takes the write lock up front instead of failing half-way), counters are
+//! incremented in SQL, and a busy connection waits up to [`BUSY_TIMEOUT`] for the lock.
+
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use rusqlite::{
+    params, Connection, ErrorCode, OpenFlags, OptionalExtension, Row, TransactionBehavior,
+};
+
+use crate::game::{decode_moves, encode_moves};
+use crate::migrations::{self, LATEST};
+use crate::{GameRecord, GameResult, NewGame, Participant, PlayerStats, Store, StoreError};
+
+/// How long a connection waits for another process to release the database.
+pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Marks a database as ttt's (`PRAGMA application_id`, bytes 68..72 of the file): "tttS".
+const APPLICATION_ID: i32 = i32::from_be_bytes(*b"tttS");
+
+/// The first 16 bytes of every SQLite 3 database file.
+const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+
+/// The length of an SQLite database header; any real database is at least this long.
+const SQLITE_HEADER_LEN: usize = 100;
+
+/// Shown in place of a path for a database that lives in memory.
+const IN_MEMORY: &str = ":memory:";
+
+/// A [`Store`] kept in an SQLite database file.
+///
+/// One connection, shared by the threads of a process behind a mutex; other processes
+/// (another `ttt`) have their own and are kept consistent by SQLite's locking.
+///
+/// ```
+/// use ttt_core::Cell;
+/// use ttt_store::{GameResult, NewGame, Participant, SqliteStore, Store};
+///
+/// let store = SqliteStore::open_in_memory().unwrap();
+/// let (ann, created) = store.ensure_player("Ann").unwrap();
+/// assert!(created && ann.games() == 0);
+///
+/// // X X X   Ann (X) wins on the top row.
+/// // O O .
+/// // . . .
+/// let moves = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)].map(|(r, c)| Cell::new(r, c)).to_vec();
+/// store.record_game(&NewGame {
+///     rows: 3, cols: 3, k: 3,
+///     x: Participant::human("Ann"), o: Participant::computer("easy"),
+///     moves, result: GameResult::XWins,
+/// }).unwrap();
+/// assert_eq!(store.player("Ann").unwrap().unwrap().wins, 1);
+/// ```
+#[derive(Debug)]
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+    path: PathBuf,
+}
+
+impl SqliteStore {
+    /// Opens the database at `path`, creating it (and its directory) if it does not exist.
+    ///
+    /// An existing file is never overwritten, truncated or recreated: if it is not a ttt
+    /// database this build can use, the error says why and the file is left unchanged. An
+    /// empty file counts as a new database.
+    ///
+    /// # Errors
+    /// - [`StoreError::CreateDir`] when the missing directory cannot be created;
+    /// - [`StoreError::Read`] when the file cannot be read (permission denied, a directory);
+    /// - [`StoreError::NotSqlite`] for a file that is not an SQLite database;
+    /// - [`StoreError::NotOurs`] for another program's SQLite database;
+    /// - [`StoreError::TooNew`] for a database from a newer ttt;
+    /// - [`StoreError::Corrupt`] for a damaged database;
+    /// - [`StoreError::ReadOnly`] when the file cannot be written;
+    /// - [`StoreError::Busy`] when another process holds the lock too long while migrating;
+    /// - [`StoreError::Backend`] for anything else SQLite reports.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        precheck_file(path)?;
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| db_error(path, e))?;
+        SqliteStore::init(conn, path.to_path_buf())
+    }
+
+    /// A fresh database in memory, gone when the store is dropped. For tests.
+    ///
+    /// # Errors
+    /// Only if SQLite itself fails ([`StoreError::Backend`]).
+    pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
+        let path = PathBuf::from(IN_MEMORY);
+        let conn = Connection::open_in_memory().map_err(|e| db_error(&path, e))?;
+        SqliteStore::init(conn, path)
+    }
+
+    /// The database file (`:memory:` for [`open_in_memory`](SqliteStore::open_in_memory)).
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Recognises the database (reads only), then migrates it and sets it up for sharing.
+    fn init(mut conn: Connection, path: PathBuf) -> Result<SqliteStore, StoreError> {
+        let err = |e| db_error(&path, e);
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(err)?;
+
+        // Nothing is written before this check: it is the first time SQLite reads the file.
+        let version = recognise(&conn, &path)?;
+        if conn.is_readonly(rusqlite::MAIN_DB).map_err(err)? {
+            return Err(StoreError::ReadOnly { path });
+        }
+        conn.pragma_update(None, "foreign_keys", true)
+            .map_err(err)?;
+        if version < LATEST {
+            migrate(&mut conn, &path)?;
+        }
+        enable_wal(&conn).map_err(err)?;
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+            path,
+        })
+    }
+
+    /// The connection. A thread that panicked while holding it cannot have left a
+    /// transaction open (dropping a `Transaction` rolls it back), so poisoning is ignored.
+    fn conn(&self) -> MutexGuard<'_, Connection> {
+        self.conn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn err(&self, e: rusqlite::Error) -> StoreError {
+        db_error(&self.path, e)
+    }
+}
+
+impl Store for SqliteStore {
+    fn player(&self, name: &str) -> Result<Option<PlayerStats>, StoreError> {
+        read_player(&self.conn(), name).map_err(|e| self.err(e))
+    }
+
+    fn ensure_player(&self, name: &str) -> Result<(PlayerStats, bool), StoreError> {
+        if name.is_empty() {
+            return Err(StoreError::EmptyName);
+        }
+        let mut conn = self.conn();
+        // Most names exist already: look without taking the write lock.
+        if let Some(found) = read_player(&conn, name).map_err(|e| self.err(e))? {
+            return Ok((found, false));
+        }
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| self.err(e))?;
+        // Another process may have created it since the look: then this inserts nothing.
+        let created = insert_player(&tx, name).map_err(|e| self.err(e))?;
+        let stats = read_player(&tx, name)
+            .map_err(|e| self.err(e))?
+            .ok_or_else(|| StoreError::Corrupt {
+                path: self.path.clone(),
+                detail: format!("player {name:?} vanished right after being created"),
+            })?;
+        tx.commit().map_err(|e| self.err(e))?;
+        Ok((stats, created))
+    }
+
+    fn record_game(&self, game: &NewGame) -> Result<i64, StoreError> {
+        game.check()
+            .map_err(|reason| StoreError::InvalidGame { reason })?;
+        let mut conn = self.conn();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| self.err(e))?;
+        let id = insert_game(&tx, game).map_err(|e| self.err(e))?;
+        tx.commit().map_err(|e| self.err(e))?;
+        Ok(id)
+    }
+
+    fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
+        let conn = self.conn();
+        let mut players = (|| {
+            let mut stmt = conn.prepare("SELECT name, wins, losses, ties FROM players")?;
+            let rows = stmt.query_map([], player_from_row)?;
+            rows.collect::<Result<Vec<_>, _>>()
+        })()
+        .map_err(|e| self.err(e))?;
+        players.sort_by(PlayerStats::cmp_rank);
+        Ok(players)
+    }
+
+    fn recent_games(
+        &self,
+        player: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let conn = self.conn();
+        let raw = (|| {
+            // Two statements rather than `?1 IS NULL OR ...`, which would keep SQLite from
+            // using the per-player indexes.
+            match player {
+                None => conn
+                    .prepare(&format!(
+                        "SELECT {GAME_COLUMNS} FROM games ORDER BY id DESC LIMIT ?1"
+                    ))?
+                    .query_map([limit], RawGame::from_row)?
+                    .collect::<Result<Vec<_>, _>>(),
+                Some(name) => conn
+                    .prepare(&format!(
+                        "SELECT {GAME_COLUMNS} FROM games WHERE x_player = ?1 OR o_player = ?1
+                         ORDER BY id DESC LIMIT ?2"
+                    ))?
+                    .query_map(params![name, limit], RawGame::from_row)?
+                    .collect::<Result<Vec<_>, _>>(),
+            }
+        })()
+        .map_err(|e| self.err(e))?;
+        raw.into_iter().map(|g| g.into_record(&self.path)).collect()
+    }
+
+    fn game(&self, id: i64) -> Result<Option<GameRecord>, StoreError> {
+        let raw = self
+            .conn()
+            .query_row(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
+                [id],
+                RawGame::from_row,
+            )
+            .optional()
+            .map_err(|e| self.err(e))?;
+        raw.map(|g| g.into_record(&self.path)).transpose()
+    }
+}
+
+/// Looks at an existing file before SQLite does, and makes the directory for a new one.
+///
+/// SQLite opens lazily and, given some files, would happily treat them as empty databases;
+/// reading the header ourselves refuses text files and the like with certainty.
+fn precheck_file(path: &Path) -> Result<(), StoreError> {
+    let read_err = |source| StoreError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    match fs::File::open(path) {
+        Ok(file) => {
+            let mut header = Vec::with_capacity(SQLITE_HEADER_LEN);
+            file.take(SQLITE_HEADER_LEN as u64)
+                .read_to_end(&mut header)
+                .map_err(read_err)?;
+            // An empty file is a database nobody has written yet; SQLite agrees.
+            if !header.is_empty()
+                && (header.len() < SQLITE_HEADER_LEN || !header.starts_with(SQLITE_MAGIC))
+            {
+                return Err(StoreError::NotSqlite {
+                    path: path.to_path_buf(),
+                });
+            }
+            Ok(())
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => {
+                fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
+                    path: dir.to_path_buf(),
+                    source,
+                })
+            }
+            _ => Ok(()),
+        },
+        Err(e) => Err(read_err(e)),
+    }
+}
+
+/// Reads (never writes) what the database says about itself and decides whether it is a
+/// ttt database we can use. Returns its schema version (0 for a new, empty database).
+fn recognise(conn: &Connection, path: &Path) -> Result<i64, StoreError> {
+    let (app_id, version, objects) = identity(conn).map_err(|e| db_error(path, e))?;
+    classify(path, app_id, version, objects)
+}
+
+/// `application_id`, `user_version` and the number of schema objects.
+///
+/// One statement, so one consistent snapshot: read one by one, they could straddle another
+/// process's migration and describe a file that never existed.
+fn identity(conn: &Connection) -> rusqlite::Result<(i32, i64, i64)> {
+    conn.query_row(
+        "SELECT (SELECT application_id FROM pragma_application_id),
+                (SELECT user_version FROM pragma_user_version),
+                (SELECT count(*) FROM sqlite_master)",
+        [],
+        |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+    )
+}
+
+fn classify(path: &Path, app_id: i32, version: i64, objects: i64) -> Result<i64, StoreError> {
+    let path = path.to_path_buf();
+    if app_id == APPLICATION_ID {
+        if version > LATEST {
+            return Err(StoreError::TooNew {
+                path,
+                found: version,
+                supported: LATEST,
+            });
+        }
+        Ok(version)
+    } else if app_id == 0 && version == 0 && objects == 0 {
+        Ok(0) // new and empty: ours to set up
+    } else {
+        Err(StoreError::NotOurs { path })
+    }
+}
+
+/// Switches the file to write-ahead logging, so readers (`ttt players`, the web server) work
+/// while a game is being saved. The mode is recorded in the file: once set, this is a no-op.
+///
+/// Best effort: switching needs a moment of exclusive access, and SQLite reports "busy" at
+/// once rather than waiting when another connection is using the new file. Then the other
+/// connection switches it, or the next open does; every connection follows the mode recorded
+/// in the file at its next transaction, so nothing depends on this succeeding.
+fn enable_wal(conn: &Connection) -> rusqlite::Result<()> {
+    match conn.pragma_update_and_check(None, "journal_mode", "wal", |row| row.get::<_, String>(0)) {
+        Ok(_mode) => Ok(()),
+        Err(e)
+            if matches!(
+                e.sqlite_error_code(),
+                Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+            ) =>
+        {
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Applies the pending migrations and stamps the file as ours, in one transaction.
+fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
+    let err = |e| db_error(path, e);
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(err)?;
+    // Another process may have migrated (or claimed) the file while we waited for the lock.
+    let (app_id, version, objects) = identity(&tx).map_err(err)?;
+    let version = classify(path, app_id, version, objects)?;
+    for m in migrations::pending(version) {
+        tx.execute_batch(m.sql).map_err(|e| StoreError::Backend {
+            path: path.to_path_buf(),
+            source: format!("migration {} failed: {e}", m.name).into(),
+        })?;
+        tx.pragma_update(None, "user_version", m.version)
+            .map_err(err)?;
+    }
+    tx.pragma_update(None, "application_id", APPLICATION_ID)
+        .map_err(err)?;
+    tx.commit().map_err(err)
+}
+
+/// Turns SQLite's error into ours, naming the file.
+fn db_error(path: &Path, e: rusqlite::Error) -> StoreError {
+    let path = path.to_path_buf();
+    match e.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase) => return StoreError::NotSqlite { path },
+        Some(ErrorCode::DatabaseCorrupt) => {
+            return StoreError::Corrupt {
+                path,
+                detail: e.to_string(),
+            }
+        }
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => {
+            return StoreError::Busy { path };
+        }
+        Some(ErrorCode::ReadOnly) => return StoreError::ReadOnly { path },
+        Some(ErrorCode::PermissionDenied) => {
+            return StoreError::Read {
+                path,
+                source: io::Error::new(io::ErrorKind::PermissionDenied, e),
+            }
+        }
+        _ => {}
+    }
+    match e {
+        // A value of the wrong type or range in a column: the data is not what we wrote.
+        rusqlite::Error::IntegralValueOutOfRange(..)
+        | rusqlite::Error::InvalidColumnType(..)
+        | rusqlite::Error::FromSqlConversionFailure(..) => StoreError::Corrupt {
+            path,
+            detail: e.to_string(),
+        },
+        e => StoreError::Backend {
+            path,
+            source: Box::new(e),
+        },
+    }
+}
+
+fn player_from_row(row: &Row<'_>) -> rusqlite::Result<PlayerStats> {
+    Ok(PlayerStats {
+        name: row.get(0)?,
+        wins: row.get(1)?,
+        losses: row.get(2)?,
+        ties: row.get(3)?,
+    })
+}
+
+fn read_player(conn: &Connection, name: &str) -> rusqlite::Result<Option<PlayerStats>> {
+    conn.query_row(
+        "SELECT name, wins, losses, ties FROM players WHERE name = ?1",
+        [name],
+        player_from_row,
+    )
+    .optional()
+}
+
+/// Creates a player with zero counts unless one of that name exists; true if it created.
+fn insert_player(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
+    let inserted = conn.execute(
+        "INSERT INTO players (name) VALUES (?1) ON CONFLICT (name) DO NOTHING",
+        [name],
+    )?;
+    Ok(inserted == 1)
+}
+
+/// Stores a checked game and counts it for its human players; the caller's transaction
+/// makes the two one change.
+///
+/// Counters are per side: a human who plays both X and O under one name is credited for
+/// each side, so one game adds a win and a loss (or two ties) to that name.
+fn insert_game(conn: &Connection, game: &NewGame) -> rusqlite::Result<i64> {
+    let (x_player, x_level) = columns(&game.x);
+    let (o_player, o_level) = columns(&game.o);
+    for name in [x_player, o_player].into_iter().flatten() {
+        insert_player(conn, name)?;
+    }
+    conn.execute(
+        "INSERT INTO games (board_rows, board_cols, k, x_player, x_level, o_player, o_level,
+                            moves, result)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            game.rows,
+            game.cols,
+            game.k,
+            x_player,
+            x_level,
+            o_player,
+            o_level,
+            encode_moves(&game.moves),
+            game.result.as_str(),
+        ],
+    )?;
+    let id = conn.last_insert_rowid();
+
+    for (side, name) in [
+        (ttt_core::Player::X, x_player),
+        (ttt_core::Player::O, o_player),
+    ] {
+        let Some(name) = name else { continue };
+        // Incremented in SQL, never read-modify-write, so concurrent games all count.
+        let sql = match game.result.winner() {
+            None => "UPDATE players SET ties = ties + 1 WHERE name = ?1",
+            Some(winner) if winner == side => "UPDATE players SET wins = wins + 1 WHERE name = ?1",
+            Some(_) => "UPDATE players SET losses = losses + 1 WHERE name = ?1",
+        };
+        conn.execute(sql, [name])?;
+    }
+    Ok(id)
+}
+
+/// A participant as the `*_player` and `*_level` columns: exactly one is set.
+fn columns(who: &Participant) -> (Option<&str>, Option<&str>) {
+    match who {
+        Participant::Human { name } => (Some(name), None),
+        Participant::Computer { level } => (None, Some(level)),
+    }
+}
+
+/// The columns [`RawGame::from_row`] reads, in its order.
+const GAME_COLUMNS: &str = "id, board_rows, board_cols, k, x_player, x_level, o_player, \
+                            o_level, moves, result, finished_at";
+
+/// A `games` row as SQLite returns it, before its text columns are interpreted.
+struct RawGame {
+    id: i64,
+    rows: usize,
+    cols: usize,
+    k: usize,
+    x: (Option<String>, Option<String>),
+    o: (Option<String>, Option<String>),
+    moves: String,
+    result: String,
+    finished_at: String,
+}
+
+impl RawGame {
+    fn from_row(row: &Row<'_>) -> rusqlite::Result<RawGame> {
+        Ok(RawGame {
+            id: row.get(0)?,
+            rows: row.get(1)?,
+            cols: row.get(2)?,
+            k: row.get(3)?,
+            x: (row.get(4)?, row.get(5)?),
+            o: (row.get(6)?, row.get(7)?),
+            moves: row.get(8)?,
+            result: row.get(9)?,
+            finished_at: row.get(10)?,
+        })
+    }
+
+    fn into_record(self, path: &Path) -> Result<GameRecord, StoreError> {
+        let id = self.id;
+        let corrupt = |what: String| StoreError::Corrupt {
+            path: path.to_path_buf(),
+            detail: format!("game {id} has {what}"),
+        };
+        let participant = |side: &str, cols: (Option<String>, Option<String>)| match cols {
+            (Some(name), None) => Ok(Participant::Human { name }),
+            (None, Some(level)) => Ok(Participant::Computer { level }),
+            _ => Err(corrupt(format!("no single player for {side}"))),
+        };
+        Ok(GameRecord {
+            id,
+            rows: self.rows,
+            cols: self.cols,
+            k: self.k,
+            x: participant("X", self.x)?,
+            o: participant("O", self.o)?,
+            moves: decode_moves(&self.moves)
+                .ok_or_else(|| corrupt(format!("unreadable moves {:?}", self.moves)))?,
+            result: GameResult::from_word(&self.result)
+                .ok_or_else(|| corrupt(format!("an unknown result {:?}", self.result)))?,
+            finished_at: self.finished_at,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use ttt_core::Cell;
+
+    fn c(row: u8, col: u8) -> Cell {
+        Cell::new(row, col)
+    }
+
+    /// X X X
+    /// O O .
+    /// . . .
+    fn x_top_row() -> Vec<Cell> {
+        vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(0, 2)]
+    }
+
+    /// X X .
+    /// O O O
+    /// X . .
+    fn o_middle_row() -> Vec<Cell> {
+        vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(2, 0), c(1, 2)]
+    }
+
+    /// X O X
+    /// X O O
+    /// O X X
+    fn draw() -> Vec<Cell> {
+        vec![
+            c(0, 0),
+            c(0, 1),
+            c(0, 2),
+            c(1, 1),
+            c(1, 0),
+            c(1, 2),
+            c(2, 1),
+            c(2, 0),
+            c(2, 2),
+        ]
+    }
+
+    fn game(x: Participant, o: Participant, result: GameResult) -> NewGame {
+        let moves = match result {
+            GameResult::XWins => x_top_row(),
+            GameResult::OWins => o_middle_row(),
+            GameResult::Draw => draw(),
+        };
+        NewGame {
+            rows: 3,
+            cols: 3,
+            k: 3,
+            x,
+            o,
+            moves,
+            result,
+        }
+    }
+
+    fn human(name: &str) -> Participant {
+        Participant::human(name)
+    }
+
+    fn cpu() -> Participant {
+        Participant::computer("hard")
+    }
+
+    fn stats(name: &str, wins: u64, losses: u64, ties: u64) -> PlayerStats {
+        PlayerStats {
+            name: name.into(),
+            wins,
+            losses,
+            ties,
+        }
+    }
+
+    fn files_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// Writes `bytes` as `ttt.db`, tries to open it, and checks that it was refused and left
+    /// exactly as it was, with no journal or WAL file beside it.
+    fn refused(bytes: &[u8]) -> StoreError {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ttt.db");
+        fs::write(&path, bytes).unwrap();
+        let err = SqliteStore::open(&path).expect_err("should refuse the file");
+        assert_eq!(fs::read(&path).unwrap(), bytes, "the file was changed");
+        assert_eq!(files_in(dir.path()), ["ttt.db"]);
+        let message = err.to_string();
+        assert!(message.contains(&*path.to_string_lossy()), "{message}");
+        err
+    }
+
+    /// A little pseudo-random noise (no `rand` needed).
+    fn noise(len: usize) -> Vec<u8> {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        (0..len)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state.to_le_bytes()[0]
+            })
+            .collect()
+    }
+
+    #[test]
+    fn new_players_start_at_zero_and_are_created_once() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        assert_eq!(store.player("Ann").unwrap(), None);
+        assert_eq!(
+            store.ensure_player("Ann").unwrap(),
+            (stats("Ann", 0, 0, 0), true)
+        );
+        assert_eq!(
+            store.ensure_player("Ann").unwrap(),
+            (stats("Ann", 0, 0, 0), false)
+        );
+        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 0)));
+    }
+
+    #[test]
+    fn names_are_exact_and_case_sensitive() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        assert!(store.ensure_player("Ann").unwrap().1);
+        assert!(store.ensure_player("ann").unwrap().1);
+        assert!(store.ensure_player(" Ann").unwrap().1);
+        assert!(store.ensure_player("Zoë 🎲").unwrap().1);
+        assert_eq!(store.player("Zoë 🎲").unwrap().unwrap().name, "Zoë 🎲");
+        assert_eq!(store.players().unwrap().len(), 4);
+        assert!(matches!(
+            store.ensure_player(""),
+            Err(StoreError::EmptyName)
+        ));
+    }
+
+    #[test]
+    fn each_result_counts_for_the_humans() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        store
+            .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
+            .unwrap();
+        store
+            .record_game(&game(human("Ann"), cpu(), GameResult::OWins))
+            .unwrap();
+        store
+            .record_game(&game(cpu(), human("Ann"), GameResult::OWins))
+            .unwrap();
+        store
+            .record_game(&game(human("Ann"), human("Bo"), GameResult::Draw))
+            .unwrap();
+        store
+            .record_game(&game(human("Bo"), human("Ann"), GameResult::XWins))
+            .unwrap();
+        // Computer against computer is stored but counts for nobody.
+        store
+            .record_game(&game(cpu(), cpu(), GameResult::Draw))
+            .unwrap();
+
+        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 2, 2, 1)));
+        assert_eq!(store.player("Bo").unwrap(), Some(stats("Bo", 1, 0, 1)));
+        assert_eq!(store.players().unwrap().len(), 2);
+        assert_eq!(store.recent_games(None, 100).unwrap().len(), 6);
+    }
+
+    #[test]
+    fn recording_creates_missing_players() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        store
+            .record_game(&game(cpu(), human("New"), GameResult::OWins))
+            .unwrap();
+        assert_eq!(
+            store.ensure_player("New").unwrap(),
+            (stats("New", 1, 0, 0), false)
+        );
+    }
+
+    #[test]
+    fn playing_yourself_counts_once_per_side() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        store
+            .record_game(&game(human("Solo"), human("Solo"), GameResult::XWins))
+            .unwrap();
+        store
+            .record_game(&game(human("Solo"), human("Solo"), GameResult::Draw))
+            .unwrap();
+        assert_eq!(store.player("Solo").unwrap(), Some(stats("Solo", 1, 1, 2)));
+        assert_eq!(store.recent_games(Some("Solo"), 10).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn games_are_stored_whole() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        // Seed 003's 6x7 board, three in a row: X fills the bottom of the first column.
+        let new = NewGame {
+            rows: 6,
+            cols: 7,
+            k: 3,
+            x: human("Ann"),
+            o: cpu(),
+            moves: vec![c(5, 0), c(5, 6), c(4, 0), c(4, 6), c(3, 0)],
+            result: GameResult::XWins,
+        };
+        let id = store.record_game(&new).unwrap();
+        let got = store.game(id).unwrap().unwrap();
+        assert_eq!(got.id, id);
+        assert_eq!((got.rows, got.cols, got.k), (6, 7, 3));
+        assert_eq!((&got.x, &got.o), (&new.x, &new.o));
+        assert_eq!(got.moves, new.moves);
+        assert_eq!(got.result, GameResult::XWins);
+        assert_eq!(got.dims().unwrap().cells(), 42);
+        assert_eq!(got.side(ttt_core::Player::O), &cpu());
+
+        // finished_at looks like 2024-05-01T18:30:00Z.
+        let t = got.finished_at.as_bytes();
+        assert_eq!(t.len(), 20, "{}", got.finished_at);
+        assert_eq!(
+            (t[4], t[7], t[10], t[13], t[16], t[19]),
+            (b'-', b'-', b'T', b':', b':', b'Z')
+        );
+        assert!(got.finished_at.starts_with("20"), "{}", got.finished_at);
+
+        assert_eq!(store.game(id + 1).unwrap(), None);
+
+        let json = serde_json::to_value(&got).unwrap();
+        assert_eq!(json["x"]["name"], "Ann");
+        assert_eq!(json["o"]["level"], "hard");
+        assert_eq!(json["result"], "x_wins");
+        assert_eq!(json["moves"][0], serde_json::json!({"row": 5, "col": 0}));
+    }
+
+    #[test]
+    fn invalid_games_are_refused_and_change_nothing() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let mut bad = game(human("Ann"), cpu(), GameResult::XWins);
+        bad.result = GameResult::Draw;
+        let err = store.record_game(&bad).unwrap_err();
+        assert!(matches!(err, StoreError::InvalidGame { .. }), "{err}");
+        assert_eq!(store.player("Ann").unwrap(), None);
+        assert!(store.recent_games(None, 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn recent_games_are_newest_first_and_filtered_by_player() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let a = store
+            .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
+            .unwrap();
+        let b = store
+            .record_game(&game(human("Bo"), cpu(), GameResult::Draw))
+            .unwrap();
+        let c = store
+            .record_game(&game(cpu(), human("Ann"), GameResult::OWins))
+            .unwrap();
+        let d = store
+            .record_game(&game(human("Bo"), human("Ann"), GameResult::Draw))
+            .unwrap();
+        let ids = |games: Vec<GameRecord>| games.iter().map(|g| g.id).collect::<Vec<_>>();
+
+        assert_eq!(ids(store.recent_games(None, 10).unwrap()), [d, c, b, a]);
+        assert_eq!(ids(store.recent_games(None, 2).unwrap()), [d, c]);
+        assert_eq!(ids(store.recent_games(Some("Ann"), 10).unwrap()), [d, c, a]);
+        assert_eq!(
+            ids(store.recent_games(Some("Bo"), usize::MAX).unwrap()),
+            [d, b]
+        );
+        assert!(store.recent_games(Some("ann"), 10).unwrap().is_empty());
+        assert!(store.recent_games(Some("hard"), 10).unwrap().is_empty());
+        assert!(store.recent_games(None, 0).unwrap().is_empty());
+    }
+
+    #[test]
+    fn players_come_best_first() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        store.ensure_player("Idle").unwrap();
+        for _ in 0..2 {
+            store
+                .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
+                .unwrap();
+        }
+        store
+            .record_game(&game(human("Bo"), cpu(), GameResult::XWins))
+            .unwrap();
+        store
+            .record_game(&game(human("Bo"), cpu(), GameResult::XWins))
+            .unwrap();
+        store
+            .record_game(&game(human("Bo"), cpu(), GameResult::OWins))
+            .unwrap();
+        store
+            .record_game(&game(human("Cy"), cpu(), GameResult::OWins))
+            .unwrap();
+        let names: Vec<String> = store
+            .players()
+            .unwrap()
+            .into_iter()
+            .map(|p| p.name)
+            .collect();
+        assert_eq!(names, ["Ann", "Bo", "Idle", "Cy"]);
+    }
+
+    #[test]
+    fn usable_as_a_shared_trait_object() {
+        let store: Arc<dyn Store> = Arc::new(SqliteStore::open_in_memory().unwrap());
+        let handles: Vec<_> = (0..4)
+            .map(|_| {
+                let store = Arc::clone(&store);
+                std::thread::spawn(move || {
+                    for _ in 0..10 {
+                        store
+                            .record_game(&game(human("Ann"), cpu(), GameResult::Draw))
+                            .unwrap();
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join().unwrap();
+        }
+        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 40)));
+    }
+
+    #[test]
+    fn a_missing_file_and_its_directories_are_created_and_data_survives_reopening() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a").join("b").join("ttt.db");
+        {
+            let store = SqliteStore::open(&path).unwrap();
+            assert_eq!(store.path(), path);
+            store
+                .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
+                .unwrap();
+        }
+        assert!(path.is_file());
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 1, 0, 0)));
+        assert_eq!(store.recent_games(None, 5).unwrap().len(), 1);
+
+        let conn = store.conn();
+        let (app_id, version, _) = identity(&conn).unwrap();
+        assert_eq!((app_id, version), (APPLICATION_ID, LATEST));
+        let mode: String = conn
+            .pragma_query_value(None, "journal_mode", |row| row.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+    }
+
+    #[test]
+    fn an_empty_file_becomes_a_new_database() {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let store = SqliteStore::open(file.path()).unwrap();
+        assert!(store.ensure_player("Ann").unwrap().1);
+    }
+
+    #[test]
+    fn an_older_schema_is_migrated_in_place() {
+        // A database of ours created before any migration ran (version 0) gets them all.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ttt.db");
+        let conn = Connection::open(&path).unwrap();
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .unwrap();
+        drop(conn);
+        let store = SqliteStore::open(&path).unwrap();
+        assert!(store.ensure_player("Ann").unwrap().1);
+        assert_eq!(identity(&store.conn()).unwrap().1, LATEST);
+    }
+
+    #[test]
+    fn random_bytes_are_refused_untouched() {
+        let err = refused(&noise(8192));
+        assert!(matches!(err, StoreError::NotSqlite { .. }), "{err}");
+        // Short files too.
+        let err = refused(b"\x01");
+        assert!(matches!(err, StoreError::NotSqlite { .. }), "{err}");
+    }
+
+    #[test]
+    fn a_text_file_is_refused_untouched() {
+        let text = "name,wins,losses,ties\nAnn,3,1,0\n".repeat(200);
+        let err = refused(text.as_bytes());
+        assert!(matches!(err, StoreError::NotSqlite { .. }), "{err}");
+        assert!(err.to_string().contains("not an SQLite database"), "{err}");
+    }
+
+    #[test]
+    fn garbage_behind_an_sqlite_header_is_refused_untouched() {
+        let mut bytes = SQLITE_MAGIC.to_vec();
+        bytes.extend(noise(4096 * 3));
+        let err = refused(&bytes);
+        assert!(
+            matches!(
+                err,
+                StoreError::NotSqlite { .. } | StoreError::Corrupt { .. }
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_damaged_ttt_database_is_refused_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ttt.db");
+        {
+            let store = SqliteStore::open(&path).unwrap();
+            store
+                .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
+                .unwrap();
+        }
+        // Scribble over everything after the 100-byte header, keeping its size.
+        let mut bytes = fs::read(&path).unwrap();
+        let len = bytes.len();
+        bytes[SQLITE_HEADER_LEN..].copy_from_slice(&noise(len - SQLITE_HEADER_LEN));
+        let err = refused(&bytes);
+        assert!(
+            matches!(
+                err,
+                StoreError::NotSqlite { .. } | StoreError::Corrupt { .. }
+            ),
+            "{err}"
+        );
+    }
+
+    fn sqlite_file(setup: &str) -> Vec<u8> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("other.db");
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(setup).unwrap();
+        drop(conn);
+        fs::read(&path).unwrap()
+    }
+
+    #[test]
+    fn another_programs_database_is_refused_untouched() {
+        let bytes = sqlite_file("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hi');");
+        let err = refused(&bytes);
+        assert!(matches!(err, StoreError::NotOurs { .. }), "{err}");
+
+        // Claimed by another application, even with no tables.
+        let err = refused(&sqlite_file("PRAGMA application_id = 42;"));
+        assert!(matches!(err, StoreError::NotOurs { .. }), "{err}");
+
+        // Tables named like ours but no application id: still not ours.
+        let ours_lookalike = sqlite_file(migrations::MIGRATIONS[0].sql);
+        let err = refused(&ours_lookalike);
+        assert!(matches!(err, StoreError::NotOurs { .. }), "{err}");
+    }
+
+    #[test]
+    fn a_database_from_a_newer_ttt_is_refused_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ttt.db");
+        drop(SqliteStore::open(&path).unwrap());
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.pragma_update(None, "user_version", LATEST + 1)
+                .unwrap();
+            // Leave it in the default journal mode so `refused` sees a single file.
+            conn.pragma_update(None, "journal_mode", "delete").unwrap();
+        }
+        let err = refused(&fs::read(&path).unwrap());
+        match err {
+            StoreError::TooNew {
+                found, supported, ..
+            } => {
+                assert_eq!((found, supported), (LATEST + 1, LATEST));
+            }
+            other => panic!("expected TooNew, got {other}"),
+        }
+    }
+
+    #[test]
+    fn a_directory_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = SqliteStore::open(dir.path()).unwrap_err();
+        assert!(matches!(err, StoreError::Read { .. }), "{err}");
+        assert!(
+            err.to_string().contains(&*dir.path().to_string_lossy()),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_path_under_a_regular_file_is_reported() {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        // The "directory" is a regular file.
+        let path = file.path().join("sub").join("ttt.db");
+        let err = SqliteStore::open(&path).unwrap_err();
+        assert!(
+            matches!(err, StoreError::CreateDir { .. } | StoreError::Read { .. }),
+            "{err}"
+        );
+        assert!(
+            err.to_string().contains(&*file.path().to_string_lossy()),
+            "{err}"
+        );
+    }
+
+    /// Permission checks cannot be tested as root, who may read and write anything; then the
+    /// test checks nothing.
+    #[cfg(unix)]
+    #[test]
+    fn unreadable_and_unwritable_files_are_refused_untouched() {
+        use std::os::unix::fs::PermissionsExt;
+
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ttt.db");
+        drop(SqliteStore::open(&path).unwrap());
+        let before = fs::read(&path).unwrap();
+
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
+        if fs::File::open(&path).is_ok() {
+            return; // running as root
+        }
+        let err = SqliteStore::open(&path).unwrap_err();
+        assert!(matches!(err, StoreError::Read { .. }), "{err}");
+        assert!(err.to_string().contains("permission"), "{err}");
+
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+        let err = SqliteStore::open(&path).unwrap_err();
+        assert!(matches!(err, StoreError::ReadOnly { .. }), "{err}");
+        assert_eq!(fs::read(&path).unwrap(), before);
+    }
+
+    #[test]
+    fn unreadable_rows_are_reported_as_damage() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let id = store
+            .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
+            .unwrap();
+        store
+            .conn()
+            .execute("UPDATE games SET moves = 'zz' WHERE id = ?1", [id])
+            .unwrap();
+        let err = store.game(id).unwrap_err();
+        assert!(matches!(err, StoreError::Corrupt { .. }), "{err}");
+        assert!(err.to_string().contains("unreadable moves"), "{err}");
+        assert!(store.recent_games(None, 1).is_err());
+    }
+
+    /// Two handles on one file, each in its own thread (as two `ttt` processes would be),
+    /// record games for the same player at the same time, starting from a file that does not
+    /// exist yet. Every game must count.
+    #[test]
+    fn concurrent_writers_lose_no_update() {
+        const GAMES: usize = 50;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ttt.db");
+        let barrier = Arc::new(std::sync::Barrier::new(2));
+        let writers: Vec<_> = [GameResult::XWins, GameResult::OWins]
+            .into_iter()
+            .map(|result| {
+                let path = path.clone();
+                let barrier = Arc::clone(&barrier);
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    let store = SqliteStore::open(&path).unwrap();
+                    store.ensure_player("Ann").unwrap();
+                    for _ in 0..GAMES {
+                        store
+                            .record_game(&game(human("Ann"), cpu(), result))
+                            .unwrap();
+                        store
+                            .record_game(&game(human("Ann"), human("Bo"), GameResult::Draw))
+                            .unwrap();
+                    }
+                })
+            })
+            .collect();
+        for w in writers {
+            w.join().unwrap();
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        let n = GAMES as u64;
+        assert_eq!(
+            store.player("Ann").unwrap(),
+            Some(stats("Ann", n, n, 2 * n))
+        );
+        assert_eq!(store.player("Bo").unwrap(), Some(stats("Bo", 0, 0, 2 * n)));
+        assert_eq!(
+            store.recent_games(None, usize::MAX).unwrap().len(),
+            4 * GAMES
+        );
+    }
+}
