@@ -26,4 +26,4 @@ mod tt;
 
 pub use players::{new_player, Decision, Easy, Hard, Level, LevelError, Medium, Perfect, Strategy};
 pub use rng::Rng;
-pub use solver::{Analysis, MoveAnalysis, Solver, SolverConfig, Value, Verdict};
+pub use solver::{Analysis, MoveAnalysis, Solution, Solver, SolverConfig, Value, Verdict};

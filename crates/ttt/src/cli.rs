@@ -24,6 +24,8 @@ pub enum Command {
     Analyze(crate::analyze::AnalyzeArgs),
     /// Ask a computer player for its move in a position.
     Move(crate::moves::MoveArgs),
+    /// Prove the value of a game from the empty board (or of a position): win, draw or loss.
+    Solve(crate::solve::SolveArgs),
 }
 
 /// A problem with what the user asked for (exit status 2), as opposed to a failure of ours.

@@ -1,0 +1,154 @@
+//! `ttt solve`: proves the value of a whole game (or a position) and reports the proof's figures.
+
+use std::io::Write;
+use std::time::Duration;
+
+use clap::Args;
+use serde_json::json;
+use ttt_ai::{Solver, SolverConfig, Value};
+use ttt_core::Position;
+
+use crate::cli::{parse_seconds, user_error, BoardArgs};
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// A position to solve instead of the empty board.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Give up after this many seconds and say what is unknown (default: no limit).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Memory for the transposition table, in MB (default: a quarter of the machine's memory,
+    /// and no more than the board can use).
+    #[arg(long, value_name = "MB")]
+    pub memory: Option<usize>,
+    /// Also give the value of every move, drawn as a grid.
+    #[arg(long)]
+    pub root_map: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn machine_memory() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
+}
+
+fn describe(value: Option<Value>, root: &Position) -> String {
+    let me = root.turn();
+    match value {
+        None => "unknown (not proven within the time limit)".to_string(),
+        Some(Value::Draw) => "draw".to_string(),
+        Some(Value::Win) if root.ply() == 0 => "first-player win".to_string(),
+        Some(Value::Loss) if root.ply() == 0 => "second-player win".to_string(),
+        Some(Value::Win) => format!("win for {me}, the side to move"),
+        Some(Value::Loss) => format!("loss for {me}, the side to move"),
+    }
+}
+
+pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    let pos = args.board.position(args.position.as_deref())?;
+    if pos.is_over() {
+        return Err(user_error(format!(
+            "the game is already over ({})",
+            pos.outcome().status()
+        )));
+    }
+    let mut config = SolverConfig::for_position(&pos);
+    config.lengths = false;
+    config.time_limit = args.time_limit;
+    let cap = match args.memory {
+        Some(0) => return Err(user_error("--memory must be at least 1 MB")),
+        Some(mb) => mb.saturating_mul(1 << 20),
+        None => machine_memory().map_or(1 << 30, |m| m / 4),
+    };
+    let wanted = 1usize << (pos.count_blanks().min(40) + 6);
+    config.table_bytes = wanted.min(cap).max(1 << 12);
+    if args.memory.is_some() {
+        config.table_bytes = cap;
+    }
+    let mut solver = Solver::new(&pos, config.clone());
+    let s = solver.solve();
+    let map = args.root_map.then(|| {
+        let mut per_move = Solver::new(&pos, config);
+        per_move.move_values()
+    });
+    let nps = s.nodes as f64 / s.elapsed.as_secs_f64().max(1e-9);
+    let mut out = std::io::stdout().lock();
+    let dims = pos.dims();
+    if args.json {
+        let mut v = json!({
+            "position": pos.to_string(),
+            "rows": dims.rows(),
+            "cols": dims.cols(),
+            "k": dims.k(),
+            "to_move": pos.turn().to_string(),
+            "value": s.value.map_or("unknown", Value::as_str),
+            "nodes": s.nodes,
+            "elapsed_ms": (s.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+            "nodes_per_second": nps.round(),
+            "table_bytes": s.table_bytes,
+            "table_entries_used": s.table_used,
+        });
+        if let Some(map) = &map {
+            v["moves"] = map
+                .iter()
+                .map(|(c, val)| json!({"row": c.row, "col": c.col, "value": val.map_or("unknown", Value::as_str)}))
+                .collect();
+        }
+        serde_json::to_writer(&mut out, &v)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} x {}, {} in a row{}: {}",
+        dims.rows(),
+        dims.cols(),
+        dims.k(),
+        if pos.ply() == 0 {
+            String::new()
+        } else {
+            format!(" from {pos}")
+        },
+        describe(s.value, &pos)
+    )?;
+    writeln!(
+        out,
+        "{} positions in {:.3} s ({:.2} million a second); table {} MB, {} entries used",
+        s.nodes,
+        s.elapsed.as_secs_f64(),
+        nps / 1e6,
+        s.table_bytes >> 20,
+        s.table_used
+    )?;
+    if let Some(map) = map {
+        writeln!(
+            out,
+            "\nValue of each move for {} (W win, D draw, L loss, ? unknown, X/O taken):",
+            pos.turn()
+        )?;
+        let board = crate::render::board_with(&pos, |cell, text| {
+            match map.iter().find(|(c, _)| *c == cell) {
+                Some((_, Some(Value::Win))) => "W".into(),
+                Some((_, Some(Value::Draw))) => "D".into(),
+                Some((_, Some(Value::Loss))) => "L".into(),
+                Some((_, None)) => "?".into(),
+                None => text,
+            }
+        });
+        write!(out, "{board}")?;
+    }
+    Ok(())
+}
