@@ -8,18 +8,30 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ttt_ai::{new_player, Level, Rng, Solver, SolverConfig};
 use ttt_core::{Cell, Dims, Position};
 
-fn solve(rows: usize, cols: usize, k: usize) -> Option<ttt_ai::Verdict> {
+/// Solves the empty board, with the game's length (as `analyze` does) or without (as `solve`).
+fn solve(rows: usize, cols: usize, k: usize, lengths: bool) -> Option<ttt_ai::Value> {
     let pos = Position::new(Dims::new(rows, cols, k).unwrap());
-    Solver::new(&pos, SolverConfig::for_position(&pos))
-        .solve()
-        .verdict
+    let config = SolverConfig {
+        lengths,
+        ..SolverConfig::for_position(&pos)
+    };
+    Solver::new(&pos, config).solve().value
 }
 
 fn solving(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve_from_empty");
-    group.bench_function("3x3_k3", |b| b.iter(|| black_box(solve(3, 3, 3))));
+    group.bench_function("3x3_k3", |b| b.iter(|| black_box(solve(3, 3, 3, true))));
+    group.bench_function("3x3_k3_value_only", |b| {
+        b.iter(|| black_box(solve(3, 3, 3, false)))
+    });
     group.sample_size(10);
-    group.bench_function("4x4_k4", |b| b.iter(|| black_box(solve(4, 4, 4))));
+    group.bench_function("4x4_k4", |b| b.iter(|| black_box(solve(4, 4, 4, true))));
+    group.bench_function("4x4_k4_value_only", |b| {
+        b.iter(|| black_box(solve(4, 4, 4, false)))
+    });
+    group.bench_function("5x5_k4_value_only", |b| {
+        b.iter(|| black_box(solve(5, 5, 4, false)))
+    });
     group.finish();
 }
 
