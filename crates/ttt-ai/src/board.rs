@@ -264,6 +264,58 @@ impl Board {
             .unwrap_or(NO_CELL)
     }
 
+    /// Whether `defender` can stop `attacker` from ever completing a line by a *pairing*: a set
+    /// of disjoint pairs of empty cells such that every window still open to the attacker
+    /// contains a pair (Hales and Jewett). Whenever the attacker takes one cell of a pair the
+    /// defender takes the other, and no open window can be filled. Found greedily, most
+    /// constrained windows first, preferring neighbouring cells (which cover the most windows);
+    /// `false` means none was found, not that none exists. `partner` is scratch space.
+    pub(crate) fn has_pairing_against(&self, attacker: Player, partner: &mut Vec<u16>) -> bool {
+        let k = usize::from(self.k);
+        let theirs = self.counts.get(attacker.other());
+        let mine = self.counts.get(attacker);
+        partner.clear();
+        partner.resize(self.cells.len(), NO_CELL);
+        let windows = theirs.len();
+        if (0..windows).any(|w| theirs[w] == 0 && k - usize::from(mine[w]) < 2) {
+            // A line one move from completion (or complete) cannot be paired.
+            return false;
+        }
+        for empties in 2..=k {
+            for w in 0..windows {
+                if theirs[w] != 0 || k - usize::from(mine[w]) != empties {
+                    continue;
+                }
+                let cells = self.window(w);
+                let covered = cells.iter().any(|&c| {
+                    let p = partner[usize::from(c)];
+                    p != NO_CELL && cells.contains(&p)
+                });
+                if covered {
+                    continue;
+                }
+                let free = |c: u16| self.cells[usize::from(c)].is_none() && partner[usize::from(c)] == NO_CELL;
+                // Neighbours first, then any two free cells.
+                let pair = cells
+                    .windows(2)
+                    .find(|p| free(p[0]) && free(p[1]))
+                    .map(|p| (p[0], p[1]))
+                    .or_else(|| {
+                        let mut it = cells.iter().copied().filter(|&c| free(c));
+                        Some((it.next()?, it.next()?))
+                    });
+                match pair {
+                    Some((a, b)) => {
+                        partner[usize::from(a)] = b;
+                        partner[usize::from(b)] = a;
+                    }
+                    None => return false,
+                }
+            }
+        }
+        true
+    }
+
     /// Whether some live window passes through `cell`.
     pub(crate) fn is_live(&self, cell: usize) -> bool {
         self.live_at[cell] > 0
@@ -439,6 +491,20 @@ mod tests {
         assert!(b.is_live(2));
         let k1 = board("..", 1);
         assert_eq!(k1.threats(Player::X), 2);
+    }
+
+    #[test]
+    fn pairings() {
+        let mut scratch = Vec::new();
+        // 4x4 with four in a row: O cannot pair X's open lines on the empty board (the
+        // diagonals cross the rows and columns) ...
+        assert!(!board("..../..../..../....", 4).has_pairing_against(Player::X, &mut scratch));
+        // ... but on a 2x4 board, each row pairs as (0,1)(2,3) and the columns are too short.
+        assert!(board("..../....", 4).has_pairing_against(Player::X, &mut scratch));
+        // A window with one free cell left cannot be paired.
+        assert!(!board("XXX./OO../....", 4).has_pairing_against(Player::X, &mut scratch));
+        // Every line spoiled: the empty pairing works.
+        assert!(board("XOX/XOO/OX.", 3).has_pairing_against(Player::X, &mut scratch));
     }
 
     #[test]

@@ -180,6 +180,7 @@ pub struct Solver {
     ply_cost: i32,
     history: ByPlayer<Vec<i32>>,
     move_lists: Vec<Vec<(i32, u16)>>,
+    pairing_scratch: Vec<u16>,
 }
 
 impl Solver {
@@ -203,6 +204,7 @@ impl Solver {
                 o: vec![0; n],
             },
             move_lists: Vec::new(),
+            pairing_scratch: Vec::new(),
         }
     }
 
@@ -533,6 +535,25 @@ impl Solver {
             }
             forced = first;
         }
+        // A pairing strategy settles one side of the draw line without search: when the
+        // window only asks whether we can do better than a draw (or worse), answer at once.
+        if alpha >= 0 {
+            let mut scratch = std::mem::take(&mut self.pairing_scratch);
+            let drawn = self.board.has_pairing_against(me, &mut scratch);
+            self.pairing_scratch = scratch;
+            if drawn {
+                self.store_bound(key, 0, Bound::Upper);
+                return 0;
+            }
+        } else if beta <= 0 {
+            let mut scratch = std::mem::take(&mut self.pairing_scratch);
+            let safe = self.board.has_pairing_against(opp, &mut scratch);
+            self.pairing_scratch = scratch;
+            if safe {
+                self.store_bound(key, 0, Bound::Lower);
+                return 0;
+            }
+        }
         if depth == 0 && forced.is_none() {
             self.horizon = true;
             return self.board.evaluate().clamp(-HEURISTIC_MAX, HEURISTIC_MAX);
@@ -612,6 +633,17 @@ impl Solver {
             best: self.board.map_cell(sym, usize::from(best_move)) as u16,
         });
         best
+    }
+
+    /// Records a proven bound found without search.
+    fn store_bound(&mut self, key: u64, score: i32, bound: Bound) {
+        self.table.store(Entry {
+            key,
+            score,
+            depth: PROVEN,
+            bound,
+            best: NO_MOVE,
+        });
     }
 
     /// Fills `moves` with the moves to try, best first: the table's move, then by how much
