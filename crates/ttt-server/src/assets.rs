@@ -1,0 +1,70 @@
+//! The page: HTML, ES modules, CSS and icon, compiled into the binary so `ttt serve` needs no
+//! files and no network. The Content-Security-Policy allows nothing from elsewhere, no inline
+//! script and no inline style attributes in markup.
+
+use axum::http::header::{self, HeaderName};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+
+use crate::AppState;
+
+const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+                   connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// One embedded file.
+struct Asset {
+    path: &'static str,
+    content_type: &'static str,
+    body: &'static str,
+}
+
+const ASSETS: &[Asset] = &[
+    Asset {
+        path: "/",
+        content_type: "text/html; charset=utf-8",
+        body: include_str!("../static/index.html"),
+    },
+    Asset {
+        path: "/app.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../static/app.js"),
+    },
+    Asset {
+        path: "/api.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../static/api.js"),
+    },
+    Asset {
+        path: "/board.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../static/board.js"),
+    },
+    Asset {
+        path: "/style.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_str!("../static/style.css"),
+    },
+    Asset {
+        path: "/favicon.svg",
+        content_type: "image/svg+xml",
+        body: include_str!("../static/favicon.svg"),
+    },
+];
+
+/// The routes of this module: one per embedded file.
+pub(crate) fn router() -> Router<AppState> {
+    ASSETS.iter().fold(Router::new(), |router, asset| {
+        let headers: [(HeaderName, &'static str); 3] = [
+            (header::CONTENT_TYPE, asset.content_type),
+            // Small files: revalidate every time, so a new binary's page is used at once.
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::CONTENT_SECURITY_POLICY, CSP),
+        ];
+        let body = asset.body;
+        router.route(
+            asset.path,
+            get(move || async move { (headers, body).into_response() }),
+        )
+    })
+}

@@ -1,0 +1,288 @@
+//! `/api/games`: starting games, reading them, and playing moves.
+//!
+//! A turn is worked out in its own task, so a client that hangs up or a request that times
+//! out never leaves a game half-played: the human's move, the computer's replies and the
+//! recording of a finished game all complete. The game's lock is not held while the computer
+//! thinks; meanwhile the game says whose turn it is (the computer's), so a move sent then is
+//! refused with 409 and a read shows the state so far.
+
+use std::time::{Duration, Instant};
+
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::Router;
+use serde::Deserialize;
+use ttt_ai::Level;
+use ttt_core::{ByPlayer, Cell, Dims, PlayError};
+
+use crate::game::{Game, GameView, Seat};
+use crate::live::{new_game_id, SharedGame};
+use crate::players::check_name;
+use crate::{ApiError, AppState, Json, Limits};
+
+/// The routes of this module.
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(show))
+        .route("/api/games/{id}/moves", post(play))
+}
+
+fn three() -> usize {
+    3
+}
+
+/// `POST /api/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGameRequest {
+    #[serde(default = "three")]
+    rows: usize,
+    #[serde(default = "three")]
+    cols: usize,
+    #[serde(default = "three")]
+    k: usize,
+    players: Vec<SeatRequest>,
+}
+
+/// One player of a new game.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+enum SeatRequest {
+    Human { name: String },
+    Computer { level: Option<String> },
+}
+
+/// `POST /api/games/{id}/moves`: 0-based row and column. Signed so that a negative number is
+/// "off the board" (422) rather than a malformed body.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    row: i64,
+    col: i64,
+}
+
+async fn create(
+    State(state): State<AppState>,
+    Json(request): Json<NewGameRequest>,
+) -> Result<impl IntoResponse, ApiError> {
+    let dims = check_dims(&request, &state.limits)?;
+    let players = check_players(request.players, &state.limits)?;
+    // As in the console game, a name is a player from the start: their record (zero for a
+    // newcomer) can be shown at once, and a broken database shows up before anyone plays.
+    for seat in [&players.x, &players.o] {
+        if let Seat::Human { name } = seat {
+            let name = name.clone();
+            state.with_store(move |s| s.ensure_player(&name)).await?;
+        }
+    }
+    let id = new_game_id().map_err(ApiError::internal)?;
+    let game = state.games.insert(Game::new(id, dims, players));
+    let view = run_turn(state, game, None).await?;
+    let location = format!("/api/games/{}", view.id());
+    Ok((
+        StatusCode::CREATED,
+        [(header::LOCATION, location)],
+        Json(view),
+    ))
+}
+
+async fn show(
+    State(state): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let game = find(&state, id?)?;
+    Ok(Json(run_turn(state, game, None).await?))
+}
+
+async fn play(
+    State(state): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    Json(request): Json<MoveRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let game = find(&state, id?)?;
+    Ok(Json(run_turn(state, game, Some(request)).await?))
+}
+
+fn find(state: &AppState, Path(id): Path<String>) -> Result<SharedGame, ApiError> {
+    state.games.get(&id).ok_or_else(|| {
+        ApiError::NotFound(format!(
+            "there is no game {id:?} (games are kept for a few hours after their last move)"
+        ))
+    })
+}
+
+fn check_dims(request: &NewGameRequest, limits: &Limits) -> Result<Dims, ApiError> {
+    let (rows, cols, k) = (request.rows, request.cols, request.k);
+    let max = limits.max_side;
+    if !(1..=max).contains(&rows) || !(1..=max).contains(&cols) {
+        return Err(ApiError::BadRequest(format!(
+            "a board of {rows} rows by {cols} columns is not offered here: rows and columns must each be between 1 and {max}"
+        )));
+    }
+    Dims::new(rows, cols, k).map_err(|e| ApiError::BadRequest(e.to_string()))
+}
+
+fn check_players(seats: Vec<SeatRequest>, limits: &Limits) -> Result<ByPlayer<Seat>, ApiError> {
+    let [x, o]: [SeatRequest; 2] = seats.try_into().map_err(|seats: Vec<_>| {
+        ApiError::BadRequest(format!(
+            "a game needs exactly two players (X first, then O), not {}",
+            seats.len()
+        ))
+    })?;
+    let seat = |request: SeatRequest| -> Result<Seat, ApiError> {
+        match request {
+            SeatRequest::Human { name } => Ok(Seat::Human {
+                name: check_name(&name, limits)?,
+            }),
+            SeatRequest::Computer { level } => {
+                let level = match level {
+                    Some(level) => level
+                        .parse::<Level>()
+                        .map_err(|e| ApiError::BadRequest(e.to_string()))?,
+                    None => Level::Medium,
+                };
+                Ok(Seat::Computer { level })
+            }
+        }
+    };
+    let players = ByPlayer {
+        x: seat(x)?,
+        o: seat(o)?,
+    };
+    if let (Seat::Human { name: a }, Seat::Human { name: b }) = (&players.x, &players.o) {
+        if a == b {
+            return Err(ApiError::BadRequest(format!(
+                "both players are called {a:?}: give them different names"
+            )));
+        }
+    }
+    Ok(players)
+}
+
+/// Plays a turn to its end in a task of its own: the human's move if any, every computer
+/// move that follows, and the recording of a finished game. Also used by reads, so a game
+/// left with the computer to move (its task failed) is picked up again.
+async fn run_turn(
+    state: AppState,
+    game: SharedGame,
+    human: Option<MoveRequest>,
+) -> Result<GameView, ApiError> {
+    tokio::spawn(turn(state, game, human)).await?
+}
+
+async fn turn(
+    state: AppState,
+    shared: SharedGame,
+    human: Option<MoveRequest>,
+) -> Result<GameView, ApiError> {
+    {
+        let mut game = shared.lock().await;
+        if let Some(request) = human {
+            play_human(&mut game, request)?;
+        }
+        if game.thinking {
+            // Another task is making the computer's moves; report the state so far.
+            return Ok(game.view());
+        }
+        if !matches!(game.seat_to_move(), Some(Seat::Computer { .. })) {
+            finish(&state, &mut game).await?;
+            return Ok(game.view());
+        }
+        game.thinking = true;
+    }
+    let played = computer_moves(&state, &shared).await;
+    let mut game = shared.lock().await;
+    game.thinking = false;
+    played?;
+    finish(&state, &mut game).await?;
+    Ok(game.view())
+}
+
+fn play_human(game: &mut Game, MoveRequest { row, col }: MoveRequest) -> Result<(), ApiError> {
+    match game.seat_to_move() {
+        None => return Err(ApiError::Conflict("the game is over".into())),
+        Some(Seat::Computer { .. }) => {
+            return Err(ApiError::Conflict(
+                "it is not a human's turn: the computer is to move".into(),
+            ))
+        }
+        Some(Seat::Human { .. }) => {}
+    }
+    let dims = game.position().dims();
+    let inside = |v: i64, n: usize| usize::try_from(v).is_ok_and(|v| v < n);
+    if !inside(row, dims.rows()) || !inside(col, dims.cols()) {
+        return Err(ApiError::Unprocessable(format!(
+            "row {row}, column {col} is off the board: rows go from 0 to {} and columns from 0 to {}",
+            dims.rows() - 1,
+            dims.cols() - 1
+        )));
+    }
+    // In range of a board side, so within u8.
+    let cell = Cell::new(row as u8, col as u8);
+    game.play(cell).map_err(|e| match e {
+        PlayError::Occupied(_) => {
+            ApiError::Unprocessable(format!("row {row}, column {col} is already taken"))
+        }
+        PlayError::OffBoard(_) => {
+            ApiError::Unprocessable(format!("row {row}, column {col} is off the board"))
+        }
+        PlayError::GameOver => ApiError::Conflict("the game is over".into()),
+    })
+}
+
+/// Makes computer moves until a human is to move or the game is over, each on the blocking
+/// pool, within the request's thinking budget.
+async fn computer_moves(state: &AppState, shared: &SharedGame) -> Result<(), ApiError> {
+    let limits = &state.limits;
+    let deadline = Instant::now() + limits.thinking_budget;
+    loop {
+        let (pos, level, both_computers) = {
+            let game = shared.lock().await;
+            let Some(Seat::Computer { level }) = game.seat_to_move() else {
+                return Ok(());
+            };
+            let both = matches!(
+                (&game.players.x, &game.players.o),
+                (Seat::Computer { .. }, Seat::Computer { .. })
+            );
+            (game.position(), *level, both)
+        };
+        // Between two computers the whole game is played in this request, so the budget is
+        // shared among the moves still to come.
+        let left = deadline.saturating_duration_since(Instant::now());
+        let ahead = if both_computers {
+            pos.count_blanks().max(1)
+        } else {
+            1
+        };
+        let time = limits
+            .thinking_time
+            .min(left / u32::try_from(ahead).unwrap_or(u32::MAX));
+        let seed = getrandom::u64().map_err(ApiError::internal)?;
+        let decision = tokio::task::spawn_blocking(move || {
+            ttt_ai::new_player(level, Some(seed), time.max(Duration::from_millis(1))).choose(&pos)
+        })
+        .await?
+        .ok_or_else(|| ApiError::internal("a computer player found no move in a game not over"))?;
+        let mut game = shared.lock().await;
+        game.play(decision.cell)
+            .map_err(|e| ApiError::internal(format!("a computer player chose a bad move: {e}")))?;
+    }
+}
+
+/// Records a finished game once.
+async fn finish(state: &AppState, game: &mut Game) -> Result<(), ApiError> {
+    if game.recorded {
+        return Ok(());
+    }
+    let Some(record) = game.record() else {
+        return Ok(());
+    };
+    state.with_store(move |s| s.record_game(&record)).await?;
+    game.recorded = true;
+    Ok(())
+}

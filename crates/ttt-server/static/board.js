@@ -1,0 +1,125 @@
+// The board: a table whose cells (ids 0 .. R*C-1, row-major) can be clicked, or reached with
+// the arrow keys and played with Enter or Space. One cell at a time is in the tab order
+// (a "roving" tabindex), so Tab enters and leaves the board in one step.
+
+export class BoardView {
+  /**
+   * @param {HTMLTableElement} table
+   * @param {(index: number) => void} onPlay called when a cell is chosen; the caller decides
+   *   whether that is a move.
+   */
+  constructor(table, onPlay) {
+    this.table = table;
+    this.onPlay = onPlay;
+    this.rows = 0;
+    this.cols = 0;
+    this.cells = [];
+    this.focusIndex = 0;
+    table.addEventListener('click', (event) => {
+      const cell = event.target.closest('td');
+      if (!cell || !table.contains(cell)) return;
+      const index = Number(cell.id);
+      this.moveFocus(index, false);
+      this.onPlay(index);
+    });
+    table.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  /** An empty board of `rows` x `cols`. */
+  build(rows, cols) {
+    this.rows = rows;
+    this.cols = cols;
+    this.cells = [];
+    const body = document.createElement('tbody');
+    for (let r = 0; r < rows; r++) {
+      const tr = document.createElement('tr');
+      for (let c = 0; c < cols; c++) {
+        const td = document.createElement('td');
+        td.id = String(r * cols + c);
+        td.setAttribute('role', 'gridcell');
+        td.tabIndex = -1;
+        tr.append(td);
+        this.cells.push(td);
+      }
+      body.append(tr);
+    }
+    this.table.replaceChildren(body);
+    this.table.style.setProperty('--rows', String(rows));
+    this.table.style.setProperty('--cols', String(cols));
+    this.table.setAttribute('aria-label', `Board, ${rows} rows by ${cols} columns`);
+    this.focusIndex = 0;
+    if (this.cells.length > 0) this.cells[0].tabIndex = 0;
+  }
+
+  /**
+   * Shows marks: `marks[i]` is 'X', 'O' or ''. `win` holds the indices of the winning line,
+   * `last` the index of the last move (or -1).
+   */
+  render(marks, { win = new Set(), last = -1, over = false } = {}) {
+    this.cells.forEach((td, i) => {
+      const mark = marks[i] || '';
+      if (td.textContent !== mark) td.textContent = mark;
+      td.classList.toggle('x', mark === 'X');
+      td.classList.toggle('o', mark === 'O');
+      td.classList.toggle('empty', mark === '');
+      td.classList.toggle('win', win.has(i));
+      td.classList.toggle('last', i === last);
+      const r = Math.floor(i / this.cols) + 1;
+      const c = (i % this.cols) + 1;
+      let label = `row ${r}, column ${c}, ${mark || 'empty'}`;
+      if (win.has(i)) label += ', winning line';
+      td.setAttribute('aria-label', label);
+    });
+    this.table.classList.toggle('over', over);
+  }
+
+  /** Marks the board as waiting for the server (or not). */
+  setBusy(busy) {
+    this.table.setAttribute('aria-busy', busy ? 'true' : 'false');
+    this.table.classList.toggle('busy', busy);
+  }
+
+  /** Puts the keyboard focus on the board's current cell. */
+  focus() {
+    this.cells[this.focusIndex]?.focus();
+  }
+
+  moveFocus(index, focus) {
+    if (index < 0 || index >= this.cells.length) return;
+    this.cells[this.focusIndex].tabIndex = -1;
+    this.focusIndex = index;
+    this.cells[index].tabIndex = 0;
+    if (focus) this.cells[index].focus();
+  }
+
+  onKey(event) {
+    const cell = event.target.closest('td');
+    if (!cell || !this.table.contains(cell)) return;
+    const index = Number(cell.id);
+    let r = Math.floor(index / this.cols);
+    let c = index % this.cols;
+    switch (event.key) {
+      case 'ArrowUp': r = Math.max(0, r - 1); break;
+      case 'ArrowDown': r = Math.min(this.rows - 1, r + 1); break;
+      case 'ArrowLeft': c = Math.max(0, c - 1); break;
+      case 'ArrowRight': c = Math.min(this.cols - 1, c + 1); break;
+      case 'Home':
+        c = 0;
+        if (event.ctrlKey) r = 0;
+        break;
+      case 'End':
+        c = this.cols - 1;
+        if (event.ctrlKey) r = this.rows - 1;
+        break;
+      case 'Enter':
+      case ' ':
+        event.preventDefault();
+        if (!event.repeat) this.onPlay(index);
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    this.moveFocus(r * this.cols + c, true);
+  }
+}

@@ -1,0 +1,612 @@
+//! The JSON API, driven through the real router (`ttt_server::app`) with an in-memory store:
+//! every endpoint and every error status.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+use ttt_server::{app, AppState, Limits};
+use ttt_store::{SqliteStore, Store};
+
+struct TestApp {
+    router: Router,
+    store: Arc<SqliteStore>,
+}
+
+struct Reply {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    json: Value,
+}
+
+impl TestApp {
+    fn new() -> TestApp {
+        TestApp::with_limits(Limits::default())
+    }
+
+    fn with_limits(limits: Limits) -> TestApp {
+        let store = Arc::new(SqliteStore::open_in_memory().unwrap());
+        let state = AppState::new(Arc::clone(&store) as Arc<dyn Store>, limits);
+        TestApp {
+            router: app(state),
+            store,
+        }
+    }
+
+    async fn send(&self, request: Request<Body>) -> Reply {
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        let json = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes)
+                .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()))
+        };
+        Reply {
+            status,
+            headers,
+            json,
+        }
+    }
+
+    async fn get(&self, uri: &str) -> Reply {
+        self.send(Request::get(uri).body(Body::empty()).unwrap())
+            .await
+    }
+
+    async fn post_raw(
+        &self,
+        uri: &str,
+        content_type: Option<&str>,
+        body: impl Into<Body>,
+    ) -> Reply {
+        let mut request = Request::builder().method(Method::POST).uri(uri);
+        if let Some(ct) = content_type {
+            request = request.header(header::CONTENT_TYPE, ct);
+        }
+        self.send(request.body(body.into()).unwrap()).await
+    }
+
+    async fn post(&self, uri: &str, body: &Value) -> Reply {
+        self.post_raw(uri, Some("application/json"), body.to_string())
+            .await
+    }
+
+    /// Starts a game and checks it was created.
+    async fn new_game(&self, body: &Value) -> Value {
+        let reply = self.post("/api/games", body).await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.json);
+        reply.json
+    }
+
+    async fn play(&self, game: &Value, row: i64, col: i64) -> Reply {
+        let uri = format!("/api/games/{}/moves", game["id"].as_str().unwrap());
+        self.post(&uri, &json!({"row": row, "col": col})).await
+    }
+
+    /// Plays moves that must all be accepted; returns the last state.
+    async fn play_all(&self, game: &Value, moves: &[(i64, i64)]) -> Value {
+        let mut state = game.clone();
+        for &(r, c) in moves {
+            let reply = self.play(game, r, c).await;
+            assert_eq!(reply.status, StatusCode::OK, "move {r},{c}: {}", reply.json);
+            state = reply.json;
+        }
+        state
+    }
+}
+
+fn humans(a: &str, b: &str) -> Value {
+    json!({"rows": 3, "cols": 3, "k": 3, "players": [
+        {"kind": "human", "name": a}, {"kind": "human", "name": b}]})
+}
+
+fn assert_error(reply: &Reply, status: StatusCode, contains: &str) {
+    assert_eq!(reply.status, status, "{}", reply.json);
+    let message = reply.json["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {}", reply.json));
+    assert!(
+        message.contains(contains),
+        "{message:?} should mention {contains:?}"
+    );
+    assert_eq!(
+        reply.headers[header::CONTENT_TYPE],
+        "application/json",
+        "errors are JSON"
+    );
+}
+
+fn cells(value: &Value) -> Vec<(i64, i64)> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["row"].as_i64().unwrap(), c["col"].as_i64().unwrap()))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_new_game_has_its_state_and_an_address() {
+    let app = TestApp::new();
+    let reply = app.post("/api/games", &humans("Ann", "Bo")).await;
+    assert_eq!(reply.status, StatusCode::CREATED);
+    let game = &reply.json;
+    let id = game["id"].as_str().unwrap();
+    assert_eq!(id.len(), 32, "128 random bits in hex");
+    assert_eq!(
+        reply.headers[header::LOCATION],
+        format!("/api/games/{id}").as_str()
+    );
+    assert_eq!(game["rows"], 3);
+    assert_eq!(game["cols"], 3);
+    assert_eq!(game["k"], 3);
+    assert_eq!(game["position"], ".../.../...");
+    assert_eq!(game["to_move"], "X");
+    assert_eq!(game["status"], "in_progress");
+    assert_eq!(game["winning_line"], json!([]));
+    assert_eq!(game["moves"], json!([]));
+    assert_eq!(
+        game["players"],
+        json!([{"kind": "human", "name": "Ann", "mark": "X"},
+               {"kind": "human", "name": "Bo", "mark": "O"}])
+    );
+
+    let again = app.get(&format!("/api/games/{id}")).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(&again.json, game);
+
+    let other = app.new_game(&humans("Ann", "Bo")).await;
+    assert_ne!(other["id"], game["id"]);
+
+    // Both players exist from the start, with nothing played yet.
+    let ann = app.get("/api/players/Ann").await;
+    assert_eq!(ann.status, StatusCode::OK);
+    assert_eq!(ann.json["games"], 0);
+}
+
+#[tokio::test]
+async fn a_won_game_is_over_recorded_and_scored() {
+    let app = TestApp::new();
+    let game = app.new_game(&humans("Ann", "Bo")).await;
+    // X X X
+    // O O .
+    // . . .
+    let end = app
+        .play_all(&game, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)])
+        .await;
+    assert_eq!(end["status"], "x_wins");
+    assert_eq!(end["to_move"], Value::Null);
+    assert_eq!(end["position"], "XXX/OO./...");
+    assert_eq!(cells(&end["winning_line"]), [(0, 0), (0, 1), (0, 2)]);
+    assert_eq!(cells(&end["moves"]).len(), 5);
+
+    let late = app.play(&game, 2, 2).await;
+    assert_error(&late, StatusCode::CONFLICT, "over");
+
+    let games = app.store.recent_games(None, 10).unwrap();
+    assert_eq!(games.len(), 1, "recorded once");
+    assert_eq!(games[0].moves.len(), 5);
+
+    let board = app.get("/api/players").await;
+    assert_eq!(board.status, StatusCode::OK);
+    assert_eq!(
+        board.json,
+        json!([
+            {"name": "Ann", "wins": 1, "losses": 0, "ties": 0, "games": 1, "win_rate": 1.0},
+            {"name": "Bo", "wins": 0, "losses": 1, "ties": 0, "games": 1, "win_rate": 0.0},
+        ])
+    );
+    let bo = app.get("/api/players/Bo").await;
+    assert_eq!(bo.json["losses"], 1);
+
+    // Reading a finished game again does not record it again.
+    app.get(&format!("/api/games/{}", game["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(app.store.recent_games(None, 10).unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn a_draw_counts_as_a_tie_for_both() {
+    let app = TestApp::new();
+    let game = app.new_game(&humans("Ann", "Bo")).await;
+    // X O X
+    // X O O
+    // O X X
+    let moves = [
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (1, 1),
+        (1, 0),
+        (1, 2),
+        (2, 1),
+        (2, 0),
+        (2, 2),
+    ];
+    let end = app.play_all(&game, &moves).await;
+    assert_eq!(end["status"], "draw");
+    assert_eq!(end["winning_line"], json!([]));
+    for name in ["Ann", "Bo"] {
+        let p = app.get(&format!("/api/players/{name}")).await;
+        assert_eq!(p.json["ties"], 1);
+    }
+}
+
+#[tokio::test]
+async fn bad_moves_are_refused_with_422() {
+    let app = TestApp::new();
+    let game = app.new_game(&humans("Ann", "Bo")).await;
+    app.play_all(&game, &[(1, 1)]).await;
+    assert_error(
+        &app.play(&game, 1, 1).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "taken",
+    );
+    for (r, c) in [
+        (3, 0),
+        (0, 3),
+        (-1, 0),
+        (0, -1),
+        (1000, 1000),
+        (i64::MAX, 0),
+    ] {
+        assert_error(
+            &app.play(&game, r, c).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "off the board",
+        );
+    }
+    // Nothing changed.
+    let state = app
+        .get(&format!("/api/games/{}", game["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(state.json["position"], ".../.X./...");
+    assert_eq!(state.json["to_move"], "O");
+}
+
+#[tokio::test]
+async fn malformed_moves_are_400() {
+    let app = TestApp::new();
+    let game = app.new_game(&humans("Ann", "Bo")).await;
+    let uri = format!("/api/games/{}/moves", game["id"].as_str().unwrap());
+    for body in [
+        json!({"row": 1}),
+        json!({"row": "1", "col": 1}),
+        json!({"row": 1.5, "col": 1}),
+        json!({"row": 1, "col": 1, "player": "X"}),
+    ] {
+        assert_error(&app.post(&uri, &body).await, StatusCode::BAD_REQUEST, "");
+    }
+    assert_error(
+        &app.post_raw(&uri, Some("application/json"), "{\"row\": 1,")
+            .await,
+        StatusCode::BAD_REQUEST,
+        "not valid JSON",
+    );
+    assert_error(
+        &app.post_raw(&uri, None, "{\"row\": 1, \"col\": 1}").await,
+        StatusCode::BAD_REQUEST,
+        "Content-Type",
+    );
+}
+
+#[tokio::test]
+async fn unknown_games_are_404() {
+    let app = TestApp::new();
+    let missing = "0123456789abcdef0123456789abcdef";
+    assert_error(
+        &app.get(&format!("/api/games/{missing}")).await,
+        StatusCode::NOT_FOUND,
+        "no game",
+    );
+    assert_error(
+        &app.post(
+            &format!("/api/games/{missing}/moves"),
+            &json!({"row": 0, "col": 0}),
+        )
+        .await,
+        StatusCode::NOT_FOUND,
+        "no game",
+    );
+}
+
+#[tokio::test]
+async fn bad_new_games_are_400() {
+    let app = TestApp::new();
+    let human = json!({"kind": "human", "name": "Ann"});
+    let cpu = json!({"kind": "computer", "level": "easy"});
+    let cases = [
+        (
+            json!({"rows": 20, "cols": 3, "k": 3, "players": [human, cpu]}),
+            "between 1 and 19",
+        ),
+        (
+            json!({"rows": 3, "cols": 0, "k": 3, "players": [human, cpu]}),
+            "between 1 and 19",
+        ),
+        (
+            json!({"rows": 3, "cols": 3, "k": 4, "players": [human, cpu]}),
+            "K = 4",
+        ),
+        (
+            json!({"rows": -3, "cols": 3, "k": 3, "players": [human, cpu]}),
+            "expected form",
+        ),
+        (
+            json!({"rows": 3, "cols": 3, "k": 3, "players": [human]}),
+            "exactly two players",
+        ),
+        (json!({"rows": 3, "cols": 3, "k": 3}), "players"),
+        (
+            json!({"players": [human, {"kind": "computer", "level": "genius"}]}),
+            "unknown level",
+        ),
+        (
+            json!({"players": [human, {"kind": "robot"}]}),
+            "expected form",
+        ),
+        (
+            json!({"players": [human, {"kind": "human", "name": "x".repeat(41)}]}),
+            "at most 40 characters",
+        ),
+        (
+            json!({"players": [human, {"kind": "human", "name": "  "}]}),
+            "empty",
+        ),
+        (
+            json!({"players": [human, {"kind": "human", "name": "Ann"}]}),
+            "different names",
+        ),
+        (
+            json!({"players": [human, cpu], "colour": "red"}),
+            "unknown field",
+        ),
+    ];
+    for (body, says) in cases {
+        let reply = app.post("/api/games", &body).await;
+        assert_error(&reply, StatusCode::BAD_REQUEST, says);
+    }
+    assert!(app.store.players().unwrap().is_empty(), "nobody created");
+}
+
+#[tokio::test]
+async fn bodies_are_size_limited() {
+    let app = TestApp::new();
+    let huge = format!(
+        "{{\"players\": [{{\"kind\": \"human\", \"name\": \"{}\"}}]}}",
+        "x".repeat(100_000)
+    );
+    let reply = app
+        .post_raw("/api/games", Some("application/json"), huge)
+        .await;
+    assert_error(&reply, StatusCode::PAYLOAD_TOO_LARGE, "too large");
+}
+
+#[tokio::test]
+async fn the_computer_moves_first_when_it_is_x() {
+    let app = TestApp::new();
+    let game = app
+        .new_game(&json!({"rows": 3, "cols": 3, "k": 3, "players": [
+            {"kind": "computer", "level": "perfect"}, {"kind": "human", "name": "Bo"}]}))
+        .await;
+    assert_eq!(cells(&game["moves"]).len(), 1);
+    assert_eq!(game["to_move"], "O");
+    assert_eq!(
+        game["players"][0],
+        json!({"kind": "computer", "level": "perfect", "mark": "X"})
+    );
+}
+
+#[tokio::test]
+async fn the_perfect_computer_never_loses_and_the_game_is_recorded() {
+    let app = TestApp::new();
+    for first in [true, false] {
+        let me = json!({"kind": "human", "name": "Ann"});
+        let cpu = json!({"kind": "computer", "level": "perfect"});
+        let players = if first {
+            json!([me, cpu])
+        } else {
+            json!([cpu, me])
+        };
+        let mut state = app.new_game(&json!({"players": players})).await;
+        // The human plays the first empty cell every time.
+        while state["status"] == "in_progress" {
+            let position = state["position"].as_str().unwrap().replace('/', "");
+            let free = position.find('.').unwrap() as i64;
+            let reply = app.play(&state, free / 3, free % 3).await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.json);
+            assert_ne!(
+                reply.json["to_move"],
+                if first { "O" } else { "X" },
+                "computer replied"
+            );
+            state = reply.json;
+        }
+        let human_won = if first { "x_wins" } else { "o_wins" };
+        assert_ne!(state["status"], human_won);
+    }
+    let ann = app.store.player("Ann").unwrap().unwrap();
+    assert_eq!(ann.wins, 0);
+    assert_eq!(ann.games(), 2);
+    assert_eq!(app.store.recent_games(Some("Ann"), 10).unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn two_computers_play_a_whole_game_at_once() {
+    let app = TestApp::new();
+    let game = app
+        .new_game(&json!({"rows": 6, "cols": 7, "k": 3, "players": [
+            {"kind": "computer", "level": "hard"}, {"kind": "computer"}]}))
+        .await;
+    assert_ne!(game["status"], "in_progress");
+    assert_eq!(game["players"][1]["level"], "medium", "the default level");
+    let games = app.store.recent_games(None, 10).unwrap();
+    assert_eq!(games.len(), 1);
+    assert!(app.store.players().unwrap().is_empty());
+    let late = app.play(&game, 0, 0).await;
+    assert_error(&late, StatusCode::CONFLICT, "over");
+}
+
+#[tokio::test]
+async fn a_move_while_the_computer_thinks_is_409() {
+    // On a big board the perfect player uses its whole thinking time.
+    let app = Arc::new(TestApp::with_limits(Limits {
+        thinking_time: Duration::from_secs(2),
+        ..Limits::default()
+    }));
+    let game = app
+        .new_game(&json!({"rows": 19, "cols": 19, "k": 5, "players": [
+            {"kind": "human", "name": "Ann"}, {"kind": "computer", "level": "perfect"}]}))
+        .await;
+    let thinking = {
+        let app = Arc::clone(&app);
+        let game = game.clone();
+        tokio::spawn(async move { app.play(&game, 9, 9).await })
+    };
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let id = game["id"].as_str().unwrap();
+    let meanwhile = app.get(&format!("/api/games/{id}")).await;
+    assert_eq!(meanwhile.json["to_move"], "O", "the computer's turn");
+    assert_eq!(cells(&meanwhile.json["moves"]), [(9, 9)]);
+    assert_error(
+        &app.play(&game, 0, 0).await,
+        StatusCode::CONFLICT,
+        "not a human's turn",
+    );
+    let reply = thinking.await.unwrap();
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.json["to_move"], "X");
+    assert_eq!(cells(&reply.json["moves"]).len(), 2);
+}
+
+#[tokio::test]
+async fn a_slow_request_is_503_but_its_move_is_still_made() {
+    let app = TestApp::with_limits(Limits {
+        request_timeout: Duration::from_millis(200),
+        thinking_time: Duration::from_secs(1),
+        ..Limits::default()
+    });
+    let game = app
+        .new_game(&json!({"rows": 19, "cols": 19, "k": 5, "players": [
+            {"kind": "human", "name": "Ann"}, {"kind": "computer", "level": "perfect"}]}))
+        .await;
+    let reply = app.play(&game, 9, 9).await;
+    assert_error(&reply, StatusCode::SERVICE_UNAVAILABLE, "too long");
+    // The computer's move is made all the same (the search may overrun its time a little,
+    // more so in a debug build on a busy machine).
+    let id = game["id"].as_str().unwrap();
+    let mut state = app.get(&format!("/api/games/{id}")).await;
+    for _ in 0..100 {
+        if state.json["to_move"] == "X" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        state = app.get(&format!("/api/games/{id}")).await;
+    }
+    assert_eq!(cells(&state.json["moves"]).len(), 2, "{}", state.json);
+    assert_eq!(state.json["to_move"], "X");
+}
+
+#[tokio::test]
+async fn players_are_listed_best_first_and_found_by_name() {
+    let app = TestApp::new();
+    for (x, o) in [("Bo", "Ann"), ("Cy", "Ann"), ("Cy", "Bo")] {
+        let game = app.new_game(&humans(x, o)).await;
+        app.play_all(&game, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)])
+            .await;
+    }
+    let board = app.get("/api/players").await;
+    let names: Vec<&str> = board
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Cy", "Bo", "Ann"]);
+    let cy = app.get("/api/players/Cy").await;
+    assert_eq!(cy.status, StatusCode::OK);
+    assert_eq!(
+        (cy.json["wins"].as_u64(), cy.json["games"].as_u64()),
+        (Some(2), Some(2))
+    );
+    // Names with spaces and non-ASCII letters travel percent-encoded.
+    let game = app.new_game(&humans("Zoë Ann", "Bo")).await;
+    assert_eq!(game["players"][0]["name"], "Zoë Ann");
+    assert_eq!(
+        app.get("/api/players/Zo%C3%AB%20Ann").await.status,
+        StatusCode::OK
+    );
+
+    assert_error(
+        &app.get("/api/players/Nobody").await,
+        StatusCode::NOT_FOUND,
+        "no player",
+    );
+    let long = "x".repeat(41);
+    assert_error(
+        &app.get(&format!("/api/players/{long}")).await,
+        StatusCode::BAD_REQUEST,
+        "at most 40",
+    );
+}
+
+#[tokio::test]
+async fn unknown_addresses_and_methods_get_json_errors() {
+    let app = TestApp::new();
+    assert_error(
+        &app.get("/api/nothing").await,
+        StatusCode::NOT_FOUND,
+        "nothing",
+    );
+    let reply = app
+        .send(Request::delete("/api/games").body(Body::empty()).unwrap())
+        .await;
+    assert_error(&reply, StatusCode::METHOD_NOT_ALLOWED, "method");
+}
+
+#[tokio::test]
+async fn the_page_is_served_from_the_binary() {
+    let app = TestApp::new();
+    let page = app.get("/").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.headers[header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    let csp = page.headers[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap();
+    assert!(csp.contains("default-src 'none'"));
+    let html = page.json.as_str().unwrap().to_owned();
+    assert!(html.contains("id=\"board\""));
+    let app_js = app.get("/app.js").await.json.as_str().unwrap().to_owned();
+    for (path, kind) in [
+        ("/app.js", "text/javascript"),
+        ("/api.js", "text/javascript"),
+        ("/board.js", "text/javascript"),
+        ("/style.css", "text/css"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let reply = app.get(path).await;
+        assert_eq!(reply.status, StatusCode::OK, "{path}");
+        assert!(reply.headers[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with(kind));
+        let name = path.trim_start_matches('/');
+        assert!(
+            html.contains(name) || app_js.contains(name),
+            "{path} is used"
+        );
+    }
+}
