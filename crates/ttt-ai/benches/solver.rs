@@ -1,6 +1,9 @@
 //! Benchmarks of the solver, the perfect player and raw rules speed (random playouts).
 //! Figures are recorded in docs/PERFORMANCE.md.
 
+// criterion_group! generates an undocumented public function.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 use std::time::Duration;
 

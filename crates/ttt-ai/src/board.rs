@@ -294,7 +294,9 @@ impl Board {
                 if covered {
                     continue;
                 }
-                let free = |c: u16| self.cells[usize::from(c)].is_none() && partner[usize::from(c)] == NO_CELL;
+                let free = |c: u16| {
+                    self.cells[usize::from(c)].is_none() && partner[usize::from(c)] == NO_CELL
+                };
                 // Neighbours first, then any two free cells.
                 let pair = cells
                     .windows(2)

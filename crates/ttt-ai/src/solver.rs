@@ -669,7 +669,7 @@ impl Solver {
             moves.push((score, cell as u16));
         }
         // Stable: equal scores keep row-major order.
-        moves.sort_by(|a, b| b.0.cmp(&a.0));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.0));
     }
 
     /// Cells within two steps of a mark, or the centre of an empty board.

@@ -121,7 +121,7 @@ pub fn parse_seconds(s: &str) -> Result<Duration, String> {
         .trim()
         .parse()
         .map_err(|_| format!("{s:?} is not a number of seconds"))?;
-    if !secs.is_finite() || secs < 0.0 || secs > 1.0e7 {
+    if !(0.0..=1.0e7).contains(&secs) {
         return Err(format!(
             "{s:?} is not a time limit: give seconds from 0 to 10000000"
         ));
