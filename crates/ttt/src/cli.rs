@@ -24,6 +24,8 @@ pub enum Command {
     Analyze(crate::analyze::AnalyzeArgs),
     /// Ask a computer player for its move in a position.
     Move(crate::moves::MoveArgs),
+    /// Serve the game in a browser: prints the address to open.
+    Serve(crate::serve::ServeArgs),
     /// Prove the value of a game from the empty board (or of a position): win, draw or loss.
     Solve(crate::solve::SolveArgs),
 }

@@ -11,6 +11,7 @@ mod analyze;
 mod cli;
 mod moves;
 mod render;
+mod serve;
 mod solve;
 
 use cli::{Cli, Command, UserError};
@@ -23,6 +24,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Move(args)) => moves::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         None => Err(anyhow::anyhow!(UserError(
             "the console game is not built yet; try `ttt analyze --help`".into()

@@ -1,0 +1,100 @@
+//! `ttt serve`: the web game, served on a local address with the same database as the
+//! console game.
+
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Context;
+use clap::Args;
+use ttt_server::{AppState, Limits};
+use ttt_store::SqliteStore;
+
+use crate::cli::user_error;
+
+/// Options of `ttt serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on; port 0 picks a free port.
+    #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// The database of players and games [default: $TTT_DB, else ttt/ttt.db in the user's
+    /// data directory].
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+}
+
+/// Opens the database, starts the server and prints the address to open; runs until Ctrl-C
+/// (or SIGTERM).
+pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
+    let path = db_path(args.db.as_deref())?;
+    let store = SqliteStore::open(&path)?;
+    let state = AppState::new(Arc::new(store), Limits::default());
+
+    // The server logs its own failures (never sent to the browser) on stderr.
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .try_init()
+        .ok();
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(args.addr)
+            .await
+            .map_err(|e| user_error(format!("cannot listen on {}: {e}", args.addr)))?;
+        let local = listener.local_addr()?;
+        println!("ttt: the game is at {} (Ctrl-C to stop)", url(local));
+        println!("ttt: players and games are kept in {}", path.display());
+        ttt_server::serve(listener, state, ttt_server::shutdown_signal())
+            .await
+            .context("the server stopped")
+    })
+}
+
+/// `--db`, else `$TTT_DB`, else the default place in the user's data directory.
+fn db_path(flag: Option<&Path>) -> anyhow::Result<PathBuf> {
+    if let Some(path) = flag {
+        return Ok(path.to_path_buf());
+    }
+    if let Some(path) = std::env::var_os("TTT_DB").filter(|p| !p.is_empty()) {
+        return Ok(PathBuf::from(path));
+    }
+    ttt_store::default_db_path().ok_or_else(|| {
+        user_error("there is no data directory for the database here: give one with --db PATH or TTT_DB")
+    })
+}
+
+/// The address to type into a browser: a wildcard address is reached through loopback.
+fn url(addr: SocketAddr) -> String {
+    let ip = match addr.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    format!("http://{}/", SocketAddr::new(ip, addr.port()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_name_a_reachable_host() {
+        assert_eq!(
+            url("127.0.0.1:8080".parse().unwrap()),
+            "http://127.0.0.1:8080/"
+        );
+        assert_eq!(url("0.0.0.0:80".parse().unwrap()), "http://127.0.0.1:80/");
+        assert_eq!(url("[::]:8080".parse().unwrap()), "http://[::1]:8080/");
+    }
+
+    #[test]
+    fn the_flag_wins() {
+        let p = db_path(Some(Path::new("/tmp/x.db"))).unwrap();
+        assert_eq!(p, PathBuf::from("/tmp/x.db"));
+    }
+}
