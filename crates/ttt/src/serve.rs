@@ -64,7 +64,9 @@ fn db_path(flag: Option<&Path>) -> anyhow::Result<PathBuf> {
         return Ok(PathBuf::from(path));
     }
     ttt_store::default_db_path().ok_or_else(|| {
-        user_error("there is no data directory for the database here: give one with --db PATH or TTT_DB")
+        user_error(
+            "there is no data directory for the database here: give one with --db PATH or TTT_DB",
+        )
     })
 }
 

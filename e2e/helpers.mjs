@@ -1,0 +1,156 @@
+// What the browser tests share: starting the real `ttt serve` binary on a free port with its
+// own database, launching Debian's Chromium through playwright-core, and small page helpers.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The binary under test: $TTT_BIN, else the workspace's debug build. */
+export const BIN = process.env.TTT_BIN || resolve(here, '..', 'target', 'debug', 'ttt');
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/** A fresh temporary directory, removed by the returned function. */
+export function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'ttt-e2e-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Starts `ttt serve --addr 127.0.0.1:0 --db <db>` and waits for the address it prints.
+ * Returns `{ url, stop }`; `stop()` sends SIGTERM and waits for the process to end.
+ */
+export async function startServer(db) {
+  const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', db], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TTT_DB: '' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  const exited = new Promise((resolveExit) => child.on('exit', resolveExit));
+  const url = await new Promise((resolveUrl, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`ttt serve printed no address in 20 s: ${out} ${stderr}`)), 20_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[0]);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`ttt serve exited (${code}) before printing its address: ${stderr}`));
+    });
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Headless Chromium from Debian, with its calls home switched off (the network is closed). */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A new page with the browser's console errors collected in `page.errors`. */
+export async function newPage(browser, viewport = { width: 1200, height: 900 }) {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  return page;
+}
+
+/** The board cell with this row-major id. */
+export function cell(page, index) {
+  return page.locator(`#board td[id="${index}"]`);
+}
+
+/** Waits until the page is not waiting for the server or showing a computer's move. */
+export async function idle(page) {
+  await page.locator('#board[aria-busy="false"]').waitFor({ timeout: 15_000 });
+}
+
+/** Polls until `locator`'s text is `expected` (or matches it, for a RegExp). */
+export async function expectText(locator, expected, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  let text;
+  for (;;) {
+    text = (await locator.textContent())?.trim();
+    const ok = expected instanceof RegExp ? expected.test(text) : text === expected;
+    if (ok) return text;
+    if (Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.fail(`expected ${expected} but the text is ${JSON.stringify(text)}`);
+}
+
+/** Fills the setup form. Each player is `{ name }` for a human or `{ level }` for a computer. */
+export async function setUp(page, { p1, p2, preset, rows, cols, k }) {
+  for (const [n, p] of [[1, p1], [2, p2]]) {
+    if (!p) continue;
+    const checkbox = page.locator(`#p${n}-human`);
+    if ((await checkbox.isChecked()) !== ('name' in p)) await checkbox.click();
+    if ('name' in p) await page.locator(`#p${n}-name`).fill(p.name);
+    else await page.locator(`#p${n}-level`).selectOption(p.level);
+  }
+  if (preset) await page.locator('#preset').selectOption({ label: preset });
+  if (rows) await page.locator('#rows').fill(String(rows));
+  if (cols) await page.locator('#cols').fill(String(cols));
+  if (k) await page.locator('#k').fill(String(k));
+}
+
+/** Sets up and starts a game, waiting until it can be played. */
+export async function startGame(page, setup) {
+  await setUp(page, setup);
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.locator('#game-view').waitFor();
+  await idle(page);
+}
+
+/** Clicks a cell and waits for the answer (and any computer reply). */
+export async function play(page, index) {
+  await cell(page, index).click();
+  await idle(page);
+}
+
+/** The board's marks, row-major: 'X', 'O' or ''. */
+export async function marks(page) {
+  return page.locator('#board td').evaluateAll((tds) => tds.map((td) => td.textContent));
+}
+
+/** The ids of the cells with class `win`. */
+export async function winningCells(page) {
+  return page.locator('#board td.win').evaluateAll((tds) => tds.map((td) => Number(td.id)));
+}
+
+/** Closes the end-of-game dialog with its close button, once it is shown. */
+export async function closeDialog(page) {
+  const dialog = page.locator('#end-dialog');
+  await dialog.waitFor({ state: 'visible' });
+  await page.locator('#dialog-close').click();
+  await dialog.waitFor({ state: 'hidden' });
+}
