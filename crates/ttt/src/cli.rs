@@ -24,6 +24,12 @@ pub enum Command {
     Analyze(crate::analyze::AnalyzeArgs),
     /// Ask a computer player for its move in a position.
     Move(crate::moves::MoveArgs),
+    /// Play in the terminal, against a friend or the computer (the default command).
+    Play(crate::play::PlayArgs),
+    /// List the players with their wins, losses and ties, best first.
+    Players(crate::players::PlayersArgs),
+    /// List recent games, or replay one move by move.
+    History(crate::history::HistoryArgs),
     /// Serve the game in a browser: prints the address to open.
     Serve(crate::serve::ServeArgs),
     /// Prove the value of a game from the empty board (or of a position): win, draw or loss.

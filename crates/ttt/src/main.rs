@@ -9,7 +9,11 @@ use clap::Parser;
 
 mod analyze;
 mod cli;
+mod database;
+mod history;
 mod moves;
+mod play;
+mod players;
 mod render;
 mod serve;
 mod solve;
@@ -26,9 +30,10 @@ fn main() -> ExitCode {
         Some(Command::Move(args)) => moves::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
-        None => Err(anyhow::anyhow!(UserError(
-            "the console game is not built yet; try `ttt analyze --help`".into()
-        ))),
+        Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Players(args)) => players::run(&args),
+        Some(Command::History(args)) => history::run(&args),
+        None => play::run(&play::PlayArgs::defaults()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,253 @@
+//! `ttt history`: the games played, most recent first, and any one of them replayed move by
+//! move.
+
+use std::io::{IsTerminal, Write};
+
+use clap::Args;
+use ttt_core::{Cell, Player, Position};
+use ttt_store::{GameRecord, GameResult, Participant, Store};
+
+use crate::cli::user_error;
+use crate::database::DbArgs;
+use crate::render::{board_emphasised, Emphasis};
+
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  ttt history              the last games of everyone
+  ttt history Alice        the last games Alice played
+  ttt history --replay 12  game 12, the board after every move")]
+pub struct HistoryArgs {
+    /// Only the games this player played (on either side).
+    #[arg(value_name = "NAME")]
+    pub name: Option<String>,
+    /// How many games to list.
+    #[arg(long, short = 'n', default_value_t = 20, value_name = "N")]
+    pub limit: usize,
+    /// Replay the game with this number, printing the board after every move.
+    #[arg(long, value_name = "GAME", conflicts_with_all = ["name", "limit"])]
+    pub replay: Option<i64>,
+    /// Print JSON instead of text: a list of games, or the replayed game.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+pub fn run(args: &HistoryArgs) -> anyhow::Result<()> {
+    let store = args.db.open_existing()?;
+    let mut out = std::io::stdout().lock();
+    if let Some(id) = args.replay {
+        let game = match &store {
+            Some(store) => store.game(id)?,
+            None => None,
+        };
+        let Some(game) = game else {
+            return Err(user_error(format!(
+                "there is no game {id}: `ttt history` lists the games played"
+            )));
+        };
+        if args.json {
+            serde_json::to_writer_pretty(&mut out, &game)?;
+            writeln!(out)?;
+        } else {
+            let colour = std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+            write!(out, "{}", replay(&game, colour)?)?;
+        }
+        return Ok(());
+    }
+    let name = args.name.as_deref().map(str::trim);
+    let games = match &store {
+        Some(store) => store.recent_games(name, args.limit)?,
+        None => Vec::new(),
+    };
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &games)?;
+        writeln!(out)?;
+    } else if games.is_empty() {
+        match name {
+            Some(name) => writeln!(out, "No games played by {name} yet.")?,
+            None => writeln!(out, "No games yet: play one with `ttt play`.")?,
+        }
+    } else {
+        write!(out, "{}", table(&games))?;
+        writeln!(out, "\nReplay a game with `ttt history --replay GAME`.")?;
+    }
+    Ok(())
+}
+
+/// A side's player for people: `Alice`, or `Computer (hard)`.
+fn who(p: &Participant) -> String {
+    match p {
+        Participant::Human { name } => name.clone(),
+        Participant::Computer { level } => format!("Computer ({level})"),
+    }
+}
+
+/// How the game ended, by name: `Alice won`, or `tie`.
+fn result_words(game: &GameRecord) -> String {
+    match game.result {
+        GameResult::XWins => format!("{} won", who(&game.x)),
+        GameResult::OWins => format!("{} won", who(&game.o)),
+        GameResult::Draw => "tie".to_string(),
+    }
+}
+
+/// The time as stored (`2024-05-01T18:30:00Z`) made easier to read.
+fn when(game: &GameRecord) -> String {
+    game.finished_at.replacen('T', " ", 1).replace('Z', " UTC")
+}
+
+/// The games as a text table.
+pub fn table(games: &[GameRecord]) -> String {
+    let rows: Vec<[String; 7]> = games
+        .iter()
+        .map(|g| {
+            [
+                g.id.to_string(),
+                when(g),
+                format!("{}x{}, {} in a row", g.rows, g.cols, g.k),
+                who(&g.x),
+                who(&g.o),
+                result_words(g),
+                g.moves.len().to_string(),
+            ]
+        })
+        .collect();
+    let header = ["Game", "Finished", "Board", "X", "O", "Result", "Moves"];
+    let mut widths = header.map(|h| h.chars().count());
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: [&str; 7]| {
+        let mut text = String::new();
+        for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
+            let pad = " ".repeat(w - cell.chars().count());
+            // Numbers to the right, words to the left.
+            if i == 0 || i == 6 {
+                text.push_str(&format!("{pad}{cell}  "));
+            } else {
+                text.push_str(&format!("{cell}{pad}  "));
+            }
+        }
+        text.trim_end().to_string() + "\n"
+    };
+    let mut out = line(header);
+    for row in &rows {
+        out.push_str(&line(row.each_ref().map(String::as_str)));
+    }
+    out
+}
+
+/// The game move by move: the board after each move, the last move marked, and at the end
+/// the winning line.
+pub fn replay(game: &GameRecord, colour: bool) -> anyhow::Result<String> {
+    let mut pos = Position::new(game.dims()?);
+    let side = |p: Player| match game.side(p) {
+        Participant::Human { name } => format!("{name} ({p})"),
+        Participant::Computer { level } => format!("Computer ({level}, {p})"),
+    };
+    let mut out = format!(
+        "Game {}, finished {}: {} vs {} on {} x {}, {} in a row wins.\n",
+        game.id,
+        when(game),
+        side(Player::X),
+        side(Player::O),
+        game.rows,
+        game.cols,
+        game.k
+    );
+    for (i, &cell) in game.moves.iter().enumerate() {
+        let mover = pos.turn();
+        pos = pos.play(cell)?;
+        out.push_str(&format!(
+            "\nMove {}: {} plays row {}, column {}.\n",
+            i + 1,
+            side(mover),
+            cell.row + 1,
+            cell.col + 1
+        ));
+        let winning = pos.winning_cells();
+        let emphasis = |c: Cell| {
+            if winning.contains(&c) {
+                Emphasis::Winning
+            } else if winning.is_empty() && c == cell {
+                Emphasis::LastMove
+            } else {
+                Emphasis::Plain
+            }
+        };
+        out.push_str(&board_emphasised(&pos, emphasis, colour));
+    }
+    out.push_str(&format!(
+        "\n{}.\n",
+        match game.result {
+            GameResult::Draw => "It was a tie".to_string(),
+            _ => {
+                let mut words = result_words(game);
+                words[..1].make_ascii_uppercase();
+                words
+            }
+        }
+    ));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> GameRecord {
+        GameRecord {
+            id: 7,
+            rows: 3,
+            cols: 3,
+            k: 3,
+            x: Participant::human("Ann"),
+            o: Participant::computer("easy"),
+            moves: [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
+                .map(|(r, c)| Cell::new(r, c))
+                .to_vec(),
+            result: GameResult::XWins,
+            finished_at: "2024-05-01T18:30:00Z".into(),
+        }
+    }
+
+    #[test]
+    fn the_table_names_players_and_results() {
+        let text = table(&[game()]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "Game  Finished                 Board            X    O                Result   Moves"
+        );
+        assert_eq!(
+            lines[1],
+            "   7  2024-05-01 18:30:00 UTC  3x3, 3 in a row  Ann  Computer (easy)  Ann won      5"
+        );
+    }
+
+    #[test]
+    fn a_replay_shows_every_move_and_the_winning_line() {
+        let text = replay(&game(), false).unwrap();
+        assert!(
+            text.starts_with(
+                "Game 7, finished 2024-05-01 18:30:00 UTC: Ann (X) vs Computer (easy, O)"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("Move 1: Ann (X) plays row 1, column 1.\n   1  2  3\n1 [X] .  .\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Move 2: Computer (easy, O) plays row 2, column 1."),
+            "{text}"
+        );
+        assert!(text.contains("1 [X][X][X]\n"), "{text}");
+        assert!(text.ends_with("\nAnn won.\n"), "{text}");
+    }
+}

@@ -1,0 +1,586 @@
+//! `ttt play`, and `ttt` alone: the console game of seed 000 on any m,n,k board.
+//!
+//! Welcome; the players (names with their saved statistics, or a computer and its level);
+//! who goes first; turns until a win or a tie, with the board drawn after every move; the
+//! result, saved the moment the game ends; the updated statistics; play again? Every
+//! question can be answered from the command line instead, so games can be scripted, and
+//! `q` or the end of the input stops at any question.
+//!
+//! The answers are read by [`answer`] (pure), the terminal is [`console`], and the store
+//! keeps the results: nothing here writes a file.
+
+mod answer;
+mod console;
+mod preset;
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::time::Duration;
+
+use clap::{Args, Parser};
+use ttt_ai::{new_player, Level, Strategy, Value, Verdict};
+use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position};
+use ttt_store::{GameResult, NewGame, Participant, Store};
+
+use crate::cli::{parse_seconds, user_error};
+use crate::database::DbArgs;
+use crate::players::summary;
+use crate::render::{board_emphasised, Emphasis};
+pub use answer::Seat;
+use answer::{parse_first, parse_kind, parse_level, parse_move, parse_name, parse_yes_no, Kind};
+use console::{Console, Screen, Step, Stop};
+pub use preset::Preset;
+
+#[derive(Debug, Args, Clone)]
+#[command(after_help = "\
+Examples:
+  ttt play                                    ask who plays, then play on 3 x 3
+  ttt play --preset six-by-seven              6 rows by 7 columns, three in a row
+  ttt play --x human:Alice --o computer:hard  no questions: Alice moves first
+  ttt play --x computer:easy --o computer:perfect --seed 7
+
+While playing, type a move as the row and the column (1-based): `2 3` or `2,3`.
+Type q at any question to quit.")]
+pub struct PlayArgs {
+    /// A named board, instead of --rows/--cols/--k.
+    #[arg(long, value_enum, conflicts_with_all = ["rows", "cols", "k"])]
+    pub preset: Option<Preset>,
+    /// Rows of the board.
+    #[arg(long, default_value_t = 3)]
+    pub rows: usize,
+    /// Columns of the board.
+    #[arg(long, default_value_t = 3)]
+    pub cols: usize,
+    /// How many in a row win.
+    #[arg(long, short = 'k', default_value_t = 3)]
+    pub k: usize,
+    /// Who plays X and moves first: human:NAME, or computer:LEVEL with LEVEL easy, medium,
+    /// hard or perfect (or 1 to 4).
+    #[arg(long, value_name = "WHO")]
+    pub x: Option<Seat>,
+    /// Who plays O: human:NAME or computer:LEVEL. With both --x and --o, no questions are
+    /// asked before the game.
+    #[arg(long, value_name = "WHO")]
+    pub o: Option<Seat>,
+    /// Seed for the computer players' random choices, to play the same game again.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Seconds the perfect computer player may think about each move.
+    #[arg(long, value_name = "SECS", default_value = "2", value_parser = parse_seconds)]
+    pub time_limit: Duration,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+impl PlayArgs {
+    /// What `ttt` with no command plays: `ttt play` with every default.
+    pub fn defaults() -> PlayArgs {
+        #[derive(Parser)]
+        struct Play {
+            #[command(flatten)]
+            args: PlayArgs,
+        }
+        Play::parse_from(["play"]).args
+    }
+
+    /// The board: the preset's, or `--rows`/`--cols`/`--k`.
+    fn dims(&self) -> anyhow::Result<Dims> {
+        match self.preset {
+            Some(preset) => Ok(preset.dims()),
+            None => Dims::new(self.rows, self.cols, self.k).map_err(user_error),
+        }
+    }
+}
+
+pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
+    let dims = args.dims()?;
+    if let (Some(Seat::Human(x)), Some(Seat::Human(o))) = (&args.x, &args.o) {
+        if x == o {
+            return Err(user_error(format!(
+                "{x} cannot play both X and O: give the two players different names"
+            )));
+        }
+    }
+    // Opened before anything is asked, so a database that cannot be used is reported at once.
+    let store = args.db.open()?;
+    let stdin = io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut console = Console::new(stdin.lock(), io::stdout().lock(), Screen::detect(), echo);
+    let options = Options {
+        dims,
+        x: args.x.clone(),
+        o: args.o.clone(),
+        seed: args.seed,
+        time_limit: args.time_limit,
+    };
+    let ended = session(&mut console, &store, &options);
+    finish(&mut console, ended)
+}
+
+/// Ends the session: `q` and the end of the input are a normal end (exit status 0).
+fn finish<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    ended: Step<()>,
+) -> anyhow::Result<()> {
+    match ended {
+        Ok(()) => Ok(()),
+        Err(Stop::Quit | Stop::EndOfInput) => match console.say("Bye!") {
+            Ok(()) | Err(Stop::Quit | Stop::EndOfInput) => Ok(()),
+            Err(Stop::Failed(e)) => Err(e),
+        },
+        Err(Stop::Failed(e)) => Err(e),
+    }
+}
+
+/// Everything the session needs from the command line, once checked.
+#[derive(Debug, Clone)]
+struct Options {
+    dims: Dims,
+    x: Option<Seat>,
+    o: Option<Seat>,
+    seed: Option<u64>,
+    time_limit: Duration,
+}
+
+/// One side of the game: who sits there, and the computer's strategy if it is one.
+struct Side {
+    seat: Seat,
+    computer: Option<Box<dyn Strategy>>,
+}
+
+impl Side {
+    /// `Alice (X)`, or `Computer (hard, X)`.
+    fn who(&self, mark: Player) -> String {
+        match &self.seat {
+            Seat::Human(name) => format!("{name} ({mark})"),
+            Seat::Computer(level) => format!("Computer ({level}, {mark})"),
+        }
+    }
+
+    fn participant(&self) -> Participant {
+        match &self.seat {
+            Seat::Human(name) => Participant::human(name.clone()),
+            Seat::Computer(level) => Participant::computer(level.name()),
+        }
+    }
+}
+
+fn session<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    store: &dyn Store,
+    options: &Options,
+) -> Step<()> {
+    let dims = options.dims;
+    console.say(format!(
+        "Welcome to tic-tac-toe on a {} x {} board: get {} in a row (across, down or diagonally) to win.",
+        dims.rows(),
+        dims.cols(),
+        dims.k()
+    ))?;
+    console.say("Type q at any question to quit.")?;
+    console.say("")?;
+    let seats = choose_seats(console, store, options)?;
+    let seed_for = |offset: u64| options.seed.map(|s| s.wrapping_add(offset));
+    let side = |seat: Seat, seed: Option<u64>| Side {
+        computer: match seat {
+            Seat::Computer(level) => Some(new_player(level, seed, options.time_limit)),
+            Seat::Human(_) => None,
+        },
+        seat,
+    };
+    let mut sides = ByPlayer {
+        x: side(seats.x, seed_for(0)),
+        o: side(seats.o, seed_for(1)),
+    };
+    for number in 1.. {
+        play_game(console, store, dims, &mut sides, number)?;
+        if !console.ask_until("Play again? [Y/n] ", |t| parse_yes_no(t, true))? {
+            break;
+        }
+    }
+    console.say("Thanks for playing!")
+}
+
+/// Who plays X and who plays O: from the options, else by asking seed 000's questions.
+fn choose_seats<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    store: &dyn Store,
+    options: &Options,
+) -> Step<ByPlayer<Seat>> {
+    let seats = match (options.x.clone(), options.o.clone()) {
+        (Some(x), Some(o)) => {
+            greet(console, store, &x)?;
+            greet(console, store, &o)?;
+            ByPlayer { x, o }
+        }
+        (Some(x), None) => {
+            greet(console, store, &x)?;
+            let o = ask_opponent(console, store, "O", x.human_name())?;
+            ByPlayer { x, o }
+        }
+        (None, Some(o)) => {
+            greet(console, store, &o)?;
+            let x = ask_opponent(console, store, "X", o.human_name())?;
+            ByPlayer { x, o }
+        }
+        (None, None) => {
+            let first = console.ask_until("Player 1, what is your name? [Player 1] ", |t| {
+                parse_name(t, "Player 1")
+            })?;
+            let first = Seat::Human(first);
+            greet(console, store, &first)?;
+            let second = ask_opponent(console, store, "player 2", first.human_name())?;
+            let names = [first.to_string(), second.to_string()];
+            let prompt = format!(
+                "Who goes first and plays X: 1 {}, or 2 {}? [1] ",
+                names[0], names[1]
+            );
+            let choice = console.ask_until(&prompt, |t| parse_first(t, [&names[0], &names[1]]))?;
+            if choice == 0 {
+                ByPlayer {
+                    x: first,
+                    o: second,
+                }
+            } else {
+                ByPlayer {
+                    x: second,
+                    o: first,
+                }
+            }
+        }
+    };
+    Ok(seats)
+}
+
+/// Asks who `label` is: a human (name, statistics) or the computer (level).
+fn ask_opponent<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    store: &dyn Store,
+    label: &str,
+    taken: Option<&str>,
+) -> Step<Seat> {
+    let kind = console.ask_until(
+        &format!("Is {label} a human or the computer? [h/C] "),
+        parse_kind,
+    )?;
+    let seat = match kind {
+        Kind::Human => {
+            let default = if taken == Some("Player 2") {
+                "Player 1"
+            } else {
+                "Player 2"
+            };
+            let prompt = format!("Name of {label}? [{default}] ");
+            let name = console.ask_until(&prompt, |t| {
+                let name = parse_name(t, default)?;
+                if Some(name.as_str()) == taken {
+                    return Err(format!(
+                        "{name} is already playing; please choose another name."
+                    ));
+                }
+                Ok(name)
+            })?;
+            Seat::Human(name)
+        }
+        Kind::Computer => Seat::Computer(console.ask_until(
+            "How strong is the computer? 1 easy, 2 medium, 3 hard, 4 perfect [2] ",
+            parse_level,
+        )?),
+    };
+    greet(console, store, &seat)?;
+    Ok(seat)
+}
+
+/// Loads a human's statistics (creating the player if new) and shows them.
+fn greet<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    store: &dyn Store,
+    seat: &Seat,
+) -> Step<()> {
+    match seat {
+        Seat::Human(name) => {
+            let (stats, created) = store.ensure_player(name)?;
+            if created {
+                console.say(format!(
+                    "Hello, {name}! You are new here: your wins, losses and ties will be saved."
+                ))
+            } else {
+                console.say(format!("Welcome back, {name}: {}.", summary(&stats)))
+            }
+        }
+        Seat::Computer(level) => console.say(format!(
+            "The computer plays at level {level}{}.",
+            match level {
+                Level::Easy => ": it picks any empty square",
+                Level::Medium => ": it takes the centre and blocks your lines",
+                Level::Hard => ": it takes the centre, wins when it can and blocks",
+                Level::Perfect => ": it searches for the best move",
+            }
+        )),
+    }
+}
+
+/// One game from the empty board to a win or a tie, saved the moment it ends.
+fn play_game<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    store: &dyn Store,
+    dims: Dims,
+    sides: &mut ByPlayer<Side>,
+    number: u32,
+) -> Step<()> {
+    let mut pos = Position::new(dims);
+    let mut moves = Vec::new();
+    let mut note = String::new();
+    let watching =
+        console.screen().clear && sides.x.computer.is_some() && sides.o.computer.is_some();
+    let title = format!(
+        "Game {number}: {} vs {}, {} in a row wins.",
+        sides.x.who(Player::X),
+        sides.o.who(Player::O),
+        dims.k()
+    );
+    while !pos.is_over() {
+        // The first board of the session stays under the welcome; later ones get a clean screen.
+        draw(
+            console,
+            &pos,
+            moves.last().copied(),
+            &title,
+            &note,
+            number > 1 || !moves.is_empty(),
+        )?;
+        let me = pos.turn();
+        let who = sides.get(me).who(me);
+        let cell = match sides.get_mut(me).computer.as_mut() {
+            Some(computer) => {
+                if watching && !moves.is_empty() {
+                    // Two computers on a terminal: slow enough to follow.
+                    std::thread::sleep(Duration::from_millis(700));
+                }
+                if console.screen().clear {
+                    console.show(format!("{who} is thinking...\n"))?;
+                }
+                let decision = computer.choose(&pos).ok_or_else(|| {
+                    anyhow::anyhow!("the computer found no move in a game in progress")
+                })?;
+                note = format!(
+                    "{who} played row {}, column {}{}.",
+                    decision.cell.row + 1,
+                    decision.cell.col + 1,
+                    claim(computer.level(), decision.verdict)
+                );
+                decision.cell
+            }
+            None => {
+                let prompt = format!(
+                    "{who}, your move: row and column, e.g. {} (q to quit): ",
+                    example(dims)
+                );
+                let played =
+                    console.ask_until(&prompt, |t| parse_move(t, &pos).map_err(|e| e.to_string()));
+                let cell = match played {
+                    Ok(cell) => cell,
+                    Err(stop @ (Stop::Quit | Stop::EndOfInput)) => {
+                        console.say("The game was not finished, so it was not saved.")?;
+                        return Err(stop);
+                    }
+                    Err(e) => return Err(e),
+                };
+                note = format!(
+                    "{who} played row {}, column {}.",
+                    cell.row + 1,
+                    cell.col + 1
+                );
+                cell
+            }
+        };
+        pos = pos.play(cell).map_err(anyhow::Error::from)?;
+        moves.push(cell);
+    }
+    draw(console, &pos, moves.last().copied(), &title, &note, true)?;
+
+    let result = GameResult::from_outcome(pos.outcome())
+        .ok_or_else(|| anyhow::anyhow!("the game ended in progress"))?;
+    let id = store.record_game(&NewGame {
+        rows: dims.rows(),
+        cols: dims.cols(),
+        k: dims.k(),
+        x: sides.x.participant(),
+        o: sides.o.participant(),
+        moves,
+        result,
+    })?;
+    let verdict = match pos.outcome() {
+        Outcome::Win(winner) => {
+            let who = sides.get(winner).who(winner);
+            let loser = sides.get(winner.other());
+            match (&sides.get(winner).seat, &loser.seat) {
+                (Seat::Human(_), Seat::Computer(_)) => format!("{who} wins! Well played."),
+                (Seat::Computer(_), Seat::Human(name)) => {
+                    format!("{who} wins. Better luck next time, {name}!")
+                }
+                _ => format!("{who} wins!"),
+            }
+        }
+        _ => "It's a tie!".to_string(),
+    };
+    console.say("")?;
+    console.say(verdict)?;
+    console.say(format!(
+        "Saved as game {id} (replay it with `ttt history --replay {id}`)."
+    ))?;
+    for side in [&sides.x, &sides.o] {
+        if let Some(name) = side.seat.human_name() {
+            if let Some(stats) = store.player(name)? {
+                console.say(format!("{name}: {}.", summary(&stats)))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Shows the title, the board with the last move (or, at the end, the winning line) marked,
+/// and what just happened.
+fn draw<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    pos: &Position,
+    last: Option<Cell>,
+    title: &str,
+    note: &str,
+    clear: bool,
+) -> Step<()> {
+    if clear {
+        console.new_screen()?;
+    }
+    let winning = pos.winning_cells();
+    let emphasis = |cell: Cell| {
+        if winning.contains(&cell) {
+            Emphasis::Winning
+        } else if winning.is_empty() && last == Some(cell) {
+            Emphasis::LastMove
+        } else {
+            Emphasis::Plain
+        }
+    };
+    let colour = console.screen().colour;
+    console.say(title)?;
+    console.say("")?;
+    console.show(board_emphasised(pos, emphasis, colour))?;
+    console.say("")?;
+    if !note.is_empty() {
+        console.say(note)?;
+    }
+    Ok(())
+}
+
+/// What the perfect player claims for its move; the other levels claim nothing.
+fn claim(level: Level, verdict: Option<Verdict>) -> &'static str {
+    match (level, verdict.map(|v| v.value)) {
+        (_, Some(Value::Win)) => " (it has proven that it wins)",
+        (_, Some(Value::Draw)) => " (it has proven a draw with best play)",
+        (_, Some(Value::Loss)) => " (it has proven that it loses against best play)",
+        (Level::Perfect, None) => " (not proven: the best move it found in its time)",
+        (_, None) => "",
+    }
+}
+
+/// An example move that is on the board.
+fn example(dims: Dims) -> String {
+    format!("{} {}", dims.rows().min(2), dims.cols().min(3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ttt_store::SqliteStore;
+
+    fn options(x: Option<&str>, o: Option<&str>) -> Options {
+        Options {
+            dims: Dims::new(3, 3, 3).unwrap(),
+            x: x.map(|s| s.parse().unwrap()),
+            o: o.map(|s| s.parse().unwrap()),
+            seed: Some(1),
+            time_limit: Duration::from_secs(1),
+        }
+    }
+
+    /// Plays a session on `input` and returns what it printed and how it ended.
+    fn play(store: &SqliteStore, options: &Options, input: &str) -> (String, anyhow::Result<()>) {
+        let mut out = Vec::new();
+        let mut console = Console::new(input.as_bytes(), &mut out, Screen::default(), true);
+        let ended = session(&mut console, store, options);
+        let result = finish(&mut console, ended);
+        (String::from_utf8(out).unwrap(), result)
+    }
+
+    #[test]
+    fn defaults_are_the_classic_board() {
+        let args = PlayArgs::defaults();
+        assert_eq!(args.dims().unwrap(), Dims::new(3, 3, 3).unwrap());
+        assert!(args.x.is_none() && args.o.is_none());
+    }
+
+    #[test]
+    fn two_friends_play_and_the_result_is_saved() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        // Ann takes the top row; Bo plays the middle row.
+        let input = "Ann\nh\nBo\n1\n1 1\n2 1\n1,2\n2 2\n1 3\nn\n";
+        let (out, result) = play(&store, &options(None, None), input);
+        result.unwrap();
+        assert!(out.contains("Hello, Ann! You are new here"), "{out}");
+        assert!(out.contains("Ann (X) wins!"), "{out}");
+        assert!(out.contains("[X][X][X]"), "{out}");
+        assert!(out.contains("Thanks for playing!"), "{out}");
+        assert_eq!(store.player("Ann").unwrap().unwrap().wins, 1);
+        assert_eq!(store.player("Bo").unwrap().unwrap().losses, 1);
+    }
+
+    #[test]
+    fn second_player_may_go_first() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let input = "Ann\nh\nBo\nbo\n";
+        let (out, result) = play(&store, &options(None, None), input);
+        result.unwrap();
+        assert!(out.contains("Game 1: Bo (X) vs Ann (O)"), "{out}");
+        assert!(out.contains("Bo (X), your move"), "{out}");
+        assert!(out.contains("not finished, so it was not saved"), "{out}");
+        assert!(store.recent_games(None, 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn quitting_mid_game_saves_nothing_and_ends_well() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let (out, result) = play(
+            &store,
+            &options(Some("human:Ann"), Some("computer:easy")),
+            "2 2\nq\n1 1\n",
+        );
+        result.unwrap();
+        assert!(out.ends_with("Bye!\n"), "{out}");
+        assert!(store.recent_games(None, 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn computers_play_each_other_without_questions() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let (out, result) = play(
+            &store,
+            &options(Some("computer:hard"), Some("computer:perfect")),
+            "",
+        );
+        result.unwrap();
+        assert!(!out.contains("your move"), "{out}");
+        assert_eq!(store.recent_games(None, 10).unwrap().len(), 1);
+        assert!(store.players().unwrap().is_empty());
+    }
+
+    #[test]
+    fn perfect_claims_are_worded_for_people() {
+        let proven = Verdict {
+            value: Value::Draw,
+            plies: 9,
+        };
+        assert!(claim(Level::Perfect, Some(proven)).contains("proven a draw"));
+        assert!(claim(Level::Perfect, None).contains("not proven"));
+        assert_eq!(claim(Level::Easy, None), "");
+    }
+}
