@@ -17,6 +17,9 @@ fn weight(n: u8) -> i32 {
 
 const NO_CELL: u16 = u16::MAX;
 
+/// How many pairs the pairing search may try before giving up.
+const PAIRING_BUDGET: u32 = 48;
+
 #[derive(Debug, Clone)]
 pub(crate) struct Board {
     dims: Dims,
@@ -274,36 +277,59 @@ impl Board {
         let k = usize::from(self.k);
         let theirs = self.counts.get(attacker.other());
         let mine = self.counts.get(attacker);
-        partner.clear();
-        partner.resize(self.cells.len(), NO_CELL);
         let windows = theirs.len();
         if (0..windows).any(|w| theirs[w] == 0 && k - usize::from(mine[w]) < 2) {
             // A line one move from completion (or complete) cannot be paired.
             return false;
         }
+        partner.clear();
+        partner.resize(self.cells.len(), NO_CELL);
+        if self.greedy_pairing(attacker, partner) {
+            return true;
+        }
+        // Searching costs more than the greedy pass: worth it early in the game, where a
+        // pairing saves the most search, not near the leaves.
+        if self.empties * 4 < self.cells.len() * 3 {
+            return false;
+        }
+        partner.fill(NO_CELL);
+        let mut budget = PAIRING_BUDGET;
+        self.search_pairing(attacker, partner, &mut budget)
+    }
+
+    /// Whether a window already holds a pair.
+    fn is_covered(cells: &[u16], partner: &[u16]) -> bool {
+        cells.iter().any(|&c| {
+            let p = partner[usize::from(c)];
+            p != NO_CELL && cells.contains(&p)
+        })
+    }
+
+    fn is_free(&self, c: u16, partner: &[u16]) -> bool {
+        self.cells[usize::from(c)].is_none() && partner[usize::from(c)] == NO_CELL
+    }
+
+    /// One pass, most constrained windows first, no going back.
+    fn greedy_pairing(&self, attacker: Player, partner: &mut [u16]) -> bool {
+        let k = usize::from(self.k);
+        let theirs = self.counts.get(attacker.other());
+        let mine = self.counts.get(attacker);
         for empties in 2..=k {
-            for w in 0..windows {
+            for w in 0..theirs.len() {
                 if theirs[w] != 0 || k - usize::from(mine[w]) != empties {
                     continue;
                 }
                 let cells = self.window(w);
-                let covered = cells.iter().any(|&c| {
-                    let p = partner[usize::from(c)];
-                    p != NO_CELL && cells.contains(&p)
-                });
-                if covered {
+                if Self::is_covered(cells, partner) {
                     continue;
                 }
-                let free = |c: u16| {
-                    self.cells[usize::from(c)].is_none() && partner[usize::from(c)] == NO_CELL
-                };
                 // Neighbours first, then any two free cells.
                 let pair = cells
                     .windows(2)
-                    .find(|p| free(p[0]) && free(p[1]))
+                    .find(|p| self.is_free(p[0], partner) && self.is_free(p[1], partner))
                     .map(|p| (p[0], p[1]))
                     .or_else(|| {
-                        let mut it = cells.iter().copied().filter(|&c| free(c));
+                        let mut it = cells.iter().copied().filter(|&c| self.is_free(c, partner));
                         Some((it.next()?, it.next()?))
                     });
                 match pair {
@@ -316,6 +342,61 @@ impl Board {
             }
         }
         true
+    }
+
+    /// Backtracking over the pairs of the open window with the fewest free cells, within a
+    /// budget of tries.
+    fn search_pairing(&self, attacker: Player, partner: &mut [u16], budget: &mut u32) -> bool {
+        let theirs = self.counts.get(attacker.other());
+        let mut target: Option<(usize, usize)> = None;
+        for w in 0..theirs.len() {
+            if theirs[w] != 0 {
+                continue;
+            }
+            let cells = self.window(w);
+            if Self::is_covered(cells, partner) {
+                continue;
+            }
+            let free = cells.iter().filter(|&&c| self.is_free(c, partner)).count();
+            if free < 2 {
+                return false;
+            }
+            if target.is_none_or(|(f, _)| free < f) {
+                target = Some((free, w));
+            }
+        }
+        let Some((_, w)) = target else {
+            return true;
+        };
+        let cells = self.window(w);
+        let free: Vec<(usize, u16)> = cells
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|&(_, c)| self.is_free(c, partner))
+            .collect();
+        let mut pairs: Vec<(u16, u16, bool)> = Vec::new();
+        for (i, &(pa, a)) in free.iter().enumerate() {
+            for &(pb, b) in &free[i + 1..] {
+                pairs.push((a, b, pb == pa + 1));
+            }
+        }
+        // Neighbouring cells cover the most other windows: try them first.
+        pairs.sort_by_key(|&(_, _, adjacent)| !adjacent);
+        for (a, b, _) in pairs {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            partner[usize::from(a)] = b;
+            partner[usize::from(b)] = a;
+            if self.search_pairing(attacker, partner, budget) {
+                return true;
+            }
+            partner[usize::from(a)] = NO_CELL;
+            partner[usize::from(b)] = NO_CELL;
+        }
+        false
     }
 
     /// Whether some live window passes through `cell`.
