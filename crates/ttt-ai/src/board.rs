@@ -349,8 +349,8 @@ impl Board {
     fn search_pairing(&self, attacker: Player, partner: &mut [u16], budget: &mut u32) -> bool {
         let theirs = self.counts.get(attacker.other());
         let mut target: Option<(usize, usize)> = None;
-        for w in 0..theirs.len() {
-            if theirs[w] != 0 {
+        for (w, &spoiled) in theirs.iter().enumerate() {
+            if spoiled != 0 {
                 continue;
             }
             let cells = self.window(w);
