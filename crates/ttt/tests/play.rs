@@ -1,0 +1,761 @@
+//! `ttt play`, `ttt players` and `ttt history`, driven through the real binary with piped
+//! input and a fresh database for every test.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// A temporary directory holding one test's database.
+struct Db {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl Db {
+    fn new() -> Db {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ttt.db");
+        Db { _dir: dir, path }
+    }
+
+    fn arg(&self) -> &str {
+        self.path.to_str().unwrap()
+    }
+}
+
+/// `ttt` with these arguments, no inherited database settings, and `stdin` piped in.
+fn command(args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ttt"));
+    cmd.args(args)
+        .env_remove("TTT_DB")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+fn run_with(mut cmd: Command, stdin: &[u8]) -> Output {
+    let mut child = cmd.spawn().expect("ttt starts");
+    let mut input = child.stdin.take().unwrap();
+    // The game may stop reading early (q); that is not the test's failure.
+    let _ = input.write_all(stdin);
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    out
+}
+
+fn ttt(args: &[&str], stdin: &str) -> Output {
+    run_with(command(args), stdin.as_bytes())
+}
+
+/// Plays with `--db`, expects success, and returns what was printed.
+fn play(db: &Db, args: &[&str], stdin: &str) -> String {
+    let mut all = vec!["play", "--db", db.arg()];
+    all.extend_from_slice(args);
+    let out = ttt(&all, stdin);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "status {:?}\n{text}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// `ttt players --json`: each player's (wins, losses, ties, games) by name.
+fn players(db: &Db) -> Vec<(String, [u64; 4])> {
+    let out = ttt(&["players", "--json", "--db", db.arg()], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let n = |key: &str| p[key].as_u64().unwrap();
+            (
+                p["name"].as_str().unwrap().to_string(),
+                [n("wins"), n("losses"), n("ties"), n("games")],
+            )
+        })
+        .collect()
+}
+
+fn record(db: &Db, name: &str) -> [u64; 4] {
+    players(db)
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no player {name}"))
+        .1
+}
+
+fn history_json(db: &Db) -> Vec<Value> {
+    let out = ttt(
+        &["history", "--json", "--limit", "1000", "--db", db.arg()],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice::<Value>(&out.stdout)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+const FRIENDS: [&str; 4] = ["--x", "human:Ann", "--o", "human:Bo"];
+
+/// Ann (X) takes the top row while Bo plays the middle one.
+const ANN_WINS: &str = "1 1\n2 1\n1 2\n2 2\n1 3\n";
+
+/// X O X / O O X / X X O is full with no line... played as a sequence of moves:
+/// X 1 1, O 1 2, X 1 3, O 2 2, X 2 3, O 2 1, X 3 1, O 3 3, X 3 2.
+const TIE: &str = "1 1\n1 2\n1 3\n2 2\n2 3\n2 1\n3 1\n3 3\n3 2\n";
+
+#[test]
+fn a_win_is_saved_for_both_players() {
+    let db = Db::new();
+    let out = play(&db, &FRIENDS, &format!("{ANN_WINS}n\n"));
+    assert!(out.contains("Hello, Ann! You are new here"), "{out}");
+    assert!(out.contains("Ann (X) wins!"), "{out}");
+    assert!(
+        out.contains("1 [X][X][X]\n"),
+        "the winning line is marked:\n{out}"
+    );
+    assert!(out.contains("Ann: 1 win, 0 losses and 0 ties"), "{out}");
+    assert!(out.contains("Bo: 0 wins, 1 loss and 0 ties"), "{out}");
+    assert!(out.trim_end().ends_with("Thanks for playing!"), "{out}");
+    assert_eq!(record(&db, "Ann"), [1, 0, 0, 1]);
+    assert_eq!(record(&db, "Bo"), [0, 1, 0, 1]);
+}
+
+#[test]
+fn the_board_is_drawn_after_every_move_with_the_last_one_marked() {
+    let db = Db::new();
+    let out = play(&db, &FRIENDS, ANN_WINS);
+    // The empty board, then one board per move.
+    assert_eq!(out.matches("   1  2  3\n").count(), 6, "{out}");
+    assert!(out.contains("1 [X] .  .\n"), "{out}");
+    assert!(out.contains("2 [O] .  .\n"), "{out}");
+    assert!(out.contains("Ann (X), your move: row and column, e.g. 2 3 (q to quit): "));
+    assert!(out.contains("Bo (O) played row 2, column 2."), "{out}");
+    assert!(
+        !out.contains('\x1b'),
+        "no colour or clearing when piped:\n{out:?}"
+    );
+}
+
+#[test]
+fn a_tie_counts_for_both() {
+    let db = Db::new();
+    let out = play(&db, &FRIENDS, TIE);
+    assert!(out.contains("It's a tie!"), "{out}");
+    assert_eq!(record(&db, "Ann"), [0, 0, 1, 1]);
+    assert_eq!(record(&db, "Bo"), [0, 0, 1, 1]);
+}
+
+#[test]
+fn a_loss_against_the_perfect_computer() {
+    let db = Db::new();
+    // Ann (O) tries every cell in reading order; taken ones are refused and she tries the next.
+    let mut tries = String::new();
+    for r in 1..=3 {
+        for c in 1..=3 {
+            tries.push_str(&format!("{r} {c}\n"));
+        }
+    }
+    let out = play(
+        &db,
+        &["--x", "computer:perfect", "--o", "human:Ann"],
+        &tries,
+    );
+    assert!(
+        out.contains("Computer (perfect, X) wins. Better luck next time, Ann!"),
+        "{out}"
+    );
+    assert!(out.contains("(it has proven"), "{out}");
+    assert_eq!(record(&db, "Ann"), [0, 1, 0, 1]);
+}
+
+#[test]
+fn against_the_easy_computer_a_seed_repeats_the_game() {
+    // The easy computer plays at random; with a seed, always the same way. Ann tries these
+    // cells in turn; one the computer took is refused and she tries the next.
+    let db = Db::new();
+    let moves = "2 2\n1 2\n3 2\n1 1\n3 3\n1 3\n3 1\n2 1\n2 3\nn\n";
+    let out = play(
+        &db,
+        &["--x", "human:Ann", "--o", "computer:easy", "--seed", "5"],
+        moves,
+    );
+    let again = play(
+        &Db::new(),
+        &["--x", "human:Ann", "--o", "computer:easy", "--seed", "5"],
+        moves,
+    );
+    assert_eq!(out, again, "a seed makes the game repeatable");
+    let games = history_json(&db);
+    assert_eq!(games.len(), 1);
+    let [wins, losses, ties, games_played] = record(&db, "Ann");
+    assert_eq!(games_played, 1);
+    assert_eq!(wins + losses + ties, 1);
+}
+
+#[test]
+fn six_by_seven_three_in_a_row() {
+    let db = Db::new();
+    let input = "7 8\n1 1\n6 7\n0 3\n1 2\n6 6\n1 3\n";
+    let out = play(
+        &db,
+        &[
+            "--preset",
+            "six-by-seven",
+            "--x",
+            "human:Ann",
+            "--o",
+            "human:Bo",
+        ],
+        input,
+    );
+    assert!(out.contains("on a 6 x 7 board: get 3 in a row"), "{out}");
+    assert!(out.contains("   1  2  3  4  5  6  7\n"), "{out}");
+    assert!(
+        out.contains(
+            "This position is off the bounds of the board! Rows go from 1 to 6 and columns from 1 to 7."
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("off the bounds of the board!").count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("1 [X][X][X] .  .  .  .\n"), "{out}");
+    assert!(out.contains("6  .  .  .  .  .  O  O\n"), "{out}");
+    assert!(out.contains("Ann (X) wins!"), "{out}");
+    let games = history_json(&db);
+    assert_eq!(
+        (games[0]["rows"].as_u64(), games[0]["cols"].as_u64()),
+        (Some(6), Some(7))
+    );
+    assert_eq!(games[0]["k"], 3);
+}
+
+#[test]
+fn bad_moves_each_get_a_message_and_the_question_again() {
+    let db = Db::new();
+    let mut input = b"1 1\n2 1\n".to_vec();
+    for bad in [
+        &b"\n"[..],
+        b"abc\n",
+        b"2\n",
+        b"1 2 3\n",
+        b"2.5 1\n",
+        b"0 0\n",
+        b"4 1\n",
+        b"-1 -2\n",
+        b"99999999999999999999999 1\n",
+        b"1 1\n",
+        b"\xff\xfe\n",
+        b"   \n",
+    ] {
+        input.extend_from_slice(bad);
+    }
+    input.extend_from_slice(b"(1, 2)\n2 2\n1,3\n");
+    let out = run_with(
+        {
+            let mut cmd = command(&["play", "--db", db.arg()]);
+            cmd.args(FRIENDS);
+            cmd
+        },
+        &input,
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for message in [
+        "Type the row and then the column of an empty square.",
+        "\"abc\" is not a number",
+        "Give the column too",
+        "Type just two numbers",
+        "\"2.5\" is not a number",
+        "Someone has already made a move at this position!",
+    ] {
+        assert!(text.contains(message), "{message:?} missing:\n{text}");
+    }
+    assert_eq!(
+        text.matches("This position is off the bounds of the board!")
+            .count(),
+        4,
+        "{text}"
+    );
+    // Each refusal is followed by the same question again.
+    assert_eq!(text.matches("Ann (X), your move").count(), 3 + 12, "{text}");
+    assert!(text.contains("Ann (X) wins!"), "{text}");
+}
+
+#[test]
+fn bad_answers_to_the_setup_questions_are_asked_again() {
+    let db = Db::new();
+    let input = "Ann\ndog\nc\n9\nhard\n3\nann\n2 2\n";
+    let out = play(&db, &["--seed", "1"], input);
+    assert!(
+        out.contains("Please answer h for a human or c for the computer."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Please choose 1 (easy), 2 (medium), 3 (hard) or 4 (perfect)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Please answer 1 for Ann or 2 for Computer (hard)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Game 1: Ann (X) vs Computer (hard, O)"),
+        "{out}"
+    );
+    assert!(out.contains("Computer (hard, O) played row"), "{out}");
+}
+
+#[test]
+fn the_full_setup_with_a_default_name_and_the_computer_first() {
+    let db = Db::new();
+    let out = play(&db, &[], "\n\n1\n2\n");
+    assert!(
+        out.contains("Player 1, what is your name? [Player 1] \n"),
+        "{out}"
+    );
+    assert!(out.contains("Hello, Player 1!"), "{out}");
+    assert!(
+        out.contains("Game 1: Computer (easy, X) vs Player 1 (O)"),
+        "{out}"
+    );
+    assert!(out.contains("Computer (easy, X) played row"), "{out}");
+    assert!(out.contains("Player 1 (O), your move"), "{out}");
+    assert_eq!(players(&db)[0].0, "Player 1");
+}
+
+#[test]
+fn two_friends_cannot_share_a_name() {
+    let db = Db::new();
+    let out = play(&db, &[], "Ann\nh\nAnn\nBo\n\n");
+    assert!(
+        out.contains("Ann is already playing; please choose another name."),
+        "{out}"
+    );
+    assert!(out.contains("Game 1: Ann (X) vs Bo (O)"), "{out}");
+    let out = ttt(
+        &[
+            "play",
+            "--db",
+            db.arg(),
+            "--x",
+            "human:Ann",
+            "--o",
+            "human:Ann",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("different names"));
+}
+
+#[test]
+fn q_quits_at_every_question_with_status_zero() {
+    let cases: &[(&[&str], &str)] = &[
+        (&[], "q\n"),                               // player 1's name
+        (&[], "Ann\nq\n"),                          // human or computer
+        (&[], "Ann\nc\nQ\n"),                       // level
+        (&[], "Ann\nh\nquit\n"),                    // player 2's name
+        (&[], "Ann\nc\n1\nq\n"),                    // who goes first
+        (&FRIENDS, "q\n"),                          // a move
+        (&FRIENDS, "1 1\n2 2\nq\n"),                // a later move
+        (&FRIENDS, "1 1\n2 1\n1 2\n2 2\n1 3\nq\n"), // play again?
+        (&["--x", "human:Ann"], "q\n"),             // who plays O
+    ];
+    for (args, input) in cases {
+        let db = Db::new();
+        let out = play(&db, args, input);
+        assert!(out.trim_end().ends_with("Bye!"), "{input:?}:\n{out}");
+    }
+    // A game stopped half-way is not saved; a finished one is, even if q follows.
+    let db = Db::new();
+    let out = play(&db, &FRIENDS, "1 1\n2 2\nq\n");
+    assert!(
+        out.contains("The game was not finished, so it was not saved."),
+        "{out}"
+    );
+    assert!(history_json(&db).is_empty());
+    assert_eq!(record(&db, "Ann"), [0, 0, 0, 0]);
+    play(&db, &FRIENDS, &format!("{ANN_WINS}y\n1 1\nq\n"));
+    assert_eq!(history_json(&db).len(), 1);
+    assert_eq!(record(&db, "Ann"), [1, 0, 0, 1]);
+}
+
+#[test]
+fn end_of_input_ends_cleanly_anywhere() {
+    for input in [
+        "",
+        "Ann",
+        "Ann\n",
+        "Ann\nc\n",
+        "Ann\nc\n2\n",
+        "Ann\nc\n2\n1\n2 2\n",
+    ] {
+        let db = Db::new();
+        let out = play(&db, &["--seed", "3"], input);
+        assert!(out.trim_end().ends_with("Bye!"), "{input:?}:\n{out}");
+    }
+    let db = Db::new();
+    let out = play(&db, &FRIENDS, ANN_WINS);
+    assert!(out.contains("Play again? [Y/n] \nBye!"), "{out}");
+}
+
+#[test]
+fn play_again_keeps_the_players_and_the_statistics_add_up_across_runs() {
+    let db = Db::new();
+    let out = play(&db, &FRIENDS, &format!("{ANN_WINS}y\n{TIE}"));
+    assert!(out.contains("Game 2: Ann (X) vs Bo (O)"), "{out}");
+    assert!(
+        out.contains("Ann: 1 win, 0 losses and 1 tie in 2 games (50% won)."),
+        "{out}"
+    );
+    assert_eq!(record(&db, "Ann"), [1, 0, 1, 2]);
+
+    // A later run loads Ann's record and adds to it.
+    let out = play(&db, &["--x", "human:Bo", "--o", "human:Ann"], ANN_WINS);
+    assert!(
+        out.contains("Welcome back, Ann: 1 win, 0 losses and 1 tie in 2 games (50% won)."),
+        "{out}"
+    );
+    assert!(out.contains("Bo (X) wins!"), "{out}");
+    assert_eq!(record(&db, "Ann"), [1, 1, 1, 3]);
+    assert_eq!(record(&db, "Bo"), [1, 1, 1, 3]);
+
+    let games = history_json(&db);
+    assert_eq!(games.len(), 3);
+    assert_eq!(
+        games[0]["x"],
+        serde_json::json!({"kind": "human", "name": "Bo"})
+    );
+    assert_eq!(games[0]["result"], "x_wins");
+    assert_eq!(games[1]["result"], "draw");
+}
+
+#[test]
+fn players_are_listed_best_first() {
+    let db = Db::new();
+    play(&db, &FRIENDS, &format!("{ANN_WINS}y\n{ANN_WINS}"));
+    play(&db, &["--x", "human:Cy", "--o", "human:Bo"], ANN_WINS);
+    let names: Vec<String> = players(&db).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["Ann", "Cy", "Bo"]);
+
+    let out = ttt(&["players", "--db", db.arg()], "");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0], "Rank  Name   Wins  Losses   Ties  Games  Win rate",
+        "{text}"
+    );
+    assert_eq!(
+        lines[1], "   1  Ann       2       0      0      2    100.0%",
+        "{text}"
+    );
+    assert_eq!(
+        lines[3], "   3  Bo        0       3      0      3      0.0%",
+        "{text}"
+    );
+}
+
+#[test]
+fn nothing_to_list_yet_creates_no_database() {
+    let db = Db::new();
+    let out = ttt(&["players", "--db", db.arg()], "");
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("No players yet"));
+    let out = ttt(&["players", "--json", "--db", db.arg()], "");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "[]");
+    let out = ttt(&["history", "--db", db.arg()], "");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("No games yet"));
+    assert!(!db.path.exists());
+}
+
+#[test]
+fn history_lists_games_and_replays_one() {
+    let db = Db::new();
+    play(&db, &FRIENDS, ANN_WINS);
+    play(
+        &db,
+        &["--x", "human:Cy", "--o", "computer:hard", "--seed", "2"],
+        "q\n",
+    );
+    play(&db, &["--x", "human:Cy", "--o", "human:Bo"], TIE);
+
+    let out = ttt(&["history", "--db", db.arg()], "");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("Game  Finished"), "{text}");
+    assert!(
+        lines[1].starts_with("   2  ") && lines[1].contains("Cy   Bo  tie"),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with("   1  ") && lines[2].contains("Ann won"),
+        "{text}"
+    );
+
+    let out = ttt(&["history", "Ann", "--db", db.arg()], "");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Ann won") && !text.contains("tie"), "{text}");
+    let out = ttt(&["history", "Nobody", "--db", db.arg()], "");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("No games played by Nobody yet."));
+
+    let out = ttt(&["history", "--replay", "1", "--db", db.arg()], "");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Game 1, finished "), "{text}");
+    assert!(
+        text.contains(": Ann (X) vs Bo (O) on 3 x 3, 3 in a row wins."),
+        "{text}"
+    );
+    for n in 1..=5 {
+        assert!(text.contains(&format!("\nMove {n}: ")), "{text}");
+    }
+    assert!(
+        text.contains(
+            "Move 2: Bo (O) plays row 2, column 1.\n   1  2  3\n1  X  .  .\n2 [O] .  .\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("1 [X][X][X]\n"), "{text}");
+    assert!(text.ends_with("\nAnn won.\n"), "{text}");
+
+    let out = ttt(&["history", "--replay", "99", "--db", db.arg()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("there is no game 99"));
+}
+
+#[test]
+fn computers_play_each_other_and_a_seed_repeats_the_game() {
+    let db = Db::new();
+    let args = [
+        "--x",
+        "computer:easy",
+        "--o",
+        "computer:medium",
+        "--seed",
+        "11",
+    ];
+    let out = play(&db, &args, "y\n");
+    assert!(!out.contains("your move"), "{out}");
+    assert!(
+        out.contains("Game 2: Computer (easy, X) vs Computer (medium, O)"),
+        "{out}"
+    );
+    play(&db, &args, "");
+    let games = history_json(&db);
+    assert_eq!(games.len(), 3);
+    // Games 1 and 3 started from the same seed.
+    assert_eq!(games[0]["moves"], games[2]["moves"]);
+    assert!(players(&db).is_empty(), "computers have no statistics");
+}
+
+#[test]
+fn ttt_alone_starts_the_game_and_ttt_db_chooses_the_database() {
+    let db = Db::new();
+    let mut cmd = command(&[]);
+    cmd.env("TTT_DB", &db.path);
+    let out = run_with(cmd, b"Ann\nh\nBo\n1\n1 1\n2 1\n1 2\n2 2\n1 3\n");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("Welcome to tic-tac-toe on a 3 x 3 board"),
+        "{text}"
+    );
+    assert_eq!(record(&db, "Ann"), [1, 0, 0, 1]);
+    // --db wins over TTT_DB.
+    let other = Db::new();
+    let mut cmd = command(&["play", "--db", other.arg()]);
+    cmd.args(FRIENDS).env("TTT_DB", &db.path);
+    assert!(run_with(cmd, ANN_WINS.as_bytes()).status.success());
+    assert_eq!(record(&other, "Ann"), [1, 0, 0, 1]);
+    assert_eq!(record(&db, "Ann"), [1, 0, 0, 1]);
+}
+
+#[test]
+fn help_lists_the_presets() {
+    let out = ttt(&["play", "--help"], "");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for preset in [
+        "classic",
+        "four-by-four",
+        "five-by-five",
+        "six-by-seven",
+        "gomoku",
+    ] {
+        assert!(text.contains(preset), "{preset} missing:\n{text}");
+    }
+    assert!(text.contains("human:NAME"), "{text}");
+    let out = ttt(&["--help"], "");
+    let text = String::from_utf8(out.stdout).unwrap();
+    for cmd in ["play", "players", "history"] {
+        assert!(text.contains(cmd), "{text}");
+    }
+}
+
+#[test]
+fn bad_options_are_one_line_errors() {
+    let db = Db::new();
+    for args in [
+        &["--x", "robot:1"][..],
+        &["--x", "human:"],
+        &["--o", "computer:genius"],
+        &["--rows", "30"],
+        &["--k", "4"],
+        &["--preset", "gomoku", "--rows", "3"],
+        &["--preset", "huge"],
+        &["--time-limit", "soon"],
+    ] {
+        let mut all = vec!["play", "--db", db.arg()];
+        all.extend_from_slice(args);
+        let out = ttt(&all, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(
+        !db.path.exists(),
+        "no database for a command that was refused"
+    );
+}
+
+#[test]
+fn two_games_at_once_for_the_same_player_lose_no_update() {
+    const GAMES: usize = 15;
+    let db = Db::new();
+    // Create the database first, so both processes find it.
+    play(&db, &FRIENDS, "q\n");
+    let script = format!("{ANN_WINS}y\n").repeat(GAMES);
+    let children: Vec<_> = (0..2)
+        .map(|_| {
+            let mut cmd = command(&["play", "--db", db.arg()]);
+            cmd.args(FRIENDS);
+            cmd.spawn().unwrap()
+        })
+        .collect();
+    let writers: Vec<_> = children
+        .into_iter()
+        .map(|mut child| {
+            let mut stdin = child.stdin.take().unwrap();
+            let script = script.clone();
+            std::thread::spawn(move || {
+                stdin.write_all(script.as_bytes()).unwrap();
+                drop(stdin);
+                child.wait_with_output().unwrap()
+            })
+        })
+        .collect();
+    for writer in writers {
+        let out = writer.join().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.matches("Ann (X) wins!").count(), GAMES);
+    }
+    let total = 2 * GAMES as u64;
+    assert_eq!(record(&db, "Ann"), [total, 0, 0, total]);
+    assert_eq!(record(&db, "Bo"), [0, total, 0, total]);
+    assert_eq!(history_json(&db).len(), 2 * GAMES);
+}
+
+/// A file that is not a database: every command refuses it and leaves it as it was.
+#[test]
+fn a_corrupt_database_is_reported_and_left_untouched() {
+    let db = Db::new();
+    let garbage: Vec<u8> = (0..8192u32).map(|i| (i * 7 % 251) as u8).collect();
+    std::fs::write(&db.path, &garbage).unwrap();
+    let dir = db.path.parent().unwrap();
+    let files_before = listing(dir);
+    for args in [
+        vec![
+            "play",
+            "--db",
+            db.arg(),
+            "--x",
+            "human:Ann",
+            "--o",
+            "human:Bo",
+        ],
+        vec!["play", "--db", db.arg()],
+        vec!["players", "--db", db.arg()],
+        vec!["players", "--json", "--db", db.arg()],
+        vec!["history", "--db", db.arg()],
+        vec!["history", "--replay", "1", "--db", db.arg()],
+    ] {
+        let out = ttt(&args, ANN_WINS);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            out.stdout.is_empty(),
+            "{args:?}: nothing is played or listed"
+        );
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("ttt: "), "{err}");
+        assert!(err.contains(db.arg()), "the error names the file: {err}");
+        assert!(err.contains("is not an SQLite database"), "{err}");
+        assert!(err.contains("left untouched"), "{err}");
+        assert_eq!(std::fs::read(&db.path).unwrap(), garbage, "{args:?}");
+        assert_eq!(
+            listing(dir),
+            files_before,
+            "{args:?}: no other file appears"
+        );
+    }
+}
+
+/// The names of the files in a directory, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[cfg(unix)]
+#[test]
+fn a_database_that_cannot_be_read_is_reported() {
+    use std::os::unix::fs::PermissionsExt;
+    let db = Db::new();
+    play(&db, &FRIENDS, ANN_WINS);
+    let before = std::fs::read(&db.path).unwrap();
+    std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::read(&db.path).is_ok() {
+        // Running as root: permissions do not stop us, so there is nothing to test.
+        std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        return;
+    }
+    let out = ttt(&["players", "--db", db.arg()], "");
+    std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains(db.arg()), "{err}");
+    assert_eq!(std::fs::read(&db.path).unwrap(), before);
+}
