@@ -329,25 +329,28 @@ fn play_game<R: BufRead, W: Write>(
 ) -> Step<()> {
     let mut pos = Position::new(dims);
     let mut moves = Vec::new();
-    let mut note = String::new();
-    let watching =
-        console.screen().clear && sides.x.computer.is_some() && sides.o.computer.is_some();
+    // What happened in the last moves, shown under the board.
+    let mut notes: Vec<String> = Vec::new();
+    let computers_only = sides.x.computer.is_some() && sides.o.computer.is_some();
+    let watching = console.screen().clear && computers_only;
     let title = format!(
         "Game {number}: {} vs {}, {} in a row wins.",
         sides.x.who(Player::X),
         sides.o.who(Player::O),
         dims.k()
     );
+    // The welcome and the statistics stay on the screen until someone has had the time to
+    // read them: a human's first move, or the second board of two computers.
+    let mut human_moved = false;
+    let fresh_screen = |moves: &[Cell], human_moved: bool| {
+        number > 1 || human_moved || (computers_only && moves.len() > 1)
+    };
     while !pos.is_over() {
-        // The first board of the session stays under the welcome; later ones get a clean screen.
-        draw(
-            console,
-            &pos,
-            moves.last().copied(),
-            &title,
-            &note,
-            number > 1 || !moves.is_empty(),
-        )?;
+        // A computer's first move is drawn at once; there is no point in an empty board.
+        if !(moves.is_empty() && sides.x.computer.is_some()) {
+            let clear = fresh_screen(&moves, human_moved);
+            draw(console, &pos, moves.last().copied(), &title, &notes, clear)?;
+        }
         let me = pos.turn();
         let who = sides.get(me).who(me);
         let cell = match sides.get_mut(me).computer.as_mut() {
@@ -356,18 +359,18 @@ fn play_game<R: BufRead, W: Write>(
                     // Two computers on a terminal: slow enough to follow.
                     std::thread::sleep(Duration::from_millis(700));
                 }
-                if console.screen().clear {
+                if console.screen().clear && computer.level() == Level::Perfect {
                     console.show(format!("{who} is thinking...\n"))?;
                 }
                 let decision = computer.choose(&pos).ok_or_else(|| {
                     anyhow::anyhow!("the computer found no move in a game in progress")
                 })?;
-                note = format!(
+                notes.push(format!(
                     "{who} played row {}, column {}{}.",
                     decision.cell.row + 1,
                     decision.cell.col + 1,
                     claim(computer.level(), decision.verdict)
-                );
+                ));
                 decision.cell
             }
             None => {
@@ -385,18 +388,23 @@ fn play_game<R: BufRead, W: Write>(
                     }
                     Err(e) => return Err(e),
                 };
-                note = format!(
+                notes.push(format!(
                     "{who} played row {}, column {}.",
                     cell.row + 1,
                     cell.col + 1
-                );
+                ));
+                human_moved = true;
                 cell
             }
         };
         pos = pos.play(cell).map_err(anyhow::Error::from)?;
         moves.push(cell);
+        if notes.len() > 2 {
+            notes.remove(0);
+        }
     }
-    draw(console, &pos, moves.last().copied(), &title, &note, true)?;
+    let clear = fresh_screen(&moves, human_moved);
+    draw(console, &pos, moves.last().copied(), &title, &notes, clear)?;
 
     let result = GameResult::from_outcome(pos.outcome())
         .ok_or_else(|| anyhow::anyhow!("the game ended in progress"))?;
@@ -439,17 +447,19 @@ fn play_game<R: BufRead, W: Write>(
 }
 
 /// Shows the title, the board with the last move (or, at the end, the winning line) marked,
-/// and what just happened.
+/// and what just happened. `clear`: start on a fresh screen (on a terminal).
 fn draw<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     pos: &Position,
     last: Option<Cell>,
     title: &str,
-    note: &str,
+    notes: &[String],
     clear: bool,
 ) -> Step<()> {
     if clear {
         console.new_screen()?;
+    } else {
+        console.say("")?;
     }
     let winning = pos.winning_cells();
     let emphasis = |cell: Cell| {
@@ -466,7 +476,10 @@ fn draw<R: BufRead, W: Write>(
     console.say("")?;
     console.show(board_emphasised(pos, emphasis, colour))?;
     console.say("")?;
-    if !note.is_empty() {
+    // A fresh screen shows both players' last moves; a transcript has the earlier one
+    // under the board before.
+    let shown = if console.screen().clear { 2 } else { 1 };
+    for note in &notes[notes.len().saturating_sub(shown)..] {
         console.say(note)?;
     }
     Ok(())
