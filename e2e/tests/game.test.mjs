@@ -206,6 +206,33 @@ describe('against the computer', () => {
   });
 });
 
+describe('computer moves', () => {
+  test('clicks while the computer is thinking do nothing', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    await startGame(page, { p1: { name: 'Hal' }, p2: { level: 'hard' } });
+    await cell(page, 0).click();
+    // The reply is shown after a pause; these clicks land in it.
+    for (const i of [1, 2, 3, 5, 6, 7, 8]) await cell(page, i).click({ force: true });
+    await idle(page);
+    const board = await marks(page);
+    assert.equal(board.filter((m) => m === 'X').length, 1);
+    assert.equal(board.filter((m) => m === 'O').length, 1);
+    assert.equal(board[4], 'O', 'hard takes the centre');
+    await page.context().close();
+  });
+
+  test('two computers play a game out by themselves', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    await startGame(page, { p1: { level: 'easy' }, p2: { level: 'perfect' } });
+    await expectText(page.locator('#center-msg'), /wins!|Tie game!/, 20_000);
+    assert.notEqual(await page.locator('#center-msg').textContent(), 'Computer X (Easy) wins!');
+    await page.locator('#end-dialog').waitFor({ state: 'visible' });
+    await page.context().close();
+  });
+});
+
 describe('bigger boards', () => {
   test('the 6x7 board, three in a row', async () => {
     const page = await newPage(browser);

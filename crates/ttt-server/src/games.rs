@@ -6,7 +6,7 @@
 //! thinks; meanwhile the game says whose turn it is (the computer's), so a move sent then is
 //! refused with 409 and a read shows the state so far.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
@@ -234,37 +234,36 @@ fn play_human(game: &mut Game, MoveRequest { row, col }: MoveRequest) -> Result<
     })
 }
 
-/// Makes computer moves until a human is to move or the game is over, each on the blocking
-/// pool, within the request's thinking budget.
+/// Makes computer moves until a human is to move, the game is over, or this request's
+/// thinking budget is spent (between two computers; the next read goes on from there). Each
+/// search runs on the blocking pool, at most one per CPU at a time.
 async fn computer_moves(state: &AppState, shared: &SharedGame) -> Result<(), ApiError> {
     let limits = &state.limits;
     let deadline = Instant::now() + limits.thinking_budget;
+    let mut first = true;
     loop {
-        let (pos, level, both_computers) = {
+        let (pos, level) = {
             let game = shared.lock().await;
             let Some(Seat::Computer { level }) = game.seat_to_move() else {
                 return Ok(());
             };
-            let both = matches!(
-                (&game.players.x, &game.players.o),
-                (Seat::Computer { .. }, Seat::Computer { .. })
-            );
-            (game.position(), *level, both)
+            (game.position(), *level)
         };
-        // Between two computers the whole game is played in this request, so the budget is
-        // shared among the moves still to come.
-        let left = deadline.saturating_duration_since(Instant::now());
-        let ahead = if both_computers {
-            pos.count_blanks().max(1)
-        } else {
-            1
-        };
-        let time = limits
-            .thinking_time
-            .min(left / u32::try_from(ahead).unwrap_or(u32::MAX));
+        if !first && Instant::now() >= deadline {
+            return Ok(());
+        }
+        first = false;
         let seed = getrandom::u64().map_err(ApiError::internal)?;
+        let time = limits.thinking_time;
+        let permit = state
+            .searches
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(ApiError::internal)?;
         let decision = tokio::task::spawn_blocking(move || {
-            ttt_ai::new_player(level, Some(seed), time.max(Duration::from_millis(1))).choose(&pos)
+            let _permit = permit;
+            ttt_ai::new_player(level, Some(seed), time).choose(&pos)
         })
         .await?
         .ok_or_else(|| ApiError::internal("a computer player found no move in a game not over"))?;

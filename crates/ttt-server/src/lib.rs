@@ -69,8 +69,9 @@ pub struct Limits {
     pub request_timeout: Duration,
     /// How long the perfect player may think about one move.
     pub thinking_time: Duration,
-    /// How long the computer may think in all during one request (a game between two
-    /// computers is played out in one request).
+    /// How long computers may go on moving in one request. Between two computers a request
+    /// stops making moves once this is spent (the game goes on with the next read); a
+    /// computer's reply to a human is always made.
     pub thinking_budget: Duration,
     /// The most games kept in memory; past it the least recently used is dropped.
     pub max_games: usize,
@@ -86,7 +87,7 @@ impl Default for Limits {
             max_body_bytes: 8 * 1024,
             request_timeout: Duration::from_secs(30),
             thinking_time: Duration::from_secs(1),
-            thinking_budget: Duration::from_secs(10),
+            thinking_budget: Duration::from_secs(3),
             max_games: 10_000,
             game_ttl: Duration::from_secs(6 * 60 * 60),
         }
@@ -99,6 +100,8 @@ pub struct AppState {
     store: Arc<dyn Store>,
     games: Arc<LiveGames>,
     limits: Arc<Limits>,
+    /// One permit per CPU: computer searches wait their turn instead of crowding the machine.
+    searches: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -108,6 +111,9 @@ impl AppState {
             games: Arc::new(LiveGames::new(limits.max_games, limits.game_ttl)),
             store,
             limits: Arc::new(limits),
+            searches: Arc::new(tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(1, usize::from),
+            )),
         }
     }
 

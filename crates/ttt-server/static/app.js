@@ -311,37 +311,63 @@ function drawBoard(state, ply) {
   });
 }
 
+/** How long a computer's move stays "thinking" on screen: shorter when two computers fill
+ * a big board. */
+function computerPause(state) {
+  const bothComputers = state.players.every((p) => p.kind === 'computer');
+  if (!bothComputers) return COMPUTER_PAUSE_MS;
+  return Math.max(40, Math.min(COMPUTER_PAUSE_MS, 6000 / (state.rows * state.cols)));
+}
+
 /** Shows a new state: moves not on the board yet appear one by one (a computer's after a
- * pause), then the messages, and the result if the game is over. */
-async function present(state, mine) {
-  game = state;
-  const said = [];
-  while (shown < state.moves.length) {
-    const index = shown % 2;
-    if (state.players[index].kind === 'computer') {
-      renderMessages(state, shown);
-      await sleep(COMPUTER_PAUSE_MS);
-      if (mine !== generation) return;
+ * pause), then the messages, and the result if the game is over. While a computer is still
+ * to move (two computers, or a search still running), asks the server again. */
+async function present(first, mine) {
+  let state = first;
+  for (;;) {
+    game = state;
+    const said = [];
+    while (shown < state.moves.length) {
+      const index = shown % 2;
+      if (state.players[index].kind === 'computer') {
+        renderMessages(state, shown);
+        await sleep(computerPause(state));
+        if (mine !== generation) return;
+      }
+      const move = state.moves[shown];
+      shown++;
+      drawBoard(state, shown);
+      said.push(`${displayName(state, index)} played ${index === 0 ? 'X' : 'O'} at ${cellName(state, move)}.`);
     }
-    const move = state.moves[shown];
-    shown++;
     drawBoard(state, shown);
-    said.push(`${displayName(state, index)} played ${index === 0 ? 'X' : 'O'} at ${cellName(state, move)}.`);
+    renderMessages(state, shown);
+    if (state.status !== 'in_progress') {
+      said.push(resultText(state));
+      announce(said.join(' '));
+      void refreshScores(state, mine);
+      clearTimeout(dialogTimer);
+      dialogTimer = window.setTimeout(() => {
+        if (mine === generation) openDialog(state);
+      }, DIALOG_DELAY_MS);
+      return;
+    }
+    const toMove = state.moves.length % 2;
+    if (state.players[toMove].kind === 'human') {
+      said.push(`${turnText(state, toMove)}, ${state.to_move}.`);
+      announce(said.join(' '));
+      return;
+    }
+    if (said.length > 0) announce(said.join(' '));
+    await sleep(computerPause(state));
+    if (mine !== generation) return;
+    try {
+      state = await api.getGame(state.id);
+    } catch (e) {
+      if (mine === generation) setError('game-error', e.message);
+      return;
+    }
+    if (mine !== generation) return;
   }
-  drawBoard(state, shown);
-  renderMessages(state, shown);
-  if (state.status === 'in_progress') {
-    said.push(`${turnText(state, state.moves.length % 2)}, ${state.to_move}.`);
-    announce(said.join(' '));
-    return;
-  }
-  said.push(resultText(state));
-  announce(said.join(' '));
-  void refreshScores(state, mine);
-  clearTimeout(dialogTimer);
-  dialogTimer = window.setTimeout(() => {
-    if (mine === generation) openDialog(state);
-  }, DIALOG_DELAY_MS);
 }
 
 async function startGame(request) {
