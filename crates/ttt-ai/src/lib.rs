@@ -19,11 +19,13 @@
 //! ```
 
 mod board;
+mod parallel;
 mod players;
 mod rng;
 pub mod solver;
 mod tt;
 
+pub use parallel::solve_value;
 pub use players::{new_player, Decision, Easy, Hard, Level, LevelError, Medium, Perfect, Strategy};
 pub use rng::Rng;
 pub use solver::{Analysis, MoveAnalysis, Solution, Solver, SolverConfig, Value, Verdict};

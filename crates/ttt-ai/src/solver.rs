@@ -18,11 +18,11 @@ use crate::board::Board;
 use crate::tt::{Bound, Entry, Table};
 use crate::Rng;
 
-const WIN: i32 = 1_000_000;
+pub(crate) const WIN: i32 = 1_000_000;
 /// Scores at least this far from zero are proven wins or losses.
-const WIN_RANGE: i32 = WIN - 10_000;
+pub(crate) const WIN_RANGE: i32 = WIN - 10_000;
 const HEURISTIC_MAX: i32 = WIN_RANGE - 1;
-const INF: i32 = WIN + 1;
+pub(crate) const INF: i32 = WIN + 1;
 /// Table depth marking a result that holds at any depth: it was searched to the end.
 const PROVEN: u8 = u8::MAX;
 const NO_MOVE: u16 = u16::MAX;
@@ -409,6 +409,45 @@ impl Solver {
         }
     }
 
+    /// Searches the root within the window `(alpha, beta)` (scores as in [`Solver::score_of`])
+    /// until the result is proven; `None` if time ran out or the search was stopped.
+    pub(crate) fn solve_window(&mut self, alpha: i32, beta: i32) -> Option<i32> {
+        let empties = self.board.empties() as u32;
+        let mut depth = first_depth(empties);
+        loop {
+            self.horizon = false;
+            let score = self.search(depth, alpha, beta, 0);
+            if self.aborted {
+                return None;
+            }
+            if !self.horizon {
+                return Some(score);
+            }
+            depth = next_depth(depth, empties);
+        }
+    }
+
+    /// Moves the solver to another position, keeping what its table has learned (entries are
+    /// keyed by position, so they stay true).
+    pub(crate) fn set_position(&mut self, pos: &Position) {
+        self.root = *pos;
+        self.board = Board::new(pos);
+        self.aborted = false;
+        self.horizon = false;
+        self.started = Instant::now();
+    }
+
+    /// Changes the time limit, counted from the next search.
+    pub(crate) fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.config.time_limit = limit;
+        self.started = Instant::now();
+    }
+
+    /// Table size and entries in use.
+    pub(crate) fn table_stats(&self) -> (usize, usize) {
+        (self.table.bytes(), self.table.used())
+    }
+
     fn root_best_move(&self) -> Option<Cell> {
         let (key, sym) = self.board.canonical_key();
         let entry = self.table.probe(key | KEY_TAG)?;
@@ -461,7 +500,8 @@ impl Solver {
         }
     }
 
-    fn score_of(&self, v: Verdict) -> i32 {
+    /// The score of a verdict: wins high, losses low, faster wins and slower losses better.
+    pub(crate) fn score_of(&self, v: Verdict) -> i32 {
         match v.value {
             Value::Win => WIN - v.plies as i32,
             Value::Loss => -(WIN - v.plies as i32),

@@ -24,6 +24,11 @@ pub struct SolveArgs {
     /// and no more than the board can use).
     #[arg(long, value_name = "MB")]
     pub memory: Option<usize>,
+    /// Threads to use: the first moves are shared out among them (default 1: on this 2-core
+    /// machine, sharing out has not yet beaten one thread with one table; see
+    /// docs/PERFORMANCE.md).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
     /// Also give the value of every move, drawn as a grid.
     #[arg(long)]
     pub root_map: bool,
@@ -78,8 +83,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     if args.memory.is_some() {
         config.table_bytes = cap;
     }
-    let mut solver = Solver::new(&pos, config.clone());
-    let s = solver.solve();
+    let threads = match args.threads {
+        Some(0) => return Err(user_error("--threads must be at least 1")),
+        Some(n) => n,
+        None => 1,
+    };
+    let s = ttt_ai::solve_value(&pos, config.clone(), threads);
     let map = args.root_map.then(|| {
         let mut per_move = Solver::new(&pos, config);
         per_move.move_values()
@@ -100,6 +109,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             "nodes_per_second": nps.round(),
             "table_bytes": s.table_bytes,
             "table_entries_used": s.table_used,
+            "threads": threads,
         });
         if let Some(map) = &map {
             v["moves"] = map
@@ -126,10 +136,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     )?;
     writeln!(
         out,
-        "{} positions in {:.3} s ({:.2} million a second); table {} MB, {} entries used",
+        "{} positions in {:.3} s ({:.2} million a second, {threads} thread{}); table {} MB, {} entries used",
         s.nodes,
         s.elapsed.as_secs_f64(),
         nps / 1e6,
+        if threads == 1 { "" } else { "s" },
         s.table_bytes >> 20,
         s.table_used
     )?;
