@@ -214,12 +214,12 @@ fn choose_seats<R: BufRead, W: Write>(
         }
         (Some(x), None) => {
             greet(console, store, &x)?;
-            let o = ask_opponent(console, store, "O", x.human_name())?;
+            let o = ask_opponent(console, store, "the O player", "Player 2", x.human_name())?;
             ByPlayer { x, o }
         }
         (None, Some(o)) => {
             greet(console, store, &o)?;
-            let x = ask_opponent(console, store, "X", o.human_name())?;
+            let x = ask_opponent(console, store, "the X player", "Player 1", o.human_name())?;
             ByPlayer { x, o }
         }
         (None, None) => {
@@ -228,7 +228,7 @@ fn choose_seats<R: BufRead, W: Write>(
             })?;
             let first = Seat::Human(first);
             greet(console, store, &first)?;
-            let second = ask_opponent(console, store, "player 2", first.human_name())?;
+            let second = ask_opponent(console, store, "player 2", "Player 2", first.human_name())?;
             let names = [first.to_string(), second.to_string()];
             let prompt = format!(
                 "Who goes first and plays X: 1 {}, or 2 {}? [1] ",
@@ -251,11 +251,13 @@ fn choose_seats<R: BufRead, W: Write>(
     Ok(seats)
 }
 
-/// Asks who `label` is: a human (name, statistics) or the computer (level).
+/// Asks who `label` is: a human (name, statistics) or the computer (level). A human who
+/// gives no name is `default_name`, unless the other player already has that name.
 fn ask_opponent<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     label: &str,
+    default_name: &str,
     taken: Option<&str>,
 ) -> Step<Seat> {
     let kind = console.ask_until(
@@ -264,10 +266,10 @@ fn ask_opponent<R: BufRead, W: Write>(
     )?;
     let seat = match kind {
         Kind::Human => {
-            let default = if taken == Some("Player 2") {
-                "Player 1"
-            } else {
-                "Player 2"
+            let default = match default_name {
+                name if Some(name) != taken => name,
+                "Player 1" => "Player 2",
+                _ => "Player 1",
             };
             let prompt = format!("Name of {label}? [{default}] ");
             let name = console.ask_until(&prompt, |t| {
