@@ -138,3 +138,42 @@ fn every_3x3_position_agrees_with_plain_minimax() {
 fn every_4x3_position_agrees_with_plain_minimax() {
     check_every_position(4, 3, 3);
 }
+
+#[test]
+fn tiny_tables_and_thread_counts_give_the_same_values() {
+    for (rows, cols, k, expected) in [
+        (3, 3, 3, Value::Draw),
+        (3, 4, 3, Value::Win),
+        (4, 4, 3, Value::Win),
+        (4, 4, 4, Value::Draw),
+    ] {
+        let pos = Position::new(Dims::new(rows, cols, k).unwrap());
+        for table_bytes in [1, 1 << 10, 1 << 20] {
+            for lengths in [true, false] {
+                let config = SolverConfig {
+                    table_bytes,
+                    lengths,
+                    ..SolverConfig::for_position(&pos)
+                };
+                let s = Solver::new(&pos, config).solve();
+                assert_eq!(
+                    s.value,
+                    Some(expected),
+                    "{rows}x{cols} k={k} table {table_bytes}"
+                );
+            }
+            for threads in [1, 2, 3] {
+                let config = SolverConfig {
+                    table_bytes,
+                    ..SolverConfig::for_position(&pos)
+                };
+                let s = ttt_ai::solve_value(&pos, config, threads);
+                assert_eq!(
+                    s.value,
+                    Some(expected),
+                    "{rows}x{cols} k={k} {threads} threads"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! `ttt solve`, driven through the real binary.
+
+use std::process::Command;
+
+fn ttt(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ttt"))
+        .args(args)
+        .output()
+        .expect("ttt runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = ttt(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn known_games() {
+    for (size, value) in [
+        (["3", "3", "3"], "draw"),
+        (["3", "4", "3"], "win"),
+        (["4", "4", "4"], "draw"),
+    ] {
+        for threads in ["1", "2"] {
+            let v = json(&[
+                "solve",
+                "--rows",
+                size[0],
+                "--cols",
+                size[1],
+                "--k",
+                size[2],
+                "--json",
+                "--threads",
+                threads,
+                "--memory",
+                "16",
+            ]);
+            assert_eq!(v["value"], value, "{size:?}");
+            assert!(v["nodes"].as_u64().unwrap() > 0);
+            assert!(v["table_bytes"].as_u64().unwrap() <= 16 << 20);
+        }
+    }
+}
+
+#[test]
+fn text_report_and_root_map() {
+    let out = ttt(&[
+        "solve",
+        "--rows",
+        "3",
+        "--cols",
+        "3",
+        "--k",
+        "3",
+        "--root-map",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("3 x 3, 3 in a row: draw\n"), "{text}");
+    assert!(text.contains("positions in"), "{text}");
+    // Every first move of tic-tac-toe draws.
+    assert!(text.contains("1  D D D\n2  D D D\n3  D D D\n"), "{text}");
+    let out = ttt(&[
+        "solve",
+        "--k",
+        "3",
+        "--position",
+        "XX./OO./...",
+        "--root-map",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("win for X, the side to move"), "{text}");
+    assert!(text.contains("1  X X W\n2  O O D\n3  L L L\n"), "{text}");
+}
+
+#[test]
+fn out_of_time_is_unknown() {
+    let v = json(&[
+        "solve",
+        "--rows",
+        "9",
+        "--cols",
+        "9",
+        "--k",
+        "5",
+        "--time-limit",
+        "0.2",
+        "--json",
+        "--memory",
+        "8",
+    ]);
+    assert_eq!(v["value"], "unknown");
+}
+
+#[test]
+fn bad_arguments() {
+    for args in [
+        &["solve", "--rows", "3", "--cols", "3", "--threads", "0"][..],
+        &["solve", "--rows", "3", "--cols", "3", "--memory", "0"],
+        &["solve", "--k", "3", "--position", "XXX/OO./..."],
+        &["solve"],
+    ] {
+        let out = ttt(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    }
+}
