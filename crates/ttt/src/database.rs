@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use ttt_store::SqliteStore;
+use ttt_store::{SqliteStore, StoreError};
 
 use crate::cli::user_error;
 
@@ -44,7 +44,7 @@ impl DbArgs {
 
     /// Opens the database, creating it if there is none yet.
     pub fn open(&self) -> anyhow::Result<SqliteStore> {
-        Ok(SqliteStore::open(&self.path()?)?)
+        SqliteStore::open(&self.path()?).map_err(store_error)
     }
 
     /// Opens the database if it exists; `None` if there is none yet (nothing is created,
@@ -54,6 +54,12 @@ impl DbArgs {
         if !path.try_exists().unwrap_or(true) {
             return Ok(None);
         }
-        Ok(Some(SqliteStore::open(&path)?))
+        SqliteStore::open(&path).map(Some).map_err(store_error)
     }
+}
+
+/// A store's error for the user. Its message already names the file and includes what the
+/// system said, so the causes are not chained after it again (`ttt: {e:#}` would repeat them).
+pub fn store_error(e: StoreError) -> anyhow::Error {
+    anyhow::Error::msg(e.to_string())
 }

@@ -8,7 +8,7 @@ use ttt_core::{Cell, Player, Position};
 use ttt_store::{GameRecord, GameResult, Participant, Store};
 
 use crate::cli::user_error;
-use crate::database::DbArgs;
+use crate::database::{store_error, DbArgs};
 use crate::render::{board_emphasised, Emphasis};
 
 #[derive(Debug, Args)]
@@ -39,7 +39,7 @@ pub fn run(args: &HistoryArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     if let Some(id) = args.replay {
         let game = match &store {
-            Some(store) => store.game(id)?,
+            Some(store) => store.game(id).map_err(store_error)?,
             None => None,
         };
         let Some(game) = game else {
@@ -59,7 +59,7 @@ pub fn run(args: &HistoryArgs) -> anyhow::Result<()> {
     }
     let name = args.name.as_deref().map(str::trim);
     let games = match &store {
-        Some(store) => store.recent_games(name, args.limit)?,
+        Some(store) => store.recent_games(name, args.limit).map_err(store_error)?,
         None => Vec::new(),
     };
     if args.json {

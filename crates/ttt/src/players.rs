@@ -5,7 +5,7 @@ use std::io::Write;
 use clap::Args;
 use ttt_store::{PlayerStats, Store};
 
-use crate::database::DbArgs;
+use crate::database::{store_error, DbArgs};
 
 #[derive(Debug, Args)]
 pub struct PlayersArgs {
@@ -18,7 +18,7 @@ pub struct PlayersArgs {
 
 pub fn run(args: &PlayersArgs) -> anyhow::Result<()> {
     let players = match args.db.open_existing()? {
-        Some(store) => store.players()?,
+        Some(store) => store.players().map_err(store_error)?,
         None => Vec::new(),
     };
     let mut out = std::io::stdout().lock();
