@@ -186,11 +186,7 @@ pub fn replay(game: &GameRecord, colour: bool) -> anyhow::Result<String> {
         "\n{}.\n",
         match game.result {
             GameResult::Draw => "It was a tie".to_string(),
-            _ => {
-                let mut words = result_words(game);
-                words[..1].make_ascii_uppercase();
-                words
-            }
+            _ => result_words(game),
         }
     ));
     Ok(out)
@@ -228,6 +224,13 @@ mod tests {
             lines[1],
             "   7  2024-05-01 18:30:00 UTC  3x3, 3 in a row  Ann  Computer (easy)  Ann won      5"
         );
+    }
+
+    #[test]
+    fn any_name_ends_a_replay() {
+        let mut g = game();
+        g.x = Participant::human("Émile");
+        assert!(replay(&g, false).unwrap().ends_with("\nÉmile won.\n"));
     }
 
     #[test]
