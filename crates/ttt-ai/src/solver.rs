@@ -8,7 +8,7 @@
 //! Heuristic scores (from the evaluation, at the depth limit) stay well inside the win range,
 //! and every result carries whether it rests on one: only results that do not are *proven*.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -86,6 +86,8 @@ pub struct SolverConfig {
     pub restrict: bool,
     /// Set from another thread to stop the search early.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Counts positions searched, in steps of 1024, for a progress display in another thread.
+    pub progress: Option<Arc<AtomicU64>>,
     /// Also find how long the game lasts with best play (the fastest win, the slowest loss).
     /// Without it the solver proves only win, draw or loss, and can ignore dead cells (on no
     /// line that can still be made), which is much faster.
@@ -103,6 +105,7 @@ impl SolverConfig {
             table_bytes: (1usize << (empties + 6)).clamp(1 << 12, 1 << 27),
             restrict: false,
             stop: None,
+            progress: None,
             lengths: true,
         }
     }
@@ -513,8 +516,13 @@ impl Solver {
     /// before falling back on the evaluation.
     fn search(&mut self, depth: u32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && self.out_of_time() {
-            self.aborted = true;
+        if self.nodes & 1023 == 0 {
+            if let Some(p) = &self.config.progress {
+                p.fetch_add(1024, Ordering::Relaxed);
+            }
+            if self.out_of_time() {
+                self.aborted = true;
+            }
         }
         if self.aborted {
             return 0;

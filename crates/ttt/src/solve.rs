@@ -1,7 +1,11 @@
 //! `ttt solve`: proves the value of a whole game (or a position) and reports the proof's figures.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
 
 use clap::Args;
 use serde_json::json;
@@ -35,6 +39,57 @@ pub struct SolveArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A live line on standard error (only when it is a terminal) while the solver works.
+struct Progress {
+    done: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    fn start(config: &mut SolverConfig) -> Option<Progress> {
+        if !std::io::stderr().is_terminal() {
+            return None;
+        }
+        let nodes = Arc::new(AtomicU64::new(0));
+        config.progress = Some(Arc::clone(&nodes));
+        let done = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&done);
+        let thread = std::thread::spawn(move || {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            let started = std::time::Instant::now();
+            while !stop.load(Ordering::Relaxed) {
+                let n = nodes.load(Ordering::Relaxed);
+                let rate = n as f64 / started.elapsed().as_secs_f64().max(1e-3);
+                bar.set_message(format!(
+                    "{:.1} million positions searched ({:.2} million a second)",
+                    n as f64 / 1e6,
+                    rate / 1e6
+                ));
+                bar.tick();
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            bar.finish_and_clear();
+        });
+        Some(Progress {
+            done,
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 fn machine_memory() -> Option<usize> {
@@ -88,7 +143,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         Some(n) => n,
         None => 1,
     };
+    let progress = Progress::start(&mut config);
     let s = ttt_ai::solve_value(&pos, config.clone(), threads);
+    drop(progress);
     let map = args.root_map.then(|| {
         let mut per_move = Solver::new(&pos, config);
         per_move.move_values()
