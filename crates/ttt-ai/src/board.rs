@@ -271,9 +271,15 @@ impl Board {
     /// of disjoint pairs of empty cells such that every window still open to the attacker
     /// contains a pair (Hales and Jewett). Whenever the attacker takes one cell of a pair the
     /// defender takes the other, and no open window can be filled. Found greedily, most
-    /// constrained windows first, preferring neighbouring cells (which cover the most windows);
-    /// `false` means none was found, not that none exists. `partner` is scratch space.
-    pub(crate) fn has_pairing_against(&self, attacker: Player, partner: &mut Vec<u16>) -> bool {
+    /// constrained windows first, preferring neighbouring cells (which cover the most windows),
+    /// then, if `thorough`, by a short backtracking search; `false` means none was found, not
+    /// that none exists. `partner` is scratch space.
+    pub(crate) fn has_pairing_against(
+        &self,
+        attacker: Player,
+        partner: &mut Vec<u16>,
+        thorough: bool,
+    ) -> bool {
         let k = usize::from(self.k);
         let theirs = self.counts.get(attacker.other());
         let mine = self.counts.get(attacker);
@@ -289,7 +295,7 @@ impl Board {
         }
         // Searching costs more than the greedy pass: worth it early in the game, where a
         // pairing saves the most search, not near the leaves.
-        if self.empties * 4 < self.cells.len() * 3 {
+        if !thorough || self.empties * 4 < self.cells.len() * 3 {
             return false;
         }
         partner.fill(NO_CELL);
@@ -581,13 +587,17 @@ mod tests {
         let mut scratch = Vec::new();
         // 4x4 with four in a row: O cannot pair X's open lines on the empty board (the
         // diagonals cross the rows and columns) ...
-        assert!(!board("..../..../..../....", 4).has_pairing_against(Player::X, &mut scratch));
+        assert!(!board("..../..../..../....", 4).has_pairing_against(
+            Player::X,
+            &mut scratch,
+            true
+        ));
         // ... but on a 2x4 board, each row pairs as (0,1)(2,3) and the columns are too short.
-        assert!(board("..../....", 4).has_pairing_against(Player::X, &mut scratch));
+        assert!(board("..../....", 4).has_pairing_against(Player::X, &mut scratch, true));
         // A window with one free cell left cannot be paired.
-        assert!(!board("XXX./OO../....", 4).has_pairing_against(Player::X, &mut scratch));
+        assert!(!board("XXX./OO../....", 4).has_pairing_against(Player::X, &mut scratch, true));
         // Every line spoiled: the empty pairing works.
-        assert!(board("XOX/XOO/OX.", 3).has_pairing_against(Player::X, &mut scratch));
+        assert!(board("XOX/XOO/OX.", 3).has_pairing_against(Player::X, &mut scratch, true));
     }
 
     #[test]

@@ -26,6 +26,9 @@ pub(crate) const INF: i32 = WIN + 1;
 /// Table depth marking a result that holds at any depth: it was searched to the end.
 const PROVEN: u8 = u8::MAX;
 const NO_MOVE: u16 = u16::MAX;
+/// Nodes with at least this much search left below them may spend a backtracking search on a
+/// pairing; shallower ones only try the quick greedy pass.
+const PAIRING_SEARCH_DEPTH: u32 = 6;
 /// The key bit that keeps real keys apart from empty table slots (key 0).
 const KEY_TAG: u64 = 1 << 63;
 
@@ -587,7 +590,9 @@ impl Solver {
         // window only asks whether we can do better than a draw (or worse), answer at once.
         if alpha >= 0 {
             let mut scratch = std::mem::take(&mut self.pairing_scratch);
-            let drawn = self.board.has_pairing_against(me, &mut scratch);
+            let drawn =
+                self.board
+                    .has_pairing_against(me, &mut scratch, depth >= PAIRING_SEARCH_DEPTH);
             self.pairing_scratch = scratch;
             if drawn {
                 self.store_bound(key, 0, Bound::Upper);
@@ -595,7 +600,9 @@ impl Solver {
             }
         } else if beta <= 0 {
             let mut scratch = std::mem::take(&mut self.pairing_scratch);
-            let safe = self.board.has_pairing_against(opp, &mut scratch);
+            let safe =
+                self.board
+                    .has_pairing_against(opp, &mut scratch, depth >= PAIRING_SEARCH_DEPTH);
             self.pairing_scratch = scratch;
             if safe {
                 self.store_bound(key, 0, Bound::Lower);
