@@ -2,7 +2,6 @@
 //! console game.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -11,6 +10,7 @@ use ttt_server::{AppState, Limits};
 use ttt_store::SqliteStore;
 
 use crate::cli::user_error;
+use crate::database::DbArgs;
 
 /// Options of `ttt serve`.
 #[derive(Debug, Args)]
@@ -18,16 +18,14 @@ pub struct ServeArgs {
     /// The address to listen on; port 0 picks a free port.
     #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// The database of players and games [default: $TTT_DB, else ttt/ttt.db in the user's
-    /// data directory].
-    #[arg(long, value_name = "PATH")]
-    pub db: Option<PathBuf>,
+    #[command(flatten)]
+    pub db: DbArgs,
 }
 
 /// Opens the database, starts the server and prints the address to open; runs until Ctrl-C
 /// (or SIGTERM).
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
-    let path = db_path(args.db.as_deref())?;
+    let path = args.db.path()?;
     let store = SqliteStore::open(&path)?;
     let state = AppState::new(Arc::new(store), Limits::default());
 
@@ -55,21 +53,6 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     })
 }
 
-/// `--db`, else `$TTT_DB`, else the default place in the user's data directory.
-fn db_path(flag: Option<&Path>) -> anyhow::Result<PathBuf> {
-    if let Some(path) = flag {
-        return Ok(path.to_path_buf());
-    }
-    if let Some(path) = std::env::var_os("TTT_DB").filter(|p| !p.is_empty()) {
-        return Ok(PathBuf::from(path));
-    }
-    ttt_store::default_db_path().ok_or_else(|| {
-        user_error(
-            "there is no data directory for the database here: give one with --db PATH or TTT_DB",
-        )
-    })
-}
-
 /// The address to type into a browser: a wildcard address is reached through loopback.
 fn url(addr: SocketAddr) -> String {
     let ip = match addr.ip() {
@@ -92,11 +75,5 @@ mod tests {
         );
         assert_eq!(url("0.0.0.0:80".parse().unwrap()), "http://127.0.0.1:80/");
         assert_eq!(url("[::]:8080".parse().unwrap()), "http://[::1]:8080/");
-    }
-
-    #[test]
-    fn the_flag_wins() {
-        let p = db_path(Some(Path::new("/tmp/x.db"))).unwrap();
-        assert_eq!(p, PathBuf::from("/tmp/x.db"));
     }
 }
