@@ -43,6 +43,15 @@ describe('setup', () => {
     const unnamed = await page.evaluate(() => [...document.querySelectorAll('input, select')]
       .filter((el) => !el.labels || el.labels.length === 0).map((el) => el.id));
     assert.deepEqual(unnamed, []);
+
+    // A board beyond the limits is explained, not sent.
+    await setUp(page, { rows: 25 });
+    assert.equal(await page.locator('#preset').inputValue(), 'custom');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expectText(page.locator('#setup-error'), 'Rows and columns must each be between 1 and 19.');
+    await setUp(page, { preset: '4 × 4, four in a row' });
+    assert.equal(await page.locator('#rows').inputValue(), '4');
+    assert.equal(await page.locator('#k').inputValue(), '4');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -138,8 +138,10 @@ function setupFromState(state) {
 function showView(name, { focus = true } = {}) {
   currentView = name;
   for (const [key, section] of Object.entries(views)) section.hidden = key !== name;
-  $('nav-setup').toggleAttribute('aria-current', name === 'setup');
-  $('nav-leaderboard').toggleAttribute('aria-current', name === 'leaderboard');
+  for (const [id, view] of [['nav-setup', 'setup'], ['nav-leaderboard', 'leaderboard']]) {
+    if (name === view) $(id).setAttribute('aria-current', 'page');
+    else $(id).removeAttribute('aria-current');
+  }
   if (!focus) return;
   if (name === 'setup') $('setup-heading').focus();
   if (name === 'leaderboard') $('leaderboard-heading').focus();
@@ -202,7 +204,6 @@ function renderMessages(state, ply) {
   const toMove = ply % 2; // X moves first
   centre.textContent = toMove === 0 ? 'X' : 'O';
   centre.className = `center-msg mark ${toMove === 0 ? 'mark-x' : 'mark-o'}`;
-  centre.setAttribute('aria-label', `${toMove === 0 ? 'X' : 'O'} to play`);
   setShown(left, toMove === 0);
   setShown(right, toMove === 1);
 }
