@@ -82,7 +82,9 @@ impl Verdict {
 pub struct SolverConfig {
     /// Stop searching after this long; `None` searches until done.
     pub time_limit: Option<Duration>,
-    /// Size of the transposition table.
+    /// The most memory the transposition table may take. It starts small and doubles as it
+    /// fills, never past this (counting the old table alive while it grows); then it replaces
+    /// entries.
     pub table_bytes: usize,
     /// Search only cells near marks already on the board: much stronger play on big boards,
     /// but nothing it finds counts as proven.
@@ -98,14 +100,13 @@ pub struct SolverConfig {
 }
 
 impl SolverConfig {
-    /// Unlimited time and a table sized for the board.
+    /// Unlimited time and a table of at most 256 MB (less on small boards).
     #[must_use]
     pub fn for_position(pos: &Position) -> SolverConfig {
-        // Small boards have few positions: a small table is quicker to allocate.
         let empties = pos.count_blanks().min(24) as u32;
         SolverConfig {
             time_limit: None,
-            table_bytes: (1usize << (empties + 6)).clamp(1 << 12, 1 << 27),
+            table_bytes: (1usize << (empties + 6)).clamp(1 << 12, 1 << 28),
             restrict: false,
             stop: None,
             progress: None,
@@ -198,7 +199,7 @@ impl Solver {
         Solver {
             root: *pos,
             board,
-            table: Table::with_bytes(config.table_bytes),
+            table: Table::growing(config.table_bytes),
             ply_cost: i32::from(config.lengths),
             config,
             started: Instant::now(),

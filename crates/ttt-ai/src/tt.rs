@@ -28,47 +28,114 @@ pub(crate) struct Entry {
     pub(crate) best: u16,
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    score: 0,
-    depth: 0,
-    bound: Bound::Upper,
-    best: u16::MAX,
-};
+impl Entry {
+    /// The entry without its key, in one word: score, depth, bound and best move.
+    fn pack(self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0u64,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        u64::from(self.score as u32)
+            | u64::from(self.depth) << 32
+            | bound << 40
+            | u64::from(self.best) << 48
+    }
 
-/// Two entries per bucket: one kept for the deepest result, one always replaced.
+    fn unpack(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            score: data as u32 as i32,
+            depth: (data >> 32) as u8,
+            bound: match (data >> 40) as u8 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            best: (data >> 48) as u16,
+        }
+    }
+}
+
+/// Two entries per bucket, each a key word and a data word: the first slot kept for the
+/// deepest result, the second always replaced. A key of 0 marks an empty slot.
+///
+/// The buckets are plain words so that a new table is zeroed memory straight from the
+/// allocator: the system hands it out page by page as the search touches it, so a large
+/// table costs nothing until it is used.
 #[derive(Debug)]
 pub(crate) struct Table {
-    buckets: Vec<[Entry; 2]>,
+    buckets: Vec<[u64; 4]>,
     mask: usize,
     used: usize,
+    /// The most buckets the table may grow to.
+    max_len: usize,
+}
+
+/// Bytes in a bucket.
+const BUCKET: usize = std::mem::size_of::<[u64; 4]>();
+
+/// The most buckets that fit in `bytes`, a power of two, at least one.
+fn buckets_in(bytes: usize) -> usize {
+    let wanted = (bytes / BUCKET).max(1);
+    if wanted.is_power_of_two() {
+        wanted
+    } else {
+        wanted.next_power_of_two() / 2
+    }
 }
 
 impl Table {
     /// A table of about `bytes` bytes (at least one bucket), rounded down to a power of two.
     pub(crate) fn with_bytes(bytes: usize) -> Table {
-        let bucket = std::mem::size_of::<[Entry; 2]>();
-        let wanted = (bytes / bucket).max(1);
-        let len = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
+        Table::sized(buckets_in(bytes), buckets_in(bytes))
+    }
+
+    /// A table that starts small and doubles as it fills (when half its slots are taken),
+    /// up to a size that, counting the old table alive while the new one is filled, stays
+    /// within `max_bytes`.
+    pub(crate) fn growing(max_bytes: usize) -> Table {
+        let max_len = buckets_in(max_bytes / 3 * 2);
+        Table::sized(max_len.min(1 << 13), max_len)
+    }
+
+    fn sized(len: usize, max_len: usize) -> Table {
         Table {
-            buckets: vec![[EMPTY; 2]; len],
+            buckets: vec![[0; 4]; len],
             mask: len - 1,
             used: 0,
+            max_len,
+        }
+    }
+
+    /// Doubles the table, keeping every entry.
+    fn grow(&mut self) {
+        let len = self.buckets.len() * 2;
+        let old = std::mem::replace(&mut self.buckets, vec![[0; 4]; len]);
+        self.mask = len - 1;
+        for (i, b) in old.iter().enumerate() {
+            // Both entries of bucket i land in bucket i or i + old length, by their keys.
+            for slot in [0, 2] {
+                if b[slot] != 0 {
+                    let nb = &mut self.buckets[b[slot] as usize & self.mask];
+                    debug_assert!(b[slot] as usize & (len / 2 - 1) == i);
+                    nb[slot] = b[slot];
+                    nb[slot + 1] = b[slot + 1];
+                }
+            }
         }
     }
 
     /// Forgets every entry.
     pub(crate) fn clear(&mut self) {
-        self.buckets.fill([EMPTY; 2]);
-        self.used = 0;
+        if self.used > 0 {
+            self.buckets.fill([0; 4]);
+            self.used = 0;
+        }
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<[Entry; 2]>()
+        self.buckets.len() * BUCKET
     }
 
     /// Entries filled so far.
@@ -78,17 +145,32 @@ impl Table {
 
     /// The entry stored for `key`. Keys must not be 0, which marks an empty slot.
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let bucket = &self.buckets[key as usize & self.mask];
-        bucket.iter().find(|e| e.key == key).copied()
+        let b = &self.buckets[key as usize & self.mask];
+        if b[0] == key {
+            Some(Entry::unpack(key, b[1]))
+        } else if b[2] == key {
+            Some(Entry::unpack(key, b[3]))
+        } else {
+            None
+        }
     }
 
     pub(crate) fn store(&mut self, entry: Entry) {
-        let bucket = &mut self.buckets[entry.key as usize & self.mask];
-        let slot = usize::from(bucket[0].key != entry.key && entry.depth < bucket[0].depth);
-        if bucket[slot].key == 0 {
+        if self.used >= self.buckets.len() / 4 && self.buckets.len() < self.max_len {
+            self.grow();
+        }
+        let b = &mut self.buckets[entry.key as usize & self.mask];
+        let first_depth = (b[1] >> 32) as u8;
+        let slot = if b[0] != entry.key && entry.depth < first_depth {
+            2
+        } else {
+            0
+        };
+        if b[slot] == 0 {
             self.used += 1;
         }
-        bucket[slot] = entry;
+        b[slot] = entry.key;
+        b[slot + 1] = entry.pack();
     }
 }
 
@@ -117,9 +199,50 @@ mod tests {
     }
 
     #[test]
+    fn entries_come_back_as_stored() {
+        let mut t = Table::with_bytes(1 << 12);
+        for (key, score, bound) in [
+            (5, -1_000_000, Bound::Lower),
+            (6, 999_990, Bound::Upper),
+            (7, 0, Bound::Exact),
+        ] {
+            let e = Entry {
+                key,
+                score,
+                depth: u8::MAX,
+                bound,
+                best: u16::MAX - 1,
+            };
+            t.store(e);
+            let back = t.probe(key).unwrap();
+            assert_eq!(
+                (back.score, back.depth, back.bound, back.best),
+                (score, u8::MAX, bound, u16::MAX - 1)
+            );
+        }
+    }
+
+    #[test]
+    fn a_growing_table_keeps_its_entries_and_its_limit() {
+        let mut t = Table::growing(1 << 20);
+        let start = t.bytes();
+        for key in 1..=100_000u64 {
+            t.store(entry(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), (key % 7) as u8));
+        }
+        assert!(t.bytes() > start);
+        // Old and new tables alive together while it grows stay within the limit.
+        assert!(t.bytes() + t.bytes() / 2 <= 1 << 20);
+        let found = (1..=100_000u64)
+            .filter(|k| t.probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15)).is_some())
+            .count();
+        assert_eq!(found, t.used());
+        assert!(t.used() > 10_000);
+    }
+
+    #[test]
     fn a_tiny_table_replaces_instead_of_growing() {
         let mut t = Table::with_bytes(1);
-        assert_eq!(t.bytes(), std::mem::size_of::<[Entry; 2]>());
+        assert_eq!(t.bytes(), 32);
         for key in 1..100 {
             t.store(entry(key, (key % 5) as u8));
         }

@@ -24,8 +24,8 @@ pub struct SolveArgs {
     /// Give up after this many seconds and say what is unknown (default: no limit).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
-    /// Memory for the transposition table, in MB (default: a quarter of the machine's memory,
-    /// and no more than the board can use).
+    /// The most memory the transposition table may take, in MB (default: a quarter of the
+    /// machine's memory). It starts small and grows only as the search fills it.
     #[arg(long, value_name = "MB")]
     pub memory: Option<usize>,
     /// Threads to use: the first moves are shared out among them (default 1: on this 2-core
@@ -128,16 +128,19 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let mut config = SolverConfig::for_position(&pos);
     config.lengths = false;
     config.time_limit = args.time_limit;
-    let cap = match args.memory {
-        Some(0) => return Err(user_error("--memory must be at least 1 MB")),
-        Some(mb) => mb.saturating_mul(1 << 20),
-        None => machine_memory().map_or(1 << 30, |m| m / 4),
+    let machine = machine_memory();
+    config.table_bytes = match (args.memory, machine) {
+        (Some(0), _) => return Err(user_error("--memory must be at least 1 MB")),
+        (Some(mb), Some(total)) if mb.saturating_mul(1 << 20) > total => {
+            return Err(user_error(format!(
+                "--memory {mb} is more than this machine has ({} MB)",
+                total >> 20
+            )))
+        }
+        (Some(mb), _) => mb.saturating_mul(1 << 20),
+        (None, Some(total)) => total / 4,
+        (None, None) => 1 << 30,
     };
-    let wanted = 1usize << (pos.count_blanks().min(40) + 6);
-    config.table_bytes = wanted.min(cap).max(1 << 12);
-    if args.memory.is_some() {
-        config.table_bytes = cap;
-    }
     let threads = match args.threads {
         Some(0) => return Err(user_error("--threads must be at least 1")),
         Some(n) => n,

@@ -95,6 +95,8 @@ fn out_of_time_is_unknown() {
         "8",
     ]);
     assert_eq!(v["value"], "unknown");
+    // The table stays within --memory.
+    assert!(v["table_bytes"].as_u64().unwrap() <= 8 << 20);
 }
 
 #[test]
@@ -102,6 +104,8 @@ fn bad_arguments() {
     for args in [
         &["solve", "--rows", "3", "--cols", "3", "--threads", "0"][..],
         &["solve", "--rows", "3", "--cols", "3", "--memory", "0"],
+        // More than any machine has: refused, not an allocation failure.
+        &["solve", "--rows", "3", "--cols", "3", "--memory", "18446744073709"],
         &["solve", "--k", "3", "--position", "XXX/OO./..."],
         &["solve"],
     ] {
