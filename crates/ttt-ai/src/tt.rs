@@ -87,6 +87,7 @@ fn buckets_in(bytes: usize) -> usize {
 
 impl Table {
     /// A table of about `bytes` bytes (at least one bucket), rounded down to a power of two.
+    #[cfg(test)]
     pub(crate) fn with_bytes(bytes: usize) -> Table {
         Table::sized(buckets_in(bytes), buckets_in(bytes))
     }
@@ -227,7 +228,10 @@ mod tests {
         let mut t = Table::growing(1 << 20);
         let start = t.bytes();
         for key in 1..=100_000u64 {
-            t.store(entry(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), (key % 7) as u8));
+            t.store(entry(
+                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                (key % 7) as u8,
+            ));
         }
         assert!(t.bytes() > start);
         // Old and new tables alive together while it grows stay within the limit.

@@ -41,6 +41,17 @@ impl Outcome {
     }
 }
 
+/// In words for people: "X has won", "a draw" or "in progress".
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::InProgress => f.write_str("in progress"),
+            Outcome::Win(p) => write!(f, "{p} has won"),
+            Outcome::Draw => f.write_str("a draw"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,5 +63,7 @@ mod tests {
         assert!(Outcome::Draw.is_over());
         assert_eq!(Outcome::Win(Player::X).winner(), Some(Player::X));
         assert_eq!(Outcome::Draw.winner(), None);
+        assert_eq!(Outcome::Win(Player::O).to_string(), "O has won");
+        assert_eq!(Outcome::Draw.to_string(), "a draw");
     }
 }

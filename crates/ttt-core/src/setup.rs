@@ -61,10 +61,15 @@ impl fmt::Display for NotationError {
                 f,
                 "the position is empty: write rows of X, O and . separated by /, e.g. X.O/.X./..."
             ),
-            NotationError::RaggedRows { row, expected, found } => write!(
-                f,
-                "ragged rows: row {row} has {found} cells but row 1 has {expected}"
-            ),
+            NotationError::RaggedRows { row, expected, found } => {
+                let cells = |n: usize| format!("{n} cell{}", if n == 1 { "" } else { "s" });
+                write!(
+                    f,
+                    "ragged rows: row {row} has {} but row 1 has {}",
+                    cells(found),
+                    cells(expected)
+                )
+            }
             NotationError::BadChar { ch, row, col } => write!(
                 f,
                 "bad character {ch:?} at row {row}, column {col}: cells are X, O or . (also _ or - for empty)"

@@ -79,7 +79,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         serde_json::to_writer(&mut out, &to_json(&pos, &analysis))?;
         writeln!(out)?;
     } else {
-        write!(out, "{}", report(&pos, &analysis))?;
+        write!(out, "{}", report(&pos, &analysis, args.time_limit))?;
     }
     Ok(())
 }
@@ -161,7 +161,7 @@ fn describe(v: Verdict) -> String {
     }
 }
 
-fn report(pos: &Position, a: &Analysis) -> String {
+fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
     let dims = pos.dims();
     let mut out = format!(
         "{} ({} x {}, {} in a row)\n\n{}\n",
@@ -193,11 +193,22 @@ fn report(pos: &Position, a: &Analysis) -> String {
         (Some(Value::Win), None) => out.push_str(&format!(
             "{me} wins with best play (how fast is not proven yet).\n"
         )),
+        _ if time_limit.is_zero() => {
+            out.push_str("Not searched (--time-limit 0): the legal moves follow.\n");
+        }
         _ => out.push_str("The value is not proven within the time limit.\n"),
     }
     if let Some(best) = &a.best_moves {
         let cells: Vec<String> = best.iter().map(Cell::to_string).collect();
         out.push_str(&format!("Best moves (row, column): {}\n", cells.join(" ")));
+    }
+    if time_limit.is_zero() {
+        let cells: Vec<String> = a.moves.iter().map(|m| m.cell.to_string()).collect();
+        out.push_str(&format!(
+            "\nLegal moves (row, column): {}\n",
+            cells.join(" ")
+        ));
+        return out;
     }
     out.push_str("\nEvery move (row, column), for the player making it:\n");
     for m in &a.moves {
@@ -233,11 +244,27 @@ mod tests {
     #[test]
     fn report_reads_well() {
         let pos = Position::new(Dims::new(3, 3, 3).unwrap());
-        let text = report(&pos, &analyze(&pos, Duration::from_secs(5)));
+        let text = report(
+            &pos,
+            &analyze(&pos, Duration::from_secs(5)),
+            Duration::from_secs(5),
+        );
         assert!(
             text.contains("draw (9 plies to fill the board) for X"),
             "{text}"
         );
         assert!(text.contains("(1, 1)"), "{text}");
+    }
+
+    #[test]
+    fn report_without_search_lists_the_legal_moves() {
+        let pos = Position::from_setup(&Setup::from_notation("XO./.../...").unwrap(), 3).unwrap();
+        let text = report(&pos, &analyze(&pos, Duration::ZERO), Duration::ZERO);
+        assert!(text.contains("Not searched"), "{text}");
+        assert!(
+            text.contains("Legal moves (row, column): (1, 3) (2, 1)"),
+            "{text}"
+        );
+        assert!(!text.contains("unknown"), "{text}");
     }
 }

@@ -10,12 +10,27 @@ use ttt_core::{Dims, Position, Setup};
 
 /// Tic-tac-toe and every m,n,k-game: R rows by C columns, K in a row wins, X moves first.
 ///
-/// With no command, starts the console game.
+/// With no command, starts the console game; `ttt play`'s options work here too.
 #[derive(Debug, Parser)]
-#[command(name = "ttt", version, about, long_about = None)]
+#[command(name = "ttt", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// `ttt play`'s options, for `ttt` with no command.
+    #[command(flatten)]
+    pub play: crate::play::PlayArgs,
+}
+
+impl Cli {
+    /// Parses the command line. A negative number (`--rows -3`) is read as the option's value,
+    /// to be refused with a reason, not taken for an unknown option.
+    pub fn parse_args() -> Result<Cli, clap::Error> {
+        use clap::{CommandFactory, FromArgMatches};
+        let command = Cli::command()
+            .allow_negative_numbers(true)
+            .mut_subcommands(|c| c.allow_negative_numbers(true));
+        Cli::from_arg_matches(&command.try_get_matches()?)
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -67,9 +82,35 @@ pub fn report_clap_error(e: &clap::Error) -> ExitCode {
             let text = e.to_string();
             let first = text.lines().next().unwrap_or("invalid arguments");
             let first = first.strip_prefix("error: ").unwrap_or(first);
-            let _ = writeln!(std::io::stderr(), "ttt: {first} (see ttt --help)");
+            let _ = writeln!(
+                std::io::stderr(),
+                "ttt: {first} (see {} --help)",
+                command_line_name()
+            );
             ExitCode::from(2)
         }
+    }
+}
+
+/// `ttt` or `ttt SUBCOMMAND`, as typed: where to look for help.
+fn command_line_name() -> String {
+    use clap::CommandFactory;
+    let cli = Cli::command();
+    std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .filter(|a| cli.find_subcommand(a).is_some())
+        .map_or_else(|| "ttt".to_string(), |sub| format!("ttt {sub}"))
+}
+
+/// A whole number of at least 1, for sizes and counts.
+pub fn parse_count(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<i128>() {
+        Ok(n) if n < 1 => Err(format!(
+            "{n} is too small: give a whole number of at least 1"
+        )),
+        Ok(n) => usize::try_from(n).map_err(|_| format!("{n} is too large")),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
     }
 }
 
@@ -77,13 +118,13 @@ pub fn report_clap_error(e: &clap::Error) -> ExitCode {
 #[derive(Debug, Args, Clone)]
 pub struct BoardArgs {
     /// How many in a row win.
-    #[arg(long, short = 'k', default_value_t = 3)]
+    #[arg(long, short = 'k', default_value_t = 3, value_parser = parse_count)]
     pub k: usize,
     /// Rows of the empty board (when no position is given).
-    #[arg(long)]
+    #[arg(long, value_parser = parse_count)]
     pub rows: Option<usize>,
     /// Columns of the empty board (when no position is given).
-    #[arg(long)]
+    #[arg(long, value_parser = parse_count)]
     pub cols: Option<usize>,
 }
 
@@ -140,6 +181,17 @@ pub fn parse_seconds(s: &str) -> Result<Duration, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_parse() {
+        assert_eq!(parse_count(" 7 "), Ok(7));
+        assert!(parse_count("0").unwrap_err().contains("at least 1"));
+        assert!(parse_count("-3").unwrap_err().contains("at least 1"));
+        assert!(parse_count("three")
+            .unwrap_err()
+            .contains("not a whole number"));
+        assert!(parse_count("99999999999999999999999999").is_err());
+    }
 
     #[test]
     fn seconds_parse() {

@@ -6,6 +6,7 @@ use std::io::{IsTerminal, Write};
 use clap::Args;
 use ttt_core::{Cell, Player, Position};
 use ttt_store::{GameRecord, GameResult, Participant, Store};
+use unicode_width::UnicodeWidthStr;
 
 use crate::cli::user_error;
 use crate::database::{store_error, DbArgs};
@@ -22,7 +23,8 @@ pub struct HistoryArgs {
     #[arg(value_name = "NAME")]
     pub name: Option<String>,
     /// How many games to list.
-    #[arg(long, short = 'n', default_value_t = 20, value_name = "N")]
+    #[arg(long, short = 'n', default_value_t = 20, value_name = "N",
+          value_parser = crate::cli::parse_count)]
     pub limit: usize,
     /// Replay the game with this number, printing the board after every move.
     #[arg(long, value_name = "GAME", conflicts_with_all = ["name", "limit"])]
@@ -116,16 +118,16 @@ pub fn table(games: &[GameRecord]) -> String {
         })
         .collect();
     let header = ["Game", "Finished", "Board", "X", "O", "Result", "Moves"];
-    let mut widths = header.map(|h| h.chars().count());
+    let mut widths = header.map(UnicodeWidthStr::width);
     for row in &rows {
         for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
+            *w = (*w).max(cell.width());
         }
     }
     let line = |cells: [&str; 7]| {
         let mut text = String::new();
         for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
-            let pad = " ".repeat(w - cell.chars().count());
+            let pad = " ".repeat(w - cell.width());
             // Numbers to the right, words to the left.
             if i == 0 || i == 6 {
                 text.push_str(&format!("{pad}{cell}  "));

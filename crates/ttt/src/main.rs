@@ -5,8 +5,6 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 mod analyze;
 mod cli;
 mod database;
@@ -21,7 +19,7 @@ mod solve;
 use cli::{Cli, Command, UserError};
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::parse_args() {
         Ok(cli) => cli,
         Err(e) => return cli::report_clap_error(&e),
     };
@@ -33,7 +31,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Players(args)) => players::run(&args),
         Some(Command::History(args)) => history::run(&args),
-        None => play::run(&play::PlayArgs::defaults()),
+        None => play::run(&cli.play),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

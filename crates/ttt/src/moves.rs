@@ -28,7 +28,8 @@ pub struct MoveArgs {
     /// Print `{"row": r, "col": c}` (0-based) instead of text.
     #[arg(long, conflicts_with = "jsonl")]
     pub json: bool,
-    /// Read positions from standard input, one a line, and write one JSON object a line.
+    /// Read positions from standard input, one a line, and write one JSON object a line
+    /// (the move, and the position it answers).
     #[arg(long, conflicts_with = "position")]
     pub jsonl: bool,
 }
@@ -44,9 +45,13 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
                 continue;
             }
             let result = parse_position(text, args.board.k, args.board.rows, args.board.cols)
-                .and_then(|pos| decide(player.as_mut(), &pos));
+                .and_then(|pos| Ok((decide(player.as_mut(), &pos)?, pos)));
             let value = match result {
-                Ok(d) => to_json(&d),
+                Ok((d, pos)) => {
+                    let mut v = to_json(&d);
+                    v["position"] = json!(pos.to_string());
+                    v
+                }
                 Err(e) => json!({ "position": text, "error": e.to_string() }),
             };
             serde_json::to_writer(&mut out, &value)?;
@@ -63,7 +68,8 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
     } else {
         let claim = match (args.level, d.verdict) {
             (Level::Perfect, Some(v)) => {
-                format!(" (proven: {} in {} plies)", v.value.as_str(), v.plies)
+                let plies = if v.plies == 1 { "ply" } else { "plies" };
+                format!(" (proven: {} in {} {plies})", v.value.as_str(), v.plies)
             }
             (Level::Perfect, None) => " (best found in the time limit; not proven)".to_string(),
             _ => String::new(),
@@ -82,8 +88,8 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
 fn decide(player: &mut dyn ttt_ai::Strategy, pos: &Position) -> anyhow::Result<Decision> {
     player.choose(pos).ok_or_else(|| {
         user_error(format!(
-            "the game is over ({}): there is no move to make",
-            pos.outcome().status()
+            "there is no move to make: the game is over ({})",
+            pos.outcome()
         ))
     })
 }

@@ -4,6 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 use ttt_store::{PlayerStats, Store};
+use unicode_width::UnicodeWidthStr;
 
 use crate::database::{store_error, DbArgs};
 
@@ -40,7 +41,7 @@ pub fn run(args: &PlayersArgs) -> anyhow::Result<()> {
 pub fn table(players: &[PlayerStats]) -> String {
     let name_width = players
         .iter()
-        .map(|p| p.name.chars().count())
+        .map(|p| p.name.width())
         .chain(["Name".len()])
         .max()
         .unwrap_or(4);
@@ -49,8 +50,9 @@ pub fn table(players: &[PlayerStats]) -> String {
         "Rank", "Name", "Wins", "Losses", "Ties", "Games", "Win rate"
     );
     for (rank, p) in players.iter().enumerate() {
-        // Pad by characters, not bytes, so accented names line up.
-        let pad = name_width - p.name.chars().count();
+        // Pad by columns on the screen, not bytes or characters, so accented and wide
+        // (CJK, emoji) names line up.
+        let pad = name_width - p.name.width();
         out.push_str(&format!(
             "{:>4}  {}{}  {:>5}  {:>6}  {:>5}  {:>5}  {:>8}\n",
             rank + 1,
@@ -132,6 +134,21 @@ mod tests {
         assert_eq!(
             lines[2],
             "   2  Bo        0       0      0      0         -"
+        );
+    }
+
+    #[test]
+    fn wide_names_line_up_by_screen_columns() {
+        // 李雷 takes four columns on a terminal, as many as "Name".
+        let text = table(&[stats("李雷", 1, 0, 0), stats("Bo", 0, 1, 0)]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[1],
+            "   1  李雷      1       0      0      1    100.0%"
+        );
+        assert_eq!(
+            lines[2],
+            "   2  Bo        0       1      0      1      0.0%"
         );
     }
 }

@@ -26,12 +26,11 @@ pub struct SolveArgs {
     pub time_limit: Option<Duration>,
     /// The most memory the transposition table may take, in MB (default: a quarter of the
     /// machine's memory). It starts small and grows only as the search fills it.
-    #[arg(long, value_name = "MB")]
+    #[arg(long, value_name = "MB", value_parser = crate::cli::parse_count)]
     pub memory: Option<usize>,
-    /// Threads to use: the first moves are shared out among them (default 1: on this 2-core
-    /// machine, sharing out has not yet beaten one thread with one table; see
-    /// docs/PERFORMANCE.md).
-    #[arg(long, value_name = "N")]
+    /// Threads to use: the first moves are shared out among them (default 1: sharing out
+    /// has not yet beaten one thread with one table; see docs/PERFORMANCE.md).
+    #[arg(long, value_name = "N", value_parser = crate::cli::parse_count)]
     pub threads: Option<usize>,
     /// Also give the value of every move, drawn as a grid.
     #[arg(long)]
@@ -105,6 +104,26 @@ fn machine_memory() -> Option<usize> {
     Some(kb * 1024)
 }
 
+/// `1 entry`, `2 entries`, `1 thread`, `3 threads`.
+fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else if let Some(stem) = word.strip_suffix('y') {
+        format!("{n} {stem}ies")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// A table size for people: `64 MB`, or `32 KB` under a megabyte.
+fn megabytes(bytes: usize) -> String {
+    if bytes >= 1 << 20 {
+        format!("{} MB", bytes >> 20)
+    } else {
+        format!("{} KB", (bytes >> 10).max(1))
+    }
+}
+
 fn describe(value: Option<Value>, root: &Position) -> String {
     let me = root.turn();
     match value {
@@ -121,8 +140,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let pos = args.board.position(args.position.as_deref())?;
     if pos.is_over() {
         return Err(user_error(format!(
-            "the game is already over ({})",
-            pos.outcome().status()
+            "there is nothing to solve: the game is over ({})",
+            pos.outcome()
         )));
     }
     let mut config = SolverConfig::for_position(&pos);
@@ -196,13 +215,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     )?;
     writeln!(
         out,
-        "{} positions in {:.3} s ({:.2} million a second, {threads} thread{}); table {} MB, {} entries used",
-        s.nodes,
+        "{} in {:.3} s ({:.2} million a second, {}); table {}, {} used",
+        plural(s.nodes, "position"),
         s.elapsed.as_secs_f64(),
         nps / 1e6,
-        if threads == 1 { "" } else { "s" },
-        s.table_bytes >> 20,
-        s.table_used
+        plural(threads as u64, "thread"),
+        megabytes(s.table_bytes),
+        plural(s.table_used as u64, "entry"),
     )?;
     if let Some(map) = map {
         writeln!(
@@ -220,6 +239,26 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             }
         });
         write!(out, "{board}")?;
+        if map.iter().any(|(_, v)| v.is_none()) {
+            writeln!(
+                out,
+                "? marks a move whose value was not proven within the time limit."
+            )?;
+        }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_in_words() {
+        assert_eq!(plural(1, "entry"), "1 entry");
+        assert_eq!(plural(0, "entry"), "0 entries");
+        assert_eq!(plural(2, "thread"), "2 threads");
+        assert_eq!(megabytes(1 << 12), "4 KB");
+        assert_eq!(megabytes(3 << 20), "3 MB");
+    }
 }

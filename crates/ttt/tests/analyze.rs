@@ -1,5 +1,6 @@
 //! `ttt analyze` and `ttt move`, driven through the real binary.
 
+use serde_json::json;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -176,7 +177,12 @@ fn bad_input_is_one_line_and_status_two() {
     assert!(stderr_of(&["analyze", "XXX/O../O.O"]).contains("X has a line but O moved last"));
     assert!(stderr_of(&["analyze", "XXX../OO.OO/XXX../O...."]).contains("do not share a cell"));
     assert!(stderr_of(&["analyze"]).contains("--rows R --cols C"));
-    assert!(stderr_of(&["analyze", "--rows", "0", "--cols", "3"]).contains("between 1 and"));
+    assert!(stderr_of(&["analyze", "--rows", "0", "--cols", "3"]).contains("at least 1"));
+    // A negative number is the option's bad value, not an unknown option.
+    let negative = stderr_of(&["analyze", "--rows", "-3", "--cols", "3"]);
+    assert!(negative.contains("'-3' for '--rows"), "{negative}");
+    assert!(negative.contains("see ttt analyze --help"), "{negative}");
+    assert!(stderr_of(&["analyze", "--rows", "25", "--cols", "3"]).contains("between 1 and"));
     assert!(stderr_of(&["analyze", "--time-limit", "soon", "..."]).contains("not a number"));
     assert!(stderr_of(&["analyze", "--frobnicate"]).contains("--frobnicate"));
     assert!(stderr_of(&["move", "--level", "genius", "..."]).contains("genius"));
@@ -241,11 +247,17 @@ fn perfect_on_a_big_board_says_it_is_not_proven() {
 fn move_jsonl() {
     let out = ttt(
         &["move", "--jsonl", "--level", "perfect"],
-        "XX./OO./...\nnope\n",
+        "xx_/oo_/___\nnope\n",
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 2);
-    assert!(lines[0].contains("\"row\":0") && lines[0].contains("\"col\":2"));
-    assert!(lines[1].contains("\"error\""));
+    assert_eq!((&lines[0]["row"], &lines[0]["col"]), (&json!(0), &json!(2)));
+    // Each answer names the position it answers, normalised.
+    assert_eq!(lines[0]["position"], "XX./OO./...");
+    assert_eq!(lines[1]["position"], "nope");
+    assert!(lines[1]["error"].is_string());
 }

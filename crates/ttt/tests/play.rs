@@ -323,7 +323,7 @@ fn bad_answers_to_the_setup_questions_are_asked_again() {
         "{out}"
     );
     assert!(
-        out.contains("Game 1: Ann (X) vs Computer (hard, O)"),
+        out.contains("Round 1: Ann (X) vs Computer (hard, O)"),
         "{out}"
     );
     assert!(out.contains("Computer (hard, O) played row"), "{out}");
@@ -339,7 +339,7 @@ fn the_full_setup_with_a_default_name_and_the_computer_first() {
     );
     assert!(out.contains("Hello, Player 1!"), "{out}");
     assert!(
-        out.contains("Game 1: Computer (easy, X) vs Player 1 (O)"),
+        out.contains("Round 1: Computer (easy, X) vs Player 1 (O)"),
         "{out}"
     );
     assert!(out.contains("Computer (easy, X) played row"), "{out}");
@@ -355,7 +355,7 @@ fn two_friends_cannot_share_a_name() {
         out.contains("Ann is already playing; please choose another name."),
         "{out}"
     );
-    assert!(out.contains("Game 1: Ann (X) vs Bo (O)"), "{out}");
+    assert!(out.contains("Round 1: Ann (X) vs Bo (O)"), "{out}");
     let out = ttt(
         &[
             "play",
@@ -427,7 +427,7 @@ fn end_of_input_ends_cleanly_anywhere() {
 fn play_again_keeps_the_players_and_the_statistics_add_up_across_runs() {
     let db = Db::new();
     let out = play(&db, &FRIENDS, &format!("{ANN_WINS}y\n{TIE}"));
-    assert!(out.contains("Game 2: Ann (X) vs Bo (O)"), "{out}");
+    assert!(out.contains("Round 2: Ann (X) vs Bo (O)"), "{out}");
     assert!(
         out.contains("Ann: 1 win, 0 losses and 1 tie in 2 games (50% won)."),
         "{out}"
@@ -561,7 +561,7 @@ fn computers_play_each_other_and_a_seed_repeats_the_game() {
     let out = play(&db, &args, "y\n");
     assert!(!out.contains("your move"), "{out}");
     assert!(
-        out.contains("Game 2: Computer (easy, X) vs Computer (medium, O)"),
+        out.contains("Round 2: Computer (easy, X) vs Computer (medium, O)"),
         "{out}"
     );
     play(&db, &args, "");
@@ -758,4 +758,35 @@ fn a_database_that_cannot_be_read_is_reported() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains(db.arg()), "{err}");
     assert_eq!(std::fs::read(&db.path).unwrap(), before);
+}
+
+#[test]
+fn ttt_alone_takes_the_play_options() {
+    let db = Db::new();
+    // No subcommand: `ttt` is `ttt play`, with its options.
+    let out = ttt(
+        &[
+            "--db",
+            db.arg(),
+            "--rows",
+            "1",
+            "--cols",
+            "3",
+            "--x",
+            "human:Ann",
+            "--o",
+            "human:Bo",
+        ],
+        "1 1\n1 2\n1 3\nn\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("It's a tie!"), "{text}");
+    assert_eq!(
+        players(&db),
+        vec![
+            ("Ann".to_string(), [0, 0, 1, 1]),
+            ("Bo".to_string(), [0, 0, 1, 1])
+        ]
+    );
 }

@@ -105,7 +105,15 @@ fn bad_arguments() {
         &["solve", "--rows", "3", "--cols", "3", "--threads", "0"][..],
         &["solve", "--rows", "3", "--cols", "3", "--memory", "0"],
         // More than any machine has: refused, not an allocation failure.
-        &["solve", "--rows", "3", "--cols", "3", "--memory", "18446744073709"],
+        &[
+            "solve",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--memory",
+            "18446744073709",
+        ],
         &["solve", "--k", "3", "--position", "XXX/OO./..."],
         &["solve"],
     ] {

@@ -16,7 +16,7 @@ mod preset;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Duration;
 
-use clap::{Args, Parser};
+use clap::Args;
 use ttt_ai::{new_player, Level, Strategy, Value, Verdict};
 use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position};
 use ttt_store::{GameResult, NewGame, Participant, Store};
@@ -45,13 +45,13 @@ pub struct PlayArgs {
     #[arg(long, value_enum, conflicts_with_all = ["rows", "cols", "k"])]
     pub preset: Option<Preset>,
     /// Rows of the board.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = crate::cli::parse_count)]
     pub rows: usize,
     /// Columns of the board.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = crate::cli::parse_count)]
     pub cols: usize,
     /// How many in a row win.
-    #[arg(long, short = 'k', default_value_t = 3)]
+    #[arg(long, short = 'k', default_value_t = 3, value_parser = crate::cli::parse_count)]
     pub k: usize,
     /// Who plays X and moves first: human:NAME, or computer:LEVEL with LEVEL easy, medium,
     /// hard or perfect (or 1 to 4).
@@ -73,7 +73,9 @@ pub struct PlayArgs {
 
 impl PlayArgs {
     /// What `ttt` with no command plays: `ttt play` with every default.
+    #[cfg(test)]
     pub fn defaults() -> PlayArgs {
+        use clap::Parser;
         #[derive(Parser)]
         struct Play {
             #[command(flatten)]
@@ -336,7 +338,7 @@ fn play_game<R: BufRead, W: Write>(
     let computers_only = sides.x.computer.is_some() && sides.o.computer.is_some();
     let watching = console.screen().clear && computers_only;
     let title = format!(
-        "Game {number}: {} vs {}, {} in a row wins.",
+        "Round {number}: {} vs {}, {} in a row wins.",
         sides.x.who(Player::X),
         sides.o.who(Player::O),
         dims.k()
@@ -555,7 +557,7 @@ mod tests {
         let input = "Ann\nh\nBo\nbo\n";
         let (out, result) = play(&store, &options(None, None), input);
         result.unwrap();
-        assert!(out.contains("Game 1: Bo (X) vs Ann (O)"), "{out}");
+        assert!(out.contains("Round 1: Bo (X) vs Ann (O)"), "{out}");
         assert!(out.contains("Bo (X), your move"), "{out}");
         assert!(out.contains("not finished, so it was not saved"), "{out}");
         assert!(store.recent_games(None, 10).unwrap().is_empty());
