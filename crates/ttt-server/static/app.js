@@ -378,6 +378,9 @@ async function startGame(request) {
   setError('setup-error', '');
   setError('game-error', '');
   busy = true;
+  // The board is busy from the click on: the old game's cells take no clicks while the new
+  // game is being made (and tests waiting for an idle board wait for the new one).
+  board.setBusy(true);
   try {
     const state = await api.createGame(request);
     if (mine !== generation) return;
