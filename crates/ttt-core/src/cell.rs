@@ -75,7 +75,13 @@ impl fmt::Display for DimsError {
         match *self {
             DimsError::Side { rows, cols } => write!(
                 f,
-                "a board of {rows} rows by {cols} columns is not supported: rows and columns must each be between 1 and {MAX_SIDE}"
+                "a board of {} by {} is not supported: rows and columns must each be between 1 and {MAX_SIDE}",
+                count(rows, "row"),
+                count(cols, "column")
+            ),
+            DimsError::K { k, max: 1 } => write!(
+                f,
+                "K = {k} is out of range: on a board with no side longer than 1, K must be 1"
             ),
             DimsError::K { k, max } => write!(
                 f,
@@ -86,6 +92,11 @@ impl fmt::Display for DimsError {
 }
 
 impl std::error::Error for DimsError {}
+
+/// `1 row`, `3 rows`: a count and its noun, for messages.
+pub(crate) fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
 
 impl Dims {
     /// Checks and builds the shape of a game.

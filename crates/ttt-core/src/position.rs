@@ -60,7 +60,8 @@ impl fmt::Display for PositionError {
             PositionError::Dims(e) => write!(f, "{e}"),
             PositionError::ImpossibleCounts { x, o } => write!(
                 f,
-                "impossible counts: X has {x} marks and O has {o}; X moves first, so X must have as many as O or one more"
+                "impossible counts: X has {} and O has {o}; X moves first, so X must have as many as O or one more",
+                crate::cell::count(*x, "mark")
             ),
             PositionError::BothWin => write!(f, "both X and O have a line, which cannot happen in play"),
             PositionError::WinnerDidNotMoveLast { winner } => write!(

@@ -61,22 +61,21 @@ impl fmt::Display for NotationError {
                 f,
                 "the position is empty: write rows of X, O and . separated by /, e.g. X.O/.X./..."
             ),
-            NotationError::RaggedRows { row, expected, found } => {
-                let cells = |n: usize| format!("{n} cell{}", if n == 1 { "" } else { "s" });
-                write!(
-                    f,
-                    "ragged rows: row {row} has {} but row 1 has {}",
-                    cells(found),
-                    cells(expected)
-                )
-            }
+            NotationError::RaggedRows { row, expected, found } => write!(
+                f,
+                "ragged rows: row {row} has {} but row 1 has {}",
+                crate::cell::count(found, "cell"),
+                crate::cell::count(expected, "cell")
+            ),
             NotationError::BadChar { ch, row, col } => write!(
                 f,
                 "bad character {ch:?} at row {row}, column {col}: cells are X, O or . (also _ or - for empty)"
             ),
             NotationError::TooBig { rows, cols } => write!(
                 f,
-                "a board of {rows} rows by {cols} columns is too big: at most {MAX_SIDE} each"
+                "a board of {} by {} is not supported: rows and columns must each be between 1 and {MAX_SIDE}",
+                crate::cell::count(rows, "row"),
+                crate::cell::count(cols, "column")
             ),
         }
     }

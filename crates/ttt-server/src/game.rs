@@ -107,7 +107,7 @@ impl Game {
             position: self.position.to_string(),
             to_move: (!self.position.is_over()).then(|| self.position.turn()),
             status: self.position.outcome().status(),
-            winning_line: self.position.winning_cells(),
+            winning_line: Some(self.position.winning_cells()).filter(|cells| !cells.is_empty()),
             moves: self.moves.clone(),
             players: [
                 self.players.x.view(Player::X),
@@ -128,7 +128,8 @@ pub(crate) struct GameView {
     position: String,
     to_move: Option<Player>,
     status: &'static str,
-    winning_line: Vec<Cell>,
+    /// The winner's cells, `null` while nobody has a line (as in `ttt analyze --json`).
+    winning_line: Option<Vec<Cell>>,
     moves: Vec<Cell>,
     players: [SeatView; 2],
 }

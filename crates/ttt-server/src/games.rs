@@ -71,12 +71,13 @@ async fn create(
 ) -> Result<impl IntoResponse, ApiError> {
     let dims = check_dims(&request, &state.limits)?;
     let players = check_players(request.players, &state.limits)?;
-    // As in the console game, a name is a player from the start: their record (zero for a
-    // newcomer) can be shown at once, and a broken database shows up before anyone plays.
+    // A broken database shows up before anyone plays. A newcomer is saved with the first
+    // finished game, not before: games left unfinished leave no empty rows in the
+    // leaderboard.
     for seat in [&players.x, &players.o] {
         if let Seat::Human { name } = seat {
             let name = name.clone();
-            state.with_store(move |s| s.ensure_player(&name)).await?;
+            state.with_store(move |s| s.player(&name)).await?;
         }
     }
     let id = new_game_id().map_err(ApiError::internal)?;

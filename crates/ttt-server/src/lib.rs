@@ -83,7 +83,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_side: 19,
-            max_name_chars: 40,
+            max_name_chars: ttt_store::MAX_NAME_CHARS,
             max_body_bytes: 8 * 1024,
             request_timeout: Duration::from_secs(30),
             thinking_time: Duration::from_secs(1),

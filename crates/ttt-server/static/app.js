@@ -227,7 +227,7 @@ function cellName(state, cell) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Scores (seed 000's ScoresPane)
+// Scores
 
 function renderScorePanels(state) {
   ['x', 'o'].forEach((side, index) => {
@@ -300,7 +300,7 @@ function marksAfter(state, ply) {
 
 function drawBoard(state, ply) {
   const complete = ply >= state.moves.length;
-  const win = new Set(complete
+  const win = new Set(complete && state.winning_line
     ? state.winning_line.map((c) => c.row * state.cols + c.col)
     : []);
   const lastMove = state.moves[Math.min(ply, state.moves.length) - 1];
@@ -454,7 +454,7 @@ async function playAt(index) {
 }
 
 // ---------------------------------------------------------------------------------------
-// The end-of-game dialog (seed 000's Modal)
+// The end-of-game dialog
 
 function openDialog(state) {
   const dialog = $('end-dialog');

@@ -152,7 +152,7 @@ async fn a_new_game_has_its_state_and_an_address() {
     assert_eq!(game["position"], ".../.../...");
     assert_eq!(game["to_move"], "X");
     assert_eq!(game["status"], "in_progress");
-    assert_eq!(game["winning_line"], json!([]));
+    assert_eq!(game["winning_line"], Value::Null);
     assert_eq!(game["moves"], json!([]));
     assert_eq!(
         game["players"],
@@ -167,10 +167,13 @@ async fn a_new_game_has_its_state_and_an_address() {
     let other = app.new_game(&humans("Ann", "Bo")).await;
     assert_ne!(other["id"], game["id"]);
 
-    // Both players exist from the start, with nothing played yet.
-    let ann = app.get("/api/players/Ann").await;
-    assert_eq!(ann.status, StatusCode::OK);
-    assert_eq!(ann.json["games"], 0);
+    // A newcomer is saved with a finished game, not before: an unfinished game leaves no
+    // empty row in the leaderboard.
+    assert_eq!(
+        app.get("/api/players/Ann").await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(app.get("/api/players").await.json, json!([]));
 }
 
 #[tokio::test]
@@ -234,7 +237,7 @@ async fn a_draw_counts_as_a_tie_for_both() {
     ];
     let end = app.play_all(&game, &moves).await;
     assert_eq!(end["status"], "draw");
-    assert_eq!(end["winning_line"], json!([]));
+    assert_eq!(end["winning_line"], Value::Null);
     for name in ["Ann", "Bo"] {
         let p = app.get(&format!("/api/players/{name}")).await;
         assert_eq!(p.json["ties"], 1);
@@ -569,6 +572,8 @@ async fn players_are_listed_best_first_and_found_by_name() {
     // Names with spaces and non-ASCII letters travel percent-encoded.
     let game = app.new_game(&humans("Zoë Ann", "Bo")).await;
     assert_eq!(game["players"][0]["name"], "Zoë Ann");
+    app.play_all(&game, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)])
+        .await;
     assert_eq!(
         app.get("/api/players/Zo%C3%AB%20Ann").await.status,
         StatusCode::OK

@@ -50,6 +50,10 @@ pub use game::{GameRecord, GameResult, NewGame, Participant};
 pub use player::PlayerStats;
 pub use sqlite::SqliteStore;
 
+/// The longest player name, in characters, that the front ends accept (the console game and
+/// the web game alike), so a name made in one can be used in the other.
+pub const MAX_NAME_CHARS: usize = 40;
+
 /// Where players and games are kept. Shareable between threads; every method is one
 /// complete operation (its own transaction where it writes).
 pub trait Store: Send + Sync {

@@ -64,8 +64,9 @@ impl PlayerStats {
         }
     }
 
-    /// The leader-board order: most wins, then best win rate, then fewest losses, then name
-    /// (byte order). `Less` means `self` ranks higher.
+    /// The leader-board order: most wins, then best win rate, then fewest losses, then most
+    /// ties (a tie is better than no game), then name (byte order). `Less` means `self`
+    /// ranks higher.
     ///
     /// ```
     /// # use ttt_store::PlayerStats;
@@ -73,10 +74,12 @@ impl PlayerStats {
     ///     PlayerStats { name: "Bo".into(), wins: 2, losses: 2, ties: 0 },
     ///     PlayerStats { name: "Cy".into(), wins: 5, losses: 9, ties: 0 },
     ///     PlayerStats { name: "Al".into(), wins: 2, losses: 0, ties: 1 },
+    ///     PlayerStats { name: "Ann".into(), wins: 0, losses: 0, ties: 0 },
+    ///     PlayerStats { name: "Zed".into(), wins: 0, losses: 0, ties: 2 },
     /// ];
     /// board.sort_by(PlayerStats::cmp_rank);
     /// let names: Vec<&str> = board.iter().map(|p| p.name.as_str()).collect();
-    /// assert_eq!(names, ["Cy", "Al", "Bo"]);
+    /// assert_eq!(names, ["Cy", "Al", "Bo", "Zed", "Ann"]);
     /// ```
     #[must_use]
     pub fn cmp_rank(&self, other: &PlayerStats) -> Ordering {
@@ -85,6 +88,7 @@ impl PlayerStats {
             .cmp(&self.wins)
             .then_with(|| other.cmp_win_rate(self))
             .then_with(|| self.losses.cmp(&other.losses))
+            .then_with(|| other.ties.cmp(&self.ties))
             .then_with(|| self.name.cmp(&other.name))
     }
 

@@ -120,10 +120,10 @@ pub struct BoardArgs {
     /// How many in a row win.
     #[arg(long, short = 'k', default_value_t = 3, value_parser = parse_count)]
     pub k: usize,
-    /// Rows of the empty board (when no position is given).
+    /// Rows of the empty board, when no position is given (default: as many as --cols, or 3).
     #[arg(long, value_parser = parse_count)]
     pub rows: Option<usize>,
-    /// Columns of the empty board (when no position is given).
+    /// Columns of the empty board, when no position is given (default: as many as --rows).
     #[arg(long, value_parser = parse_count)]
     pub cols: Option<usize>,
 }
@@ -134,11 +134,9 @@ impl BoardArgs {
         match notation {
             Some(text) => parse_position(text, self.k, self.rows, self.cols),
             None => {
-                let (Some(rows), Some(cols)) = (self.rows, self.cols) else {
-                    return Err(user_error(
-                        "give a position (e.g. X.O/.X./...) or an empty board's size with --rows R --cols C",
-                    ));
-                };
+                // A square board when one side is given; 3 x 3 when neither is.
+                let rows = self.rows.or(self.cols).unwrap_or(3);
+                let cols = self.cols.unwrap_or(rows);
                 let dims = Dims::new(rows, cols, self.k).map_err(user_error)?;
                 Ok(Position::new(dims))
             }

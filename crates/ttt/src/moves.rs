@@ -25,7 +25,8 @@ pub struct MoveArgs {
     /// Seconds the perfect player may think.
     #[arg(long, value_name = "SECS", default_value = "1", value_parser = parse_seconds)]
     pub time_limit: Duration,
-    /// Print `{"row": r, "col": c}` (0-based) instead of text.
+    /// Print `{"row": r, "col": c}` (0-based) instead of text; the perfect player adds
+    /// `value` and `plies` when its move is proven.
     #[arg(long, conflicts_with = "jsonl")]
     pub json: bool,
     /// Read positions from standard input, one a line, and write one JSON object a line

@@ -18,8 +18,16 @@ use crate::cli::{parse_seconds, user_error, BoardArgs};
 pub struct SolveArgs {
     #[command(flatten)]
     pub board: BoardArgs,
-    /// A position to solve instead of the empty board.
-    #[arg(long)]
+    /// A position to solve instead of the empty board, e.g. X.O/.X./... (also `--position`).
+    #[arg(value_name = "POSITION")]
+    pub at: Option<String>,
+    /// The same as POSITION.
+    #[arg(
+        long,
+        value_name = "POSITION",
+        conflicts_with = "at",
+        hide_short_help = true
+    )]
     pub position: Option<String>,
     /// Give up after this many seconds and say what is unknown (default: no limit).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
@@ -137,7 +145,9 @@ fn describe(value: Option<Value>, root: &Position) -> String {
 }
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
-    let pos = args.board.position(args.position.as_deref())?;
+    let pos = args
+        .board
+        .position(args.at.as_deref().or(args.position.as_deref()))?;
     if pos.is_over() {
         return Err(user_error(format!(
             "there is nothing to solve: the game is over ({})",

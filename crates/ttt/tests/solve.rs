@@ -115,10 +115,28 @@ fn bad_arguments() {
             "18446744073709",
         ],
         &["solve", "--k", "3", "--position", "XXX/OO./..."],
-        &["solve"],
+        &["solve", "X../...", "--position", "X../..."],
     ] {
         let out = ttt(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
     }
+}
+
+#[test]
+fn positions_and_board_sizes_as_the_other_commands_take_them() {
+    // The position as a plain argument, as for analyze and move.
+    let v = json(&["solve", "--k", "3", "XX./OO./...", "--json"]);
+    assert_eq!(v["value"], "win");
+    // No size: the 3 x 3 board; one side: a square board.
+    let v = json(&["solve", "--json"]);
+    assert_eq!(
+        (&v["rows"], &v["cols"], &v["value"]),
+        (&3.into(), &3.into(), &"draw".into())
+    );
+    let v = json(&["solve", "--rows", "4", "--k", "3", "--json"]);
+    assert_eq!(
+        (&v["rows"], &v["cols"], &v["value"]),
+        (&4.into(), &4.into(), &"win".into())
+    );
 }

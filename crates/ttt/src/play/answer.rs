@@ -14,8 +14,8 @@ pub const OFF_BOARD: &str = "This position is off the bounds of the board!";
 /// Said when a move is on a cell that already holds a mark (seed 003's wording).
 pub const OCCUPIED: &str = "Someone has already made a move at this position!";
 
-/// The longest name a player may have, in characters, so tables stay readable.
-pub const MAX_NAME: usize = 24;
+/// The longest name a player may have, in characters: the same as in the web game.
+pub const MAX_NAME: usize = ttt_store::MAX_NAME_CHARS;
 
 /// Whether the answer means "quit": `q` or `quit`, in any case.
 pub fn is_quit(text: &str) -> bool {
