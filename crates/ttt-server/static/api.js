@@ -50,13 +50,3 @@ export function playMove(id, row, col) {
 export function listPlayers() {
   return request('GET', '/api/players');
 }
-
-/** One player's record, or null if there is no such player. */
-export async function getPlayer(name) {
-  try {
-    return await request('GET', `/api/players/${encodeURIComponent(name)}`);
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return null;
-    throw e;
-  }
-}

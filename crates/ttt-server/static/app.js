@@ -264,21 +264,27 @@ function renderScorePanels(state) {
   });
 }
 
+/** Fills the score panels from the leaderboard: a newcomer, not saved before their first
+ * finished game, is not on it yet and has nothing to show but zeros. */
 async function refreshScores(state, mine) {
-  await Promise.all(state.players.map(async (p, index) => {
+  if (!state.players.some((p) => p.kind === 'human')) return;
+  let everyone;
+  try {
+    everyone = await api.listPlayers();
+  } catch (e) {
+    if (mine === generation) setError('game-error', `Scores could not be loaded: ${e.message}`);
+    return;
+  }
+  if (mine !== generation) return;
+  state.players.forEach((p, index) => {
     if (p.kind !== 'human') return;
     const side = index === 0 ? 'x' : 'o';
-    try {
-      const stats = (await api.getPlayer(p.name)) || { wins: 0, losses: 0, ties: 0 };
-      if (mine !== generation) return;
-      for (const key of ['wins', 'losses', 'ties']) {
-        const dd = $(`score-${side}-${key}`);
-        if (dd) dd.textContent = String(stats[key]);
-      }
-    } catch (e) {
-      if (mine === generation) setError('game-error', `Scores could not be loaded: ${e.message}`);
+    const stats = everyone.find((q) => q.name === p.name) || { wins: 0, losses: 0, ties: 0 };
+    for (const key of ['wins', 'losses', 'ties']) {
+      const dd = $(`score-${side}-${key}`);
+      if (dd) dd.textContent = String(stats[key]);
     }
-  }));
+  });
 }
 
 // ---------------------------------------------------------------------------------------
