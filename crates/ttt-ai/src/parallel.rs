@@ -1,170 +1,165 @@
-//! Solving on several threads: the first moves are shared out among threads, each with its
-//! own solver and a share of the memory. Moves that are mirror images of one another are
-//! solved once. A win found by one thread stops the others.
+//! Solving on several threads. One thread searches alone first: most positions are settled
+//! within [`ALONE`], and a parallel start would only cost. Past that, its results go into a
+//! table shared by every thread, and all threads search the whole position, each taking the
+//! others' results from the table; a thread puts off a move whose position another thread is
+//! searching at the moment (ABDADA's rule), so that they split the work instead of doing it
+//! twice. The first to finish gives the answer and stops the rest.
 //!
-//! Each thread owns its transposition table (no locks, no shared mutable state but a queue
-//! and a stop flag), so results do not depend on the number of threads, only the time does.
+//! Every entry in the table is a proven bound, or a depth-limited one marked as such, so the
+//! answer does not depend on which thread finishes first or on the number of threads: only
+//! the time does.
 
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use ttt_core::{Cell, Position, Symmetry};
+use ttt_core::Position;
 
-use crate::solver::{Solution, Solver, SolverConfig, Value, INF, WIN_RANGE};
+use crate::solver::{Solution, Solver, SolverConfig};
+use crate::tt::SharedTable;
 
-/// Proves the value (win, draw or loss, without the game's length) of `pos` using `threads`
-/// threads. With one thread, or a position whose first move is forced, it is
-/// [`Solver::solve`].
+/// How long one thread searches alone before the others join in.
+pub(crate) const ALONE: Duration = Duration::from_millis(500);
+
+/// The largest shared table: it is of fixed size and cleared up front, so it costs time to
+/// make (about a quarter of a second a gigabyte here) whether it is used or not.
+const MAX_SHARED_BYTES: usize = 1 << 30;
+
+/// Proves the value (win, draw or loss, without the game's length) of `pos` using up to
+/// `threads` threads. With one thread it is [`Solver::solve`].
 #[must_use]
 pub fn solve_value(pos: &Position, config: SolverConfig, threads: usize) -> Solution {
+    solve_value_after(pos, config, threads, ALONE)
+}
+
+/// [`solve_value`], the first thread searching alone for `alone` (none at all for zero).
+pub(crate) fn solve_value_after(
+    pos: &Position,
+    config: SolverConfig,
+    threads: usize,
+    alone: Duration,
+) -> Solution {
     let config = SolverConfig {
         lengths: false,
         ..config
     };
-    let started = Instant::now();
-    let moves = distinct_moves(pos);
-    if threads <= 1 || moves.len() < 2 || has_tactics(pos) {
+    if threads <= 1 {
         return Solver::new(pos, config).solve();
     }
-    let threads = threads.min(moves.len());
-    let queue = Mutex::new(moves);
-    // The best root score proven so far, and its move: later moves need only be shown no
-    // better, which is much cheaper than their exact value (a pairing often settles it).
-    let best: Mutex<(i32, Option<Cell>)> = Mutex::new((-INF, None));
-    let unfinished = AtomicBool::new(false);
+    let started = Instant::now();
+    let limit = config.time_limit;
+    let alone_for = limit.map_or(alone, |l| l.min(alone));
+    let mut first = Solver::new(
+        pos,
+        SolverConfig {
+            time_limit: Some(alone_for),
+            ..config.clone()
+        },
+    );
+    let alone = if alone_for.is_zero() {
+        None
+    } else {
+        let s = first.solve();
+        let out_of_time = limit.is_some_and(|l| started.elapsed() >= l);
+        let stopped = config
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed));
+        if s.value.is_some() || out_of_time || stopped {
+            return Solution {
+                elapsed: started.elapsed(),
+                ..s
+            };
+        }
+        Some(s)
+    };
+
+    let shared_bytes = (config.table_bytes / 3 * 2).min(MAX_SHARED_BYTES);
+    let table = Arc::new(SharedTable::with_bytes(shared_bytes));
+    first.share_results(&table);
+    let first_nodes = first.nodes();
+    drop(first);
+
     let stop = Arc::new(AtomicBool::new(false));
-    let external = config.stop.clone();
     let per_thread = SolverConfig {
-        table_bytes: config.table_bytes / threads,
+        time_limit: limit.map(|l| l.saturating_sub(started.elapsed())),
         stop: Some(Arc::clone(&stop)),
         ..config.clone()
     };
-    let mut totals = (0u64, 0usize, 0usize);
+    let answer: Mutex<Option<Solution>> = Mutex::new(None);
+    let mut nodes = first_nodes;
+    let mut used = 0;
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
-                let (queue, best, stop, unfinished) = (&queue, &best, &stop, &unfinished);
+                let (table, stop, answer) = (Arc::clone(&table), &stop, &answer);
                 let config = per_thread.clone();
-                let external = external.clone();
                 scope.spawn(move || {
-                    let limit = config.time_limit;
-                    let mut solver: Option<Solver> = None;
-                    loop {
-                        let next = queue.lock().ok().and_then(|mut q| q.pop());
-                        let Some((cell, child)) = next else { break };
-                        if external.as_ref().is_some_and(|e| e.load(Ordering::Relaxed)) {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                        if stop.load(Ordering::Relaxed) {
-                            unfinished.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                        let solver = match solver.as_mut() {
-                            Some(s) => {
-                                s.set_position(&child);
-                                s
-                            }
-                            None => solver.insert(Solver::new(&child, config.clone())),
-                        };
-                        // The time limit counts from the start of the whole solve.
-                        solver.set_time_limit(limit.map(|l| l.saturating_sub(started.elapsed())));
-                        let alpha = best.lock().map_or(-INF, |b| b.0);
-                        // The child's score is the opponent's: ours is its negation.
-                        let result = solver.solve_window(-INF, -alpha);
-                        let Some(child_score) = result else {
-                            unfinished.store(true, Ordering::Relaxed);
-                            break;
-                        };
-                        if let Ok(mut b) = best.lock() {
-                            if -child_score > b.0 {
-                                *b = (-child_score, Some(cell));
-                            }
-                            if b.0 >= WIN_RANGE {
-                                stop.store(true, Ordering::Relaxed);
-                            }
+                    let mut solver = Solver::with_shared_table(pos, config, table);
+                    let s = solver.solve();
+                    if s.value.is_some() {
+                        stop.store(true, Ordering::Relaxed);
+                        if let Ok(mut a) = answer.lock() {
+                            a.get_or_insert(s.clone());
                         }
                     }
-                    solver.map_or((0, 0, 0), |s| {
-                        let (bytes, used) = s.table_stats();
-                        (s.nodes(), bytes, used)
-                    })
+                    (s.nodes, s.table_used)
                 })
             })
             .collect();
+        // The caller's stop flag, if any, stops every thread.
+        while !workers
+            .iter()
+            .all(std::thread::ScopedJoinHandle::is_finished)
+        {
+            if config
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
         for w in workers {
-            if let Ok((n, bytes, used)) = w.join() {
-                totals.0 += n;
-                totals.1 += bytes;
-                totals.2 += used;
+            if let Ok((n, u)) = w.join() {
+                nodes += n;
+                used += u;
             }
         }
     });
-    let (score, best_move) = best.into_inner().unwrap_or((-INF, None));
-    let value = if score >= WIN_RANGE {
-        Some(Value::Win)
-    } else if unfinished.load(Ordering::Relaxed) || best_move.is_none() {
-        None
-    } else if score <= -WIN_RANGE {
-        Some(Value::Loss)
-    } else {
-        Some(Value::Draw)
-    };
+    let found = answer.into_inner().ok().flatten();
     Solution {
-        value,
+        value: found.as_ref().and_then(|s| s.value),
         plies: None,
-        best_move,
-        nodes: totals.0,
+        best_move: found
+            .as_ref()
+            .and_then(|s| s.best_move)
+            .or(alone.as_ref().and_then(|s| s.best_move)),
+        nodes,
         elapsed: started.elapsed(),
-        depth: 0,
-        table_bytes: totals.1,
-        table_used: totals.2,
+        depth: found.as_ref().map_or(0, |s| s.depth),
+        table_bytes: table.bytes(),
+        table_used: used.max(alone.map_or(0, |s| s.table_used)),
+        threads,
     }
-}
-
-/// Whether the side to move can win at once or must block: left to the single solver, which
-/// settles such positions without search.
-fn has_tactics(pos: &Position) -> bool {
-    pos.legal_moves()
-        .any(|c| pos.makes_line(c, pos.turn()) || pos.makes_line(c, pos.turn().other()))
-}
-
-/// The legal moves, one of each set of mirror images, with the positions they lead to;
-/// ordered so that central moves come off the end of the list (the queue's top) first.
-fn distinct_moves(pos: &Position) -> Vec<(Cell, Position)> {
-    let dims = pos.dims();
-    let mut seen = HashSet::new();
-    let mut moves = Vec::new();
-    for cell in pos.legal_moves() {
-        let child = pos.play(cell).unwrap_or(*pos);
-        let canonical = Symmetry::of(dims)
-            .iter()
-            .map(|&s| child.transform(s).to_string())
-            .min()
-            .unwrap_or_default();
-        // Only symmetries that fix the root make two moves equivalent; the child's canonical
-        // form captures exactly those, since the root is common to both.
-        if seen.insert(canonical) {
-            moves.push((cell, child));
-        }
-    }
-    let centre = |c: Cell| {
-        let dr = 2 * i32::from(c.row) - (dims.rows() as i32 - 1);
-        let dc = 2 * i32::from(c.col) - (dims.cols() as i32 - 1);
-        dr * dr + dc * dc
-    };
-    moves.sort_by_key(|&(c, _)| std::cmp::Reverse(centre(c)));
-    moves
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Value;
     use ttt_core::{Dims, Setup};
 
+    /// The value on `threads` threads, all of them from the start (no search alone first).
     fn value(pos: &Position, threads: usize) -> Option<Value> {
-        solve_value(pos, SolverConfig::for_position(pos), threads).value
+        solve_value_after(
+            pos,
+            SolverConfig::for_position(pos),
+            threads,
+            Duration::ZERO,
+        )
+        .value
     }
 
     #[test]
@@ -181,10 +176,28 @@ mod tests {
     }
 
     #[test]
-    fn mirror_moves_are_solved_once() {
-        let pos = Position::new(Dims::new(3, 3, 3).unwrap());
-        // Corner, edge, centre.
-        assert_eq!(distinct_moves(&pos).len(), 3);
-        assert_eq!(distinct_moves(&pos).last().unwrap().0, Cell::new(1, 1));
+    fn every_4x3_position_agrees_across_thread_counts_and_tiny_tables() {
+        // Each position's value alone on one thread against two and three threads sharing a
+        // table of a few buckets, where entries are overwritten all the time.
+        let dims = Dims::new(4, 3, 3).unwrap();
+        let mut stack = vec![Position::new(dims)];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(pos) = stack.pop() {
+            if !seen.insert(pos.to_string()) || pos.is_over() {
+                continue;
+            }
+            let one = value(&pos, 1);
+            let tiny = SolverConfig {
+                table_bytes: 256,
+                ..SolverConfig::for_position(&pos)
+            };
+            for threads in [2, 3] {
+                let many = solve_value_after(&pos, tiny.clone(), threads, Duration::ZERO).value;
+                assert_eq!(many, one, "{pos} on {threads} threads");
+            }
+            if seen.len() < 400 {
+                stack.extend(pos.legal_moves().filter_map(|c| pos.play(c).ok()));
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! The transposition table: results of positions already searched, shared across symmetric
-//! positions. Fixed size, chosen up front; entries are replaced, the table never grows.
+//! positions. [`Table`] belongs to one search and grows as it fills, up to a limit, then
+//! replaces entries; [`SharedTable`] is of fixed size and shared by the threads of one solve.
 //!
 //! Each entry stores a *bound* on the value together with the kind of bound, never a value
 //! that was cut off by the search window as if it were exact.
@@ -175,6 +176,121 @@ impl Table {
     }
 }
 
+/// A table of fixed size that several threads read and write at once, without locks.
+///
+/// Each slot is two words, the data and the key XOR the data. A reader takes an entry only
+/// when the two agree with its key, so an entry half written by one thread while another
+/// reads it is seen as a miss, never as a wrong result.
+#[derive(Debug)]
+pub(crate) struct SharedTable {
+    words: Vec<std::sync::atomic::AtomicU64>,
+    mask: usize,
+    /// Positions some thread is searching now, by key (a small hash table, slots
+    /// overwritten freely: a wrong answer only costs time, never a wrong result).
+    busy: Vec<std::sync::atomic::AtomicU64>,
+}
+
+/// Slots in the table of positions being searched.
+const BUSY_SLOTS: usize = 1 << 14;
+
+impl SharedTable {
+    /// A table of about `bytes` bytes, rounded down to a power of two buckets.
+    pub(crate) fn with_bytes(bytes: usize) -> SharedTable {
+        let len = buckets_in(bytes);
+        SharedTable {
+            words: std::iter::repeat_with(|| std::sync::atomic::AtomicU64::new(0))
+                .take(len * 4)
+                .collect(),
+            mask: len - 1,
+            busy: std::iter::repeat_with(|| std::sync::atomic::AtomicU64::new(0))
+                .take(BUSY_SLOTS)
+                .collect(),
+        }
+    }
+
+    fn busy_slot(&self, key: u64) -> &std::sync::atomic::AtomicU64 {
+        &self.busy[(key >> 20) as usize & (BUSY_SLOTS - 1)]
+    }
+
+    /// Says that this thread is searching the position `key`.
+    pub(crate) fn enter(&self, key: u64) {
+        self.busy_slot(key)
+            .store(key, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Says that the search of `key` is over.
+    pub(crate) fn leave(&self, key: u64) {
+        let _ = self.busy_slot(key).compare_exchange(
+            key,
+            0,
+            std::sync::atomic::Ordering::Relaxed,
+            std::sync::atomic::Ordering::Relaxed,
+        );
+    }
+
+    /// Whether some thread is searching the position `key` now (as far as the table knows).
+    pub(crate) fn is_busy(&self, key: u64) -> bool {
+        self.busy_slot(key)
+            .load(std::sync::atomic::Ordering::Relaxed)
+            == key
+    }
+
+    pub(crate) fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    fn slot(&self, at: usize) -> (u64, u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let data = self.words[at + 1].load(Relaxed);
+        (self.words[at].load(Relaxed) ^ data, data)
+    }
+
+    /// The entry stored for `key` (never 0).
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        let at = (key as usize & self.mask) * 4;
+        [at, at + 2].into_iter().find_map(|slot| {
+            let (k, data) = self.slot(slot);
+            (k == key).then(|| Entry::unpack(key, data))
+        })
+    }
+
+    /// Stores `entry` with the replacement rule of [`Table`]; true if the slot was empty.
+    pub(crate) fn store(&self, entry: Entry) -> bool {
+        use std::sync::atomic::Ordering::Relaxed;
+        let at = (entry.key as usize & self.mask) * 4;
+        let (first_key, first_data) = self.slot(at);
+        let slot = if first_key != entry.key && entry.depth < (first_data >> 32) as u8 {
+            at + 2
+        } else {
+            at
+        };
+        let empty = self.words[slot + 1].load(Relaxed) == 0 && self.words[slot].load(Relaxed) == 0;
+        let data = entry.pack();
+        self.words[slot + 1].store(data, Relaxed);
+        self.words[slot].store(entry.key ^ data, Relaxed);
+        empty
+    }
+
+    /// Forgets every entry (only while no other thread uses the table).
+    pub(crate) fn clear(&self) {
+        for w in &self.words {
+            w.store(0, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}
+
+impl Table {
+    /// Every entry, for handing a search's results to a [`SharedTable`].
+    pub(crate) fn entries(&self) -> impl Iterator<Item = Entry> + '_ {
+        self.buckets.iter().flat_map(|b| {
+            [0, 2]
+                .into_iter()
+                .filter(move |&slot| b[slot] != 0)
+                .map(move |slot| Entry::unpack(b[slot], b[slot + 1]))
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,6 +357,36 @@ mod tests {
             .count();
         assert_eq!(found, t.used());
         assert!(t.used() > 10_000);
+    }
+
+    #[test]
+    fn a_shared_table_finds_what_any_thread_stored() {
+        let t = SharedTable::with_bytes(1 << 16);
+        std::thread::scope(|scope| {
+            for base in [1u64, 1_000_001] {
+                let t = &t;
+                scope.spawn(move || {
+                    for key in base..base + 500 {
+                        t.store(entry(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), 9));
+                    }
+                });
+            }
+        });
+        for key in (1u64..501).chain(1_000_001..1_000_501) {
+            let e = t.probe(key.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            // A slot may have been taken by another key; what is found is never another's.
+            if let Some(e) = e {
+                assert_eq!((e.score, e.depth, e.best), (7, 9, 3));
+            }
+        }
+        let mut own = Table::growing(1 << 20);
+        own.store(entry(77, 2));
+        let moved: Vec<Entry> = own.entries().collect();
+        assert_eq!(moved.len(), 1);
+        assert!(t.store(moved[0]));
+        assert_eq!(t.probe(77).unwrap().depth, 2);
+        t.clear();
+        assert!(t.probe(77).is_none());
     }
 
     #[test]

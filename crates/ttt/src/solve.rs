@@ -36,8 +36,8 @@ pub struct SolveArgs {
     /// machine's memory). It starts small and grows only as the search fills it.
     #[arg(long, value_name = "MB", value_parser = crate::cli::parse_count)]
     pub memory: Option<usize>,
-    /// Threads to use: the first moves are shared out among them (default 1: sharing out
-    /// has not yet beaten one thread with one table; see docs/PERFORMANCE.md).
+    /// Threads to use (default: all the machine's cores). One thread searches alone for
+    /// half a second; then all search together, sharing one table.
     #[arg(long, value_name = "N", value_parser = crate::cli::parse_count)]
     pub threads: Option<usize>,
     /// Also give the value of every move, drawn as a grid.
@@ -171,9 +171,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         (None, None) => 1 << 30,
     };
     let threads = match args.threads {
-        Some(0) => return Err(user_error("--threads must be at least 1")),
         Some(n) => n,
-        None => 1,
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
     };
     let progress = Progress::start(&mut config);
     let s = ttt_ai::solve_value(&pos, config.clone(), threads);
@@ -198,7 +197,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             "nodes_per_second": nps.round(),
             "table_bytes": s.table_bytes,
             "table_entries_used": s.table_used,
-            "threads": threads,
+            "threads": s.threads,
         });
         if let Some(map) = &map {
             v["moves"] = map
@@ -229,7 +228,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         plural(s.nodes, "position"),
         s.elapsed.as_secs_f64(),
         nps / 1e6,
-        plural(threads as u64, "thread"),
+        plural(s.threads as u64, "thread"),
         megabytes(s.table_bytes),
         plural(s.table_used as u64, "entry"),
     )?;
