@@ -56,7 +56,8 @@ pub(crate) fn solve_value_after(
             ..config.clone()
         },
     );
-    let alone = if alone_for.is_zero() {
+    // Zero `alone` skips the search alone; a zero time limit does not: it answers at once.
+    let alone = if alone.is_zero() {
         None
     } else {
         let s = first.solve();

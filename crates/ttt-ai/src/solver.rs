@@ -634,13 +634,7 @@ impl Solver {
         // Threads sharing a table split the work (as in ABDADA): a move whose position another
         // thread is searching now waits until this node's other moves are done, when its
         // result may be in the table. The first move is always searched at once.
-        let shared = match &self.table {
-            Tables::Shared { table, .. } if moves.len() > 1 => {
-                table.enter(key);
-                Some(Arc::clone(table))
-            }
-            _ => None,
-        };
+        let shared = moves.len() > 1 && self.table.enter(key);
         let mut deferred = 0u64;
         let mut pass = 0;
         let mut i = 0;
@@ -648,12 +642,12 @@ impl Solver {
             let cell = usize::from(moves[i].1);
             let index = i;
             i += 1;
-            if pass == 0 && index > 0 && index < 64 {
-                if let Some(table) = &shared {
+            if shared && pass == 0 && index > 0 && index < 64 {
+                {
                     self.board.play(cell);
                     let (child, _) = self.board.canonical_key();
                     self.board.undo(cell);
-                    if table.is_busy(child | KEY_TAG) {
+                    if self.table.is_busy(child | KEY_TAG) {
                         deferred |= 1 << index;
                         if i == moves.len() && deferred != 0 {
                             pass = 1;
@@ -711,8 +705,8 @@ impl Solver {
                 i = deferred.trailing_zeros() as usize;
             }
         }
-        if let Some(table) = &shared {
-            table.leave(key);
+        if shared {
+            self.table.leave(key);
         }
         self.move_lists.push(moves);
         if self.aborted {
@@ -879,6 +873,28 @@ impl Tables {
                 *used = 0;
             }
         }
+    }
+
+    /// Says that this thread searches `key` now; false (and nothing done) for an own table,
+    /// where no other thread could care.
+    fn enter(&self, key: u64) -> bool {
+        match self {
+            Tables::Own(_) => false,
+            Tables::Shared { table, .. } => {
+                table.enter(key);
+                true
+            }
+        }
+    }
+
+    fn leave(&self, key: u64) {
+        if let Tables::Shared { table, .. } = self {
+            table.leave(key);
+        }
+    }
+
+    fn is_busy(&self, key: u64) -> bool {
+        matches!(self, Tables::Shared { table, .. } if table.is_busy(key))
     }
 
     fn bytes(&self) -> usize {

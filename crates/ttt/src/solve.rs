@@ -159,7 +159,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     config.time_limit = args.time_limit;
     let machine = machine_memory();
     config.table_bytes = match (args.memory, machine) {
-        (Some(0), _) => return Err(user_error("--memory must be at least 1 MB")),
         (Some(mb), Some(total)) if mb.saturating_mul(1 << 20) > total => {
             return Err(user_error(format!(
                 "--memory {mb} is more than this machine has ({} MB)",
