@@ -113,10 +113,14 @@ pub(crate) fn solve_value_after(
             .iter()
             .all(std::thread::ScopedJoinHandle::is_finished)
         {
-            if config
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed))
+            // Threads that start late (many threads on few cores) count their time from
+            // their own start: the deadline is kept here.
+            let out_of_time = limit.is_some_and(|l| started.elapsed() >= l);
+            if out_of_time
+                || config
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed))
             {
                 stop.store(true, Ordering::Relaxed);
             }

@@ -82,9 +82,16 @@ pub fn report_clap_error(e: &clap::Error) -> ExitCode {
             let text = e.to_string();
             let first = text.lines().next().unwrap_or("invalid arguments");
             let first = first.strip_prefix("error: ").unwrap_or(first);
+            // clap lists an option's possible values on a line of its own: keep it.
+            let values = text
+                .lines()
+                .map(str::trim)
+                .find_map(|l| l.strip_prefix("[possible values: ")?.strip_suffix(']'))
+                .map(|v| format!(": choose one of {v}"))
+                .unwrap_or_default();
             let _ = writeln!(
                 std::io::stderr(),
-                "ttt: {first} (see {} --help)",
+                "ttt: {first}{values} (see {} --help)",
                 command_line_name()
             );
             ExitCode::from(2)
@@ -137,7 +144,12 @@ impl BoardArgs {
                 // A square board when one side is given; 3 x 3 when neither is.
                 let rows = self.rows.or(self.cols).unwrap_or(3);
                 let cols = self.cols.unwrap_or(rows);
-                let dims = Dims::new(rows, cols, self.k).map_err(user_error)?;
+                let dims = Dims::new(rows, cols, self.k).map_err(|e| match e {
+                    ttt_core::DimsError::K { .. } => {
+                        user_error(format!("{e}; choose K with --k (3 unless given)"))
+                    }
+                    _ => user_error(e),
+                })?;
                 Ok(Position::new(dims))
             }
         }

@@ -27,7 +27,8 @@ pub struct HistoryArgs {
           value_parser = crate::cli::parse_count)]
     pub limit: usize,
     /// Replay the game with this number, printing the board after every move.
-    #[arg(long, value_name = "GAME", conflicts_with_all = ["name", "limit"])]
+    #[arg(long, value_name = "GAME", conflicts_with_all = ["name", "limit"],
+          value_parser = parse_game_number)]
     pub replay: Option<i64>,
     /// Print JSON instead of text: a list of games, or the replayed game.
     #[arg(long)]
@@ -79,6 +80,16 @@ pub fn run(args: &HistoryArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A game number, as `ttt history` lists them.
+fn parse_game_number(s: &str) -> Result<i64, String> {
+    match s.trim().parse::<i64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "{s:?} is not a game number: `ttt history` lists them (1, 2, ...)"
+        )),
+    }
+}
+
 /// A side's player for people: `Alice`, or `Computer (hard)`.
 fn who(p: &Participant) -> String {
     match p {
@@ -89,9 +100,14 @@ fn who(p: &Participant) -> String {
 
 /// How the game ended, by name: `Alice won`, or `tie`.
 fn result_words(game: &GameRecord) -> String {
+    let (x, o) = (who(&game.x), who(&game.o));
+    // Two sides under one name (two computers of one level): say which side won.
+    let same = x == o;
     match game.result {
-        GameResult::XWins => format!("{} won", who(&game.x)),
-        GameResult::OWins => format!("{} won", who(&game.o)),
+        GameResult::XWins if same => format!("{x} (X) won"),
+        GameResult::OWins if same => format!("{o} (O) won"),
+        GameResult::XWins => format!("{x} won"),
+        GameResult::OWins => format!("{o} won"),
         GameResult::Draw => "tie".to_string(),
     }
 }
@@ -226,6 +242,25 @@ mod tests {
             lines[1],
             "   7  2024-05-01 18:30:00 UTC  3x3, 3 in a row  Ann  Computer (easy)  Ann won      5"
         );
+    }
+
+    #[test]
+    fn one_name_on_both_sides_says_which_side_won() {
+        let mut g = game();
+        g.x = Participant::computer("easy");
+        g.result = GameResult::OWins;
+        assert_eq!(result_words(&g), "Computer (easy) (O) won");
+        g.o = Participant::computer("hard");
+        assert_eq!(result_words(&g), "Computer (hard) won");
+    }
+
+    #[test]
+    fn game_numbers_are_checked() {
+        assert_eq!(parse_game_number(" 12 "), Ok(12));
+        assert!(parse_game_number("x")
+            .unwrap_err()
+            .contains("not a game number"));
+        assert!(parse_game_number("0").is_err());
     }
 
     #[test]

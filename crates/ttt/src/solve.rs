@@ -36,9 +36,9 @@ pub struct SolveArgs {
     /// machine's memory). It starts small and grows only as the search fills it.
     #[arg(long, value_name = "MB", value_parser = crate::cli::parse_count)]
     pub memory: Option<usize>,
-    /// Threads to use (default: all the machine's cores). One thread searches alone for
-    /// half a second; then all search together, sharing one table.
-    #[arg(long, value_name = "N", value_parser = crate::cli::parse_count)]
+    /// Threads to use, at most 256 (default: all the machine's cores). One thread searches
+    /// alone for half a second; then all search together, sharing one table.
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Also give the value of every move, drawn as a grid.
     #[arg(long)]
@@ -110,6 +110,17 @@ fn machine_memory() -> Option<usize> {
         .parse()
         .ok()?;
     Some(kb * 1024)
+}
+
+/// The most threads `--threads` takes: more only slows the search down.
+const MAX_THREADS: usize = 256;
+
+fn parse_threads(s: &str) -> Result<usize, String> {
+    let n = crate::cli::parse_count(s)?;
+    if n > MAX_THREADS {
+        return Err(format!("{n} is too many: give at most {MAX_THREADS}"));
+    }
+    Ok(n)
 }
 
 /// `1 entry`, `2 entries`, `1 thread`, `3 threads`.
@@ -260,6 +271,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thread_counts_are_bounded() {
+        assert_eq!(parse_threads("256"), Ok(256));
+        assert!(parse_threads("257").unwrap_err().contains("at most 256"));
+        assert!(parse_threads("0").unwrap_err().contains("at least 1"));
+    }
 
     #[test]
     fn counts_in_words() {

@@ -228,6 +228,16 @@ impl fmt::Display for Seat {
     }
 }
 
+/// A message written for a prompt ("Please use ... .") as part of a longer line.
+fn in_sentence(message: &str) -> String {
+    let message = message.strip_suffix('.').unwrap_or(message);
+    let message = message.strip_prefix("Please ").unwrap_or(message);
+    let mut chars = message.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
+}
+
 impl FromStr for Seat {
     type Err = String;
 
@@ -241,7 +251,7 @@ impl FromStr for Seat {
         match kind.trim().to_ascii_lowercase().as_str() {
             "human" | "h" => {
                 let name = rest.trim();
-                check_name(name).map_err(|e| format!("{text:?}: {e}"))?;
+                check_name(name).map_err(|e| format!("{text:?}: {}", in_sentence(&e)))?;
                 Ok(Seat::Human(name.to_string()))
             }
             "computer" | "c" => rest
@@ -357,6 +367,25 @@ mod tests {
         assert_eq!(parse_name("Zoë Ñ", "x"), Ok("Zoë Ñ".into()));
         assert!(parse_name(&"a".repeat(MAX_NAME + 1), "x").is_err());
         assert!(parse_name("a\u{7}b", "x").is_err());
+    }
+
+    #[test]
+    fn seats_from_the_command_line() {
+        assert_eq!("human:Ann".parse::<Seat>(), Ok(Seat::Human("Ann".into())));
+        assert_eq!("c:4".parse::<Seat>(), Ok(Seat::Computer(Level::Perfect)));
+        let err = "human:".parse::<Seat>().unwrap_err();
+        assert!(err.contains(": a name needs at least one letter"), "{err}");
+        assert!(!err.ends_with('.'), "{err}");
+        let long = format!("human:{}", "a".repeat(MAX_NAME + 1));
+        let err = long.parse::<Seat>().unwrap_err();
+        assert!(
+            err.ends_with(": use a name of at most 40 characters"),
+            "{err}"
+        );
+        assert!("dog:1"
+            .parse::<Seat>()
+            .unwrap_err()
+            .contains("names no player"));
     }
 
     #[test]

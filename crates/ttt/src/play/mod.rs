@@ -62,7 +62,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "WHO")]
     pub o: Option<Seat>,
     /// Seed for the computer players' random choices, to play the same game again.
-    #[arg(long)]
+    #[arg(long, value_parser = parse_seed)]
     pub seed: Option<u64>,
     /// Seconds the perfect computer player may think about each move.
     #[arg(long, value_name = "SECS", default_value = "2", value_parser = parse_seconds)]
@@ -91,6 +91,16 @@ impl PlayArgs {
             None => Dims::new(self.rows, self.cols, self.k).map_err(user_error),
         }
     }
+}
+
+/// A seed: any whole number from 0 to 2^64 - 1.
+fn parse_seed(s: &str) -> Result<u64, String> {
+    s.trim().parse().map_err(|_| {
+        format!(
+            "{s:?} is not a seed: give a whole number from 0 to {}",
+            u64::MAX
+        )
+    })
 }
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
@@ -294,7 +304,7 @@ fn ask_opponent<R: BufRead, W: Write>(
     Ok(seat)
 }
 
-/// Loads a human's statistics (creating the player if new) and shows them.
+/// Shows a human's saved statistics, or welcomes a newcomer.
 fn greet<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
@@ -302,13 +312,14 @@ fn greet<R: BufRead, W: Write>(
 ) -> Step<()> {
     match seat {
         Seat::Human(name) => {
-            let (stats, created) = store.ensure_player(name)?;
-            if created {
-                console.say(format!(
-                    "Hello, {name}! You are new here: your wins, losses and ties will be saved."
-                ))
-            } else {
-                console.say(format!("Welcome back, {name}: {}.", summary(&stats)))
+            // A newcomer is saved with their first finished game, as in the web game: a
+            // game quit early leaves no empty record behind.
+            match store.player(name)? {
+                Some(stats) => console.say(format!("Welcome back, {name}: {}.", summary(&stats))),
+                None => console.say(format!(
+                    "Hello, {name}! You are new here: your wins, losses and ties will be saved \
+                     from your first finished game."
+                )),
             }
         }
         Seat::Computer(level) => console.say(format!(
@@ -574,6 +585,8 @@ mod tests {
         result.unwrap();
         assert!(out.ends_with("Bye!\n"), "{out}");
         assert!(store.recent_games(None, 10).unwrap().is_empty());
+        // Ann is new and finished no game: she is not on the leaderboard.
+        assert!(store.players().unwrap().is_empty());
     }
 
     #[test]
