@@ -44,6 +44,9 @@ pub(crate) struct Board {
     threat_at: ByPlayer<Vec<u16>>,
     /// Sum of the weights of each side's open windows.
     potential: ByPlayer<i32>,
+    /// For each side, the sum over the windows still open to it of 2^(its marks there): the
+    /// Erdős–Selfridge potential, times 2^K (see [`Board::cannot_win`]).
+    danger: ByPlayer<u64>,
     /// `sym_maps[s][c]`: where symmetry `s` sends cell `c`.
     sym_maps: Vec<Vec<u16>>,
     /// The Zobrist hash of the position under each symmetry.
@@ -125,6 +128,10 @@ impl Board {
                 o: vec![0; n],
             },
             potential: ByPlayer::default(),
+            danger: ByPlayer {
+                x: windows as u64,
+                o: windows as u64,
+            },
             hashes: vec![0; sym_maps.len()],
             sym_maps,
             zobrist,
@@ -265,6 +272,46 @@ impl Board {
             .copied()
             .find(|&c| usize::from(c) != except && self.cells[usize::from(c)].is_none())
             .unwrap_or(NO_CELL)
+    }
+
+    /// Whether the Erdős–Selfridge criterion proves that `attacker` can never complete a line.
+    /// Give each window still open to the attacker the weight 2^-(cells it still needs);
+    /// whenever the defender takes the cell whose windows weigh most, the total never grows
+    /// over a pair of moves, and a completed line alone would weigh 1. So a total below 1
+    /// with the defender to move settles it; with the attacker to move, the total plus the
+    /// most its move can add must stay below 1.
+    /// Whether `attacker`'s Erdős–Selfridge total (see [`Board::cannot_win`]) is below 2:
+    /// only then is one defending move likely to bring it below the bound.
+    pub(crate) fn is_nearly_safe_from(&self, attacker: Player) -> bool {
+        *self.danger.get(attacker) < 2 << self.k
+    }
+
+    pub(crate) fn cannot_win(&self, attacker: Player) -> bool {
+        let k = u32::from(self.k);
+        let total = *self.danger.get(attacker);
+        if total >= 1 << k {
+            return false;
+        }
+        if self.turn != attacker {
+            return true;
+        }
+        if total * 2 < 1 << k {
+            return true;
+        }
+        // The attacker's best move adds the weight of the open windows through it.
+        let (mine, theirs) = (self.counts.get(attacker), self.counts.get(attacker.other()));
+        let most = (0..self.cells.len())
+            .filter(|&c| self.cells[c].is_none())
+            .map(|c| {
+                self.windows_through(c)
+                    .iter()
+                    .filter(|&&w| theirs[w as usize] == 0)
+                    .map(|&w| 1u64 << mine[w as usize])
+                    .sum::<u64>()
+            })
+            .max()
+            .unwrap_or(0);
+        total + most < 1 << k
     }
 
     /// Whether `defender` can stop `attacker` from ever completing a line by a *pairing*: a set
@@ -440,6 +487,7 @@ impl Board {
             let t = self.counts.get(opp)[w];
             if t == 0 {
                 *self.potential.get_mut(me) += weight(m + 1) - weight(m);
+                *self.danger.get_mut(me) += 1 << m;
                 if m == k1 {
                     // Our threat is fulfilled: the game is won.
                     self.threat_at.get_mut(me)[cell] -= 1;
@@ -454,6 +502,7 @@ impl Board {
             }
             if m == 0 {
                 *self.potential.get_mut(opp) -= weight(t);
+                *self.danger.get_mut(opp) -= 1 << t;
                 if t > 0 {
                     self.live -= 1;
                     self.kill_window(w);
@@ -488,6 +537,7 @@ impl Board {
             self.counts.get_mut(me)[w] = m;
             if t == 0 {
                 *self.potential.get_mut(me) -= weight(m + 1) - weight(m);
+                *self.danger.get_mut(me) -= 1 << m;
                 if m == k1 {
                     self.threat_at.get_mut(me)[cell] += 1;
                     *self.threats.get_mut(me) += 1;
@@ -501,6 +551,7 @@ impl Board {
             }
             if m == 0 {
                 *self.potential.get_mut(opp) += weight(t);
+                *self.danger.get_mut(opp) += 1 << t;
                 if t > 0 {
                     self.live += 1;
                     self.revive_window(w);

@@ -92,11 +92,19 @@ pub(crate) fn solve_value_after(
     let mut used = 0;
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|_| {
+            .map(|i| {
                 let (table, stop, answer) = (Arc::clone(&table), &stop, &answer);
                 let config = per_thread.clone();
                 scope.spawn(move || {
                     let mut solver = Solver::with_shared_table(pos, config, table);
+                    // Half the threads deepen step by step (quickest to find a win), half
+                    // search straight to the end (quickest to prove a draw); each uses what
+                    // the others have proven.
+                    if i % 2 == 1 {
+                        solver.search_straight_to_the_end();
+                    } else {
+                        solver.lean_to_the_end();
+                    }
                     let s = solver.solve();
                     if s.value.is_some() {
                         stop.store(true, Ordering::Relaxed);
