@@ -709,9 +709,8 @@ impl Solver {
                     self.board.undo(cell);
                     continue;
                 }
-                found = self.board.threats(me) == 0
-                    && (self.board.cannot_win(opp)
-                        || self.board.has_pairing_against(opp, &mut scratch, false));
+                found = self.board.cannot_win(opp)
+                    || self.board.has_pairing_against(opp, &mut scratch, false);
                 self.board.undo(cell);
                 if found {
                     break;
