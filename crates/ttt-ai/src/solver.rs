@@ -443,7 +443,9 @@ impl Solver {
         let mut verdict: Option<Verdict> = None;
         let mut best_move = None;
         let mut completed = 0;
-        if !self.root.is_over() {
+        // No time at all proves nothing, as in `analyze`, however small the board.
+        let zero_time = self.config.time_limit == Some(Duration::ZERO);
+        if !self.root.is_over() && !zero_time {
             let mut depth = if self.straight {
                 empties
             } else {
@@ -1194,6 +1196,12 @@ mod tests {
         assert_eq!(a.value, None);
         assert_eq!(a.moves.len(), 9);
         assert!(a.moves.iter().all(|m| m.verdict.is_none()));
+        let s = Solver::new(
+            &p,
+            SolverConfig::for_position(&p).with_time_limit(Duration::ZERO),
+        )
+        .solve();
+        assert_eq!((s.value, s.nodes), (None, 0));
     }
 
     #[test]

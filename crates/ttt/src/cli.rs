@@ -110,6 +110,17 @@ fn command_line_name() -> String {
         .map_or_else(|| "ttt".to_string(), |sub| format!("ttt {sub}"))
 }
 
+/// A board size the rules refuse, as a user error; a K too long for the board says which
+/// flag sets it.
+pub fn board_size_error(e: ttt_core::DimsError) -> anyhow::Error {
+    match e {
+        ttt_core::DimsError::K { .. } => {
+            user_error(format!("{e}; choose K with --k (3 unless given)"))
+        }
+        _ => user_error(e),
+    }
+}
+
 /// A whole number of at least 1, for sizes and counts.
 pub fn parse_count(s: &str) -> Result<usize, String> {
     match s.trim().parse::<i128>() {
@@ -144,12 +155,7 @@ impl BoardArgs {
                 // A square board when one side is given; 3 x 3 when neither is.
                 let rows = self.rows.or(self.cols).unwrap_or(3);
                 let cols = self.cols.unwrap_or(rows);
-                let dims = Dims::new(rows, cols, self.k).map_err(|e| match e {
-                    ttt_core::DimsError::K { .. } => {
-                        user_error(format!("{e}; choose K with --k (3 unless given)"))
-                    }
-                    _ => user_error(e),
-                })?;
+                let dims = Dims::new(rows, cols, self.k).map_err(board_size_error)?;
                 Ok(Position::new(dims))
             }
         }

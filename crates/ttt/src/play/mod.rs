@@ -88,7 +88,7 @@ impl PlayArgs {
     fn dims(&self) -> anyhow::Result<Dims> {
         match self.preset {
             Some(preset) => Ok(preset.dims()),
-            None => Dims::new(self.rows, self.cols, self.k).map_err(user_error),
+            None => Dims::new(self.rows, self.cols, self.k).map_err(crate::cli::board_size_error),
         }
     }
 }
