@@ -20,6 +20,15 @@ const NO_CELL: u16 = u16::MAX;
 /// How many pairs the pairing search may try before giving up.
 const PAIRING_BUDGET: u32 = 48;
 
+/// Working space for [`Board::has_pairing_against`], kept between calls.
+#[derive(Debug, Default)]
+pub(crate) struct PairingScratch {
+    /// Each cell's partner in the pairing being built, or `NO_CELL`.
+    partner: Vec<u16>,
+    /// Open windows, sorted.
+    order: Vec<u32>,
+}
+
 #[derive(Debug, Clone)]
 pub(crate) struct Board {
     dims: Dims,
@@ -324,20 +333,17 @@ impl Board {
     pub(crate) fn has_pairing_against(
         &self,
         attacker: Player,
-        partner: &mut Vec<u16>,
+        scratch: &mut PairingScratch,
         thorough: bool,
     ) -> bool {
-        let k = usize::from(self.k);
-        let theirs = self.counts.get(attacker.other());
-        let mine = self.counts.get(attacker);
-        let windows = theirs.len();
-        if (0..windows).any(|w| theirs[w] == 0 && k - usize::from(mine[w]) < 2) {
-            // A line one move from completion (or complete) cannot be paired.
+        if self.threats(attacker) > 0 {
+            // A line one move from completion cannot be paired.
             return false;
         }
+        let partner = &mut scratch.partner;
         partner.clear();
         partner.resize(self.cells.len(), NO_CELL);
-        if self.greedy_pairing(attacker, partner) {
+        if self.greedy_pairing(attacker, partner, &mut scratch.order) {
             return true;
         }
         // Searching costs more than the greedy pass: worth it early in the game, where a
@@ -350,11 +356,20 @@ impl Board {
         self.search_pairing(attacker, partner, &mut budget)
     }
 
-    /// Whether a window already holds a pair.
-    fn is_covered(cells: &[u16], partner: &[u16]) -> bool {
+    /// Whether window `w` already holds a pair. A window is a run of K cells a fixed step
+    /// apart, so a partner lies in it when its distance from the first cell is a multiple
+    /// of the step, less than K steps.
+    fn is_covered(&self, w: usize, partner: &[u16]) -> bool {
+        let cells = self.window(w);
+        let (Some(&first), Some(&second)) = (cells.first(), cells.get(1)) else {
+            return false;
+        };
+        let (first, step) = (i32::from(first), i32::from(second) - i32::from(first));
+        let k = i32::from(self.k);
         cells.iter().any(|&c| {
             let p = partner[usize::from(c)];
-            p != NO_CELL && cells.contains(&p)
+            let d = i32::from(p) - first;
+            p != NO_CELL && d >= 0 && d % step == 0 && d / step < k
         })
     }
 
@@ -362,36 +377,56 @@ impl Board {
         self.cells[usize::from(c)].is_none() && partner[usize::from(c)] == NO_CELL
     }
 
-    /// One pass, most constrained windows first, no going back.
-    fn greedy_pairing(&self, attacker: Player, partner: &mut [u16]) -> bool {
+    /// One pass, most constrained windows first (then in index order), no going back.
+    fn greedy_pairing(&self, attacker: Player, partner: &mut [u16], order: &mut Vec<u32>) -> bool {
         let k = usize::from(self.k);
         let theirs = self.counts.get(attacker.other());
         let mine = self.counts.get(attacker);
-        for empties in 2..=k {
-            for w in 0..theirs.len() {
-                if theirs[w] != 0 || k - usize::from(mine[w]) != empties {
-                    continue;
+        // The open windows sorted by how many cells they still need (2 to K), stably.
+        let mut starts = [0u32; 33];
+        order.clear();
+        for w in 0..theirs.len() {
+            if theirs[w] == 0 {
+                let need = k - usize::from(mine[w]);
+                starts[need.min(32)] += 1;
+                order.push(w as u32);
+            }
+        }
+        let mut at = 0;
+        for count in &mut starts {
+            let n = *count;
+            *count = at;
+            at += n;
+        }
+        let open = order.len();
+        order.resize(open * 2, 0);
+        for i in 0..open {
+            let w = order[i] as usize;
+            let need = (k - usize::from(mine[w])).min(32);
+            order[open + starts[need] as usize] = w as u32;
+            starts[need] += 1;
+        }
+        for i in open..open * 2 {
+            let w = order[i] as usize;
+            if self.is_covered(w, partner) {
+                continue;
+            }
+            let cells = self.window(w);
+            // Neighbours first, then any two free cells.
+            let pair = cells
+                .windows(2)
+                .find(|p| self.is_free(p[0], partner) && self.is_free(p[1], partner))
+                .map(|p| (p[0], p[1]))
+                .or_else(|| {
+                    let mut it = cells.iter().copied().filter(|&c| self.is_free(c, partner));
+                    Some((it.next()?, it.next()?))
+                });
+            match pair {
+                Some((a, b)) => {
+                    partner[usize::from(a)] = b;
+                    partner[usize::from(b)] = a;
                 }
-                let cells = self.window(w);
-                if Self::is_covered(cells, partner) {
-                    continue;
-                }
-                // Neighbours first, then any two free cells.
-                let pair = cells
-                    .windows(2)
-                    .find(|p| self.is_free(p[0], partner) && self.is_free(p[1], partner))
-                    .map(|p| (p[0], p[1]))
-                    .or_else(|| {
-                        let mut it = cells.iter().copied().filter(|&c| self.is_free(c, partner));
-                        Some((it.next()?, it.next()?))
-                    });
-                match pair {
-                    Some((a, b)) => {
-                        partner[usize::from(a)] = b;
-                        partner[usize::from(b)] = a;
-                    }
-                    None => return false,
-                }
+                None => return false,
             }
         }
         true
@@ -406,10 +441,10 @@ impl Board {
             if spoiled != 0 {
                 continue;
             }
-            let cells = self.window(w);
-            if Self::is_covered(cells, partner) {
+            if self.is_covered(w, partner) {
                 continue;
             }
+            let cells = self.window(w);
             let free = cells.iter().filter(|&&c| self.is_free(c, partner)).count();
             if free < 2 {
                 return false;
@@ -635,7 +670,7 @@ mod tests {
 
     #[test]
     fn pairings() {
-        let mut scratch = Vec::new();
+        let mut scratch = PairingScratch::default();
         // 4x4 with four in a row: O cannot pair X's open lines on the empty board (the
         // diagonals cross the rows and columns) ...
         assert!(!board("..../..../..../....", 4).has_pairing_against(

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use ttt_core::{ByPlayer, Cell, Outcome, Position};
 
-use crate::board::Board;
+use crate::board::{Board, PairingScratch};
 use crate::tt::{Bound, Entry, SharedTable, Table};
 use crate::Rng;
 
@@ -200,7 +200,7 @@ pub struct Solver {
     ply_cost: i32,
     history: ByPlayer<Vec<i32>>,
     move_lists: Vec<Vec<(i32, u16)>>,
-    pairing_scratch: Vec<u16>,
+    pairing_scratch: PairingScratch,
 }
 
 impl Solver {
@@ -229,7 +229,7 @@ impl Solver {
                 o: vec![0; n],
             },
             move_lists: Vec::new(),
-            pairing_scratch: Vec::new(),
+            pairing_scratch: PairingScratch::default(),
         }
     }
 
