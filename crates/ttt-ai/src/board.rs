@@ -406,8 +406,8 @@ impl Board {
             order[open + starts[need] as usize] = w as u32;
             starts[need] += 1;
         }
-        for i in open..open * 2 {
-            let w = order[i] as usize;
+        for &w in &order[open..] {
+            let w = w as usize;
             if self.is_covered(w, partner) {
                 continue;
             }
