@@ -700,7 +700,6 @@ impl Solver {
         // which a quick certificate says so settles it: look for one before searching.
         if beta <= 0
             && forced.is_none()
-            && self.board.empties() * 2 >= self.board.cells()
             && self.board.is_nearly_safe_from(opp)
         {
             let mut scratch = std::mem::take(&mut self.pairing_scratch);
