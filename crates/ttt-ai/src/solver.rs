@@ -698,10 +698,7 @@ impl Solver {
 
         // When a draw is all this node must show (the opponent cannot win), a move after
         // which a quick certificate says so settles it: look for one before searching.
-        if beta <= 0
-            && forced.is_none()
-            && self.board.is_nearly_safe_from(opp)
-        {
+        if beta <= 0 && forced.is_none() && self.board.is_nearly_safe_from(opp) {
             let mut scratch = std::mem::take(&mut self.pairing_scratch);
             let mut found = false;
             for &(_, cell) in moves.iter() {
