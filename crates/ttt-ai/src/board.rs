@@ -283,18 +283,18 @@ impl Board {
             .unwrap_or(NO_CELL)
     }
 
-    /// Whether the Erdős–Selfridge criterion proves that `attacker` can never complete a line.
-    /// Give each window still open to the attacker the weight 2^-(cells it still needs);
-    /// whenever the defender takes the cell whose windows weigh most, the total never grows
-    /// over a pair of moves, and a completed line alone would weigh 1. So a total below 1
-    /// with the defender to move settles it; with the attacker to move, the total plus the
-    /// most its move can add must stay below 1.
     /// Whether `attacker`'s Erdős–Selfridge total (see [`Board::cannot_win`]) is below 2:
     /// only then is one defending move likely to bring it below the bound.
     pub(crate) fn is_nearly_safe_from(&self, attacker: Player) -> bool {
         *self.danger.get(attacker) < 2 << self.k
     }
 
+    /// Whether the Erdős–Selfridge criterion proves that `attacker` can never complete a line.
+    /// Give each window still open to the attacker the weight 2^-(cells it still needs);
+    /// whenever the defender takes the cell whose windows weigh most, the total never grows
+    /// over a pair of moves, and a completed line alone would weigh 1. So a total below 1
+    /// with the defender to move settles it; with the attacker to move, the total plus the
+    /// most its move can add must stay below 1.
     pub(crate) fn cannot_win(&self, attacker: Player) -> bool {
         let k = u32::from(self.k);
         let total = *self.danger.get(attacker);

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ttt_core::{ByPlayer, Cell, Outcome, Position};
+use ttt_core::{ByPlayer, Cell, Outcome, Player, Position};
 
 use crate::board::{Board, PairingScratch};
 use crate::tt::{Bound, Entry, SharedTable, Table};
@@ -187,6 +187,10 @@ pub struct Solver {
     /// `aborted` is set and so is `out_of_budget`, to tell it from running out of time.
     node_limit: u64,
     out_of_budget: bool,
+    /// The clock and `node_limit` are looked at when the position count, masked with this,
+    /// is zero: every 1024 positions (tests look at every one, to stop searches half-way
+    /// on small boards).
+    check_mask: u64,
     /// Search straight to the end from the start, without deepening step by step.
     straight: bool,
     /// Positions with at most this many empty cells are searched straight to the end.
@@ -220,9 +224,10 @@ impl Solver {
             aborted: false,
             node_limit: u64::MAX,
             out_of_budget: false,
+            check_mask: 1023,
             straight: false,
             deepen_from: DEEPEN_FROM,
-            straight_share: 3,
+            straight_share: STRAIGHT_SHARE,
             horizon: false,
             history: ByPlayer {
                 x: vec![0; n],
@@ -259,7 +264,7 @@ impl Solver {
 
     /// Gives the searches to the end between steps of deepening a larger share of the time.
     pub(crate) fn lean_to_the_end(&mut self) {
-        self.straight_share = 8;
+        self.straight_share = LEANING_STRAIGHT_SHARE;
     }
 
     /// Copies every result this solver has into `table`.
@@ -581,14 +586,14 @@ impl Solver {
     /// before falling back on the evaluation.
     fn search(&mut self, depth: u32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes & self.check_mask == 0 {
             if let Some(p) = &self.config.progress {
-                p.fetch_add(1024, Ordering::Relaxed);
+                p.fetch_add(self.check_mask + 1, Ordering::Relaxed);
             }
             if self.out_of_time() {
                 self.aborted = true;
             }
-            if self.nodes >= self.node_limit {
+            if self.nodes > self.node_limit {
                 self.aborted = true;
                 self.out_of_budget = true;
             }
@@ -652,36 +657,17 @@ impl Solver {
             }
             forced = first;
         }
-        // A pairing strategy settles one side of the draw line without search: when the
-        // window only asks whether we can do better than a draw (or worse), answer at once.
-        if alpha >= 0 && self.board.cannot_win(me) {
+        // A certificate that one side can never make a line settles one side of the draw
+        // line without search: when the window only asks whether we can do better than a draw
+        // (or worse), answer at once.
+        let thorough = depth >= PAIRING_SEARCH_DEPTH;
+        if alpha >= 0 && self.proves_no_win(me, thorough) {
             self.store_bound(key, 0, Bound::Upper);
             return 0;
         }
-        if beta <= 0 && self.board.cannot_win(opp) {
+        if beta <= 0 && self.proves_no_win(opp, thorough) {
             self.store_bound(key, 0, Bound::Lower);
             return 0;
-        }
-        if alpha >= 0 {
-            let mut scratch = std::mem::take(&mut self.pairing_scratch);
-            let drawn =
-                self.board
-                    .has_pairing_against(me, &mut scratch, depth >= PAIRING_SEARCH_DEPTH);
-            self.pairing_scratch = scratch;
-            if drawn {
-                self.store_bound(key, 0, Bound::Upper);
-                return 0;
-            }
-        } else if beta <= 0 {
-            let mut scratch = std::mem::take(&mut self.pairing_scratch);
-            let safe =
-                self.board
-                    .has_pairing_against(opp, &mut scratch, depth >= PAIRING_SEARCH_DEPTH);
-            self.pairing_scratch = scratch;
-            if safe {
-                self.store_bound(key, 0, Bound::Lower);
-                return 0;
-            }
         }
         if depth == 0 && forced.is_none() {
             self.horizon = true;
@@ -699,7 +685,6 @@ impl Solver {
         // When a draw is all this node must show (the opponent cannot win), a move after
         // which a quick certificate says so settles it: look for one before searching.
         if beta <= 0 && forced.is_none() && self.board.is_nearly_safe_from(opp) {
-            let mut scratch = std::mem::take(&mut self.pairing_scratch);
             let mut found = false;
             for &(_, cell) in moves.iter() {
                 let cell = usize::from(cell);
@@ -707,14 +692,12 @@ impl Solver {
                     self.board.undo(cell);
                     continue;
                 }
-                found = self.board.cannot_win(opp)
-                    || self.board.has_pairing_against(opp, &mut scratch, false);
+                found = self.proves_no_win(opp, false);
                 self.board.undo(cell);
                 if found {
                     break;
                 }
             }
-            self.pairing_scratch = scratch;
             if found {
                 self.move_lists.push(moves);
                 self.store_bound(key, 0, Bound::Lower);
@@ -742,18 +725,16 @@ impl Solver {
             let index = i;
             i += 1;
             if shared && pass == 0 && index > 0 && index < 64 {
-                {
-                    self.board.play(cell);
-                    let (child, _) = self.board.canonical_key();
-                    self.board.undo(cell);
-                    if self.table.is_busy(child | KEY_TAG) {
-                        deferred |= 1 << index;
-                        if i == moves.len() && deferred != 0 {
-                            pass = 1;
-                            i = deferred.trailing_zeros() as usize;
-                        }
-                        continue;
+                self.board.play(cell);
+                let (child, _) = self.board.canonical_key();
+                self.board.undo(cell);
+                if self.table.is_busy(child | KEY_TAG) {
+                    deferred |= 1 << index;
+                    if i == moves.len() && deferred != 0 {
+                        pass = 1;
+                        i = deferred.trailing_zeros() as usize;
                     }
+                    continue;
                 }
             }
             if pass == 1 {
@@ -834,6 +815,16 @@ impl Solver {
         best
     }
 
+    /// Whether a quick certificate proves that `attacker` can never complete a line: the
+    /// Erdős–Selfridge criterion, or a pairing (searched for, beyond the greedy pass, if
+    /// `thorough`). `false` means none was found, not that the attacker can win.
+    fn proves_no_win(&mut self, attacker: Player, thorough: bool) -> bool {
+        self.board.cannot_win(attacker)
+            || self
+                .board
+                .has_pairing_against(attacker, &mut self.pairing_scratch, thorough)
+    }
+
     /// Records a proven bound found without search.
     fn store_bound(&mut self, key: u64, score: i32, bound: Bound) {
         self.table.store(Entry {
@@ -897,6 +888,12 @@ impl Solver {
         near
     }
 }
+
+/// Between steps of deepening, a search to the end goes on until the positions searched so
+/// far have grown this many times (see [`Solver::solve`]).
+const STRAIGHT_SHARE: u64 = 3;
+/// The same for a thread that leaves finding wins soon to the others.
+const LEANING_STRAIGHT_SHARE: u64 = 8;
 
 /// Positions with at most this many empty cells are searched straight to the end: the
 /// deepening would cost more than it saves.
@@ -1070,11 +1067,16 @@ mod tests {
                 if p.is_over() {
                     continue;
                 }
+                // Budgets kept to the position: a share of 1 stops every search to the end
+                // at its first position, so the deepening alone answers; with 2 and 3,
+                // searches to the end stop half-way (their results must not be taken for
+                // proven) or finish.
                 for (straight, share, table_bytes) in [
                     (false, 1, 1 << 16),
+                    (false, 2, 1 << 16),
                     (false, 3, 1 << 16),
                     (true, 3, 1 << 16),
-                    (false, 3, 64),
+                    (false, 2, 64),
                 ] {
                     let config = SolverConfig {
                         lengths: false,
@@ -1083,6 +1085,7 @@ mod tests {
                     };
                     let mut solver = Solver::new(p, config);
                     solver.deepen_from = 0;
+                    solver.check_mask = 0;
                     solver.straight = straight;
                     solver.straight_share = share;
                     let s = solver.solve();
