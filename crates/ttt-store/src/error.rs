@@ -116,10 +116,6 @@ pub enum StoreError {
         path: PathBuf,
     },
 
-    /// A player's name the store will not keep (the empty name).
-    #[error("a player's name must not be empty")]
-    EmptyName,
-
     /// A game that cannot have been played as described; nothing was recorded.
     #[error("cannot record the game: {reason}")]
     InvalidGame {

@@ -63,13 +63,6 @@ pub trait Store: Send + Sync {
     /// When the database cannot be read.
     fn player(&self, name: &str) -> Result<Option<PlayerStats>, StoreError>;
 
-    /// Loads a player, creating it with zero counts if new; the bool says whether it was
-    /// created.
-    ///
-    /// # Errors
-    /// [`StoreError::EmptyName`] for `""`; otherwise when the database cannot be used.
-    fn ensure_player(&self, name: &str) -> Result<(PlayerStats, bool), StoreError>;
-
     /// Records a finished game and updates the human players' counters in one transaction
     /// (incremented in SQL, so concurrent games all count). Returns the new game's id.
     ///

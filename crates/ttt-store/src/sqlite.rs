@@ -48,8 +48,7 @@ const IN_MEMORY: &str = ":memory:";
 /// use ttt_store::{GameResult, NewGame, Participant, SqliteStore, Store};
 ///
 /// let store = SqliteStore::open_in_memory().unwrap();
-/// let (ann, created) = store.ensure_player("Ann").unwrap();
-/// assert!(created && ann.games() == 0);
+/// assert_eq!(store.player("Ann").unwrap(), None); // players come with their first game
 ///
 /// // X X X   Ann (X) wins on the top row.
 /// // O O .
@@ -148,30 +147,6 @@ impl SqliteStore {
 impl Store for SqliteStore {
     fn player(&self, name: &str) -> Result<Option<PlayerStats>, StoreError> {
         read_player(&self.conn(), name).map_err(|e| self.err(e))
-    }
-
-    fn ensure_player(&self, name: &str) -> Result<(PlayerStats, bool), StoreError> {
-        if name.is_empty() {
-            return Err(StoreError::EmptyName);
-        }
-        let mut conn = self.conn();
-        // Most names exist already: look without taking the write lock.
-        if let Some(found) = read_player(&conn, name).map_err(|e| self.err(e))? {
-            return Ok((found, false));
-        }
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| self.err(e))?;
-        // Another process may have created it since the look: then this inserts nothing.
-        let created = insert_player(&tx, name).map_err(|e| self.err(e))?;
-        let stats = read_player(&tx, name)
-            .map_err(|e| self.err(e))?
-            .ok_or_else(|| StoreError::Corrupt {
-                path: self.path.clone(),
-                detail: format!("player {name:?} vanished right after being created"),
-            })?;
-        tx.commit().map_err(|e| self.err(e))?;
-        Ok((stats, created))
     }
 
     fn record_game(&self, game: &NewGame) -> Result<i64, StoreError> {
@@ -652,33 +627,35 @@ mod tests {
     }
 
     #[test]
-    fn new_players_start_at_zero_and_are_created_once() {
+    fn a_player_is_created_by_their_first_game() {
         let store = SqliteStore::open_in_memory().unwrap();
         assert_eq!(store.player("Ann").unwrap(), None);
-        assert_eq!(
-            store.ensure_player("Ann").unwrap(),
-            (stats("Ann", 0, 0, 0), true)
-        );
-        assert_eq!(
-            store.ensure_player("Ann").unwrap(),
-            (stats("Ann", 0, 0, 0), false)
-        );
-        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 0)));
+        store
+            .record_game(&game(human("Ann"), cpu(), GameResult::Draw))
+            .unwrap();
+        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 1)));
+        store
+            .record_game(&game(human("Ann"), cpu(), GameResult::Draw))
+            .unwrap();
+        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 2)));
+        assert_eq!(store.players().unwrap().len(), 1);
     }
 
     #[test]
     fn names_are_exact_and_case_sensitive() {
         let store = SqliteStore::open_in_memory().unwrap();
-        assert!(store.ensure_player("Ann").unwrap().1);
-        assert!(store.ensure_player("ann").unwrap().1);
-        assert!(store.ensure_player(" Ann").unwrap().1);
-        assert!(store.ensure_player("Zoë 🎲").unwrap().1);
+        for name in ["Ann", "ann", " Ann", "Zoë 🎲"] {
+            store
+                .record_game(&game(human(name), cpu(), GameResult::Draw))
+                .unwrap();
+        }
         assert_eq!(store.player("Zoë 🎲").unwrap().unwrap().name, "Zoë 🎲");
         assert_eq!(store.players().unwrap().len(), 4);
         assert!(matches!(
-            store.ensure_player(""),
-            Err(StoreError::EmptyName)
+            store.record_game(&game(human(""), cpu(), GameResult::Draw)),
+            Err(StoreError::InvalidGame { .. })
         ));
+        assert_eq!(store.players().unwrap().len(), 4);
     }
 
     #[test]
@@ -716,10 +693,7 @@ mod tests {
         store
             .record_game(&game(cpu(), human("New"), GameResult::OWins))
             .unwrap();
-        assert_eq!(
-            store.ensure_player("New").unwrap(),
-            (stats("New", 1, 0, 0), false)
-        );
+        assert_eq!(store.player("New").unwrap(), Some(stats("New", 1, 0, 0)));
     }
 
     #[test]
@@ -819,7 +793,8 @@ mod tests {
     #[test]
     fn players_come_best_first() {
         let store = SqliteStore::open_in_memory().unwrap();
-        store.ensure_player("Idle").unwrap();
+        // A player with no games (as older versions saved newcomers on entry).
+        insert_player(&store.conn(), "Idle").unwrap();
         for _ in 0..2 {
             store
                 .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
@@ -896,7 +871,10 @@ mod tests {
     fn an_empty_file_becomes_a_new_database() {
         let file = tempfile::NamedTempFile::new().unwrap();
         let store = SqliteStore::open(file.path()).unwrap();
-        assert!(store.ensure_player("Ann").unwrap().1);
+        store
+            .record_game(&game(human("Ann"), cpu(), GameResult::Draw))
+            .unwrap();
+        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 1)));
     }
 
     #[test]
@@ -909,7 +887,10 @@ mod tests {
             .unwrap();
         drop(conn);
         let store = SqliteStore::open(&path).unwrap();
-        assert!(store.ensure_player("Ann").unwrap().1);
+        store
+            .record_game(&game(human("Ann"), cpu(), GameResult::Draw))
+            .unwrap();
+        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 1)));
         assert_eq!(identity(&store.conn()).unwrap().1, LATEST);
     }
 
@@ -1102,7 +1083,6 @@ mod tests {
                 std::thread::spawn(move || {
                     barrier.wait();
                     let store = SqliteStore::open(&path).unwrap();
-                    store.ensure_player("Ann").unwrap();
                     for _ in 0..GAMES {
                         store
                             .record_game(&game(human("Ann"), cpu(), result))

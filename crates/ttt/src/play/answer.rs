@@ -134,25 +134,29 @@ pub fn parse_name(text: &str, default: &str) -> Result<String, String> {
     if name.is_empty() {
         return Ok(default.to_string());
     }
-    check_name(name)?;
+    // At the prompt the reason is a sentence of its own.
+    check_name(name).map_err(|reason| {
+        let mut chars = reason.chars();
+        let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+        format!("{}{}.", first.unwrap_or_default(), chars.as_str())
+    })?;
     Ok(name.to_string())
 }
 
 /// A name the store and the tables can hold: not blank, not too long, no control characters.
+/// The reason it cannot be is a clause, to be put into a sentence by the caller.
 fn check_name(name: &str) -> Result<(), String> {
     if name.trim().is_empty() {
-        return Err("A name needs at least one letter or digit.".to_string());
+        return Err("a name needs at least one letter or digit".to_string());
     }
     if name.chars().count() > MAX_NAME {
-        return Err(format!(
-            "Please use a name of at most {MAX_NAME} characters."
-        ));
+        return Err(format!("use a name of at most {MAX_NAME} characters"));
     }
     if name.chars().any(char::is_control) {
-        return Err("A name cannot contain control characters.".to_string());
+        return Err("a name cannot contain control characters".to_string());
     }
     if is_quit(name) {
-        return Err("\"q\" means quit; please choose another name.".to_string());
+        return Err("\"q\" means quit: choose another name".to_string());
     }
     Ok(())
 }
@@ -228,16 +232,6 @@ impl fmt::Display for Seat {
     }
 }
 
-/// A message written for a prompt ("Please use ... .") as part of a longer line.
-fn in_sentence(message: &str) -> String {
-    let message = message.strip_suffix('.').unwrap_or(message);
-    let message = message.strip_prefix("Please ").unwrap_or(message);
-    let mut chars = message.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_lowercase().chain(chars).collect()
-    })
-}
-
 impl FromStr for Seat {
     type Err = String;
 
@@ -251,7 +245,7 @@ impl FromStr for Seat {
         match kind.trim().to_ascii_lowercase().as_str() {
             "human" | "h" => {
                 let name = rest.trim();
-                check_name(name).map_err(|e| format!("{text:?}: {}", in_sentence(&e)))?;
+                check_name(name).map_err(|e| format!("{text:?}: {e}"))?;
                 Ok(Seat::Human(name.to_string()))
             }
             "computer" | "c" => rest
@@ -366,7 +360,14 @@ mod tests {
         assert_eq!(parse_name("", "Player 1"), Ok("Player 1".into()));
         assert_eq!(parse_name("Zoë Ñ", "x"), Ok("Zoë Ñ".into()));
         assert!(parse_name(&"a".repeat(MAX_NAME + 1), "x").is_err());
-        assert!(parse_name("a\u{7}b", "x").is_err());
+        assert_eq!(
+            parse_name("a\u{7}b", "x"),
+            Err("A name cannot contain control characters.".into())
+        );
+        assert_eq!(
+            parse_name(&"a".repeat(MAX_NAME + 1), "x"),
+            Err(format!("Use a name of at most {MAX_NAME} characters."))
+        );
     }
 
     #[test]
