@@ -356,6 +356,39 @@ impl Board {
         self.search_pairing(attacker, partner, &mut budget)
     }
 
+    /// The cells of the pairing the last successful [`Board::has_pairing_against`] found, as
+    /// a bit set, or every bit if the board has more than 128 cells.
+    pub(crate) fn pairing_cells(&self, scratch: &PairingScratch) -> u128 {
+        if self.cells.len() > 128 {
+            return u128::MAX;
+        }
+        scratch
+            .partner
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| p != NO_CELL)
+            .fold(0, |zone, (c, _)| zone | 1 << c)
+    }
+
+    /// The cells of the windows still open to `attacker`, as a bit set (every bit beyond
+    /// 128 cells): all an Erdős–Selfridge certificate rests on. Marking any other cell for the
+    /// attacker, or emptying one of its marks, can only lower its total.
+    pub(crate) fn open_cells(&self, attacker: Player) -> u128 {
+        if self.cells.len() > 128 {
+            return u128::MAX;
+        }
+        let theirs = self.counts.get(attacker.other());
+        let mut zone = 0u128;
+        for (w, &spoiled) in theirs.iter().enumerate() {
+            if spoiled == 0 {
+                for &c in self.window(w) {
+                    zone |= 1 << c;
+                }
+            }
+        }
+        zone
+    }
+
     /// Whether window `w` already holds a pair. A window is a run of K cells a fixed step
     /// apart, so a partner lies in it when its distance from the first cell is a multiple
     /// of the step, less than K steps.

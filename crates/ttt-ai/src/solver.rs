@@ -205,6 +205,38 @@ pub struct Solver {
     history: ByPlayer<Vec<i32>>,
     move_lists: Vec<Vec<(i32, u16)>>,
     pairing_scratch: PairingScratch,
+    /// Set by a node whose result proves that one side cannot win, for its parent (see
+    /// [`Zone`]).
+    zone: Option<Zone>,
+    /// Moves that needed no search because they lie outside a sibling's zone.
+    settled: u64,
+}
+
+/// A *relevance zone*: the cells a proof that one side (the attacker) cannot win rests on.
+/// Marking any set of the other empty cells for the attacker leaves the proof standing.
+///
+/// - A pairing rests on its pairs' cells: every window open to the attacker still holds a
+///   pair. The Erdős–Selfridge criterion rests on the cells of those windows: marks anywhere
+///   else change no weight.
+/// - A defender's move that works, with its reply's zone, is a zone.
+/// - Where no move of the attacker's wins, the union of its moves' zones is one. An extra
+///   mark outside them changes nothing; a move that was not searched is outside some searched
+///   move's zone, so playing it there is no better than playing both, and an extra mark
+///   never hurts in these games.
+/// - Where the attacker must block (or cannot block two threats), it loses at once unless it
+///   completes a line first: the zone holds the threats and every empty cell of its open
+///   windows.
+///
+/// So a zone found after one of the attacker's moves settles its other moves outside it
+/// without search (Hsu et al. 2020 prove 7x7 K=5 with such zones).
+#[derive(Debug, Clone, Copy)]
+struct Zone {
+    /// The ply of the node that found it.
+    ply: u32,
+    /// The zone, as a bit set of cells (every bit beyond 128 cells).
+    cells: u128,
+    /// The side shown unable to win, or `None` when neither can (no window is open).
+    attacker: Option<Player>,
 }
 
 impl Solver {
@@ -235,6 +267,8 @@ impl Solver {
             },
             move_lists: Vec::new(),
             pairing_scratch: PairingScratch::default(),
+            zone: None,
+            settled: 0,
         }
     }
 
@@ -602,10 +636,15 @@ impl Solver {
             return 0;
         }
         let me = self.board.turn();
+        let opp = me.other();
         if self.board.threats(me) > 0 {
+            let t = self.board.threat_cells(me).next();
+            let cells = t.map_or(0, bit) | self.board.open_cells(opp);
+            self.leave_zone(ply, cells, Some(opp));
             return self.win_at(ply + 1);
         }
         if !self.board.has_live_windows() {
+            self.leave_zone(ply, 0, None);
             return 0;
         }
         // No win sooner than our next-but-one move; no loss sooner than the opponent's reply.
@@ -646,13 +685,16 @@ impl Solver {
             }
         }
 
-        let opp = me.other();
         let mut forced = None;
         if self.board.threats(opp) > 0 {
-            let mut cells = self.board.threat_cells(opp);
-            let first = cells.next();
-            if cells.next().is_some() {
+            let (first, second) = {
+                let mut cells = self.board.threat_cells(opp);
+                (cells.next(), cells.next())
+            };
+            if let Some(second) = second {
                 // Two winning cells for the opponent: one can be blocked, not both.
+                let cells = bit(second) | first.map_or(0, bit) | self.board.open_cells(me);
+                self.leave_zone(ply, cells, Some(me));
                 return -self.win_at(ply + 2);
             }
             forced = first;
@@ -661,13 +703,19 @@ impl Solver {
         // line without search: when the window only asks whether we can do better than a draw
         // (or worse), answer at once.
         let thorough = depth >= PAIRING_SEARCH_DEPTH;
-        if alpha >= 0 && self.proves_no_win(me, thorough) {
-            self.store_bound(key, 0, Bound::Upper);
-            return 0;
+        if alpha >= 0 {
+            if let Some(cells) = self.certificate(me, thorough) {
+                self.store_bound(key, 0, Bound::Upper);
+                self.leave_zone(ply, cells, Some(me));
+                return 0;
+            }
         }
-        if beta <= 0 && self.proves_no_win(opp, thorough) {
-            self.store_bound(key, 0, Bound::Lower);
-            return 0;
+        if beta <= 0 {
+            if let Some(cells) = self.certificate(opp, thorough) {
+                self.store_bound(key, 0, Bound::Lower);
+                self.leave_zone(ply, cells, Some(opp));
+                return 0;
+            }
         }
         if depth == 0 && forced.is_none() {
             self.horizon = true;
@@ -685,22 +733,23 @@ impl Solver {
         // When a draw is all this node must show (the opponent cannot win), a move after
         // which a quick certificate says so settles it: look for one before searching.
         if beta <= 0 && forced.is_none() && self.board.is_nearly_safe_from(opp) {
-            let mut found = false;
+            let mut found = None;
             for &(_, cell) in moves.iter() {
                 let cell = usize::from(cell);
                 if self.board.play(cell) {
                     self.board.undo(cell);
                     continue;
                 }
-                found = self.proves_no_win(opp, false);
+                found = self.certificate(opp, false).map(|zone| zone | bit(cell));
                 self.board.undo(cell);
-                if found {
+                if found.is_some() {
                     break;
                 }
             }
-            if found {
+            if let Some(cells) = found {
                 self.move_lists.push(moves);
                 self.store_bound(key, 0, Bound::Lower);
+                self.leave_zone(ply, cells, Some(opp));
                 return 0;
             }
         }
@@ -720,11 +769,21 @@ impl Solver {
         let mut deferred = 0u64;
         let mut pass = 0;
         let mut i = 0;
+        // Zones (see [`Zone`]): where children showed that our moves cannot win, a move
+        // outside one of their zones cannot either, and needs no search (`common`). If no
+        // move can win, the union of the zones of the moves searched is ours (`union`); a
+        // forced move's alternatives lose at once only while every one of our open windows
+        // keeps its empty cells. If we can stop the opponent winning, the zone of the move
+        // that does, and the move, make ours (`best_zone`).
+        let mut common = u128::MAX;
+        let mut union = forced.map_or(Some(0), |t| Some(bit(t) | self.board.open_cells(me)));
+        let mut best_zone = None;
         while i < moves.len() {
             let cell = usize::from(moves[i].1);
             let index = i;
             i += 1;
-            if shared && pass == 0 && index > 0 && index < 64 {
+            let settled = alpha >= 0 && common != u128::MAX && common & bit(cell) == 0;
+            if shared && !settled && pass == 0 && index > 0 && index < 64 {
                 self.board.play(cell);
                 let (child, _) = self.board.canonical_key();
                 self.board.undo(cell);
@@ -740,26 +799,47 @@ impl Solver {
             if pass == 1 {
                 deferred &= !(1 << index);
             }
-            let won = self.board.play(cell);
-            let score = if won {
-                self.win_at(ply + 1)
-            } else if self.board.empties() == 0 {
+            let score = if settled {
+                self.settled += 1;
+                // No better than a draw, and a draw is no better than alpha.
                 0
-            } else if index == 0 && self.config.lengths {
-                -self.search(child_depth, -beta, -alpha, ply + 1)
             } else {
-                // A zero window proves the move no better than the best so far, cheaply.
-                // For the value alone (three scores) the first move too is tried this way
-                // first: it settles most nodes at once and measured faster (6x6 K=5: 231
-                // thousand positions instead of 390 thousand).
-                let s = -self.search(child_depth, -alpha - 1, -alpha, ply + 1);
-                if s > alpha && s < beta {
+                self.zone = None;
+                let won = self.board.play(cell);
+                let score = if won {
+                    self.win_at(ply + 1)
+                } else if self.board.empties() == 0 {
+                    0
+                } else if index == 0 && self.config.lengths {
                     -self.search(child_depth, -beta, -alpha, ply + 1)
                 } else {
-                    s
+                    // A zero window proves the move no better than the best so far, cheaply.
+                    // For the value alone (three scores) the first move too is tried this way
+                    // first: it settles most nodes at once and measured faster (6x6 K=5: 231
+                    // thousand positions instead of 390 thousand).
+                    let s = -self.search(child_depth, -alpha - 1, -alpha, ply + 1);
+                    if s > alpha && s < beta {
+                        -self.search(child_depth, -beta, -alpha, ply + 1)
+                    } else {
+                        s
+                    }
+                };
+                self.board.undo(cell);
+                let zone = self.zone.take().filter(|z| z.ply == ply + 1);
+                match zone {
+                    Some(z) if z.attacker != Some(opp) && score <= 0 => {
+                        common &= z.cells;
+                        union = union.map(|u| u | z.cells);
+                    }
+                    _ => union = None,
                 }
+                if score > best {
+                    best_zone = zone
+                        .filter(|z| z.attacker != Some(me) && score >= 0)
+                        .map(|z| z.cells | bit(cell));
+                }
+                score
             };
-            self.board.undo(cell);
             if self.aborted {
                 break;
             }
@@ -812,17 +892,40 @@ impl Solver {
             bound,
             best: self.board.map_cell(sym, usize::from(best_move)) as u16,
         });
+        // A cut-off shows the opponent cannot win; a node that failed low, that we cannot.
+        if !node_horizon {
+            if best >= beta || best > 0 {
+                if let Some(cells) = best_zone.filter(|_| best >= 0) {
+                    self.leave_zone(ply, cells, Some(opp));
+                }
+            } else if let Some(cells) = union {
+                self.leave_zone(ply, cells, Some(me));
+            }
+        }
         best
     }
 
-    /// Whether a quick certificate proves that `attacker` can never complete a line: the
-    /// Erdős–Selfridge criterion, or a pairing (searched for, beyond the greedy pass, if
-    /// `thorough`). `false` means none was found, not that the attacker can win.
-    fn proves_no_win(&mut self, attacker: Player, thorough: bool) -> bool {
-        self.board.cannot_win(attacker)
-            || self
-                .board
-                .has_pairing_against(attacker, &mut self.pairing_scratch, thorough)
+    /// Tells the parent of the node at `ply` the zone of its proof that `attacker` cannot win
+    /// (see [`Zone`]).
+    fn leave_zone(&mut self, ply: u32, cells: u128, attacker: Option<Player>) {
+        self.zone = Some(Zone {
+            ply,
+            cells,
+            attacker,
+        });
+    }
+
+    /// A quick certificate that `attacker` can never complete a line, as the cells it rests
+    /// on (see [`Zone`]): the Erdős–Selfridge criterion (resting on the attacker's open
+    /// windows), or a pairing (its cells; searched for, beyond the greedy pass, if
+    /// `thorough`). `None` means none was found, not that the attacker can win.
+    fn certificate(&mut self, attacker: Player, thorough: bool) -> Option<u128> {
+        if self.board.cannot_win(attacker) {
+            return Some(self.board.open_cells(attacker));
+        }
+        self.board
+            .has_pairing_against(attacker, &mut self.pairing_scratch, thorough)
+            .then(|| self.board.pairing_cells(&self.pairing_scratch))
     }
 
     /// Records a proven bound found without search.
@@ -898,6 +1001,11 @@ const LEANING_STRAIGHT_SHARE: u64 = 8;
 /// Positions with at most this many empty cells are searched straight to the end: the
 /// deepening would cost more than it saves.
 const DEEPEN_FROM: u32 = 16;
+
+/// `cell` as a bit set; empty beyond 128 cells, where zones are every cell.
+fn bit(cell: usize) -> u128 {
+    1u128.checked_shl(cell as u32).unwrap_or(0)
+}
 
 fn first_depth(empties: u32, deepen_from: u32) -> u32 {
     if empties <= deepen_from {
@@ -1099,6 +1207,171 @@ mod tests {
             }
             assert!(checked > 20, "{checked}");
         }
+    }
+
+    /// Positions where zones settle many moves without search, solved every way and checked
+    /// against minimax: random positions of boards big enough for pairings, with enough
+    /// empty cells for zones to pass up through several levels of search.
+    #[test]
+    fn moves_settled_by_zones_agree_with_minimax() {
+        let mut rng = Rng::seeded(7);
+        let mut settled = 0;
+        for (r, c, k, empty) in [(4, 4, 4, 10), (4, 5, 4, 9), (5, 5, 4, 8), (3, 6, 3, 9)] {
+            let dims = Dims::new(r, c, k).unwrap();
+            let mut memo = std::collections::HashMap::new();
+            let mut checked = 0;
+            while checked < 20 {
+                let mut p = Position::new(dims);
+                while !p.is_over() && p.count_blanks() > empty {
+                    let moves: Vec<Cell> = p.legal_moves().collect();
+                    p = p.play(rng.pick(&moves).unwrap()).unwrap();
+                }
+                if p.is_over() {
+                    continue;
+                }
+                let expected = minimax(&p, &mut memo);
+                for (straight, table_bytes) in [(true, 1 << 16), (false, 1 << 16), (true, 64)] {
+                    let config = SolverConfig {
+                        lengths: false,
+                        table_bytes,
+                        ..SolverConfig::for_position(&p)
+                    };
+                    let mut solver = Solver::new(&p, config);
+                    solver.deepen_from = 0;
+                    solver.straight = straight;
+                    let s = solver.solve();
+                    settled += solver.settled;
+                    assert_eq!(
+                        s.value.map(value_number),
+                        Some(expected),
+                        "{p} k={k} straight={straight} table={table_bytes}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+        // The test has teeth: zones settle many moves here.
+        assert!(settled > 300, "{settled}");
+    }
+
+    /// Minimax on a bare board, which need not be one a game could reach (a side may have
+    /// extra marks): 1 if the side to move wins, -1 if it loses, 0 for a draw.
+    fn bare_minimax(
+        dims: Dims,
+        cells: &mut Vec<Option<Player>>,
+        turn: Player,
+        memo: &mut std::collections::HashMap<(Vec<Option<Player>>, Player), i32>,
+    ) -> i32 {
+        if let Some(&v) = memo.get(&(cells.clone(), turn)) {
+            return v;
+        }
+        let has_line = |cells: &[Option<Player>], player| {
+            dims.all_cells().any(|start| {
+                [(0, 1), (1, 0), (1, 1), (1, -1)].iter().any(|&dir| {
+                    (0..dims.k() as i32).all(|s| {
+                        dims.step(start, dir, s)
+                            .is_some_and(|c| cells[dims.index(c)] == Some(player))
+                    })
+                })
+            })
+        };
+        let v = if has_line(cells, turn) {
+            1
+        } else if has_line(cells, turn.other()) {
+            -1
+        } else {
+            let empty: Vec<usize> = (0..cells.len()).filter(|&c| cells[c].is_none()).collect();
+            empty
+                .into_iter()
+                .map(|c| {
+                    cells[c] = Some(turn);
+                    let v = -bare_minimax(dims, cells, turn.other(), memo);
+                    cells[c] = None;
+                    v
+                })
+                .max()
+                .unwrap_or(0)
+        };
+        memo.insert((cells.clone(), turn), v);
+        v
+    }
+
+    /// What a zone claims, checked by minimax: a search that shows a side cannot win leaves
+    /// the cells its proof rests on, and marking any set of other empty cells for that side
+    /// must leave it unable to win.
+    #[test]
+    fn zones_hold_whatever_the_attacker_adds_outside_them() {
+        let mut rng = Rng::seeded(11);
+        let mut checks = 0;
+        for (r, c, k, empty) in [(4, 4, 4, 9), (3, 5, 3, 8), (4, 5, 4, 8), (5, 5, 4, 7)] {
+            let dims = Dims::new(r, c, k).unwrap();
+            let mut memo = std::collections::HashMap::new();
+            for _ in 0..60 {
+                let mut p = Position::new(dims);
+                while !p.is_over() && p.count_blanks() > empty {
+                    let moves: Vec<Cell> = p.legal_moves().collect();
+                    p = p.play(rng.pick(&moves).unwrap()).unwrap();
+                }
+                if p.is_over() {
+                    continue;
+                }
+                // A window just below and just above a draw: the search shows the opponent
+                // cannot win, or the side to move cannot.
+                for (alpha, beta) in [(-1, 0), (0, 1)] {
+                    let config = SolverConfig {
+                        lengths: false,
+                        ..SolverConfig::for_position(&p)
+                    };
+                    let mut solver = Solver::new(&p, config);
+                    let score = solver.search(p.count_blanks() as u32, alpha, beta, 0);
+                    let Some(zone) = solver.zone.filter(|z| z.ply == 0) else {
+                        continue;
+                    };
+                    let attacker = zone.attacker.unwrap_or(p.turn());
+                    assert!(
+                        if attacker == p.turn() {
+                            score <= 0
+                        } else {
+                            score >= 0
+                        },
+                        "{p}: zone for {attacker:?} after score {score}"
+                    );
+                    let base: Vec<Option<Player>> =
+                        dims.all_cells().map(|cell| p.get(cell)).collect();
+                    let outside: Vec<usize> = (0..base.len())
+                        .filter(|&i| base[i].is_none() && zone.cells & bit(i) == 0)
+                        .collect();
+                    // Each cell outside alone, all of them, and some random sets.
+                    let mut sets: Vec<Vec<usize>> = outside.iter().map(|&i| vec![i]).collect();
+                    sets.push(outside.clone());
+                    for _ in 0..4 {
+                        sets.push(
+                            outside
+                                .iter()
+                                .copied()
+                                .filter(|_| rng.below(2) == 0)
+                                .collect(),
+                        );
+                    }
+                    for set in sets.into_iter().filter(|s| !s.is_empty()) {
+                        let mut cells = base.clone();
+                        for &i in &set {
+                            cells[i] = Some(attacker);
+                        }
+                        let v = bare_minimax(dims, &mut cells, p.turn(), &mut memo);
+                        let attacker_value = if attacker == p.turn() { v } else { -v };
+                        assert!(
+                            attacker_value <= 0,
+                            "{p}: {attacker:?} wins with extra marks at {set:?} outside zone {:b}",
+                            zone.cells
+                        );
+                        checks += 1;
+                    }
+                }
+            }
+        }
+        // The test has teeth: zones leave cells out, and the claims are checked.
+        assert!(checks > 500, "{checks}");
     }
 
     /// Whenever the Erdős–Selfridge test says a side cannot win, minimax agrees.
