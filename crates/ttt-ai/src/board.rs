@@ -58,8 +58,6 @@ pub(crate) struct Board {
     danger: ByPlayer<u64>,
     /// `sym_maps[s][c]`: where symmetry `s` sends cell `c`.
     sym_maps: Vec<Vec<u16>>,
-    /// `sym_inverses[s][c]`: the cell symmetry `s` sends to `c`.
-    sym_inverses: Vec<Vec<u16>>,
     /// The Zobrist hash of the position under each symmetry.
     hashes: Vec<u64>,
     zobrist: ByPlayer<Vec<u64>>,
@@ -110,16 +108,6 @@ impl Board {
                     .collect()
             })
             .collect();
-        let sym_inverses = sym_maps
-            .iter()
-            .map(|map| {
-                let mut inverse = vec![0u16; n];
-                for (c, &image) in map.iter().enumerate() {
-                    inverse[usize::from(image)] = c as u16;
-                }
-                inverse
-            })
-            .collect();
         let mut seed = crate::Rng::seeded(0x5EED_7777_0000_0001);
         let zobrist = ByPlayer {
             x: (0..n).map(|_| seed.next_u64()).collect(),
@@ -155,7 +143,6 @@ impl Board {
             },
             hashes: vec![0; sym_maps.len()],
             sym_maps,
-            sym_inverses,
             zobrist,
         };
         if k == 1 {
@@ -242,27 +229,6 @@ impl Board {
     /// Where symmetry number `s` sends `cell`.
     pub(crate) fn map_cell(&self, s: usize, cell: usize) -> usize {
         usize::from(self.sym_maps[s][cell])
-    }
-
-    /// The image of the cell set `zone` under symmetry number `s`, or its preimage if
-    /// `inverse`. Zones are every cell on boards of over 128 cells, and stay so.
-    pub(crate) fn map_zone(&self, s: usize, zone: u128, inverse: bool) -> u128 {
-        if zone == u128::MAX {
-            return zone;
-        }
-        let map = if inverse {
-            &self.sym_inverses[s]
-        } else {
-            &self.sym_maps[s]
-        };
-        let mut rest = zone;
-        let mut image = 0;
-        while rest != 0 {
-            let c = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            image |= 1 << map[c];
-        }
-        image
     }
 
     /// The cell that symmetry number `s` sends to `image`.
@@ -762,28 +728,5 @@ mod tests {
         assert_ne!(a.canonical_key().0, c.canonical_key().0);
         let (_, s) = b.canonical_key();
         assert_eq!(b.unmap_cell(s, b.map_cell(s, 2)), 2);
-    }
-
-    /// A zone kept for the canonical form of a position comes back, in a symmetric position,
-    /// as the symmetric image of the zone.
-    #[test]
-    fn zones_follow_symmetries() {
-        let setup = Setup::from_notation("XO../.X../..../...O").unwrap();
-        let p = ttt_core::Position::from_setup(&setup, 3).unwrap();
-        let dims = p.dims();
-        let a = Board::new(&p);
-        let (key, s) = a.canonical_key();
-        let zone: u128 = 1 << 2 | 1 << 7 | 1 << 13;
-        let kept = a.map_zone(s, zone, false);
-        assert_eq!(a.map_zone(s, kept, true), zone);
-        for &t in ttt_core::Symmetry::of(dims).iter() {
-            let b = Board::new(&p.transform(t));
-            let (other_key, other_s) = b.canonical_key();
-            assert_eq!(key, other_key);
-            let expected = [2, 7, 13].iter().fold(0u128, |z, &i| {
-                z | 1 << dims.index(t.apply(dims, dims.cell(i)))
-            });
-            assert_eq!(b.map_zone(other_s, kept, true), expected, "{t:?}");
-        }
     }
 }

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use ttt_core::{ByPlayer, Cell, Outcome, Player, Position};
 
 use crate::board::{Board, PairingScratch};
-use crate::tt::{Bound, Entry, SharedTable, Table, ZoneTable};
+use crate::tt::{Bound, Entry, SharedTable, Table};
 use crate::Rng;
 
 pub(crate) const WIN: i32 = 1_000_000;
@@ -208,8 +208,6 @@ pub struct Solver {
     /// Set by a node whose result proves that one side cannot win, for its parent (see
     /// [`Zone`]).
     zone: Option<Zone>,
-    /// The zones of positions proven so far, for results taken from the table.
-    zones: ZoneTable,
     /// Moves that needed no search because they lie outside a sibling's zone.
     settled: u64,
 }
@@ -247,7 +245,6 @@ impl Solver {
     pub fn new(pos: &Position, config: SolverConfig) -> Solver {
         let board = Board::new(pos);
         let n = board.cells();
-        let zone_bytes = zone_table_bytes(config.table_bytes);
         Solver {
             root: *pos,
             board,
@@ -271,7 +268,6 @@ impl Solver {
             move_lists: Vec::new(),
             pairing_scratch: PairingScratch::default(),
             zone: None,
-            zones: ZoneTable::with_bytes(zone_bytes),
             settled: 0,
         }
     }
@@ -282,7 +278,6 @@ impl Solver {
         config: SolverConfig,
         table: Arc<SharedTable>,
     ) -> Solver {
-        let zone_bytes = zone_table_bytes(config.table_bytes);
         let mut solver = Solver::new(
             &Position::new(pos.dims()),
             SolverConfig {
@@ -292,7 +287,6 @@ impl Solver {
         );
         solver.set_position(pos);
         solver.table = Tables::Shared { table, used: 0 };
-        solver.zones = ZoneTable::with_bytes(zone_bytes);
         solver
     }
 
@@ -683,10 +677,6 @@ impl Solver {
                 };
                 if cut {
                     self.horizon |= !proven;
-                    if let Some((cells, tag)) = self.zones.get(key).filter(|_| proven) {
-                        let cells = self.board.map_zone(sym, cells, true);
-                        self.leave_zone(ply, cells, attacker_of(tag));
-                    }
                     return score;
                 }
             }
@@ -716,14 +706,14 @@ impl Solver {
         if alpha >= 0 {
             if let Some(cells) = self.certificate(me, thorough) {
                 self.store_bound(key, 0, Bound::Upper);
-                self.keep_zone(key, sym, ply, cells, Some(me));
+                self.leave_zone(ply, cells, Some(me));
                 return 0;
             }
         }
         if beta <= 0 {
             if let Some(cells) = self.certificate(opp, thorough) {
                 self.store_bound(key, 0, Bound::Lower);
-                self.keep_zone(key, sym, ply, cells, Some(opp));
+                self.leave_zone(ply, cells, Some(opp));
                 return 0;
             }
         }
@@ -759,7 +749,7 @@ impl Solver {
             if let Some(cells) = found {
                 self.move_lists.push(moves);
                 self.store_bound(key, 0, Bound::Lower);
-                self.keep_zone(key, sym, ply, cells, Some(opp));
+                self.leave_zone(ply, cells, Some(opp));
                 return 0;
             }
         }
@@ -788,7 +778,6 @@ impl Solver {
         let mut common = u128::MAX;
         let mut union = forced.map_or(Some(0), |t| Some(bit(t) | self.board.open_cells(me)));
         let mut best_zone = None;
-        let mut settled_any = false;
         while i < moves.len() {
             let cell = usize::from(moves[i].1);
             let index = i;
@@ -812,11 +801,8 @@ impl Solver {
             }
             let score = if settled {
                 self.settled += 1;
-                settled_any = true;
-                // No better than a draw, and a draw is no better than alpha. Left out of
-                // `best`, whose deepening scores a draw would hide; a proven node's `best` is
-                // made a draw at least below.
-                -INF
+                // No better than a draw, and a draw is no better than alpha.
+                0
             } else {
                 self.zone = None;
                 let won = self.board.play(cell);
@@ -887,9 +873,6 @@ impl Solver {
             return 0;
         }
         let node_horizon = self.horizon;
-        if settled_any && best < 0 && !node_horizon {
-            best = 0;
-        }
         self.horizon = outer_horizon || node_horizon;
         let bound = if best <= original_alpha {
             Bound::Upper
@@ -913,10 +896,10 @@ impl Solver {
         if !node_horizon {
             if best >= beta || best > 0 {
                 if let Some(cells) = best_zone.filter(|_| best >= 0) {
-                    self.keep_zone(key, sym, ply, cells, Some(opp));
+                    self.leave_zone(ply, cells, Some(opp));
                 }
             } else if let Some(cells) = union {
-                self.keep_zone(key, sym, ply, cells, Some(me));
+                self.leave_zone(ply, cells, Some(me));
             }
         }
         best
@@ -930,16 +913,6 @@ impl Solver {
             cells,
             attacker,
         });
-    }
-
-    /// As [`Solver::leave_zone`], keeping the zone for the position `key` (whose canonical
-    /// form symmetry `sym` gives) too.
-    fn keep_zone(&mut self, key: u64, sym: usize, ply: u32, cells: u128, attacker: Option<Player>) {
-        if cells != u128::MAX {
-            let canonical = self.board.map_zone(sym, cells, false);
-            self.zones.put(key, canonical, tag_of(attacker));
-        }
-        self.leave_zone(ply, cells, attacker);
     }
 
     /// A quick certificate that `attacker` can never complete a line, as the cells it rests
@@ -1028,28 +1001,6 @@ const LEANING_STRAIGHT_SHARE: u64 = 8;
 /// Positions with at most this many empty cells are searched straight to the end: the
 /// deepening would cost more than it saves.
 const DEEPEN_FROM: u32 = 16;
-
-/// A zone table's byte budget: a sixteenth of the transposition table's, from 4 KB to 64 MB.
-fn zone_table_bytes(table_bytes: usize) -> usize {
-    (table_bytes / 16).clamp(1 << 12, 64 << 20)
-}
-
-/// How a zone's side is kept in a [`ZoneTable`].
-fn tag_of(attacker: Option<Player>) -> u8 {
-    match attacker {
-        None => 1,
-        Some(Player::X) => 2,
-        Some(Player::O) => 3,
-    }
-}
-
-fn attacker_of(tag: u8) -> Option<Player> {
-    match tag {
-        2 => Some(Player::X),
-        3 => Some(Player::O),
-        _ => None,
-    }
-}
 
 /// `cell` as a bit set; empty beyond 128 cells, where zones are every cell.
 fn bit(cell: usize) -> u128 {

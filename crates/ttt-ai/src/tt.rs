@@ -279,39 +279,6 @@ impl SharedTable {
     }
 }
 
-/// The relevance zones of proven positions (see the solver's `Zone`), by key: one slot per
-/// index, always replaced, each the key, the zone's two halves and the side it concerns.
-/// Kept by each thread for itself: a zone another thread found only saves time.
-#[derive(Debug)]
-pub(crate) struct ZoneTable {
-    slots: Vec<[u64; 4]>,
-    mask: usize,
-}
-
-impl ZoneTable {
-    /// A table of about `bytes` bytes (at least one slot), rounded down to a power of two.
-    pub(crate) fn with_bytes(bytes: usize) -> ZoneTable {
-        let len = buckets_in(bytes);
-        ZoneTable {
-            slots: vec![[0; 4]; len],
-            mask: len - 1,
-        }
-    }
-
-    /// The zone stored for `key` (never 0) and its side's tag.
-    pub(crate) fn get(&self, key: u64) -> Option<(u128, u8)> {
-        let slot = &self.slots[key as usize & self.mask];
-        (slot[0] == key).then(|| {
-            let zone = u128::from(slot[1]) | u128::from(slot[2]) << 64;
-            (zone, slot[3] as u8)
-        })
-    }
-
-    pub(crate) fn put(&mut self, key: u64, zone: u128, tag: u8) {
-        self.slots[key as usize & self.mask] = [key, zone as u64, (zone >> 64) as u64, tag.into()];
-    }
-}
-
 impl Table {
     /// Every entry, for handing a search's results to a [`SharedTable`].
     pub(crate) fn entries(&self) -> impl Iterator<Item = Entry> + '_ {
