@@ -162,6 +162,17 @@ impl BoardArgs {
     }
 }
 
+/// `1 entry`, `2 entries`, `1 thread`, `3 threads`.
+pub fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else if let Some(stem) = word.strip_suffix('y') {
+        format!("{n} {stem}ies")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// Reads and validates a position; `rows`/`cols`, when given, must match it.
 pub fn parse_position(
     text: &str,
@@ -172,9 +183,9 @@ pub fn parse_position(
     let setup = Setup::from_notation(text).map_err(user_error)?;
     if rows.is_some_and(|r| r != setup.rows()) || cols.is_some_and(|c| c != setup.cols()) {
         return Err(user_error(format!(
-            "the position has {} rows and {} columns, which does not match --rows/--cols",
-            setup.rows(),
-            setup.cols()
+            "the position has {} and {}, which does not match --rows/--cols",
+            plural(setup.rows() as u64, "row"),
+            plural(setup.cols() as u64, "column")
         )));
     }
     Position::from_setup(&setup, k).map_err(user_error)

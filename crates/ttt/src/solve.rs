@@ -3,7 +3,7 @@
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -12,7 +12,7 @@ use serde_json::json;
 use ttt_ai::{Solver, SolverConfig, Value};
 use ttt_core::Position;
 
-use crate::cli::{parse_seconds, user_error, BoardArgs};
+use crate::cli::{parse_seconds, plural, user_error, BoardArgs};
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -74,9 +74,9 @@ impl Progress {
                 let n = nodes.load(Ordering::Relaxed);
                 let rate = n as f64 / started.elapsed().as_secs_f64().max(1e-3);
                 bar.set_message(format!(
-                    "{:.1} million positions searched ({:.2} million a second)",
+                    "{:.1} million positions searched ({})",
                     n as f64 / 1e6,
-                    rate / 1e6
+                    self::rate(rate)
                 ));
                 bar.tick();
                 std::thread::sleep(Duration::from_millis(200));
@@ -123,14 +123,13 @@ fn parse_threads(s: &str) -> Result<usize, String> {
     Ok(n)
 }
 
-/// `1 entry`, `2 entries`, `1 thread`, `3 threads`.
-fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else if let Some(stem) = word.strip_suffix('y') {
-        format!("{n} {stem}ies")
+/// A search speed for people: `1.25 million a second`, or `4.8 thousand a second` below a
+/// tenth of a million.
+fn rate(per_second: f64) -> String {
+    if per_second >= 1e5 {
+        format!("{:.2} million a second", per_second / 1e6)
     } else {
-        format!("{n} {word}s")
+        format!("{:.1} thousand a second", per_second / 1e3)
     }
 }
 
@@ -184,13 +183,18 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
     };
+    let started = Instant::now();
     let progress = Progress::start(&mut config);
     let s = ttt_ai::solve_value(&pos, config.clone(), threads);
-    drop(progress);
+    // The root map shares the time limit: it gets what the value left.
     let map = args.root_map.then(|| {
+        config.time_limit = args.time_limit.map(|l| l.saturating_sub(started.elapsed()));
+        let begun = Instant::now();
         let mut per_move = Solver::new(&pos, config);
-        per_move.move_values()
+        let values = per_move.move_values();
+        (values, per_move.nodes(), begun.elapsed())
     });
+    drop(progress);
     let nps = s.nodes as f64 / s.elapsed.as_secs_f64().max(1e-9);
     let mut out = std::io::stdout().lock();
     let dims = pos.dims();
@@ -209,7 +213,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             "table_entries_used": s.table_used,
             "threads": s.threads,
         });
-        if let Some(map) = &map {
+        if let Some((map, nodes, elapsed)) = &map {
+            v["moves_nodes"] = json!(nodes);
+            v["moves_elapsed_ms"] = json!((elapsed.as_secs_f64() * 1e6).round() / 1e3);
             v["moves"] = map
                 .iter()
                 .map(|(c, val)| json!({"row": c.row, "col": c.col, "value": val.map_or("unknown", Value::as_str)}))
@@ -234,19 +240,19 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     )?;
     writeln!(
         out,
-        "{} in {:.3} s ({:.2} million a second, {}); table {}, {} used",
+        "{} in {:.3} s ({}, {}); table {}, {} used",
         plural(s.nodes, "position"),
         s.elapsed.as_secs_f64(),
-        nps / 1e6,
+        rate(nps),
         plural(s.threads as u64, "thread"),
         megabytes(s.table_bytes),
         plural(s.table_used as u64, "entry"),
     )?;
-    if let Some(map) = map {
+    if let Some((map, nodes, elapsed)) = map {
         writeln!(
             out,
             "\nValue of each move for {} (W win, D draw, L loss, ? unknown, X/O taken):",
-            pos.turn()
+            pos.turn(),
         )?;
         let board = crate::render::board_with(&pos, |cell, text| {
             match map.iter().find(|(c, _)| *c == cell) {
@@ -264,6 +270,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                 "? marks a move whose value was not proven within the time limit."
             )?;
         }
+        writeln!(
+            out,
+            "The map searched {} in {:.3} s.",
+            plural(nodes, "more position"),
+            elapsed.as_secs_f64()
+        )?;
     }
     Ok(())
 }
@@ -286,5 +298,7 @@ mod tests {
         assert_eq!(plural(2, "thread"), "2 threads");
         assert_eq!(megabytes(1 << 12), "4 KB");
         assert_eq!(megabytes(3 << 20), "3 MB");
+        assert_eq!(rate(1_250_000.0), "1.25 million a second");
+        assert_eq!(rate(4_800.0), "4.8 thousand a second");
     }
 }

@@ -99,6 +99,35 @@ fn out_of_time_is_unknown() {
     assert!(v["table_bytes"].as_u64().unwrap() <= 8 << 20);
 }
 
+/// The root map counts its own positions, and shares the time limit with the value: it gets
+/// what the value left, not a limit of its own.
+#[test]
+fn root_map_shares_the_time_limit() {
+    let v = json(&[
+        "solve",
+        "--rows",
+        "9",
+        "--cols",
+        "9",
+        "--k",
+        "5",
+        "--time-limit",
+        "1",
+        "--root-map",
+        "--json",
+        "--memory",
+        "64",
+    ]);
+    assert_eq!(v["value"], "unknown");
+    assert!(v["moves_nodes"].as_u64().unwrap() > 0, "{v}");
+    let total = v["elapsed_ms"].as_f64().unwrap() + v["moves_elapsed_ms"].as_f64().unwrap();
+    // Each part alone would take the whole second.
+    assert!(total < 1600.0, "{v}");
+    let out = ttt(&["solve", "--k", "3", "--root-map"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("The map searched "), "{text}");
+}
+
 #[test]
 fn bad_arguments() {
     for args in [
