@@ -25,6 +25,21 @@ pub(crate) const ALONE: Duration = Duration::from_millis(500);
 /// make (about a quarter of a second a gigabyte here) whether it is used or not.
 const MAX_SHARED_BYTES: usize = 1 << 30;
 
+/// The shared table for a search of `limit` at most: threads here fill well under this much a
+/// second (about 25 MB: 16 bytes a position, 1.5 million positions a second), and a table
+/// sized for an hour would take longer to make than a short search lasts.
+const SHARED_BYTES_A_SECOND: f64 = (64 << 20) as f64;
+
+/// The shared table's size: two thirds of the memory allowed, at most [`MAX_SHARED_BYTES`],
+/// and no more than the time limit could fill, if there is one (at least 16 MB).
+fn shared_bytes(table_bytes: usize, limit: Option<Duration>) -> usize {
+    let most = (table_bytes / 3 * 2).min(MAX_SHARED_BYTES);
+    match limit {
+        Some(l) => most.min(((l.as_secs_f64() * SHARED_BYTES_A_SECOND) as usize).max(16 << 20)),
+        None => most,
+    }
+}
+
 /// Proves the value (win, draw or loss, without the game's length) of `pos` using up to
 /// `threads` threads. With one thread it is [`Solver::solve`].
 #[must_use]
@@ -75,8 +90,10 @@ pub(crate) fn solve_value_after(
         Some(s)
     };
 
-    let shared_bytes = (config.table_bytes / 3 * 2).min(MAX_SHARED_BYTES);
-    let table = Arc::new(SharedTable::with_bytes(shared_bytes));
+    let table = Arc::new(SharedTable::with_bytes(shared_bytes(
+        config.table_bytes,
+        limit,
+    )));
     first.share_results(&table);
     let first_nodes = first.nodes();
     drop(first);
@@ -162,6 +179,27 @@ pub(crate) fn solve_value_after(
 mod tests {
     use super::*;
     use crate::Value;
+
+    #[test]
+    fn shared_table_fits_memory_and_time() {
+        let gb = 1usize << 30;
+        assert_eq!(shared_bytes(6 * gb, None), MAX_SHARED_BYTES);
+        assert_eq!(shared_bytes(96 << 20, None), 64 << 20);
+        assert_eq!(
+            shared_bytes(6 * gb, Some(Duration::from_secs(2))),
+            128 << 20
+        );
+        assert_eq!(
+            shared_bytes(6 * gb, Some(Duration::from_millis(1))),
+            16 << 20
+        );
+        assert_eq!(
+            shared_bytes(6 * gb, Some(Duration::from_secs(3600))),
+            MAX_SHARED_BYTES
+        );
+        // The memory cap comes first, even under the floor.
+        assert_eq!(shared_bytes(3 << 20, Some(Duration::from_secs(1))), 2 << 20);
+    }
     use ttt_core::{Dims, Setup};
 
     /// The value on `threads` threads, all of them from the start (no search alone first).
