@@ -17,6 +17,11 @@ fn weight(n: u8) -> i32 {
 
 const NO_CELL: u16 = u16::MAX;
 
+/// `cell` as a bit set; empty beyond 128 cells.
+fn bit(cell: u16) -> u128 {
+    1u128.checked_shl(cell.into()).unwrap_or(0)
+}
+
 /// How many pairs the pairing search may try before giving up.
 const PAIRING_BUDGET: u32 = 48;
 
@@ -56,6 +61,8 @@ pub(crate) struct Board {
     /// For each side, the sum over the windows still open to it of 2^(its marks there): the
     /// Erdős–Selfridge potential, times 2^K (see [`Board::cannot_win`]).
     danger: ByPlayer<u64>,
+    /// Each window's cells as a bit set, on boards of up to 128 cells (empty beyond).
+    window_masks: Vec<u128>,
     /// `sym_maps[s][c]`: where symmetry `s` sends cell `c`.
     sym_maps: Vec<Vec<u16>>,
     /// The Zobrist hash of the position under each symmetry.
@@ -114,6 +121,14 @@ impl Board {
             o: (0..n).map(|_| seed.next_u64()).collect(),
         };
         let cell_start_for_live = cell_start.clone();
+        let window_masks = if n <= 128 {
+            window_cells
+                .chunks(k)
+                .map(|w| w.iter().fold(0u128, |m, &c| m | 1 << c))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut board = Board {
             dims,
             k: k as u8,
@@ -141,6 +156,7 @@ impl Board {
                 x: windows as u64,
                 o: windows as u64,
             },
+            window_masks,
             hashes: vec![0; sym_maps.len()],
             sym_maps,
             zobrist,
@@ -392,7 +408,21 @@ impl Board {
     /// Whether window `w` already holds a pair. A window is a run of K cells a fixed step
     /// apart, so a partner lies in it when its distance from the first cell is a multiple
     /// of the step, less than K steps.
-    fn is_covered(&self, w: usize, partner: &[u16]) -> bool {
+    /// On boards of up to 128 cells, only the window's cells in `paired` (a bit set holding
+    /// at least every paired cell) are looked at.
+    fn is_covered(&self, w: usize, partner: &[u16], paired: u128) -> bool {
+        if let Some(&mask) = self.window_masks.get(w) {
+            let mut rest = mask & paired;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let p = partner[c];
+                if p != NO_CELL && mask >> p & 1 == 1 {
+                    return true;
+                }
+            }
+            return false;
+        }
         let cells = self.window(w);
         let (Some(&first), Some(&second)) = (cells.first(), cells.get(1)) else {
             return false;
@@ -439,9 +469,11 @@ impl Board {
             order[open + starts[need] as usize] = w as u32;
             starts[need] += 1;
         }
+        // The cells paired so far, on boards of up to 128 cells (see `is_covered`).
+        let mut paired = 0u128;
         for &w in &order[open..] {
             let w = w as usize;
-            if self.is_covered(w, partner) {
+            if self.is_covered(w, partner, paired) {
                 continue;
             }
             let cells = self.window(w);
@@ -458,6 +490,7 @@ impl Board {
                 Some((a, b)) => {
                     partner[usize::from(a)] = b;
                     partner[usize::from(b)] = a;
+                    paired |= bit(a) | bit(b);
                 }
                 None => return false,
             }
@@ -474,7 +507,7 @@ impl Board {
             if spoiled != 0 {
                 continue;
             }
-            if self.is_covered(w, partner) {
+            if self.is_covered(w, partner, u128::MAX) {
                 continue;
             }
             let cells = self.window(w);
@@ -717,6 +750,40 @@ mod tests {
         assert!(!board("XXX./OO../....", 4).has_pairing_against(Player::X, &mut scratch, true));
         // Every line spoiled: the empty pairing works.
         assert!(board("XOX/XOO/OX.", 3).has_pairing_against(Player::X, &mut scratch, true));
+    }
+
+    /// A window holds a pair exactly when both its cells lie in it, whether found by bit sets
+    /// (up to 128 cells) or by arithmetic (beyond).
+    #[test]
+    fn covered_windows() {
+        for (rows, cols) in [(5, 5), (12, 12)] {
+            let empty = vec![".".repeat(cols); rows].join("/");
+            let b = board(&empty, 4);
+            let n = rows * cols;
+            let mut partner = vec![NO_CELL; n];
+            for (a, z) in [
+                (0, 1),
+                (0, cols + 1),
+                (3, 3 + 2 * cols),
+                (n - 1, n - 2 - cols),
+                (7, 9),
+            ] {
+                partner[a] = z as u16;
+                partner[z] = a as u16;
+                let paired = bit(a as u16) | bit(z as u16);
+                for w in 0..b.window_cells.len() / 4 {
+                    let cells = b.window(w);
+                    let both = cells.contains(&(a as u16)) && cells.contains(&(z as u16));
+                    assert_eq!(
+                        b.is_covered(w, &partner, paired),
+                        both,
+                        "{rows}x{cols} {a} {z}"
+                    );
+                }
+                partner[a] = NO_CELL;
+                partner[z] = NO_CELL;
+            }
+        }
     }
 
     #[test]
