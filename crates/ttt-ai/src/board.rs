@@ -22,8 +22,9 @@ fn bit(cell: u16) -> u128 {
     1u128.checked_shl(cell.into()).unwrap_or(0)
 }
 
-/// How many pairs the pairing search may try before giving up.
-const PAIRING_BUDGET: u32 = 48;
+/// How many pairs the pairing search may try before giving up (48 and 512 were slower on
+/// 7x7 K=5; see docs/PERFORMANCE.md).
+const PAIRING_BUDGET: u32 = 128;
 
 /// Working space for [`Board::has_pairing_against`], kept between calls.
 #[derive(Debug, Default)]
