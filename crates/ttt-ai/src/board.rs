@@ -17,9 +17,10 @@ fn weight(n: u8) -> i32 {
 
 const NO_CELL: u16 = u16::MAX;
 
-/// `cell` as a bit set; empty beyond 128 cells.
-fn bit(cell: u16) -> u128 {
-    1u128.checked_shl(cell.into()).unwrap_or(0)
+/// `cell` as a bit set; empty beyond 128 cells, where zones and the pairing's bit sets are
+/// not kept.
+pub(crate) fn bit(cell: usize) -> u128 {
+    1u128.checked_shl(cell as u32).unwrap_or(0)
 }
 
 /// How many pairs the pairing search may try before giving up (48 and 512 were slower on
@@ -395,15 +396,11 @@ impl Board {
             return u128::MAX;
         }
         let theirs = self.counts.get(attacker.other());
-        let mut zone = 0u128;
-        for (w, &spoiled) in theirs.iter().enumerate() {
-            if spoiled == 0 {
-                for &c in self.window(w) {
-                    zone |= 1 << c;
-                }
-            }
-        }
-        zone
+        self.window_masks
+            .iter()
+            .zip(theirs)
+            .filter(|&(_, &spoiled)| spoiled == 0)
+            .fold(0, |zone, (mask, _)| zone | mask)
     }
 
     /// Whether window `w` already holds a pair. A window is a run of K cells a fixed step
@@ -491,7 +488,7 @@ impl Board {
                 Some((a, b)) => {
                     partner[usize::from(a)] = b;
                     partner[usize::from(b)] = a;
-                    paired |= bit(a) | bit(b);
+                    paired |= bit(a.into()) | bit(b.into());
                 }
                 None => return false,
             }
@@ -771,7 +768,7 @@ mod tests {
             ] {
                 partner[a] = z as u16;
                 partner[z] = a as u16;
-                let paired = bit(a as u16) | bit(z as u16);
+                let paired = bit(a) | bit(z);
                 for w in 0..b.window_cells.len() / 4 {
                     let cells = b.window(w);
                     let both = cells.contains(&(a as u16)) && cells.contains(&(z as u16));

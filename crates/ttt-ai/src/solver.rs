@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use ttt_core::{ByPlayer, Cell, Outcome, Player, Position};
 
-use crate::board::{Board, PairingScratch};
+use crate::board::{bit, Board, PairingScratch};
 use crate::tt::{Bound, Entry, SharedTable, Table};
 use crate::Rng;
 
@@ -778,7 +778,7 @@ impl Solver {
         // keeps its empty cells. If we can stop the opponent winning, the zone of the move
         // that does, and the move, make ours (`best_zone`).
         let mut common = u128::MAX;
-        let mut union = forced.map_or(Some(0), |t| Some(bit(t) | self.board.open_cells(me)));
+        let mut union = Some(0);
         let mut best_zone = None;
         while i < moves.len() {
             let cell = usize::from(moves[i].1);
@@ -900,7 +900,10 @@ impl Solver {
                 if let Some(cells) = best_zone.filter(|_| best >= 0) {
                     self.leave_zone(ply, cells, Some(opp));
                 }
-            } else if let Some(cells) = union {
+            } else if let Some(mut cells) = union {
+                if let Some(t) = forced {
+                    cells |= bit(t) | self.board.open_cells(me);
+                }
                 self.leave_zone(ply, cells, Some(me));
             }
         }
@@ -1003,11 +1006,6 @@ const LEANING_STRAIGHT_SHARE: u64 = 8;
 /// Positions with at most this many empty cells are searched straight to the end: the
 /// deepening would cost more than it saves.
 const DEEPEN_FROM: u32 = 16;
-
-/// `cell` as a bit set; empty beyond 128 cells, where zones are every cell.
-fn bit(cell: usize) -> u128 {
-    1u128.checked_shl(cell as u32).unwrap_or(0)
-}
 
 fn first_depth(empties: u32, deepen_from: u32) -> u32 {
     if empties <= deepen_from {
@@ -1188,15 +1186,8 @@ mod tests {
                     (true, 3, 1 << 16),
                     (false, 2, 64),
                 ] {
-                    let config = SolverConfig {
-                        lengths: false,
-                        table_bytes,
-                        ..SolverConfig::for_position(p)
-                    };
-                    let mut solver = Solver::new(p, config);
-                    solver.deepen_from = 0;
+                    let mut solver = test_solver(p, table_bytes, straight);
                     solver.check_mask = 0;
-                    solver.straight = straight;
                     solver.straight_share = share;
                     let s = solver.solve();
                     assert_eq!(
@@ -1211,6 +1202,30 @@ mod tests {
         }
     }
 
+    /// A position of random moves with `empty` cells left, unless the game ended first.
+    fn random_position(rng: &mut Rng, dims: Dims, empty: usize) -> Option<Position> {
+        let mut p = Position::new(dims);
+        while !p.is_over() && p.count_blanks() > empty {
+            let moves: Vec<Cell> = p.legal_moves().collect();
+            p = p.play(rng.pick(&moves)?).ok()?;
+        }
+        (!p.is_over()).then_some(p)
+    }
+
+    /// A value-only solver for `p` in a table of `table_bytes`, deepening from the first
+    /// empty cell (these boards are small) unless `straight`.
+    fn test_solver(p: &Position, table_bytes: usize, straight: bool) -> Solver {
+        let config = SolverConfig {
+            lengths: false,
+            table_bytes,
+            ..SolverConfig::for_position(p)
+        };
+        let mut solver = Solver::new(p, config);
+        solver.deepen_from = 0;
+        solver.straight = straight;
+        solver
+    }
+
     /// Positions where zones settle many moves without search, solved every way and checked
     /// against minimax: random positions of boards big enough for pairings, with enough
     /// empty cells for zones to pass up through several levels of search.
@@ -1223,24 +1238,12 @@ mod tests {
             let mut memo = std::collections::HashMap::new();
             let mut checked = 0;
             while checked < 20 {
-                let mut p = Position::new(dims);
-                while !p.is_over() && p.count_blanks() > empty {
-                    let moves: Vec<Cell> = p.legal_moves().collect();
-                    p = p.play(rng.pick(&moves).unwrap()).unwrap();
-                }
-                if p.is_over() {
+                let Some(p) = random_position(&mut rng, dims, empty) else {
                     continue;
-                }
+                };
                 let expected = minimax(&p, &mut memo);
                 for (straight, table_bytes) in [(true, 1 << 16), (false, 1 << 16), (true, 64)] {
-                    let config = SolverConfig {
-                        lengths: false,
-                        table_bytes,
-                        ..SolverConfig::for_position(&p)
-                    };
-                    let mut solver = Solver::new(&p, config);
-                    solver.deepen_from = 0;
-                    solver.straight = straight;
+                    let mut solver = test_solver(&p, table_bytes, straight);
                     let s = solver.solve();
                     settled += solver.settled;
                     assert_eq!(
@@ -1309,22 +1312,13 @@ mod tests {
             let dims = Dims::new(r, c, k).unwrap();
             let mut memo = std::collections::HashMap::new();
             for _ in 0..60 {
-                let mut p = Position::new(dims);
-                while !p.is_over() && p.count_blanks() > empty {
-                    let moves: Vec<Cell> = p.legal_moves().collect();
-                    p = p.play(rng.pick(&moves).unwrap()).unwrap();
-                }
-                if p.is_over() {
+                let Some(p) = random_position(&mut rng, dims, empty) else {
                     continue;
-                }
+                };
                 // A window just below and just above a draw: the search shows the opponent
                 // cannot win, or the side to move cannot.
                 for (alpha, beta) in [(-1, 0), (0, 1)] {
-                    let config = SolverConfig {
-                        lengths: false,
-                        ..SolverConfig::for_position(&p)
-                    };
-                    let mut solver = Solver::new(&p, config);
+                    let mut solver = test_solver(&p, 1 << 16, true);
                     let score = solver.search(p.count_blanks() as u32, alpha, beta, 0);
                     let Some(zone) = solver.zone.filter(|z| z.ply == 0) else {
                         continue;

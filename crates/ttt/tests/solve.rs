@@ -78,22 +78,16 @@ fn text_report_and_root_map() {
     assert!(text.contains("1  X X W\n2  O O D\n3  L L L\n"), "{text}");
 }
 
+/// `ttt solve --json` on 9x9 with five in a row, far too big to settle, with `args`.
+fn nine_by_nine(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["solve", "--rows", "9", "--cols", "9", "--k", "5", "--json"];
+    all.extend_from_slice(args);
+    json(&all)
+}
+
 #[test]
 fn out_of_time_is_unknown() {
-    let v = json(&[
-        "solve",
-        "--rows",
-        "9",
-        "--cols",
-        "9",
-        "--k",
-        "5",
-        "--time-limit",
-        "0.2",
-        "--json",
-        "--memory",
-        "8",
-    ]);
+    let v = nine_by_nine(&["--time-limit", "0.2", "--memory", "8"]);
     assert_eq!(v["value"], "unknown");
     // The table stays within --memory.
     assert!(v["table_bytes"].as_u64().unwrap() <= 8 << 20);
@@ -103,21 +97,7 @@ fn out_of_time_is_unknown() {
 /// what the value left, not a limit of its own.
 #[test]
 fn root_map_shares_the_time_limit() {
-    let v = json(&[
-        "solve",
-        "--rows",
-        "9",
-        "--cols",
-        "9",
-        "--k",
-        "5",
-        "--time-limit",
-        "1",
-        "--root-map",
-        "--json",
-        "--memory",
-        "64",
-    ]);
+    let v = nine_by_nine(&["--time-limit", "1", "--root-map", "--memory", "64"]);
     assert_eq!(v["value"], "unknown");
     assert!(v["moves_nodes"].as_u64().unwrap() > 0, "{v}");
     let total = v["elapsed_ms"].as_f64().unwrap() + v["moves_elapsed_ms"].as_f64().unwrap();
