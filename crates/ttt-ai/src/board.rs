@@ -32,8 +32,64 @@ const PAIRING_BUDGET: u32 = 128;
 pub(crate) struct PairingScratch {
     /// Each cell's partner in the pairing being built, or `NO_CELL`.
     partner: Vec<u16>,
-    /// Open windows, sorted.
+    /// The windows open to the attacker in index order, then the same sorted by how many
+    /// cells they still need (filled by the greedy pass).
     order: Vec<u32>,
+    /// How many pairs lie wholly in each window (one is enough).
+    pairs_in: Vec<u8>,
+    /// How many of each window's cells are empty and not yet paired.
+    free_in: Vec<u8>,
+}
+
+impl PairingScratch {
+    /// Starts an empty pairing on `board`.
+    fn reset(&mut self, board: &Board) {
+        let k = board.k;
+        self.partner.clear();
+        self.partner.resize(board.cells.len(), NO_CELL);
+        self.pairs_in.clear();
+        self.pairs_in.resize(board.window_count(), 0);
+        self.free_in.clear();
+        let (x, o) = (board.counts.get(Player::X), board.counts.get(Player::O));
+        self.free_in
+            .extend(x.iter().zip(o).map(|(&x, &o)| k - x - o));
+    }
+
+    fn is_free(&self, board: &Board, c: u16) -> bool {
+        board.cells[usize::from(c)].is_none() && self.partner[usize::from(c)] == NO_CELL
+    }
+
+    /// Adds the pair `a`-`b`, keeping the windows' counts.
+    fn pair(&mut self, board: &Board, a: u16, b: u16) {
+        self.partner[usize::from(a)] = b;
+        self.partner[usize::from(b)] = a;
+        for &w in board.windows_through(usize::from(a)) {
+            let w = w as usize;
+            self.free_in[w] -= 1;
+            if board.window_holds(w, b) {
+                self.pairs_in[w] += 1;
+            }
+        }
+        for &w in board.windows_through(usize::from(b)) {
+            self.free_in[w as usize] -= 1;
+        }
+    }
+
+    /// Takes back [`PairingScratch::pair`].
+    fn unpair(&mut self, board: &Board, a: u16, b: u16) {
+        self.partner[usize::from(a)] = NO_CELL;
+        self.partner[usize::from(b)] = NO_CELL;
+        for &w in board.windows_through(usize::from(a)) {
+            let w = w as usize;
+            self.free_in[w] += 1;
+            if board.window_holds(w, b) {
+                self.pairs_in[w] -= 1;
+            }
+        }
+        for &w in board.windows_through(usize::from(b)) {
+            self.free_in[w as usize] += 1;
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -358,10 +414,8 @@ impl Board {
             // A line one move from completion cannot be paired.
             return false;
         }
-        let partner = &mut scratch.partner;
-        partner.clear();
-        partner.resize(self.cells.len(), NO_CELL);
-        if self.greedy_pairing(attacker, partner, &mut scratch.order) {
+        scratch.reset(self);
+        if self.greedy_pairing(attacker, scratch) {
             return true;
         }
         // Searching costs more than the greedy pass: worth it early in the game, where a
@@ -369,9 +423,14 @@ impl Board {
         if !thorough || self.empties * 4 < self.cells.len() * 3 {
             return false;
         }
-        partner.fill(NO_CELL);
+        scratch.reset(self);
         let mut budget = PAIRING_BUDGET;
-        self.search_pairing(attacker, partner, &mut budget)
+        let mut order = std::mem::take(&mut scratch.order);
+        let open = &order[..order.len() / 2];
+        let found = self.search_pairing(open, scratch, &mut budget);
+        order.clear();
+        scratch.order = order;
+        found
     }
 
     /// The cells of the pairing the last successful [`Board::has_pairing_against`] found, as
@@ -403,47 +462,33 @@ impl Board {
             .fold(0, |zone, (mask, _)| zone | mask)
     }
 
-    /// Whether window `w` already holds a pair. A window is a run of K cells a fixed step
-    /// apart, so a partner lies in it when its distance from the first cell is a multiple
-    /// of the step, less than K steps.
-    /// On boards of up to 128 cells, only the window's cells in `paired` (a bit set holding
-    /// at least every paired cell) are looked at.
-    fn is_covered(&self, w: usize, partner: &[u16], paired: u128) -> bool {
+    fn window_count(&self) -> usize {
+        self.window_cells.len() / usize::from(self.k)
+    }
+
+    /// Whether `cell` lies in window `w`. A window is a run of K cells a fixed step apart,
+    /// so beyond the bit sets (128 cells), `cell` lies in it when its distance from the first
+    /// cell is a multiple of the step, less than K steps.
+    fn window_holds(&self, w: usize, cell: u16) -> bool {
         if let Some(&mask) = self.window_masks.get(w) {
-            let mut rest = mask & paired;
-            while rest != 0 {
-                let c = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let p = partner[c];
-                if p != NO_CELL && mask >> p & 1 == 1 {
-                    return true;
-                }
-            }
-            return false;
+            return mask >> cell & 1 == 1;
         }
         let cells = self.window(w);
         let (Some(&first), Some(&second)) = (cells.first(), cells.get(1)) else {
-            return false;
+            return cells.first() == Some(&cell);
         };
         let (first, step) = (i32::from(first), i32::from(second) - i32::from(first));
-        let k = i32::from(self.k);
-        cells.iter().any(|&c| {
-            let p = partner[usize::from(c)];
-            let d = i32::from(p) - first;
-            p != NO_CELL && d >= 0 && d % step == 0 && d / step < k
-        })
-    }
-
-    fn is_free(&self, c: u16, partner: &[u16]) -> bool {
-        self.cells[usize::from(c)].is_none() && partner[usize::from(c)] == NO_CELL
+        let d = i32::from(cell) - first;
+        d >= 0 && d % step == 0 && d / step < i32::from(self.k)
     }
 
     /// One pass, most constrained windows first (then in index order), no going back.
-    fn greedy_pairing(&self, attacker: Player, partner: &mut [u16], order: &mut Vec<u32>) -> bool {
+    fn greedy_pairing(&self, attacker: Player, scratch: &mut PairingScratch) -> bool {
         let k = usize::from(self.k);
         let theirs = self.counts.get(attacker.other());
         let mine = self.counts.get(attacker);
         // The open windows sorted by how many cells they still need (2 to K), stably.
+        let mut order = std::mem::take(&mut scratch.order);
         let mut starts = [0u32; 33];
         order.clear();
         for w in 0..theirs.len() {
@@ -467,49 +512,42 @@ impl Board {
             order[open + starts[need] as usize] = w as u32;
             starts[need] += 1;
         }
-        // The cells paired so far, on boards of up to 128 cells (see `is_covered`).
-        let mut paired = 0u128;
+        let mut paired = true;
         for &w in &order[open..] {
             let w = w as usize;
-            if self.is_covered(w, partner, paired) {
+            if scratch.pairs_in[w] > 0 {
                 continue;
             }
             let cells = self.window(w);
             // Neighbours first, then any two free cells.
             let pair = cells
                 .windows(2)
-                .find(|p| self.is_free(p[0], partner) && self.is_free(p[1], partner))
+                .find(|p| scratch.is_free(self, p[0]) && scratch.is_free(self, p[1]))
                 .map(|p| (p[0], p[1]))
                 .or_else(|| {
-                    let mut it = cells.iter().copied().filter(|&c| self.is_free(c, partner));
+                    let mut it = cells.iter().copied().filter(|&c| scratch.is_free(self, c));
                     Some((it.next()?, it.next()?))
                 });
-            match pair {
-                Some((a, b)) => {
-                    partner[usize::from(a)] = b;
-                    partner[usize::from(b)] = a;
-                    paired |= bit(a.into()) | bit(b.into());
-                }
-                None => return false,
-            }
+            let Some((a, b)) = pair else {
+                paired = false;
+                break;
+            };
+            scratch.pair(self, a, b);
         }
-        true
+        scratch.order = order;
+        paired
     }
 
     /// Backtracking over the pairs of the open window with the fewest free cells, within a
-    /// budget of tries.
-    fn search_pairing(&self, attacker: Player, partner: &mut [u16], budget: &mut u32) -> bool {
-        let theirs = self.counts.get(attacker.other());
-        let mut target: Option<(usize, usize)> = None;
-        for (w, &spoiled) in theirs.iter().enumerate() {
-            if spoiled != 0 {
+    /// budget of tries. `open` lists the windows open to the attacker.
+    fn search_pairing(&self, open: &[u32], scratch: &mut PairingScratch, budget: &mut u32) -> bool {
+        let mut target: Option<(u8, usize)> = None;
+        for &w in open {
+            let w = w as usize;
+            if scratch.pairs_in[w] > 0 {
                 continue;
             }
-            if self.is_covered(w, partner, u128::MAX) {
-                continue;
-            }
-            let cells = self.window(w);
-            let free = cells.iter().filter(|&&c| self.is_free(c, partner)).count();
+            let free = scratch.free_in[w];
             if free < 2 {
                 return false;
             }
@@ -521,32 +559,35 @@ impl Board {
             return true;
         };
         let cells = self.window(w);
-        let free: Vec<(usize, u16)> = cells
-            .iter()
-            .copied()
-            .enumerate()
-            .filter(|&(_, c)| self.is_free(c, partner))
-            .collect();
-        let mut pairs: Vec<(u16, u16, bool)> = Vec::new();
-        for (i, &(pa, a)) in free.iter().enumerate() {
-            for &(pb, b) in &free[i + 1..] {
-                pairs.push((a, b, pb == pa + 1));
+        let free = |i: usize| scratch.is_free(self, cells[i]);
+        // Neighbouring cells cover the most other windows: try them first, then the rest.
+        let mut pairs = [(0u8, 0u8); PAIRING_BUDGET as usize];
+        let mut n = 0;
+        for i in 1..cells.len() {
+            if n < pairs.len() && free(i - 1) && free(i) {
+                pairs[n] = (i as u8 - 1, i as u8);
+                n += 1;
             }
         }
-        // Neighbouring cells cover the most other windows: try them first.
-        pairs.sort_by_key(|&(_, _, adjacent)| !adjacent);
-        for (a, b, _) in pairs {
+        for i in 0..cells.len() {
+            for j in i + 2..cells.len() {
+                if n < pairs.len() && free(i) && free(j) {
+                    pairs[n] = (i as u8, j as u8);
+                    n += 1;
+                }
+            }
+        }
+        for &(i, j) in &pairs[..n] {
             if *budget == 0 {
                 return false;
             }
             *budget -= 1;
-            partner[usize::from(a)] = b;
-            partner[usize::from(b)] = a;
-            if self.search_pairing(attacker, partner, budget) {
+            let (a, b) = (cells[usize::from(i)], cells[usize::from(j)]);
+            scratch.pair(self, a, b);
+            if self.search_pairing(open, scratch, budget) {
                 return true;
             }
-            partner[usize::from(a)] = NO_CELL;
-            partner[usize::from(b)] = NO_CELL;
+            scratch.unpair(self, a, b);
         }
         false
     }
@@ -750,38 +791,72 @@ mod tests {
         assert!(board("XOX/XOO/OX.", 3).has_pairing_against(Player::X, &mut scratch, true));
     }
 
-    /// A window holds a pair exactly when both its cells lie in it, whether found by bit sets
-    /// (up to 128 cells) or by arithmetic (beyond).
+    /// Whether a cell lies in a window, found by bit sets (up to 128 cells) or by arithmetic
+    /// (beyond), agrees with the window's list of cells.
     #[test]
-    fn covered_windows() {
-        for (rows, cols) in [(5, 5), (12, 12)] {
+    fn windows_hold_their_cells() {
+        for (rows, cols) in [(5, 5), (5, 9), (12, 12)] {
             let empty = vec![".".repeat(cols); rows].join("/");
             let b = board(&empty, 4);
-            let n = rows * cols;
-            let mut partner = vec![NO_CELL; n];
-            for (a, z) in [
-                (0, 1),
-                (0, cols + 1),
-                (3, 3 + 2 * cols),
-                (n - 1, n - 2 - cols),
-                (7, 9),
-            ] {
-                partner[a] = z as u16;
-                partner[z] = a as u16;
-                let paired = bit(a) | bit(z);
-                for w in 0..b.window_cells.len() / 4 {
-                    let cells = b.window(w);
-                    let both = cells.contains(&(a as u16)) && cells.contains(&(z as u16));
+            for w in 0..b.window_count() {
+                for c in 0..rows * cols {
+                    let c = c as u16;
                     assert_eq!(
-                        b.is_covered(w, &partner, paired),
-                        both,
-                        "{rows}x{cols} {a} {z}"
+                        b.window_holds(w, c),
+                        b.window(w).contains(&c),
+                        "{rows}x{cols} window {w} cell {c}"
                     );
                 }
-                partner[a] = NO_CELL;
-                partner[z] = NO_CELL;
             }
         }
+    }
+
+    /// Every pairing found, greedily or by search, on random positions is a real one: its
+    /// pairs are disjoint empty cells and every window open to the attacker holds one.
+    #[test]
+    fn pairings_found_are_pairings() {
+        let mut rng = crate::Rng::seeded(11);
+        let mut scratch = PairingScratch::default();
+        let mut found = [0; 2];
+        for (rows, cols, k) in [(5, 5, 4), (6, 6, 5), (7, 7, 5), (4, 9, 4), (12, 12, 5)] {
+            for _ in 0..300 {
+                let empty = vec![".".repeat(cols); rows].join("/");
+                let mut b = board(&empty, k);
+                let marks = rng.below(rows * cols / 2);
+                for _ in 0..marks {
+                    let free: Vec<usize> = (0..b.cells()).filter(|&c| b.is_empty(c)).collect();
+                    if b.play(free[rng.below(free.len())]) {
+                        break;
+                    }
+                }
+                for attacker in [Player::X, Player::O] {
+                    for thorough in [false, true] {
+                        if !b.has_pairing_against(attacker, &mut scratch, thorough) {
+                            continue;
+                        }
+                        found[usize::from(thorough)] += 1;
+                        let partner = &scratch.partner;
+                        for (c, &p) in partner.iter().enumerate() {
+                            if p != NO_CELL {
+                                assert!(b.is_empty(c) && partner[usize::from(p)] == c as u16);
+                            }
+                        }
+                        let theirs = b.counts.get(attacker.other());
+                        for w in (0..b.window_count()).filter(|&w| theirs[w] == 0) {
+                            let cells = b.window(w);
+                            assert!(
+                                cells
+                                    .iter()
+                                    .any(|&c| cells.contains(&partner[usize::from(c)])),
+                                "{rows}x{cols} K={k}: window {w} holds no pair"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Both ways found pairings, and the search found more.
+        assert!(found[0] > 0 && found[1] > found[0], "{found:?}");
     }
 
     #[test]

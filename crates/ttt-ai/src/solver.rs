@@ -210,6 +210,9 @@ pub struct Solver {
     zone: Option<Zone>,
     /// Moves that needed no search because they lie outside a sibling's zone.
     settled: u64,
+    /// Set for a child whose parent's certificate probe found nothing after this move: the
+    /// child's own certificate that its mover cannot win, the same test, would fail again.
+    probed: bool,
 }
 
 /// A *relevance zone*: the cells a proof that one side (the attacker) cannot win rests on.
@@ -269,6 +272,7 @@ impl Solver {
             pairing_scratch: PairingScratch::default(),
             zone: None,
             settled: 0,
+            probed: false,
         }
     }
 
@@ -632,6 +636,7 @@ impl Solver {
                 self.out_of_budget = true;
             }
         }
+        let probed = std::mem::take(&mut self.probed);
         if self.aborted {
             return 0;
         }
@@ -703,7 +708,7 @@ impl Solver {
         // line without search: when the window only asks whether we can do better than a draw
         // (or worse), answer at once.
         let thorough = depth >= PAIRING_SEARCH_DEPTH;
-        if alpha >= 0 {
+        if alpha >= 0 && !probed {
             if let Some(cells) = self.certificate(me, thorough) {
                 self.store_bound(key, 0, Bound::Upper);
                 self.leave_zone(ply, cells, Some(me));
@@ -734,7 +739,9 @@ impl Solver {
         // which a quick certificate says so settles it: look for one before searching. The
         // pairing is searched for as at the node itself (7x7 K=5: 5.4 million positions
         // with the greedy pass alone, 3.0 million with the search where enough lies below).
+        let mut probe_failed = false;
         if beta <= 0 && forced.is_none() && self.board.is_nearly_safe_from(opp) {
+            probe_failed = true;
             let mut found = None;
             for &(_, cell) in moves.iter() {
                 let cell = usize::from(cell);
@@ -813,14 +820,17 @@ impl Solver {
                 } else if self.board.empties() == 0 {
                     0
                 } else if index == 0 && self.config.lengths {
+                    self.probed = probe_failed;
                     -self.search(child_depth, -beta, -alpha, ply + 1)
                 } else {
                     // A zero window proves the move no better than the best so far, cheaply.
                     // For the value alone (three scores) the first move too is tried this way
                     // first: it settles most nodes at once and measured faster (6x6 K=5: 231
                     // thousand positions instead of 390 thousand).
+                    self.probed = probe_failed;
                     let s = -self.search(child_depth, -alpha - 1, -alpha, ply + 1);
                     if s > alpha && s < beta {
+                        self.probed = probe_failed;
                         -self.search(child_depth, -beta, -alpha, ply + 1)
                     } else {
                         s
