@@ -357,10 +357,10 @@ impl Board {
             .unwrap_or(NO_CELL)
     }
 
-    /// Whether `attacker`'s Erdős–Selfridge total (see [`Board::cannot_win`]) is below 2:
-    /// only then is one defending move likely to bring it below the bound.
-    pub(crate) fn is_nearly_safe_from(&self, attacker: Player) -> bool {
-        *self.danger.get(attacker) < 2 << self.k
+    /// Whether `attacker`'s Erdős–Selfridge total (see [`Board::cannot_win`]) is below
+    /// `limit`: only then is one defending move likely to leave a certificate.
+    pub(crate) fn is_nearly_safe_from(&self, attacker: Player, limit: u64) -> bool {
+        *self.danger.get(attacker) < limit << self.k
     }
 
     /// Whether the Erdős–Selfridge criterion proves that `attacker` can never complete a line.
