@@ -35,6 +35,12 @@ fn solving(c: &mut Criterion) {
     group.bench_function("5x5_k4_value_only", |b| {
         b.iter(|| black_box(solve(5, 5, 4, false)))
     });
+    group.bench_function("6x6_k4_value_only", |b| {
+        b.iter(|| black_box(solve(6, 6, 4, false)))
+    });
+    group.bench_function("7x7_k5_value_only", |b| {
+        b.iter(|| black_box(solve(7, 7, 5, false)))
+    });
     group.finish();
 }
 

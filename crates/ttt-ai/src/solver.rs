@@ -1018,8 +1018,9 @@ impl Solver {
 /// total is below this ...
 const PROBE_TOTAL: u64 = 2;
 /// ... or, early in the game with enough search below, this. 7x7 K=5 on one thread: 1.9
-/// million positions with 2 everywhere, 0.2 million with 3 early; 3 everywhere makes
-/// 7x7 K=4 (a first-player win, where probes fail) 20 times slower.
+/// million positions with 2 everywhere, 0.2 million with 3 early (and with 2.5 or 4 early);
+/// 2.5 or 4 everywhere made 7x7 K=4 (a first-player win, where probes fail) 20 times
+/// slower.
 const PROBE_TOTAL_EARLY: u64 = 3;
 
 /// Between steps of deepening, a search to the end goes on until the positions searched so

@@ -37,7 +37,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "MB", value_parser = crate::cli::parse_count)]
     pub memory: Option<usize>,
     /// Threads to use, at most 256 (default: all the machine's cores). One thread searches
-    /// alone for half a second; then all search together, sharing one table.
+    /// alone for a second; then all search together, sharing one table.
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Also give the value of every move, drawn as a grid.
