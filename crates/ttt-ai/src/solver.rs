@@ -457,7 +457,9 @@ impl Solver {
             self.root.legal_moves().map(|c| (c, None)).collect();
         let empties = self.board.empties() as u32;
         let mut depth = first_depth(empties, self.deepen_from);
-        while !self.aborted && moves.iter().any(|m| m.1.is_none()) {
+        // No time at all proves nothing, as in `solve`, however small the board.
+        let zero_time = self.config.time_limit == Some(Duration::ZERO);
+        while !zero_time && !self.aborted && moves.iter().any(|m| m.1.is_none()) {
             for m in moves.iter_mut().filter(|m| m.1.is_none()) {
                 let cell = self.board.dims().index(m.0);
                 let (score, proven) = self.score_move(cell, depth, -INF, INF);
@@ -1496,6 +1498,14 @@ mod tests {
         )
         .solve();
         assert_eq!((s.value, s.nodes), (None, 0));
+        let mut map = Solver::new(
+            &p,
+            SolverConfig::for_position(&p).with_time_limit(Duration::ZERO),
+        );
+        let values = map.move_values();
+        assert_eq!(values.len(), 9);
+        assert!(values.iter().all(|m| m.1.is_none()));
+        assert_eq!(map.nodes(), 0);
     }
 
     #[test]

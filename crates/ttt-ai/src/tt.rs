@@ -183,7 +183,7 @@ impl Table {
 /// reads it is seen as a miss, never as a wrong result.
 #[derive(Debug)]
 pub(crate) struct SharedTable {
-    words: Vec<std::sync::atomic::AtomicU64>,
+    words: Box<[std::sync::atomic::AtomicU64]>,
     mask: usize,
     /// Positions some thread is searching now, by key (a small hash table, slots
     /// overwritten freely: a wrong answer only costs time, never a wrong result).
@@ -198,9 +198,9 @@ impl SharedTable {
     pub(crate) fn with_bytes(bytes: usize) -> SharedTable {
         let len = buckets_in(bytes);
         SharedTable {
-            words: std::iter::repeat_with(|| std::sync::atomic::AtomicU64::new(0))
-                .take(len * 4)
-                .collect(),
+            // Zeroed by the allocator: the system hands out zero pages as they are first
+            // touched, so a large table costs nothing until the search fills it.
+            words: bytemuck::allocation::zeroed_slice_box(len * 4),
             mask: len - 1,
             busy: std::iter::repeat_with(|| std::sync::atomic::AtomicU64::new(0))
                 .take(BUSY_SLOTS)

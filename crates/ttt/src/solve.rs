@@ -33,7 +33,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     /// The most memory the transposition table may take, in MB (default: a quarter of the
-    /// machine's memory). It starts small and grows only as the search fills it.
+    /// machine's memory). Memory is taken only as the search fills the table.
     #[arg(long, value_name = "MB", value_parser = crate::cli::parse_count)]
     pub memory: Option<usize>,
     /// Threads to use, at most 256 (default: all the machine's cores). One thread searches

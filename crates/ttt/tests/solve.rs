@@ -97,12 +97,32 @@ fn out_of_time_is_unknown() {
 /// what the value left, not a limit of its own.
 #[test]
 fn root_map_shares_the_time_limit() {
+    let total = |v: &serde_json::Value| {
+        v["elapsed_ms"].as_f64().unwrap() + v["moves_elapsed_ms"].as_f64().unwrap()
+    };
+    // 9x9: the value takes the whole second, and the map, left nothing, proves nothing.
     let v = nine_by_nine(&["--time-limit", "1", "--root-map", "--memory", "64"]);
     assert_eq!(v["value"], "unknown");
+    assert_eq!(v["moves_nodes"], 0, "{v}");
+    assert!(total(&v) < 1600.0, "{v}");
+    // 5x5 K=4: the value is settled at once; the map, which alone takes over a second,
+    // searches in what is left.
+    let v = json(&[
+        "solve",
+        "--rows",
+        "5",
+        "--cols",
+        "5",
+        "--k",
+        "4",
+        "--json",
+        "--time-limit",
+        "1",
+        "--root-map",
+    ]);
+    assert_eq!(v["value"], "draw");
     assert!(v["moves_nodes"].as_u64().unwrap() > 0, "{v}");
-    let total = v["elapsed_ms"].as_f64().unwrap() + v["moves_elapsed_ms"].as_f64().unwrap();
-    // Each part alone would take the whole second.
-    assert!(total < 1600.0, "{v}");
+    assert!(total(&v) < 1600.0, "{v}");
     let out = ttt(&["solve", "--k", "3", "--root-map"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("The map searched "), "{text}");
