@@ -63,31 +63,29 @@ impl PairingScratch {
     fn pair(&mut self, board: &Board, a: u16, b: u16) {
         self.partner[usize::from(a)] = b;
         self.partner[usize::from(b)] = a;
-        for &w in board.windows_through(usize::from(a)) {
-            let w = w as usize;
-            self.free_in[w] -= 1;
-            if board.window_holds(w, b) {
-                self.pairs_in[w] += 1;
-            }
-        }
-        for &w in board.windows_through(usize::from(b)) {
-            self.free_in[w as usize] -= 1;
-        }
+        self.count(board, a, b, 1);
     }
 
     /// Takes back [`PairingScratch::pair`].
     fn unpair(&mut self, board: &Board, a: u16, b: u16) {
         self.partner[usize::from(a)] = NO_CELL;
         self.partner[usize::from(b)] = NO_CELL;
+        self.count(board, a, b, -1);
+    }
+
+    /// Counts `pairs` more (one or minus one) pairs in the windows holding both `a` and `b`,
+    /// and as many fewer free cells through each of them.
+    fn count(&mut self, board: &Board, a: u16, b: u16, pairs: i8) {
         for &w in board.windows_through(usize::from(a)) {
             let w = w as usize;
-            self.free_in[w] += 1;
+            self.free_in[w] = self.free_in[w].wrapping_add_signed(-pairs);
             if board.window_holds(w, b) {
-                self.pairs_in[w] -= 1;
+                self.pairs_in[w] = self.pairs_in[w].wrapping_add_signed(pairs);
             }
         }
         for &w in board.windows_through(usize::from(b)) {
-            self.free_in[w as usize] += 1;
+            let w = w as usize;
+            self.free_in[w] = self.free_in[w].wrapping_add_signed(-pairs);
         }
     }
 }
@@ -357,6 +355,12 @@ impl Board {
             .unwrap_or(NO_CELL)
     }
 
+    /// Whether at least three quarters of the board are empty: where a pairing is searched
+    /// for, not only tried greedily, and where the certificate probe runs widest.
+    pub(crate) fn is_early(&self) -> bool {
+        self.empties * 4 >= self.cells.len() * 3
+    }
+
     /// Whether `attacker`'s Erdős–Selfridge total (see [`Board::cannot_win`]) is below
     /// `limit`: only then is one defending move likely to leave a certificate.
     pub(crate) fn is_nearly_safe_from(&self, attacker: Player, limit: u64) -> bool {
@@ -420,7 +424,7 @@ impl Board {
         }
         // Searching costs more than the greedy pass: worth it early in the game, where a
         // pairing saves the most search, not near the leaves.
-        if !thorough || self.empties * 4 < self.cells.len() * 3 {
+        if !thorough || !self.is_early() {
             return false;
         }
         scratch.reset(self);

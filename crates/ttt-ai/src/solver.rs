@@ -329,6 +329,12 @@ impl Solver {
         WIN - ply as i32 * self.ply_cost
     }
 
+    /// A time limit of zero: the clock is read only every 1024 positions, so without this a
+    /// small board would be settled anyway. No time at all proves nothing.
+    fn has_no_time(&self) -> bool {
+        self.config.time_limit == Some(Duration::ZERO)
+    }
+
     fn out_of_time(&self) -> bool {
         self.config
             .time_limit
@@ -354,9 +360,8 @@ impl Solver {
             })
             .collect();
         let empties = self.board.empties() as u32;
-        let zero_time = self.config.time_limit == Some(Duration::ZERO);
         let mut depth = first_depth(empties, self.deepen_from);
-        while !zero_time && !self.aborted && moves.iter().any(|m| m.verdict.is_none()) {
+        while !self.has_no_time() && !self.aborted && moves.iter().any(|m| m.verdict.is_none()) {
             for m in moves.iter_mut().filter(|m| m.verdict.is_none()) {
                 let cell = self.board.dims().index(m.cell);
                 let (score, proven) = self.score_move(cell, depth, -INF, INF);
@@ -457,9 +462,7 @@ impl Solver {
             self.root.legal_moves().map(|c| (c, None)).collect();
         let empties = self.board.empties() as u32;
         let mut depth = first_depth(empties, self.deepen_from);
-        // No time at all proves nothing, as in `solve`, however small the board.
-        let zero_time = self.config.time_limit == Some(Duration::ZERO);
-        while !zero_time && !self.aborted && moves.iter().any(|m| m.1.is_none()) {
+        while !self.has_no_time() && !self.aborted && moves.iter().any(|m| m.1.is_none()) {
             for m in moves.iter_mut().filter(|m| m.1.is_none()) {
                 let cell = self.board.dims().index(m.0);
                 let (score, proven) = self.score_move(cell, depth, -INF, INF);
@@ -488,9 +491,7 @@ impl Solver {
         let mut verdict: Option<Verdict> = None;
         let mut best_move = None;
         let mut completed = 0;
-        // No time at all proves nothing, as in `analyze`, however small the board.
-        let zero_time = self.config.time_limit == Some(Duration::ZERO);
-        if !self.root.is_over() && !zero_time {
+        if !self.root.is_over() && !self.has_no_time() {
             let mut depth = if self.straight {
                 empties
             } else {
@@ -743,8 +744,7 @@ impl Solver {
         // with the greedy pass alone, 3.0 million with the search where enough lies below).
         // Early in the game, with much below, it is tried in more positions (0.2 million).
         let mut probe_failed = false;
-        let early = thorough && self.board.empties() * 4 >= self.board.cells() * 3;
-        let nearly_safe = if early {
+        let nearly_safe = if thorough && self.board.is_early() {
             PROBE_TOTAL_EARLY
         } else {
             PROBE_TOTAL
