@@ -121,6 +121,8 @@ pub(crate) struct Board {
     window_masks: Vec<u128>,
     /// `sym_maps[s][c]`: where symmetry `s` sends cell `c`.
     sym_maps: Vec<Vec<u16>>,
+    /// `sym_inverse[s][c]`: the cell symmetry `s` sends to `c`.
+    sym_inverse: Vec<Vec<u16>>,
     /// The Zobrist hash of the position under each symmetry.
     hashes: Vec<u64>,
     zobrist: ByPlayer<Vec<u64>>,
@@ -171,6 +173,16 @@ impl Board {
                     .collect()
             })
             .collect();
+        let sym_inverse = sym_maps
+            .iter()
+            .map(|map| {
+                let mut inverse = vec![0u16; n];
+                for (c, &image) in map.iter().enumerate() {
+                    inverse[usize::from(image)] = c as u16;
+                }
+                inverse
+            })
+            .collect();
         let mut seed = crate::Rng::seeded(0x5EED_7777_0000_0001);
         let zobrist = ByPlayer {
             x: (0..n).map(|_| seed.next_u64()).collect(),
@@ -215,6 +227,7 @@ impl Board {
             window_masks,
             hashes: vec![0; sym_maps.len()],
             sym_maps,
+            sym_inverse,
             zobrist,
         };
         if k == 1 {
@@ -269,7 +282,8 @@ impl Board {
         self.live > 0
     }
 
-    /// Number of cells where `player` would complete a line at once.
+    /// Number of windows where `player` would complete a line at once (two of them may need
+    /// the same cell: see [`Board::threat_cells`]).
     pub(crate) fn threats(&self, player: Player) -> u32 {
         *self.threats.get(player)
     }
@@ -305,10 +319,62 @@ impl Board {
 
     /// The cell that symmetry number `s` sends to `image`.
     pub(crate) fn unmap_cell(&self, s: usize, image: usize) -> usize {
-        self.sym_maps[s]
-            .iter()
-            .position(|&c| usize::from(c) == image)
-            .unwrap_or(image)
+        usize::from(self.sym_inverse[s][image])
+    }
+
+    /// The canonical key (see [`Board::canonical_key`]) of the position after the side to
+    /// move plays `cell`, found without playing it.
+    pub(crate) fn key_after(&self, cell: usize) -> (u64, usize) {
+        let zob = self.zobrist.get(self.turn);
+        let mut best = (u64::MAX, 0);
+        for (s, (&h, map)) in self.hashes.iter().zip(&self.sym_maps).enumerate() {
+            let h = h ^ zob[usize::from(map[cell])];
+            if s == 0 || h < best.0 {
+                best = (h, s);
+            }
+        }
+        best
+    }
+
+    /// Whether swapping the colours of every mark gives the same position up to a symmetry
+    /// of the board (as on the empty board). Then the side to move cannot lose, by strategy
+    /// stealing: were the opponent to have a winning strategy, by the symmetry the side to
+    /// move would have one as second player too; it could play any move, then follow that
+    /// strategy, and an extra mark never hurts in these games.
+    pub(crate) fn is_colour_symmetric(&self) -> bool {
+        self.sym_maps.iter().any(|map| {
+            self.cells
+                .iter()
+                .zip(map)
+                .all(|(&c, &image)| self.cells[usize::from(image)] == c.map(Player::other))
+        })
+    }
+
+    /// Where symmetry number `s` sends a set of cells (every bit stays every bit: zones of
+    /// boards beyond 128 cells are not kept).
+    pub(crate) fn map_zone(&self, s: usize, zone: u128) -> u128 {
+        Board::remap_zone(&self.sym_maps[s], s, zone)
+    }
+
+    /// The set of cells that symmetry number `s` sends to `zone`.
+    pub(crate) fn unmap_zone(&self, s: usize, zone: u128) -> u128 {
+        Board::remap_zone(&self.sym_inverse[s], s, zone)
+    }
+
+    /// `zone` moved cell by cell through `map`, the cell map of symmetry number `s` (the
+    /// identity is number 0).
+    fn remap_zone(map: &[u16], s: usize, zone: u128) -> u128 {
+        if zone == u128::MAX || s == 0 {
+            return zone;
+        }
+        let mut rest = zone;
+        let mut out = 0;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            out |= bit(usize::from(map[c]));
+        }
+        out
     }
 
     /// The static evaluation for the side to move: its open windows' weights minus the

@@ -21,8 +21,11 @@
 mod board;
 mod parallel;
 mod players;
+mod proof;
 mod rng;
 pub mod solver;
+#[cfg(test)]
+mod testing;
 mod tt;
 
 pub use parallel::solve_value;

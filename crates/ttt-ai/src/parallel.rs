@@ -1,13 +1,24 @@
-//! Solving on several threads. One thread searches alone first: most positions are settled
-//! within [`ALONE`], and a parallel start would only cost. Past that, its results go into a
-//! table shared by every thread, and all threads search the whole position, each taking the
-//! others' results from the table; a thread puts off a move whose position another thread is
-//! searching at the moment (ABDADA's rule), so that they split the work instead of doing it
-//! twice. The first to finish gives the answer and stops the rest.
+//! Solving a position's value, on one thread or several.
 //!
-//! Every entry in the table is a proven bound, or a depth-limited one marked as such, so the
-//! answer does not depend on which thread finishes first or on the number of threads: only
-//! the time does.
+//! Alpha-beta ([`crate::solver`]) searches alone first: most positions are settled within
+//! [`ALONE`], where anything else would only cost. Past that, the position is a big one and two
+//! searches go on side by side, each with its own strengths:
+//!
+//! - proof-number search ([`crate::proof`]), on a table of its own. It goes best first, and
+//!   proves the large boards' draws many times faster (6x8 with five in a row: 2.2 s against
+//!   24 s; 7x8 with five, beyond alpha-beta in an hour, in 13 minutes);
+//! - alpha-beta on every other thread, all sharing one table: every thread searches the
+//!   whole position, taking the others' results from the table, and puts off a move whose
+//!   position another thread is searching at the moment (ABDADA's rule), so that they split
+//!   the work instead of doing it twice. It is the quicker on narrow boards such as 4x8 with
+//!   four in a row, where the proof-number search is slow to tell the many defences apart.
+//!
+//! The first to finish gives the answer and stops the rest. On one thread the proof-number
+//! search takes over from alpha-beta.
+//!
+//! Every result either search keeps is proven (or, in alpha-beta's table, a depth-limited
+//! bound marked as such), so the answer does not depend on which search finishes first or on
+//! the number of threads: only the time does.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -18,12 +29,11 @@ use ttt_core::Position;
 use crate::solver::{Solution, Solver, SolverConfig};
 use crate::tt::SharedTable;
 
-/// How long one thread searches alone before the others join in. The parallel start begins
-/// afresh (only the table carries over) and makes a 1 GB table: 7x7 K=5, settled alone in
-/// 1.9 s and 0.2 million positions, took 2.2-4.3 s and 0.7-3.1 million positions on two
-/// threads joining at half a second, 2.0-2.1 s joining at one; 4x8 K=4 took 6.6-8 s either
-/// way.
-pub(crate) const ALONE: Duration = Duration::from_secs(1);
+/// How long alpha-beta searches alone before the other searches start. 7x7 with five in a
+/// row is settled alone in 1.7-1.9 s and 0.2 million positions; joined by the others, it
+/// took 2.2-4.3 s and 0.7-3.1 million positions. The price is as long a wait on the
+/// positions that need the others.
+pub(crate) const ALONE: Duration = Duration::from_millis(2500);
 
 /// The largest shared table: it is of fixed size and cleared up front, so it costs time to
 /// make (about a quarter of a second a gigabyte here) whether it is used or not.
@@ -45,13 +55,13 @@ fn shared_bytes(table_bytes: usize, limit: Option<Duration>) -> usize {
 }
 
 /// Proves the value (win, draw or loss, without the game's length) of `pos` using up to
-/// `threads` threads. With one thread it is [`Solver::solve`].
+/// `threads` threads.
 #[must_use]
 pub fn solve_value(pos: &Position, config: SolverConfig, threads: usize) -> Solution {
     solve_value_after(pos, config, threads, ALONE)
 }
 
-/// [`solve_value`], the first thread searching alone for `alone` (none at all for zero).
+/// [`solve_value`], alpha-beta searching alone for `alone` first (not at all for zero).
 pub(crate) fn solve_value_after(
     pos: &Position,
     config: SolverConfig,
@@ -62,16 +72,27 @@ pub(crate) fn solve_value_after(
         lengths: false,
         ..config
     };
-    if threads <= 1 {
-        return Solver::new(pos, config).solve();
-    }
     let started = Instant::now();
     let limit = config.time_limit;
-    let alone_for = limit.map_or(alone, |l| l.min(alone));
+    let remaining = || limit.map(|l| l.saturating_sub(started.elapsed()));
+    let stopped = || {
+        limit.is_some_and(|l| started.elapsed() >= l)
+            || config
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+    };
+    let threads = threads.max(1);
     let mut first = Solver::new(
         pos,
         SolverConfig {
-            time_limit: Some(alone_for),
+            time_limit: Some(limit.map_or(alone, |l| l.min(alone))),
+            // On one thread, the proof-number search later needs the memory more.
+            table_bytes: if threads == 1 {
+                config.table_bytes / 4
+            } else {
+                config.table_bytes
+            },
             ..config.clone()
         },
     );
@@ -80,12 +101,7 @@ pub(crate) fn solve_value_after(
         None
     } else {
         let s = first.solve();
-        let out_of_time = limit.is_some_and(|l| started.elapsed() >= l);
-        let stopped = config
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed));
-        if s.value.is_some() || out_of_time || stopped {
+        if s.value.is_some() || stopped() {
             return Solution {
                 elapsed: started.elapsed(),
                 ..s
@@ -93,72 +109,98 @@ pub(crate) fn solve_value_after(
         }
         Some(s)
     };
+    let alone_nodes = alone.as_ref().map_or(0, |s| s.nodes);
+    let alone_used = alone.as_ref().map_or(0, |s| s.table_used);
+    let best_move = alone.as_ref().and_then(|s| s.best_move);
 
-    let table = Arc::new(SharedTable::with_bytes(shared_bytes(
-        config.table_bytes,
-        limit,
-    )));
+    if threads == 1 {
+        drop(first);
+        let s = crate::proof::solve_value(
+            pos,
+            &SolverConfig {
+                time_limit: remaining(),
+                ..config
+            },
+        );
+        return Solution {
+            nodes: alone_nodes + s.nodes,
+            elapsed: started.elapsed(),
+            best_move,
+            table_used: s.table_used.max(alone_used),
+            ..s
+        };
+    }
+
+    let shared = shared_bytes(config.table_bytes, limit);
+    let table = Arc::new(SharedTable::with_bytes(shared));
     first.share_results(&table);
-    let first_nodes = first.nodes();
     drop(first);
 
     let stop = Arc::new(AtomicBool::new(false));
     let per_thread = SolverConfig {
-        time_limit: limit.map(|l| l.saturating_sub(started.elapsed())),
+        time_limit: remaining(),
         stop: Some(Arc::clone(&stop)),
         ..config.clone()
     };
     let answer: Mutex<Option<Solution>> = Mutex::new(None);
-    let mut nodes = first_nodes;
+    let mut nodes = alone_nodes;
     let mut used = 0;
+    let mut proof_table = 0;
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|i| {
                 let (table, stop, answer) = (Arc::clone(&table), &stop, &answer);
                 let config = per_thread.clone();
                 scope.spawn(move || {
-                    let mut solver = Solver::with_shared_table(pos, config, table);
-                    // Half the threads deepen step by step (quickest to find a win), half
-                    // search straight to the end (quickest to prove a draw); each uses what
-                    // the others have proven.
-                    if i % 2 == 1 {
-                        solver.search_straight_to_the_end();
+                    let s = if i == 0 {
+                        crate::proof::solve_value(
+                            pos,
+                            &SolverConfig {
+                                table_bytes: config.table_bytes.saturating_sub(shared),
+                                ..config
+                            },
+                        )
                     } else {
-                        solver.lean_to_the_end();
-                    }
-                    let s = solver.solve();
+                        let mut solver = Solver::with_shared_table(pos, config, table);
+                        // Half the threads search straight to the end (quickest to prove a
+                        // draw), half deepen step by step (quickest to find a win); each uses
+                        // what the others have proven.
+                        if i % 2 == 1 {
+                            solver.search_straight_to_the_end();
+                        } else {
+                            solver.lean_to_the_end();
+                        }
+                        solver.solve()
+                    };
                     if s.value.is_some() {
                         stop.store(true, Ordering::Relaxed);
                         if let Ok(mut a) = answer.lock() {
                             a.get_or_insert(s.clone());
                         }
                     }
-                    (s.nodes, s.table_used)
+                    (s.nodes, s.table_used, s.table_bytes)
                 })
             })
             .collect();
-        // The caller's stop flag, if any, stops every thread.
+        // The deadline and the caller's stop flag are watched here and stop every thread
+        // (threads that start late, many threads on few cores, would count their time from
+        // their own start).
         while !workers
             .iter()
             .all(std::thread::ScopedJoinHandle::is_finished)
         {
-            // Threads that start late (many threads on few cores) count their time from
-            // their own start: the deadline is kept here.
-            let out_of_time = limit.is_some_and(|l| started.elapsed() >= l);
-            if out_of_time
-                || config
-                    .stop
-                    .as_ref()
-                    .is_some_and(|s| s.load(Ordering::Relaxed))
-            {
+            if stopped() {
                 stop.store(true, Ordering::Relaxed);
             }
             std::thread::sleep(Duration::from_millis(2));
         }
-        for w in workers {
-            if let Ok((n, u)) = w.join() {
+        for (i, w) in workers.into_iter().enumerate() {
+            if let Ok((n, u, bytes)) = w.join() {
                 nodes += n;
                 used += u;
+                if i == 0 {
+                    proof_table = bytes;
+                }
             }
         }
     });
@@ -166,15 +208,12 @@ pub(crate) fn solve_value_after(
     Solution {
         value: found.as_ref().and_then(|s| s.value),
         plies: None,
-        best_move: found
-            .as_ref()
-            .and_then(|s| s.best_move)
-            .or(alone.as_ref().and_then(|s| s.best_move)),
+        best_move: found.as_ref().and_then(|s| s.best_move).or(best_move),
         nodes,
         elapsed: started.elapsed(),
         depth: found.as_ref().map_or(0, |s| s.depth),
-        table_bytes: table.bytes(),
-        table_used: used.max(alone.map_or(0, |s| s.table_used)),
+        table_bytes: table.bytes() + proof_table,
+        table_used: used.max(alone_used),
         threads,
     }
 }
