@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use ttt_ai::{new_player, Level, Rng, Solver, SolverConfig};
+use ttt_ai::{new_player, solve_value_by, Level, Method, Rng, Solver, SolverConfig};
 use ttt_core::{Cell, Dims, Position};
 
 /// Solves the empty board, with the game's length (as `analyze` does) or without (as `solve`).
@@ -41,6 +41,32 @@ fn solving(c: &mut Criterion) {
     group.bench_function("7x7_k5_value_only", |b| {
         b.iter(|| black_box(solve(7, 7, 5, false)))
     });
+    group.finish();
+}
+
+/// Proves the value of the empty board by proof-number search alone (`ttt solve --method
+/// proof-number --threads 1`), with a 256 MB table.
+fn prove(rows: usize, cols: usize, k: usize) -> Option<ttt_ai::Value> {
+    let pos = Position::new(Dims::new(rows, cols, k).unwrap());
+    let config = SolverConfig {
+        lengths: false,
+        table_bytes: 256 << 20,
+        ..SolverConfig::for_position(&pos)
+    };
+    solve_value_by(&pos, config, 1, Method::ProofNumber).value
+}
+
+fn proving(c: &mut Criterion) {
+    let mut group = c.benchmark_group("proof_number_from_empty");
+    group.sample_size(10);
+    for (name, (r, cols, k)) in [
+        ("5x5_k4", (5, 5, 4)),
+        ("8x8_k4", (8, 8, 4)),
+        ("7x7_k5", (7, 7, 5)),
+        ("6x8_k5", (6, 8, 5)),
+    ] {
+        group.bench_function(name, |b| b.iter(|| black_box(prove(r, cols, k))));
+    }
     group.finish();
 }
 
@@ -87,5 +113,5 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solving, perfect_move, playouts);
+criterion_group!(benches, solving, proving, perfect_move, playouts);
 criterion_main!(benches);

@@ -35,6 +35,25 @@ use crate::tt::SharedTable;
 /// positions that need the others.
 pub(crate) const ALONE: Duration = Duration::from_millis(2500);
 
+/// How long one thread searches alone with [`Method::AlphaBeta`], before the other
+/// alpha-beta threads join it (tuned before the proof-number search came: 4x8 K=4 took 7 to
+/// 8 s on two threads, 6 to 6.7 s joining at half a second, and 7x7 K=5 2.0-2.1 s against
+/// 2.2-4.3 s).
+const ALONE_ALPHA_BETA: Duration = Duration::from_secs(1);
+
+/// Which searches [`solve_value_by`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Alpha-beta alone first, then proof-number search beside alpha-beta threads (see the
+    /// module's documentation): the quickest on every board measured but a few.
+    #[default]
+    Auto,
+    /// Alpha-beta only, on every thread.
+    AlphaBeta,
+    /// Proof-number search only (on one thread: it is not parallel).
+    ProofNumber,
+}
+
 /// The largest shared table: it is of fixed size and cleared up front, so it costs time to
 /// make (about a quarter of a second a gigabyte here) whether it is used or not.
 const MAX_SHARED_BYTES: usize = 1 << 30;
@@ -55,18 +74,34 @@ fn shared_bytes(table_bytes: usize, limit: Option<Duration>) -> usize {
 }
 
 /// Proves the value (win, draw or loss, without the game's length) of `pos` using up to
-/// `threads` threads.
+/// `threads` threads, with [`Method::Auto`].
 #[must_use]
 pub fn solve_value(pos: &Position, config: SolverConfig, threads: usize) -> Solution {
-    solve_value_after(pos, config, threads, ALONE)
+    solve_value_by(pos, config, threads, Method::Auto)
 }
 
-/// [`solve_value`], alpha-beta searching alone for `alone` first (not at all for zero).
+/// [`solve_value`] with the searches of `method`.
+#[must_use]
+pub fn solve_value_by(
+    pos: &Position,
+    config: SolverConfig,
+    threads: usize,
+    method: Method,
+) -> Solution {
+    let alone = match method {
+        Method::AlphaBeta => ALONE_ALPHA_BETA,
+        Method::Auto | Method::ProofNumber => ALONE,
+    };
+    solve_value_after(pos, config, threads, alone, method)
+}
+
+/// [`solve_value_by`], alpha-beta searching alone for `alone` first (not at all for zero).
 pub(crate) fn solve_value_after(
     pos: &Position,
     config: SolverConfig,
     threads: usize,
     alone: Duration,
+    method: Method,
 ) -> Solution {
     let config = SolverConfig {
         lengths: false,
@@ -83,6 +118,11 @@ pub(crate) fn solve_value_after(
                 .is_some_and(|s| s.load(Ordering::Relaxed))
     };
     let threads = threads.max(1);
+    match method {
+        Method::ProofNumber => return crate::proof::solve_value(pos, &config),
+        Method::AlphaBeta if threads == 1 => return Solver::new(pos, config).solve(),
+        Method::AlphaBeta | Method::Auto => {}
+    }
     let mut first = Solver::new(
         pos,
         SolverConfig {
@@ -132,6 +172,7 @@ pub(crate) fn solve_value_after(
     }
 
     let shared = shared_bytes(config.table_bytes, limit);
+    let proof_number = method == Method::Auto;
     let table = Arc::new(SharedTable::with_bytes(shared));
     first.share_results(&table);
     drop(first);
@@ -152,7 +193,7 @@ pub(crate) fn solve_value_after(
                 let (table, stop, answer) = (Arc::clone(&table), &stop, &answer);
                 let config = per_thread.clone();
                 scope.spawn(move || {
-                    let s = if i == 0 {
+                    let s = if i == 0 && proof_number {
                         crate::proof::solve_value(
                             pos,
                             &SolverConfig {
@@ -198,7 +239,7 @@ pub(crate) fn solve_value_after(
             if let Ok((n, u, bytes)) = w.join() {
                 nodes += n;
                 used += u;
-                if i == 0 {
+                if i == 0 && proof_number {
                     proof_table = bytes;
                 }
             }
@@ -245,34 +286,48 @@ mod tests {
     }
     use ttt_core::{Dims, Setup};
 
-    /// The value on `threads` threads, all of them from the start (no search alone first).
-    fn value(pos: &Position, threads: usize) -> Option<Value> {
+    const METHODS: [Method; 3] = [Method::Auto, Method::AlphaBeta, Method::ProofNumber];
+
+    /// The value by `method` on `threads` threads, all of them from the start (no search
+    /// alone first).
+    fn value(pos: &Position, threads: usize, method: Method) -> Option<Value> {
         solve_value_after(
             pos,
             SolverConfig::for_position(pos),
             threads,
             Duration::ZERO,
+            method,
         )
         .value
     }
 
     #[test]
-    fn thread_counts_agree() {
+    fn methods_and_thread_counts_agree() {
         for (r, c, k) in [(3, 3, 3), (3, 4, 3), (4, 4, 3), (4, 4, 4), (2, 2, 2)] {
             let pos = Position::new(Dims::new(r, c, k).unwrap());
-            let one = value(&pos, 1);
+            let one = value(&pos, 1, Method::AlphaBeta);
             assert!(one.is_some());
-            assert_eq!(value(&pos, 2), one, "{r}x{c} k={k}");
-            assert_eq!(value(&pos, 3), one, "{r}x{c} k={k}");
+            for method in METHODS {
+                for threads in 1..=3 {
+                    assert_eq!(
+                        value(&pos, threads, method),
+                        one,
+                        "{r}x{c} k={k} {method:?} on {threads}"
+                    );
+                }
+            }
         }
         let lost = Position::from_setup(&Setup::from_notation("O.X/.X./.OX").unwrap(), 3).unwrap();
-        assert_eq!(value(&lost, 2), Some(Value::Loss));
+        for method in METHODS {
+            assert_eq!(value(&lost, 2, method), Some(Value::Loss), "{method:?}");
+        }
     }
 
     #[test]
-    fn every_4x3_position_agrees_across_thread_counts_and_tiny_tables() {
-        // Each position's value alone on one thread against two and three threads sharing a
-        // table of a few buckets, where entries are overwritten all the time.
+    fn every_4x3_position_agrees_across_methods_thread_counts_and_tiny_tables() {
+        // Each position's value by alpha-beta on one thread against every method on one to
+        // three threads with tables of a few buckets, where entries are overwritten all the
+        // time.
         let dims = Dims::new(4, 3, 3).unwrap();
         let mut stack = vec![Position::new(dims)];
         let mut seen = std::collections::HashSet::new();
@@ -280,14 +335,18 @@ mod tests {
             if !seen.insert(pos.to_string()) || pos.is_over() {
                 continue;
             }
-            let one = value(&pos, 1);
+            let one = value(&pos, 1, Method::AlphaBeta);
             let tiny = SolverConfig {
                 table_bytes: 256,
                 ..SolverConfig::for_position(&pos)
             };
-            for threads in [2, 3] {
-                let many = solve_value_after(&pos, tiny.clone(), threads, Duration::ZERO).value;
-                assert_eq!(many, one, "{pos} on {threads} threads");
+            for method in METHODS {
+                for threads in 1..=3 {
+                    let many =
+                        solve_value_after(&pos, tiny.clone(), threads, Duration::ZERO, method)
+                            .value;
+                    assert_eq!(many, one, "{pos} by {method:?} on {threads} threads");
+                }
             }
             if seen.len() < 400 {
                 stack.extend(pos.legal_moves().filter_map(|c| pos.play(c).ok()));

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use serde_json::json;
 use ttt_ai::{Solver, SolverConfig, Value};
 use ttt_core::Position;
@@ -32,20 +32,43 @@ pub struct SolveArgs {
     /// Give up after this many seconds and say what is unknown (default: no limit).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
-    /// The most memory the transposition table may take, in MB (default: a quarter of the
-    /// machine's memory). Memory is taken only as the search fills the table.
+    /// The most memory the search's tables may take, in MB (default: a quarter of the
+    /// machine's memory). Memory is taken only as the search fills them.
     #[arg(long, value_name = "MB", value_parser = crate::cli::parse_count)]
     pub memory: Option<usize>,
-    /// Threads to use, at most 256 (default: all the machine's cores). One thread searches
-    /// alone for a second; then all search together, sharing one table.
+    /// Threads to use, at most 256 (default: all the machine's cores). Alpha-beta searches
+    /// alone for 2.5 s; then a proof-number search and alpha-beta on the other threads race
+    /// (on one thread, the proof-number search takes over).
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
+    /// Which search proves the value: `auto` (alpha-beta, then proof-number search beside
+    /// it), or one of them alone (the proof-number search is one thread).
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    pub method: MethodArg,
     /// Also give the value of every move, drawn as a grid.
     #[arg(long)]
     pub root_map: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--method`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MethodArg {
+    Auto,
+    AlphaBeta,
+    ProofNumber,
+}
+
+impl MethodArg {
+    fn method(self) -> ttt_ai::Method {
+        match self {
+            MethodArg::Auto => ttt_ai::Method::Auto,
+            MethodArg::AlphaBeta => ttt_ai::Method::AlphaBeta,
+            MethodArg::ProofNumber => ttt_ai::Method::ProofNumber,
+        }
+    }
 }
 
 /// A live line on standard error (only when it is a terminal) while the solver works.
@@ -185,7 +208,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     };
     let started = Instant::now();
     let progress = Progress::start(&mut config);
-    let s = ttt_ai::solve_value(&pos, config.clone(), threads);
+    let s = ttt_ai::solve_value_by(&pos, config.clone(), threads, args.method.method());
     // The root map shares the time limit: it gets what the value left.
     let map = args.root_map.then(|| {
         config.time_limit = args.time_limit.map(|l| l.saturating_sub(started.elapsed()));
@@ -212,6 +235,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             "table_bytes": s.table_bytes,
             "table_entries_used": s.table_used,
             "threads": s.threads,
+            "method": args.method.to_possible_value().map(|v| v.get_name().to_string()),
         });
         if let Some((map, nodes, elapsed)) = &map {
             v["moves_nodes"] = json!(nodes);

@@ -27,23 +27,28 @@ fn known_games() {
         (["4", "4", "4"], "draw"),
     ] {
         for threads in ["1", "2"] {
-            let v = json(&[
-                "solve",
-                "--rows",
-                size[0],
-                "--cols",
-                size[1],
-                "--k",
-                size[2],
-                "--json",
-                "--threads",
-                threads,
-                "--memory",
-                "16",
-            ]);
-            assert_eq!(v["value"], value, "{size:?}");
-            assert!(v["nodes"].as_u64().unwrap() > 0);
-            assert!(v["table_bytes"].as_u64().unwrap() <= 16 << 20);
+            for method in ["auto", "alpha-beta", "proof-number"] {
+                let v = json(&[
+                    "solve",
+                    "--rows",
+                    size[0],
+                    "--cols",
+                    size[1],
+                    "--k",
+                    size[2],
+                    "--json",
+                    "--threads",
+                    threads,
+                    "--memory",
+                    "16",
+                    "--method",
+                    method,
+                ]);
+                assert_eq!(v["value"], value, "{size:?} {method}");
+                assert_eq!(v["method"], method);
+                assert!(v["nodes"].as_u64().unwrap() > 0);
+                assert!(v["table_bytes"].as_u64().unwrap() <= 16 << 20);
+            }
         }
     }
 }
@@ -145,6 +150,7 @@ fn bad_arguments() {
         ],
         &["solve", "--k", "3", "--position", "XXX/OO./..."],
         &["solve", "X../...", "--position", "X../..."],
+        &["solve", "--method", "guess"],
     ] {
         let out = ttt(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
