@@ -1,20 +1,23 @@
-//! Solving a position's value, on one thread or several.
+//! Solving a position's value, on one thread or several, by alpha-beta ([`crate::solver`]),
+//! proof-number search ([`crate::proof`]) or both ([`Method`]).
 //!
-//! Alpha-beta ([`crate::solver`]) searches alone first: most positions are settled within
-//! [`ALONE`], where anything else would only cost. Past that, the position is a big one and two
-//! searches go on side by side, each with its own strengths:
+//! The two searches are good at different games. Proof-number search goes best first, and
+//! settles most boards many times faster: 8x8 with four in a row in 0.2 s against 16 s, 6x8
+//! with five in 2.0 s against 24 s, 7x8 with five, beyond alpha-beta in an hour, in 13
+//! minutes. Alpha-beta is quicker on 7x7 with five (1.7 s against 2.7 s) and, searching
+//! straight to the end, on 4x8 with four (6.6 s against 20 s), where the proof-number search
+//! is slow to tell the many defences apart. So [`Method::Auto`], on two threads or more,
+//! runs both from the start, the proof-number search on one thread with a table of its own,
+//! alpha-beta on the others; the first to finish gives the answer and stops the other. On
+//! one thread alpha-beta has the first quarter of a second (the small boards) and the
+//! proof-number search the rest.
 //!
-//! - proof-number search ([`crate::proof`]), on a table of its own. It goes best first, and
-//!   proves the large boards' draws many times faster (6x8 with five in a row: 2.2 s against
-//!   24 s; 7x8 with five, beyond alpha-beta in an hour, in 13 minutes);
-//! - alpha-beta on every other thread, all sharing one table: every thread searches the
-//!   whole position, taking the others' results from the table, and puts off a move whose
-//!   position another thread is searching at the moment (ABDADA's rule), so that they split
-//!   the work instead of doing it twice. It is the quicker on narrow boards such as 4x8 with
-//!   four in a row, where the proof-number search is slow to tell the many defences apart.
-//!
-//! The first to finish gives the answer and stops the rest. On one thread the proof-number
-//! search takes over from alpha-beta.
+//! Alpha-beta on several threads: one thread searches alone first ([`ALONE`]), as a parallel
+//! start would only cost on the positions it settles soon. Past that, its results go into a
+//! table shared by every alpha-beta thread, and all of them search the whole position, each
+//! taking the others' results from the table; a thread puts off a move whose position
+//! another thread is searching at the moment (ABDADA's rule), so that they split the work
+//! instead of doing it twice.
 //!
 //! Every result either search keeps is proven (or, in alpha-beta's table, a depth-limited
 //! bound marked as such), so the answer does not depend on which search finishes first or on
@@ -29,23 +32,26 @@ use ttt_core::Position;
 use crate::solver::{Solution, Solver, SolverConfig};
 use crate::tt::SharedTable;
 
-/// How long alpha-beta searches alone before the other searches start. 7x7 with five in a
-/// row is settled alone in 1.7-1.9 s and 0.2 million positions; joined by the others, it
-/// took 2.2-4.3 s and 0.7-3.1 million positions. The price is as long a wait on the
-/// positions that need the others.
+/// How long one alpha-beta thread searches alone before the other alpha-beta threads join
+/// it. 7x7 with five in a row is settled alone in 1.7-1.9 s and 0.2 million positions;
+/// joined by a second thread at one second, it took 2.0-2.1 s, at half a second 2.2-4.3 s.
+/// Beside the proof-number search, the only other thread of two searches straight to the
+/// end once it has joined, for 4x8 with four in a row.
 pub(crate) const ALONE: Duration = Duration::from_millis(2500);
 
-/// How long one thread searches alone with [`Method::AlphaBeta`], before the other
-/// alpha-beta threads join it (tuned before the proof-number search came: 4x8 K=4 took 7 to
-/// 8 s on two threads, 6 to 6.7 s joining at half a second, and 7x7 K=5 2.0-2.1 s against
-/// 2.2-4.3 s).
+/// How long one thread searches alone with [`Method::AlphaBeta`], before the others join
+/// (4x8 K=4 on two threads: 7 to 8 s joining at one second, 6 to 6.7 s at half a second).
 const ALONE_ALPHA_BETA: Duration = Duration::from_secs(1);
+
+/// With [`Method::Auto`] on one thread, how long alpha-beta searches before the
+/// proof-number search takes over: the small boards it settles at once (5x5 K=4 in 0.03 s,
+/// 0.14 s by proof numbers).
+const ALPHA_BETA_FIRST: Duration = Duration::from_millis(250);
 
 /// Which searches [`solve_value_by`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
-    /// Alpha-beta alone first, then proof-number search beside alpha-beta threads (see the
-    /// module's documentation): the quickest on every board measured but a few.
+    /// Both: see the module's documentation. The quickest on every board measured.
     #[default]
     Auto,
     /// Alpha-beta only, on every thread.
@@ -95,7 +101,8 @@ pub fn solve_value_by(
     solve_value_after(pos, config, threads, alone, method)
 }
 
-/// [`solve_value_by`], alpha-beta searching alone for `alone` first (not at all for zero).
+/// [`solve_value_by`], one alpha-beta thread searching alone for `alone` before the others
+/// join it (all at once for zero).
 pub(crate) fn solve_value_after(
     pos: &Position,
     config: SolverConfig,
@@ -107,32 +114,124 @@ pub(crate) fn solve_value_after(
         lengths: false,
         ..config
     };
-    let started = Instant::now();
-    let limit = config.time_limit;
-    let remaining = || limit.map(|l| l.saturating_sub(started.elapsed()));
-    let stopped = || {
-        limit.is_some_and(|l| started.elapsed() >= l)
-            || config
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed))
-    };
     let threads = threads.max(1);
     match method {
-        Method::ProofNumber => return crate::proof::solve_value(pos, &config),
-        Method::AlphaBeta if threads == 1 => return Solver::new(pos, config).solve(),
-        Method::AlphaBeta | Method::Auto => {}
+        Method::ProofNumber => crate::proof::solve_value(pos, &config),
+        Method::AlphaBeta if threads == 1 => Solver::new(pos, config).solve(),
+        Method::AlphaBeta => alpha_beta(pos, config, threads, alone, false),
+        Method::Auto if threads == 1 => alpha_beta_then_proof_numbers(pos, config),
+        Method::Auto => race(pos, &config, threads, alone),
     }
+}
+
+/// Whether the time limit has passed since `started`, or `config`'s stop flag is up.
+fn is_stopped(config: &SolverConfig, started: Instant) -> bool {
+    config.time_limit.is_some_and(|l| started.elapsed() >= l)
+        || config
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+}
+
+/// One thread: alpha-beta for [`ALPHA_BETA_FIRST`], then the proof-number search.
+fn alpha_beta_then_proof_numbers(pos: &Position, config: SolverConfig) -> Solution {
+    let started = Instant::now();
+    let limit = config.time_limit;
+    let first = Solver::new(
+        pos,
+        SolverConfig {
+            time_limit: Some(limit.map_or(ALPHA_BETA_FIRST, |l| l.min(ALPHA_BETA_FIRST))),
+            ..config.clone()
+        },
+    )
+    .solve();
+    if first.value.is_some() || is_stopped(&config, started) {
+        return Solution {
+            elapsed: started.elapsed(),
+            ..first
+        };
+    }
+    let s = crate::proof::solve_value(
+        pos,
+        &SolverConfig {
+            time_limit: limit.map(|l| l.saturating_sub(started.elapsed())),
+            ..config
+        },
+    );
+    Solution {
+        nodes: first.nodes + s.nodes,
+        elapsed: started.elapsed(),
+        best_move: first.best_move,
+        table_bytes: s.table_bytes.max(first.table_bytes),
+        table_used: s.table_used.max(first.table_used),
+        ..s
+    }
+}
+
+/// The proof-number search on one thread (half the memory) and alpha-beta on the others,
+/// from the start; the first to finish stops the other.
+fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) -> Solution {
+    let started = Instant::now();
+    let stop = Arc::new(AtomicBool::new(false));
+    let each = SolverConfig {
+        table_bytes: config.table_bytes / 2,
+        stop: Some(Arc::clone(&stop)),
+        ..config.clone()
+    };
+    // A search that finishes stops the other.
+    let finish = |s: Solution| {
+        if s.value.is_some() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        s
+    };
+    let (proof, beta) = std::thread::scope(|scope| {
+        let proof = scope.spawn(|| finish(crate::proof::solve_value(pos, &each)));
+        let beta = scope.spawn(|| finish(alpha_beta(pos, each.clone(), threads - 1, alone, true)));
+        // The caller's stop flag and the deadline are watched here, for both searches.
+        while !(proof.is_finished() && beta.is_finished()) {
+            if is_stopped(config, started) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        (proof.join(), beta.join())
+    });
+    let (proof, beta) = match (proof, beta) {
+        (Ok(p), Ok(b)) => (p, b),
+        // A search that panicked is a bug: let it show.
+        (Err(e), _) | (_, Err(e)) => std::panic::resume_unwind(e),
+    };
+    let found = if proof.value.is_some() { &proof } else { &beta };
+    Solution {
+        value: found.value,
+        plies: None,
+        best_move: beta.best_move,
+        nodes: proof.nodes + beta.nodes,
+        elapsed: started.elapsed(),
+        depth: beta.depth,
+        table_bytes: proof.table_bytes + beta.table_bytes,
+        table_used: proof.table_used + beta.table_used,
+        threads,
+    }
+}
+
+/// Alpha-beta on `threads` threads: one alone for `alone` (not at all for zero), then all of
+/// them sharing a table. With `straight_first`, the first of them searches straight to the
+/// end (beside the proof-number search, which finds wins soon).
+fn alpha_beta(
+    pos: &Position,
+    config: SolverConfig,
+    threads: usize,
+    alone: Duration,
+    straight_first: bool,
+) -> Solution {
+    let started = Instant::now();
+    let limit = config.time_limit;
     let mut first = Solver::new(
         pos,
         SolverConfig {
             time_limit: Some(limit.map_or(alone, |l| l.min(alone))),
-            // On one thread, the proof-number search later needs the memory more.
-            table_bytes: if threads == 1 {
-                config.table_bytes / 4
-            } else {
-                config.table_bytes
-            },
             ..config.clone()
         },
     );
@@ -141,7 +240,7 @@ pub(crate) fn solve_value_after(
         None
     } else {
         let s = first.solve();
-        if s.value.is_some() || stopped() {
+        if s.value.is_some() || is_stopped(&config, started) {
             return Solution {
                 elapsed: started.elapsed(),
                 ..s
@@ -149,77 +248,46 @@ pub(crate) fn solve_value_after(
         }
         Some(s)
     };
-    let alone_nodes = alone.as_ref().map_or(0, |s| s.nodes);
-    let alone_used = alone.as_ref().map_or(0, |s| s.table_used);
-    let best_move = alone.as_ref().and_then(|s| s.best_move);
 
-    if threads == 1 {
-        drop(first);
-        let s = crate::proof::solve_value(
-            pos,
-            &SolverConfig {
-                time_limit: remaining(),
-                ..config
-            },
-        );
-        return Solution {
-            nodes: alone_nodes + s.nodes,
-            elapsed: started.elapsed(),
-            best_move,
-            table_used: s.table_used.max(alone_used),
-            ..s
-        };
-    }
-
-    let shared = shared_bytes(config.table_bytes, limit);
-    let proof_number = method == Method::Auto;
-    let table = Arc::new(SharedTable::with_bytes(shared));
+    let table = Arc::new(SharedTable::with_bytes(shared_bytes(
+        config.table_bytes,
+        limit,
+    )));
     first.share_results(&table);
     drop(first);
 
     let stop = Arc::new(AtomicBool::new(false));
     let per_thread = SolverConfig {
-        time_limit: remaining(),
+        time_limit: limit.map(|l| l.saturating_sub(started.elapsed())),
         stop: Some(Arc::clone(&stop)),
         ..config.clone()
     };
     let answer: Mutex<Option<Solution>> = Mutex::new(None);
-    let mut nodes = alone_nodes;
+    let mut nodes = alone.as_ref().map_or(0, |s| s.nodes);
     let mut used = 0;
-    let mut proof_table = 0;
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|i| {
                 let (table, stop, answer) = (Arc::clone(&table), &stop, &answer);
                 let config = per_thread.clone();
                 scope.spawn(move || {
-                    let s = if i == 0 && proof_number {
-                        crate::proof::solve_value(
-                            pos,
-                            &SolverConfig {
-                                table_bytes: config.table_bytes.saturating_sub(shared),
-                                ..config
-                            },
-                        )
+                    let mut solver = Solver::with_shared_table(pos, config, table);
+                    // Half the threads search straight to the end (quickest to prove a
+                    // draw), half deepen step by step (quickest to find a win); each uses
+                    // what the others have proven.
+                    if (i % 2 == 1) != straight_first {
+                        solver.search_straight_to_the_end();
                     } else {
-                        let mut solver = Solver::with_shared_table(pos, config, table);
-                        // Half the threads search straight to the end (quickest to prove a
-                        // draw), half deepen step by step (quickest to find a win); each uses
-                        // what the others have proven.
-                        if i % 2 == 1 {
-                            solver.search_straight_to_the_end();
-                        } else {
-                            solver.lean_to_the_end();
-                        }
-                        solver.solve()
-                    };
+                        solver.lean_to_the_end();
+                    }
+                    let s = solver.solve();
                     if s.value.is_some() {
                         stop.store(true, Ordering::Relaxed);
                         if let Ok(mut a) = answer.lock() {
                             a.get_or_insert(s.clone());
                         }
                     }
-                    (s.nodes, s.table_used, s.table_bytes)
+                    (s.nodes, s.table_used)
                 })
             })
             .collect();
@@ -230,18 +298,15 @@ pub(crate) fn solve_value_after(
             .iter()
             .all(std::thread::ScopedJoinHandle::is_finished)
         {
-            if stopped() {
+            if is_stopped(&config, started) {
                 stop.store(true, Ordering::Relaxed);
             }
             std::thread::sleep(Duration::from_millis(2));
         }
-        for (i, w) in workers.into_iter().enumerate() {
-            if let Ok((n, u, bytes)) = w.join() {
+        for w in workers {
+            if let Ok((n, u)) = w.join() {
                 nodes += n;
                 used += u;
-                if i == 0 && proof_number {
-                    proof_table = bytes;
-                }
             }
         }
     });
@@ -249,12 +314,15 @@ pub(crate) fn solve_value_after(
     Solution {
         value: found.as_ref().and_then(|s| s.value),
         plies: None,
-        best_move: found.as_ref().and_then(|s| s.best_move).or(best_move),
+        best_move: found
+            .as_ref()
+            .and_then(|s| s.best_move)
+            .or(alone.as_ref().and_then(|s| s.best_move)),
         nodes,
         elapsed: started.elapsed(),
         depth: found.as_ref().map_or(0, |s| s.depth),
-        table_bytes: table.bytes() + proof_table,
-        table_used: used.max(alone_used),
+        table_bytes: table.bytes(),
+        table_used: used.max(alone.map_or(0, |s| s.table_used)),
         threads,
     }
 }
