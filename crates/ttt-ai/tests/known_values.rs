@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use ttt_ai::{Solver, SolverConfig, Value, Verdict};
+use ttt_ai::{Method, Solver, SolverConfig, Value, Verdict};
 use ttt_core::{Dims, Outcome, Position, Symmetry};
 
 fn solve(rows: usize, cols: usize, k: usize) -> Verdict {
@@ -106,6 +106,9 @@ fn check_every_position(rows: usize, cols: usize, k: usize) {
         .solve();
         assert_eq!(quick.value, Some(solved.value), "{pos} k={k}");
         assert_eq!(quick.plies, None);
+        // The proof-number search, alone.
+        let proved = ttt_ai::solve_value_by(pos, config.clone(), 1, Method::ProofNumber);
+        assert_eq!(proved.value, Some(solved.value), "{pos} k={k} proof-number");
         if checked % 7 == 0 {
             let a = Solver::new(pos, config).analyze();
             for m in &a.moves {
@@ -163,16 +166,18 @@ fn tiny_tables_and_thread_counts_give_the_same_values() {
                 );
             }
             for threads in [1, 2, 3] {
-                let config = SolverConfig {
-                    table_bytes,
-                    ..SolverConfig::for_position(&pos)
-                };
-                let s = ttt_ai::solve_value(&pos, config, threads);
-                assert_eq!(
-                    s.value,
-                    Some(expected),
-                    "{rows}x{cols} k={k} {threads} threads"
-                );
+                for method in [Method::Auto, Method::AlphaBeta, Method::ProofNumber] {
+                    let config = SolverConfig {
+                        table_bytes,
+                        ..SolverConfig::for_position(&pos)
+                    };
+                    let s = ttt_ai::solve_value_by(&pos, config, threads, method);
+                    assert_eq!(
+                        s.value,
+                        Some(expected),
+                        "{rows}x{cols} k={k} {threads} threads {method:?}"
+                    );
+                }
             }
         }
     }
