@@ -1,19 +1,23 @@
 //! Solving a position's value, on one thread or several, by alpha-beta ([`crate::solver`]),
 //! proof-number search ([`crate::proof`]) or both ([`Method`]).
 //!
-//! The two searches are good at different games. Proof-number search goes best first, and
-//! settles most boards many times faster: 8x8 with four in a row in 0.2 s against 16 s, 6x8
-//! with five in 2.0 s against 24 s, 7x8 with five, beyond alpha-beta in an hour, in 13
-//! minutes. Alpha-beta is quicker on 7x7 with five (1.7 s against 2.7 s) and, searching
-//! straight to the end, on 4x8 with four (6.6 s against 20 s), where the proof-number search
-//! is slow to tell the many defences apart. So [`Method::Auto`], on two threads or more,
-//! runs both from the start, the proof-number search on one thread with a table of its own,
-//! alpha-beta on the others; the first to finish gives the answer and stops the other. On
-//! one thread alpha-beta has the first quarter of a second (the small boards) and the
+//! The searches are good at different games. Proof-number search goes best first, and
+//! settles most boards many times faster than alpha-beta: 8x8 with four in a row in 0.2 s
+//! against 17 s, 6x8 with five in 2.0 s against 25 s, 7x8 with five, beyond alpha-beta in
+//! an hour, in about three minutes. Alpha-beta deepening step by step is quicker on 7x7 with
+//! five (1.8 s against 2.8 s), and alpha-beta searching straight to the end on 4x8 with four
+//! (7 s against 18 s), where the proof-number search is slow to tell the many defences
+//! apart. So [`Method::Auto`] on two threads runs, from the start, alpha-beta straight to
+//! the end on one, and on the other alpha-beta deepening for [`ALONE`], then the
+//! proof-number search with a table of its own; the first answer stops the rest. (Each
+//! keeps its own table: alpha-beta straight to the end after the deepening's table took
+//! 20 s on 4x8 K=4.) More threads join the one straight to the end, sharing a table. On one
+//! thread alpha-beta has the first quarter of a second (the small boards) and the
 //! proof-number search the rest.
 //!
-//! Alpha-beta on several threads: one thread searches alone first ([`ALONE`]), as a parallel
-//! start would only cost on the positions it settles soon. Past that, its results go into a
+//! Alpha-beta alone on several threads ([`Method::AlphaBeta`]): one thread searches alone
+//! first ([`ALONE_ALPHA_BETA`]), as a parallel start would only cost on the positions it
+//! settles soon. Past that, its results go into a
 //! table shared by every alpha-beta thread, and all of them search the whole position, each
 //! taking the others' results from the table; a thread puts off a move whose position
 //! another thread is searching at the moment (ABDADA's rule), so that they split the work
@@ -32,11 +36,8 @@ use ttt_core::Position;
 use crate::solver::{Solution, Solver, SolverConfig};
 use crate::tt::SharedTable;
 
-/// How long one alpha-beta thread searches alone before the other alpha-beta threads join
-/// it. 7x7 with five in a row is settled alone in 1.7-1.9 s and 0.2 million positions;
-/// joined by a second thread at one second, it took 2.0-2.1 s, at half a second 2.2-4.3 s.
-/// Beside the proof-number search, the only other thread of two searches straight to the
-/// end once it has joined, for 4x8 with four in a row.
+/// With [`Method::Auto`] on two threads or more, how long alpha-beta deepens before the
+/// proof-number search takes over its thread: 7x7 with five in a row is settled in 1.7-1.9 s.
 pub(crate) const ALONE: Duration = Duration::from_millis(2500);
 
 /// How long one thread searches alone with [`Method::AlphaBeta`], before the others join
@@ -119,7 +120,9 @@ pub(crate) fn solve_value_after(
         Method::ProofNumber => crate::proof::solve_value(pos, &config),
         Method::AlphaBeta if threads == 1 => Solver::new(pos, config).solve(),
         Method::AlphaBeta => alpha_beta(pos, config, threads, alone, false),
-        Method::Auto if threads == 1 => alpha_beta_then_proof_numbers(pos, config),
+        Method::Auto if threads == 1 => {
+            alpha_beta_then_proof_numbers(pos, config, ALPHA_BETA_FIRST)
+        }
         Method::Auto => race(pos, &config, threads, alone),
     }
 }
@@ -133,14 +136,18 @@ fn is_stopped(config: &SolverConfig, started: Instant) -> bool {
             .is_some_and(|s| s.load(Ordering::Relaxed))
 }
 
-/// One thread: alpha-beta for [`ALPHA_BETA_FIRST`], then the proof-number search.
-fn alpha_beta_then_proof_numbers(pos: &Position, config: SolverConfig) -> Solution {
+/// Alpha-beta for `first`, then the proof-number search, on one thread.
+fn alpha_beta_then_proof_numbers(
+    pos: &Position,
+    config: SolverConfig,
+    first: Duration,
+) -> Solution {
     let started = Instant::now();
     let limit = config.time_limit;
     let first = Solver::new(
         pos,
         SolverConfig {
-            time_limit: Some(limit.map_or(ALPHA_BETA_FIRST, |l| l.min(ALPHA_BETA_FIRST))),
+            time_limit: Some(limit.map_or(first, |l| l.min(first))),
             ..config.clone()
         },
     )
@@ -168,13 +175,16 @@ fn alpha_beta_then_proof_numbers(pos: &Position, config: SolverConfig) -> Soluti
     }
 }
 
-/// The proof-number search on one thread (half the memory) and alpha-beta on the others,
-/// from the start; the first to finish stops the other.
+/// [`Method::Auto`] on two threads or more: alpha-beta deepening for `alone` then the
+/// proof-number search on one thread, alpha-beta straight to the end on the others, from
+/// the start; the first to finish stops the other.
 fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) -> Solution {
     let started = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
+    // Alpha-beta's tables: its lone thread's, then the shared one (at most 1 GB); the
+    // proof-number search gets the rest.
+    let beta_bytes = (config.table_bytes / 2).min(MAX_SHARED_BYTES / 2 * 3);
     let each = SolverConfig {
-        table_bytes: config.table_bytes / 2,
         stop: Some(Arc::clone(&stop)),
         ..config.clone()
     };
@@ -186,8 +196,26 @@ fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) 
         s
     };
     let (proof, beta) = std::thread::scope(|scope| {
-        let proof = scope.spawn(|| finish(crate::proof::solve_value(pos, &each)));
-        let beta = scope.spawn(|| finish(alpha_beta(pos, each.clone(), threads - 1, alone, true)));
+        let proof = scope.spawn(|| {
+            let config = SolverConfig {
+                table_bytes: config.table_bytes - beta_bytes,
+                ..each.clone()
+            };
+            finish(alpha_beta_then_proof_numbers(pos, config, alone))
+        });
+        let beta = scope.spawn(|| {
+            let config = SolverConfig {
+                table_bytes: beta_bytes,
+                ..each.clone()
+            };
+            finish(if threads == 2 {
+                let mut solver = Solver::new(pos, config);
+                solver.search_straight_to_the_end();
+                solver.solve()
+            } else {
+                alpha_beta(pos, config, threads - 1, Duration::ZERO, true)
+            })
+        });
         // The caller's stop flag and the deadline are watched here, for both searches.
         while !(proof.is_finished() && beta.is_finished()) {
             if is_stopped(config, started) {
@@ -248,7 +276,6 @@ fn alpha_beta(
         }
         Some(s)
     };
-
     let table = Arc::new(SharedTable::with_bytes(shared_bytes(
         config.table_bytes,
         limit,
