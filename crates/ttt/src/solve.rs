@@ -36,9 +36,9 @@ pub struct SolveArgs {
     /// machine's memory). Memory is taken only as the search fills them.
     #[arg(long, value_name = "MB", value_parser = crate::cli::parse_count)]
     pub memory: Option<usize>,
-    /// Threads to use, at most 256 (default: all the machine's cores). Alpha-beta searches
-    /// alone for 2.5 s; then a proof-number search and alpha-beta on the other threads race
-    /// (on one thread, the proof-number search takes over).
+    /// Threads to use, at most 256 (default: all the machine's cores). With `--method auto`,
+    /// one searches by alpha-beta straight to the end, another by alpha-beta for 2.5 s, then
+    /// by proof numbers; on one thread, alpha-beta for 0.25 s, then proof numbers.
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Which search proves the value: `auto` (alpha-beta, then proof-number search beside
