@@ -28,7 +28,7 @@ pub mod solver;
 mod testing;
 mod tt;
 
-pub use parallel::{solve_value, solve_value_by, Method};
+pub use parallel::{move_values_by, solve_value, solve_value_by, Method};
 pub use players::{new_player, Decision, Easy, Hard, Level, LevelError, Medium, Perfect, Strategy};
 pub use rng::Rng;
 pub use solver::{Analysis, MoveAnalysis, Solution, Solver, SolverConfig, Value, Verdict};

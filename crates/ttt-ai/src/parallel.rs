@@ -31,9 +31,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use ttt_core::Position;
+use std::collections::HashMap;
 
-use crate::solver::{Solution, Solver, SolverConfig};
+use ttt_core::{Cell, Outcome, Position, Symmetry};
+
+use crate::solver::{Solution, Solver, SolverConfig, Value};
 use crate::tt::SharedTable;
 
 /// With [`Method::Auto`] on two threads or more, how long alpha-beta deepens before the
@@ -125,6 +127,88 @@ pub(crate) fn solve_value_after(
         }
         Method::Auto => race(pos, &config, threads, alone),
     }
+}
+
+/// The value of every legal move of `pos` for the side to move, each proven by
+/// [`solve_value_by`] on the position it leads to (positions the same up to a symmetry
+/// once), `None` where time ran out first; and the positions searched. With a time limit,
+/// the moves still unknown share what is left, equally, round after round, while rounds
+/// settle anything.
+#[must_use]
+pub fn move_values_by(
+    pos: &Position,
+    config: &SolverConfig,
+    threads: usize,
+    method: Method,
+) -> (Vec<(Cell, Option<Value>)>, u64) {
+    let started = Instant::now();
+    let limit = config.time_limit;
+    let mut moves: Vec<(Cell, Option<Value>, usize)> = Vec::new();
+    // The positions to prove, one for each class under the board's symmetries.
+    let mut children: Vec<(Position, Option<Value>)> = Vec::new();
+    let mut classes: HashMap<String, usize> = HashMap::new();
+    for cell in pos.legal_moves() {
+        let mut child = *pos;
+        child.play_unchecked(cell);
+        let key = Symmetry::of(pos.dims())
+            .iter()
+            .map(|&s| child.transform(s).to_string())
+            .min()
+            .unwrap_or_else(|| child.to_string());
+        let n = children.len();
+        let class = *classes.entry(key).or_insert(n);
+        if class == n {
+            let known = match child.outcome() {
+                Outcome::InProgress => None,
+                Outcome::Draw => Some(Value::Draw),
+                Outcome::Win(_) => Some(Value::Loss),
+            };
+            children.push((child, known));
+        }
+        moves.push((cell, None, class));
+    }
+    let mut nodes = 0;
+    loop {
+        let open = children.iter().filter(|c| c.1.is_none()).count();
+        let left = limit.map(|l| l.saturating_sub(started.elapsed()));
+        if open == 0 || left.is_some_and(|l| l.is_zero()) || is_stopped(config, started) {
+            break;
+        }
+        let mut settled = 0;
+        for child in children.iter_mut().filter(|c| c.1.is_none()) {
+            let share = limit.map(|l| l.saturating_sub(started.elapsed()) / open as u32);
+            let s = solve_value_by(
+                &child.0,
+                SolverConfig {
+                    time_limit: share,
+                    ..config.clone()
+                },
+                threads,
+                method,
+            );
+            nodes += s.nodes;
+            if s.value.is_some() {
+                child.1 = s.value;
+                settled += 1;
+            }
+            if is_stopped(config, started) {
+                break;
+            }
+        }
+        if settled == 0 {
+            break;
+        }
+    }
+    // Each child's value is its mover's: the other way round for the root's mover.
+    let flip = |v: Value| match v {
+        Value::Win => Value::Loss,
+        Value::Loss => Value::Win,
+        Value::Draw => Value::Draw,
+    };
+    for m in &mut moves {
+        m.1 = children[m.2].1.map(flip);
+    }
+    (moves.into_iter().map(|(c, v, _)| (c, v)).collect(), nodes)
 }
 
 /// Whether the time limit has passed since `started`, or `config`'s stop flag is up.
@@ -416,6 +500,43 @@ mod tests {
         for method in METHODS {
             assert_eq!(value(&lost, 2, method), Some(Value::Loss), "{method:?}");
         }
+    }
+
+    #[test]
+    fn move_values_are_the_children_values_turned_round() {
+        let positions = [
+            Position::new(Dims::new(3, 4, 3).unwrap()),
+            Position::new(Dims::new(4, 4, 4).unwrap()),
+            Position::from_setup(&Setup::from_notation("XX./OO./...").unwrap(), 3).unwrap(),
+            Position::from_setup(&Setup::from_notation("X.../.O../..../....").unwrap(), 3).unwrap(),
+        ];
+        for pos in positions {
+            for method in METHODS {
+                let (values, nodes) =
+                    move_values_by(&pos, &SolverConfig::for_position(&pos), 2, method);
+                assert_eq!(values.len(), pos.legal_moves().count());
+                assert!(nodes > 0);
+                for (cell, found) in values {
+                    let child = pos.play(cell).unwrap();
+                    let expected = match child.outcome() {
+                        Outcome::Win(_) => Some(Value::Win),
+                        Outcome::Draw => Some(Value::Draw),
+                        Outcome::InProgress => match value(&child, 1, Method::AlphaBeta) {
+                            Some(Value::Win) => Some(Value::Loss),
+                            Some(Value::Loss) => Some(Value::Win),
+                            other => other,
+                        },
+                    };
+                    assert_eq!(found, expected, "{pos} {cell} {method:?}");
+                }
+            }
+        }
+        // No time: nothing is known, nothing is searched.
+        let pos = Position::new(Dims::new(5, 5, 4).unwrap());
+        let config = SolverConfig::for_position(&pos).with_time_limit(Duration::ZERO);
+        let (values, nodes) = move_values_by(&pos, &config, 2, Method::Auto);
+        assert!(values.iter().all(|(_, v)| v.is_none()));
+        assert_eq!(nodes, 0);
     }
 
     #[test]

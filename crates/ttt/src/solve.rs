@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use ttt_ai::{Solver, SolverConfig, Value};
+use ttt_ai::{SolverConfig, Value};
 use ttt_core::Position;
 
 use crate::cli::{parse_seconds, plural, user_error, BoardArgs};
@@ -213,9 +213,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let map = args.root_map.then(|| {
         config.time_limit = args.time_limit.map(|l| l.saturating_sub(started.elapsed()));
         let begun = Instant::now();
-        let mut per_move = Solver::new(&pos, config);
-        let values = per_move.move_values();
-        (values, per_move.nodes(), begun.elapsed())
+        let (values, nodes) = ttt_ai::move_values_by(&pos, &config, threads, args.method.method());
+        (values, nodes, begun.elapsed())
     });
     drop(progress);
     let nps = s.nodes as f64 / s.elapsed.as_secs_f64().max(1e-9);
