@@ -142,7 +142,6 @@ pub fn move_values_by(
     method: Method,
 ) -> (Vec<(Cell, Option<Value>)>, u64) {
     let started = Instant::now();
-    let limit = config.time_limit;
     let mut moves: Vec<(Cell, Option<Value>, usize)> = Vec::new();
     // The positions to prove, one for each class under the board's symmetries.
     let mut children: Vec<(Position, Option<Value>)> = Vec::new();
@@ -170,13 +169,12 @@ pub fn move_values_by(
     let mut nodes = 0;
     loop {
         let open = children.iter().filter(|c| c.1.is_none()).count();
-        let left = limit.map(|l| l.saturating_sub(started.elapsed()));
-        if open == 0 || left.is_some_and(|l| l.is_zero()) || is_stopped(config, started) {
+        if open == 0 || is_stopped(config, started) {
             break;
         }
         let mut settled = 0;
         for child in children.iter_mut().filter(|c| c.1.is_none()) {
-            let share = limit.map(|l| l.saturating_sub(started.elapsed()) / open as u32);
+            let share = time_left(config, started).map(|l| l / open as u32);
             let s = solve_value_by(
                 &child.0,
                 SolverConfig {
@@ -211,6 +209,21 @@ pub fn move_values_by(
     (moves.into_iter().map(|(c, v, _)| (c, v)).collect(), nodes)
 }
 
+/// What is left of `config`'s time limit, if it has one, counted from `started`.
+fn time_left(config: &SolverConfig, started: Instant) -> Option<Duration> {
+    config
+        .time_limit
+        .map(|l| l.saturating_sub(started.elapsed()))
+}
+
+/// `config` for a search of at most `at_most`, within its own time limit.
+fn for_at_most(config: &SolverConfig, at_most: Duration) -> SolverConfig {
+    SolverConfig {
+        time_limit: Some(config.time_limit.map_or(at_most, |l| l.min(at_most))),
+        ..config.clone()
+    }
+}
+
 /// Whether the time limit has passed since `started`, or `config`'s stop flag is up.
 fn is_stopped(config: &SolverConfig, started: Instant) -> bool {
     config.time_limit.is_some_and(|l| started.elapsed() >= l)
@@ -220,6 +233,19 @@ fn is_stopped(config: &SolverConfig, started: Instant) -> bool {
             .is_some_and(|s| s.load(Ordering::Relaxed))
 }
 
+/// Waits until `done`, raising `stop` (which the searching threads watch) once `config`'s
+/// time limit from `started` has passed or its own stop flag is up. The deadline is kept
+/// here, not by each thread: threads that start late (many threads on few cores) would
+/// count their time from their own start.
+fn watch(done: impl Fn() -> bool, config: &SolverConfig, started: Instant, stop: &AtomicBool) {
+    while !done() {
+        if is_stopped(config, started) {
+            stop.store(true, Ordering::Relaxed);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
 /// Alpha-beta for `first`, then the proof-number search, on one thread.
 fn alpha_beta_then_proof_numbers(
     pos: &Position,
@@ -227,15 +253,7 @@ fn alpha_beta_then_proof_numbers(
     first: Duration,
 ) -> Solution {
     let started = Instant::now();
-    let limit = config.time_limit;
-    let first = Solver::new(
-        pos,
-        SolverConfig {
-            time_limit: Some(limit.map_or(first, |l| l.min(first))),
-            ..config.clone()
-        },
-    )
-    .solve();
+    let first = Solver::new(pos, for_at_most(&config, first)).solve();
     if first.value.is_some() || is_stopped(&config, started) {
         return Solution {
             elapsed: started.elapsed(),
@@ -245,7 +263,7 @@ fn alpha_beta_then_proof_numbers(
     let s = crate::proof::solve_value(
         pos,
         &SolverConfig {
-            time_limit: limit.map(|l| l.saturating_sub(started.elapsed())),
+            time_limit: time_left(&config, started),
             ..config
         },
     );
@@ -300,13 +318,12 @@ fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) 
                 alpha_beta(pos, config, threads - 1, Duration::ZERO, true)
             })
         });
-        // The caller's stop flag and the deadline are watched here, for both searches.
-        while !(proof.is_finished() && beta.is_finished()) {
-            if is_stopped(config, started) {
-                stop.store(true, Ordering::Relaxed);
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
+        watch(
+            || proof.is_finished() && beta.is_finished(),
+            config,
+            started,
+            &stop,
+        );
         (proof.join(), beta.join())
     });
     let (proof, beta) = match (proof, beta) {
@@ -340,13 +357,7 @@ fn alpha_beta(
 ) -> Solution {
     let started = Instant::now();
     let limit = config.time_limit;
-    let mut first = Solver::new(
-        pos,
-        SolverConfig {
-            time_limit: Some(limit.map_or(alone, |l| l.min(alone))),
-            ..config.clone()
-        },
-    );
+    let mut first = Solver::new(pos, for_at_most(&config, alone));
     // Zero `alone` skips the search alone; a zero time limit does not: it answers at once.
     let alone = if alone.is_zero() {
         None
@@ -369,7 +380,7 @@ fn alpha_beta(
 
     let stop = Arc::new(AtomicBool::new(false));
     let per_thread = SolverConfig {
-        time_limit: limit.map(|l| l.saturating_sub(started.elapsed())),
+        time_limit: time_left(&config, started),
         stop: Some(Arc::clone(&stop)),
         ..config.clone()
     };
@@ -402,18 +413,16 @@ fn alpha_beta(
                 })
             })
             .collect();
-        // The deadline and the caller's stop flag are watched here and stop every thread
-        // (threads that start late, many threads on few cores, would count their time from
-        // their own start).
-        while !workers
-            .iter()
-            .all(std::thread::ScopedJoinHandle::is_finished)
-        {
-            if is_stopped(&config, started) {
-                stop.store(true, Ordering::Relaxed);
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
+        watch(
+            || {
+                workers
+                    .iter()
+                    .all(std::thread::ScopedJoinHandle::is_finished)
+            },
+            &config,
+            started,
+            &stop,
+        );
         for w in workers {
             if let Ok((n, u)) = w.join() {
                 nodes += n;

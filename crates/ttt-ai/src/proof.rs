@@ -103,6 +103,8 @@ impl Numbers {
 #[derive(Debug, Clone, Copy)]
 struct Child {
     cell: u16,
+    /// How much the move changes the line counts: the order moves are tried in.
+    gain: i32,
     /// The key of the position it leads to, and the symmetry that makes it canonical.
     key: u64,
     sym: u8,
@@ -571,6 +573,7 @@ impl ProofSearch {
             let (hash, sym) = self.board.key_after(cell);
             children.push(Child {
                 cell: cell as u16,
+                gain: self.board.move_gain(cell),
                 key: hash | KEY_TAG,
                 sym: sym as u8,
                 numbers: Numbers::FRESH,
@@ -581,14 +584,11 @@ impl ProofSearch {
         if let Some(cell) = forced {
             push(cell);
         } else {
-            let mut order: Vec<(i32, usize)> = (0..self.board.cells())
+            (0..self.board.cells())
                 .filter(|&c| self.board.is_empty(c) && self.board.is_live(c))
-                .map(|c| (self.board.move_gain(c), c))
-                .collect();
-            order.sort_by_key(|&(gain, _)| std::cmp::Reverse(gain));
-            for (_, cell) in order {
-                push(cell);
-            }
+                .for_each(push);
+            // Best first, ties in board order (without a sort's scratch allocation).
+            children.sort_unstable_by_key(|c| (std::cmp::Reverse(c.gain), c.cell));
         }
         // Every child's bucket is asked for before any is read, so that the memory fetches
         // overlap instead of waiting one after the other (most of the search's time went to
@@ -608,8 +608,8 @@ impl ProofSearch {
 }
 
 /// The position's numbers from its children's: where the attacker moves (`attacking`), the
-/// least proof number and the sum of the disproof numbers; where the defender moves, the
-/// other way round.
+/// least proof number and the (weak) sum of the disproof numbers; where the defender moves,
+/// the other way round.
 fn sum_and_least(children: &[Child], attacking: bool) -> (u32, u32) {
     let mut least = INF;
     let mut sum = 0;
@@ -691,7 +691,7 @@ pub(crate) fn solve_value(pos: &Position, config: &crate::SolverConfig) -> crate
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{bare_minimax, minimax, random_position};
+    use crate::testing::{check_zone_claim, minimax, random_position};
     use crate::Rng;
     use std::collections::HashMap;
     use ttt_core::Dims;
@@ -709,8 +709,27 @@ mod tests {
         }
     }
 
-    /// Every position of small boards, for both sides, in a roomy table and in one of two
-    /// buckets where entries are overwritten all the time.
+    /// Proves `p` for each side as attacker, in a roomy table and in one of two buckets where
+    /// entries are overwritten all the time, against its minimax `value`; returns how many
+    /// of the four searches were disproofs.
+    fn check_both_sides(p: &Position, value: i32) -> usize {
+        let mut disproofs = 0;
+        for attacker in [Player::X, Player::O] {
+            for table_bytes in [1 << 16, 256] {
+                let found = search(p, attacker, table_bytes).prove();
+                assert_eq!(
+                    found,
+                    Some(wins(p, attacker, value)),
+                    "{p} k={} attacker={attacker:?} table={table_bytes}",
+                    p.dims().k()
+                );
+                disproofs += usize::from(found == Some(false));
+            }
+        }
+        disproofs
+    }
+
+    /// Every position of small boards, for both sides ([`check_both_sides`]).
     #[test]
     fn every_small_position_agrees_with_minimax() {
         for (r, c, k) in [(3, 3, 3), (4, 3, 3), (2, 4, 2), (3, 4, 3)] {
@@ -721,16 +740,7 @@ mod tests {
                 if p.is_over() {
                     continue;
                 }
-                for attacker in [Player::X, Player::O] {
-                    for table_bytes in [1 << 16, 256] {
-                        let found = search(p, attacker, table_bytes).prove();
-                        assert_eq!(
-                            found,
-                            Some(wins(p, attacker, value)),
-                            "{p} k={k} attacker={attacker:?} table={table_bytes}"
-                        );
-                    }
-                }
+                check_both_sides(p, value);
                 checked += 1;
             }
             assert!(checked > 30, "{checked}");
@@ -750,18 +760,7 @@ mod tests {
                 let Some(p) = random_position(&mut rng, dims, empty) else {
                     continue;
                 };
-                let value = minimax(&p, &mut memo);
-                for attacker in [Player::X, Player::O] {
-                    for table_bytes in [1 << 16, 256] {
-                        let found = search(&p, attacker, table_bytes).prove();
-                        assert_eq!(
-                            found,
-                            Some(wins(&p, attacker, value)),
-                            "{p} k={k} attacker={attacker:?} table={table_bytes}"
-                        );
-                        disproofs += usize::from(found == Some(false));
-                    }
-                }
+                disproofs += check_both_sides(&p, minimax(&p, &mut memo));
                 checked += 1;
             }
         }
@@ -787,36 +786,7 @@ mod tests {
                     if root.dn != 0 {
                         continue;
                     }
-                    let base: Vec<Option<Player>> =
-                        dims.all_cells().map(|cell| p.get(cell)).collect();
-                    let outside: Vec<usize> = (0..base.len())
-                        .filter(|&i| base[i].is_none() && root.zone & bit(i) == 0)
-                        .collect();
-                    let mut sets: Vec<Vec<usize>> = outside.iter().map(|&i| vec![i]).collect();
-                    sets.push(outside.clone());
-                    for _ in 0..4 {
-                        sets.push(
-                            outside
-                                .iter()
-                                .copied()
-                                .filter(|_| rng.below(2) == 0)
-                                .collect(),
-                        );
-                    }
-                    for set in sets.into_iter().filter(|s| !s.is_empty()) {
-                        let mut cells = base.clone();
-                        for &i in &set {
-                            cells[i] = Some(attacker);
-                        }
-                        let v = bare_minimax(dims, &mut cells, p.turn(), &mut memo);
-                        let attacker_value = if attacker == p.turn() { v } else { -v };
-                        assert!(
-                            attacker_value <= 0,
-                            "{p}: {attacker:?} wins with extra marks at {set:?} outside zone {:b}",
-                            root.zone
-                        );
-                        checks += 1;
-                    }
+                    checks += check_zone_claim(&p, attacker, root.zone, &mut rng, &mut memo);
                 }
             }
         }

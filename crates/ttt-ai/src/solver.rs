@@ -1150,7 +1150,7 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{bare_minimax, minimax, random_position};
+    use crate::testing::{check_zone_claim, minimax, random_position};
     use ttt_core::{Dims, Setup};
 
     fn pos(notation: &str, k: usize) -> Position {
@@ -1291,37 +1291,7 @@ mod tests {
                         },
                         "{p}: zone for {attacker:?} after score {score}"
                     );
-                    let base: Vec<Option<Player>> =
-                        dims.all_cells().map(|cell| p.get(cell)).collect();
-                    let outside: Vec<usize> = (0..base.len())
-                        .filter(|&i| base[i].is_none() && zone.cells & bit(i) == 0)
-                        .collect();
-                    // Each cell outside alone, all of them, and some random sets.
-                    let mut sets: Vec<Vec<usize>> = outside.iter().map(|&i| vec![i]).collect();
-                    sets.push(outside.clone());
-                    for _ in 0..4 {
-                        sets.push(
-                            outside
-                                .iter()
-                                .copied()
-                                .filter(|_| rng.below(2) == 0)
-                                .collect(),
-                        );
-                    }
-                    for set in sets.into_iter().filter(|s| !s.is_empty()) {
-                        let mut cells = base.clone();
-                        for &i in &set {
-                            cells[i] = Some(attacker);
-                        }
-                        let v = bare_minimax(dims, &mut cells, p.turn(), &mut memo);
-                        let attacker_value = if attacker == p.turn() { v } else { -v };
-                        assert!(
-                            attacker_value <= 0,
-                            "{p}: {attacker:?} wins with extra marks at {set:?} outside zone {:b}",
-                            zone.cells
-                        );
-                        checks += 1;
-                    }
+                    checks += check_zone_claim(&p, attacker, zone.cells, &mut rng, &mut memo);
                 }
             }
         }

@@ -75,3 +75,46 @@ pub(crate) fn bare_minimax(
     memo.insert((cells.clone(), turn), v);
     v
 }
+
+/// Checks a zone's claim by [`bare_minimax`]: marking for `attacker` any set of `p`'s empty
+/// cells outside `zone` (each alone, all of them, and four random sets) leaves it unable to
+/// win. Returns how many sets were checked.
+pub(crate) fn check_zone_claim(
+    p: &Position,
+    attacker: Player,
+    zone: u128,
+    rng: &mut Rng,
+    memo: &mut HashMap<(Vec<Option<Player>>, Player), i32>,
+) -> usize {
+    let dims = p.dims();
+    let base: Vec<Option<Player>> = dims.all_cells().map(|cell| p.get(cell)).collect();
+    let outside: Vec<usize> = (0..base.len())
+        .filter(|&i| base[i].is_none() && zone & crate::board::bit(i) == 0)
+        .collect();
+    let mut sets: Vec<Vec<usize>> = outside.iter().map(|&i| vec![i]).collect();
+    sets.push(outside.clone());
+    for _ in 0..4 {
+        sets.push(
+            outside
+                .iter()
+                .copied()
+                .filter(|_| rng.below(2) == 0)
+                .collect(),
+        );
+    }
+    let mut checks = 0;
+    for set in sets.into_iter().filter(|s| !s.is_empty()) {
+        let mut cells = base.clone();
+        for &i in &set {
+            cells[i] = Some(attacker);
+        }
+        let v = bare_minimax(dims, &mut cells, p.turn(), memo);
+        let attacker_value = if attacker == p.turn() { v } else { -v };
+        assert!(
+            attacker_value <= 0,
+            "{p}: {attacker:?} wins with extra marks at {set:?} outside zone {zone:b}"
+        );
+        checks += 1;
+    }
+    checks
+}
