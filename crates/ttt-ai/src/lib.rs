@@ -18,6 +18,7 @@
 //! assert!(decision.verdict.is_some()); // the claim is proven
 //! ```
 
+mod analysis;
 mod board;
 mod parallel;
 mod players;
@@ -28,6 +29,7 @@ pub mod solver;
 mod testing;
 mod tt;
 
+pub use analysis::analyze;
 pub use parallel::{move_values_by, solve_value, solve_value_by, Method};
 pub use players::{new_player, Decision, Easy, Hard, Level, LevelError, Medium, Perfect, Strategy};
 pub use rng::Rng;

@@ -141,12 +141,27 @@ pub fn move_values_by(
     threads: usize,
     method: Method,
 ) -> (Vec<(Cell, Option<Value>)>, u64) {
+    move_values_where(pos, config, threads, method, |_| true)
+}
+
+/// [`move_values_by`] for the moves `wanted` picks; the others are `None`.
+pub(crate) fn move_values_where(
+    pos: &Position,
+    config: &SolverConfig,
+    threads: usize,
+    method: Method,
+    wanted: impl Fn(Cell) -> bool,
+) -> (Vec<(Cell, Option<Value>)>, u64) {
     let started = Instant::now();
-    let mut moves: Vec<(Cell, Option<Value>, usize)> = Vec::new();
+    let mut moves: Vec<(Cell, Option<Value>, Option<usize>)> = Vec::new();
     // The positions to prove, one for each class under the board's symmetries.
     let mut children: Vec<(Position, Option<Value>)> = Vec::new();
     let mut classes: HashMap<String, usize> = HashMap::new();
     for cell in pos.legal_moves() {
+        if !wanted(cell) {
+            moves.push((cell, None, None));
+            continue;
+        }
         let mut child = *pos;
         child.play_unchecked(cell);
         let key = Symmetry::of(pos.dims())
@@ -164,7 +179,7 @@ pub fn move_values_by(
             };
             children.push((child, known));
         }
-        moves.push((cell, None, class));
+        moves.push((cell, None, Some(class)));
     }
     let mut nodes = 0;
     loop {
@@ -204,7 +219,7 @@ pub fn move_values_by(
         Value::Draw => Value::Draw,
     };
     for m in &mut moves {
-        m.1 = children[m.2].1.map(flip);
+        m.1 = m.2.and_then(|class| children[class].1).map(flip);
     }
     (moves.into_iter().map(|(c, v, _)| (c, v)).collect(), nodes)
 }

@@ -128,8 +128,12 @@ impl SolverConfig {
 pub struct MoveAnalysis {
     /// Where the move is played.
     pub cell: Cell,
-    /// The proven result of playing it, or `None` if the search ran out of time first.
+    /// The proven result of playing it with the game's length, or `None` if the search ran
+    /// out of time first.
     pub verdict: Option<Verdict>,
+    /// The proven value of playing it: the verdict's, or proven without the game's length
+    /// (see [`crate::analyze`]).
+    pub value: Option<Value>,
 }
 
 /// What the solver found about a position.
@@ -357,6 +361,7 @@ impl Solver {
             .map(|cell| MoveAnalysis {
                 cell,
                 verdict: None,
+                value: None,
             })
             .collect();
         let empties = self.board.empties() as u32;
@@ -369,7 +374,9 @@ impl Solver {
                     break;
                 }
                 if proven {
-                    m.verdict = Some(self.verdict(score, 0));
+                    let verdict = self.verdict(score, 0);
+                    m.verdict = Some(verdict);
+                    m.value = Some(verdict.value);
                 }
             }
             depth = next_depth(depth, empties);

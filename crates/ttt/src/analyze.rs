@@ -5,10 +5,10 @@ use std::time::Duration;
 
 use clap::Args;
 use serde::Serialize;
-use ttt_ai::{Analysis, Solver, SolverConfig, Value, Verdict};
+use ttt_ai::{Analysis, MoveAnalysis, Value, Verdict};
 use ttt_core::{Cell, Outcome, Position};
 
-use crate::cli::{parse_position, parse_seconds, BoardArgs};
+use crate::cli::{parse_position, parse_seconds, parse_threads, threads_or_all, BoardArgs};
 
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
@@ -25,6 +25,9 @@ pub struct AnalyzeArgs {
     /// Seconds the search may take (per position); 0 reports only the facts of the rules.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
     pub time_limit: Duration,
+    /// Threads to use, at most 256 (default: all the machine's cores).
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
 }
 
 /// A cell in JSON: 0-based.
@@ -73,7 +76,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         return run_lines(args);
     }
     let pos = args.board.position(args.position.as_deref())?;
-    let analysis = analyze(&pos, args.time_limit);
+    let analysis = analyze(&pos, args.time_limit, threads_or_all(args.threads));
     let mut out = std::io::stdout().lock();
     if args.json {
         serde_json::to_writer(&mut out, &to_json(&pos, &analysis))?;
@@ -95,7 +98,7 @@ fn run_lines(args: &AnalyzeArgs) -> anyhow::Result<()> {
         }
         match parse_position(text, args.board.k, args.board.rows, args.board.cols) {
             Ok(pos) => {
-                let analysis = analyze(&pos, args.time_limit);
+                let analysis = analyze(&pos, args.time_limit, threads_or_all(args.threads));
                 serde_json::to_writer(&mut out, &to_json(&pos, &analysis))?;
             }
             Err(e) => {
@@ -111,9 +114,10 @@ fn run_lines(args: &AnalyzeArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub fn analyze(pos: &Position, time_limit: Duration) -> Analysis {
-    let config = SolverConfig::for_position(pos).with_time_limit(time_limit);
-    Solver::new(pos, config).analyze()
+/// The analysis of `pos`: alpha-beta with the game's lengths for a quarter of the time, then
+/// the proof searches for the values it left unknown (see [`ttt_ai::analyze`]).
+pub fn analyze(pos: &Position, time_limit: Duration, threads: usize) -> Analysis {
+    ttt_ai::analyze(pos, time_limit, threads)
 }
 
 fn value_word(v: Option<Value>) -> &'static str {
@@ -143,12 +147,21 @@ fn to_json(pos: &Position, a: &Analysis) -> JsonAnalysis {
             .map(|m| JsonMove {
                 row: m.cell.row,
                 col: m.cell.col,
-                value: value_word(m.verdict.map(|v| v.value)),
+                value: value_word(m.value),
                 plies: m.verdict.map(|v| v.plies),
             })
             .collect(),
         nodes: a.nodes,
         elapsed_ms: (a.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+    }
+}
+
+/// A move's result: with the game's length when it is proven.
+fn describe_move(m: &MoveAnalysis) -> String {
+    match (m.verdict, m.value) {
+        (Some(v), _) => describe(v),
+        (None, Some(value)) => format!("{} (length not proven)", value.as_str()),
+        (None, None) => "unknown".to_string(),
     }
 }
 
@@ -193,6 +206,12 @@ fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
         (Some(Value::Win), None) => out.push_str(&format!(
             "{me} wins with best play (how fast is not proven yet).\n"
         )),
+        (Some(Value::Draw), None) => out.push_str(&format!(
+            "With best play on both sides: a draw for {me} (proven without the game's length).\n"
+        )),
+        (Some(Value::Loss), None) => out.push_str(&format!(
+            "{me} loses with best play (how soon is not proven yet).\n"
+        )),
         _ if time_limit.is_zero() => {
             out.push_str("Not searched (--time-limit 0): the legal moves follow.\n");
         }
@@ -212,7 +231,7 @@ fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
     }
     out.push_str("\nEvery move (row, column), for the player making it:\n");
     for m in &a.moves {
-        let what = m.verdict.map_or_else(|| "unknown".to_string(), describe);
+        let what = describe_move(m);
         out.push_str(&format!("  {:<9} {what}\n", m.cell.to_string()));
     }
     out.push_str(&format!(
@@ -232,7 +251,7 @@ mod tests {
     fn json_shape_for_a_won_position() {
         let pos = Position::from_setup(&Setup::from_notation("XXX/OO./...").unwrap(), 3).unwrap();
         let j =
-            serde_json::to_value(to_json(&pos, &analyze(&pos, Duration::from_secs(1)))).unwrap();
+            serde_json::to_value(to_json(&pos, &analyze(&pos, Duration::from_secs(1), 1))).unwrap();
         assert_eq!(j["status"], "x_wins");
         assert_eq!(j["value"], "loss");
         assert_eq!(j["plies"], 0);
@@ -246,7 +265,7 @@ mod tests {
         let pos = Position::new(Dims::new(3, 3, 3).unwrap());
         let text = report(
             &pos,
-            &analyze(&pos, Duration::from_secs(5)),
+            &analyze(&pos, Duration::from_secs(5), 2),
             Duration::from_secs(5),
         );
         assert!(
@@ -259,7 +278,7 @@ mod tests {
     #[test]
     fn report_without_search_lists_the_legal_moves() {
         let pos = Position::from_setup(&Setup::from_notation("XO./.../...").unwrap(), 3).unwrap();
-        let text = report(&pos, &analyze(&pos, Duration::ZERO), Duration::ZERO);
+        let text = report(&pos, &analyze(&pos, Duration::ZERO, 1), Duration::ZERO);
         assert!(text.contains("Not searched"), "{text}");
         assert!(
             text.contains("Legal moves (row, column): (1, 3) (2, 1)"),

@@ -191,6 +191,25 @@ pub fn parse_position(
     Position::from_setup(&setup, k).map_err(user_error)
 }
 
+/// The most threads `--threads` takes: more only slows the search down.
+const MAX_THREADS: usize = 256;
+
+/// `--threads`: a count of at most [`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    let n = parse_count(s)?;
+    if n > MAX_THREADS {
+        return Err(format!("{n} is too many: give at most {MAX_THREADS}"));
+    }
+    Ok(n)
+}
+
+/// The threads asked for, or all the machine's cores.
+pub fn threads_or_all(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    })
+}
+
 /// Parses a time limit in seconds (fractions allowed).
 pub fn parse_seconds(s: &str) -> Result<Duration, String> {
     let secs: f64 = s
@@ -208,6 +227,13 @@ pub fn parse_seconds(s: &str) -> Result<Duration, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thread_counts_are_bounded() {
+        assert_eq!(parse_threads("256"), Ok(256));
+        assert!(parse_threads("257").unwrap_err().contains("at most 256"));
+        assert!(parse_threads("0").unwrap_err().contains("at least 1"));
+    }
 
     #[test]
     fn counts_parse() {

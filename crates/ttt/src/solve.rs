@@ -12,7 +12,7 @@ use serde_json::json;
 use ttt_ai::{SolverConfig, Value};
 use ttt_core::Position;
 
-use crate::cli::{parse_seconds, plural, user_error, BoardArgs};
+use crate::cli::{parse_seconds, parse_threads, plural, threads_or_all, user_error, BoardArgs};
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -135,17 +135,6 @@ fn machine_memory() -> Option<usize> {
     Some(kb * 1024)
 }
 
-/// The most threads `--threads` takes: more only slows the search down.
-const MAX_THREADS: usize = 256;
-
-fn parse_threads(s: &str) -> Result<usize, String> {
-    let n = crate::cli::parse_count(s)?;
-    if n > MAX_THREADS {
-        return Err(format!("{n} is too many: give at most {MAX_THREADS}"));
-    }
-    Ok(n)
-}
-
 /// A search speed for people: `1.25 million a second`, or `4.8 thousand a second` below a
 /// tenth of a million.
 fn rate(per_second: f64) -> String {
@@ -202,10 +191,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         (None, Some(total)) => total / 4,
         (None, None) => 1 << 30,
     };
-    let threads = match args.threads {
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-    };
+    let threads = threads_or_all(args.threads);
     let started = Instant::now();
     let progress = Progress::start(&mut config);
     let s = ttt_ai::solve_value_by(&pos, config.clone(), threads, args.method.method());
@@ -306,13 +292,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thread_counts_are_bounded() {
-        assert_eq!(parse_threads("256"), Ok(256));
-        assert!(parse_threads("257").unwrap_err().contains("at most 256"));
-        assert!(parse_threads("0").unwrap_err().contains("at least 1"));
-    }
 
     #[test]
     fn counts_in_words() {

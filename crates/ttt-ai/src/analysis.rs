@@ -1,0 +1,190 @@
+//! Analysing a position: its value and every move's, with the game's length where it can be
+//! proven in time, and the value alone where only the proof searches settle it.
+//!
+//! Alpha-beta scoring wins by their distance ([`Solver::analyze`]) gives the most: how long
+//! the game lasts with best play, and every move's result. It settles the small boards in a
+//! moment but not the larger ones that [`solve_value`] proves in seconds (8x8 with four in a
+//! row: a win in 3 s; 7x7 with five: a draw in 2 s), which the proof-number search settles
+//! without counting plies. So [`analyze`] gives alpha-beta the first quarter of the time,
+//! and if that leaves anything unknown, proves the position's value with [`solve_value`],
+//! then as many moves' values as the time left allows.
+
+use std::time::{Duration, Instant};
+
+use ttt_core::Position;
+
+use crate::parallel::{move_values_where, solve_value, Method};
+use crate::solver::{Analysis, Solver, SolverConfig, Value};
+
+/// The most table memory the proof searches of an analysis take (they take it only as they
+/// fill it).
+const TABLE_BYTES: usize = 1 << 30;
+
+/// Analyses `pos` within `time_limit` on up to `threads` threads: the value of the position
+/// and of every legal move for the side making it, with the game's length where it is
+/// proven. See the module's documentation.
+#[must_use]
+pub fn analyze(pos: &Position, time_limit: Duration, threads: usize) -> Analysis {
+    analyze_with(pos, time_limit, threads, time_limit / 4)
+}
+
+/// [`analyze`], giving alpha-beta with lengths `lengths_for` of the time first.
+fn analyze_with(
+    pos: &Position,
+    time_limit: Duration,
+    threads: usize,
+    lengths_for: Duration,
+) -> Analysis {
+    let started = Instant::now();
+    let config = SolverConfig::for_position(pos).with_time_limit(lengths_for);
+    let mut analysis = Solver::new(pos, config).analyze();
+    let known = |a: &Analysis| a.moves.iter().all(|m| m.value.is_some());
+    if pos.is_over() || time_limit.is_zero() || known(&analysis) {
+        return analysis;
+    }
+    let left = || time_limit.saturating_sub(started.elapsed());
+    let config = SolverConfig {
+        time_limit: Some(left()),
+        table_bytes: TABLE_BYTES,
+        lengths: false,
+        ..SolverConfig::for_position(pos)
+    };
+    if analysis.value.is_none() {
+        let s = solve_value(pos, config.clone(), threads);
+        analysis.nodes += s.nodes;
+        analysis.value = s.value;
+    }
+    if !left().is_zero() {
+        let unknown: Vec<_> = analysis
+            .moves
+            .iter()
+            .filter(|m| m.value.is_none())
+            .map(|m| m.cell)
+            .collect();
+        let config = SolverConfig {
+            time_limit: Some(left()),
+            ..config
+        };
+        let (values, nodes) = move_values_where(pos, &config, threads, Method::Auto, |c| {
+            unknown.contains(&c)
+        });
+        analysis.nodes += nodes;
+        for (m, (cell, value)) in analysis.moves.iter_mut().zip(values) {
+            debug_assert_eq!(m.cell, cell);
+            m.value = m.value.or(value);
+        }
+    }
+    let best = analysis
+        .moves
+        .iter()
+        .filter_map(|m| m.value)
+        .max_by_key(|&v| rank(v));
+    if analysis.value.is_none() && (known(&analysis) || best == Some(Value::Win)) {
+        analysis.value = best;
+    }
+    if analysis.best_moves.is_none() && known(&analysis) {
+        analysis.best_moves = Some(
+            analysis
+                .moves
+                .iter()
+                .filter(|m| m.value == best)
+                .map(|m| m.cell)
+                .collect(),
+        );
+    }
+    analysis.elapsed = started.elapsed();
+    analysis
+}
+
+/// Win above draw above loss.
+fn rank(v: Value) -> u8 {
+    match v {
+        Value::Win => 2,
+        Value::Draw => 1,
+        Value::Loss => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{minimax, random_position};
+    use crate::Rng;
+    use std::collections::HashMap;
+    use ttt_core::Dims;
+
+    /// The value of playing `cell` for the side playing it, by minimax.
+    fn exact_move(p: &Position, cell: ttt_core::Cell, memo: &mut HashMap<Position, i32>) -> Value {
+        let child = p.play(cell).unwrap();
+        match -minimax(&child, memo) {
+            1 => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        }
+    }
+
+    #[test]
+    fn small_boards_get_every_length() {
+        let p = Position::new(Dims::new(3, 3, 3).unwrap());
+        let a = analyze(&p, Duration::from_secs(5), 2);
+        assert_eq!(a.value, Some(Value::Draw));
+        assert_eq!(a.plies, Some(9));
+        assert_eq!(a.best_moves.as_ref().map(Vec::len), Some(9));
+        assert!(a.moves.iter().all(|m| m.verdict.is_some()));
+        assert!(a.moves.iter().all(|m| m.value == Some(Value::Draw)));
+    }
+
+    #[test]
+    fn values_agree_with_minimax_whichever_search_proves_them() {
+        let mut rng = Rng::seeded(11);
+        let mut memo = HashMap::new();
+        let mut seen = 0;
+        let mut by_proof_searches = 0;
+        for (rows, cols, k, empty) in [(3, 3, 3, 7), (4, 4, 3, 10), (4, 4, 4, 11), (4, 5, 4, 10)] {
+            let dims = Dims::new(rows, cols, k).unwrap();
+            for i in 0..9 {
+                let Some(p) = random_position(&mut rng, dims, empty) else {
+                    continue;
+                };
+                seen += 1;
+                // No time for alpha-beta with lengths (everything rests on the proof
+                // searches), a little (some moves each way), or plenty.
+                let lengths_for = Duration::from_millis([0, 3, 30_000][i % 3]);
+                let a = analyze_with(&p, Duration::from_secs(60), 1 + i % 2, lengths_for);
+                let values: Vec<Value> = p
+                    .legal_moves()
+                    .map(|c| exact_move(&p, c, &mut memo))
+                    .collect();
+                let best = values.iter().copied().max_by_key(|&v| rank(v));
+                assert_eq!(a.value, best, "{p}");
+                for (m, want) in a.moves.iter().zip(&values) {
+                    assert_eq!(m.value, Some(*want), "{p} {}", m.cell);
+                    match m.verdict {
+                        Some(v) => assert_eq!(v.value, *want, "{p} {}", m.cell),
+                        None => by_proof_searches += 1,
+                    }
+                }
+                if lengths_for.is_zero() {
+                    assert_eq!(a.plies, None, "{p}");
+                    assert!(a.moves.iter().all(|m| m.verdict.is_none()), "{p}");
+                }
+                // The best moves are those reaching the value, and the fastest of them
+                // where every length is known.
+                let reaching: Vec<_> = a
+                    .moves
+                    .iter()
+                    .filter(|m| m.value == best)
+                    .map(|m| m.cell)
+                    .collect();
+                let listed = a.best_moves.clone().expect("every move is known");
+                assert!(!listed.is_empty(), "{p}");
+                assert!(listed.iter().all(|c| reaching.contains(c)), "{p}");
+                if a.plies.is_none() {
+                    assert_eq!(listed, reaching, "{p}");
+                }
+            }
+        }
+        assert!(seen >= 25, "only {seen} positions");
+        assert!(by_proof_searches > 50, "{by_proof_searches}");
+    }
+}
