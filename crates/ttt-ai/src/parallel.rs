@@ -97,11 +97,16 @@ pub fn solve_value_by(
     threads: usize,
     method: Method,
 ) -> Solution {
-    let alone = match method {
+    solve_value_after(pos, config, threads, alone_for(method), method)
+}
+
+/// How long one alpha-beta thread searches alone with `method` (see [`ALONE`] and
+/// [`ALONE_ALPHA_BETA`]).
+fn alone_for(method: Method) -> Duration {
+    match method {
         Method::AlphaBeta => ALONE_ALPHA_BETA,
         Method::Auto | Method::ProofNumber => ALONE,
-    };
-    solve_value_after(pos, config, threads, alone, method)
+    }
 }
 
 /// [`solve_value_by`], one alpha-beta thread searching alone for `alone` before the others
@@ -141,14 +146,16 @@ pub fn move_values_by(
     threads: usize,
     method: Method,
 ) -> (Vec<(Cell, Option<Value>)>, u64) {
-    move_values_where(pos, config, threads, method, |_| true)
+    move_values_where(pos, config, threads, alone_for(method), method, |_| true)
 }
 
-/// [`move_values_by`] for the moves `wanted` picks; the others are `None`.
+/// [`move_values_by`] for the moves `wanted` picks (the others are `None`), each proven by
+/// [`solve_value_after`] with `alone`.
 pub(crate) fn move_values_where(
     pos: &Position,
     config: &SolverConfig,
     threads: usize,
+    alone: Duration,
     method: Method,
     wanted: impl Fn(Cell) -> bool,
 ) -> (Vec<(Cell, Option<Value>)>, u64) {
@@ -190,13 +197,14 @@ pub(crate) fn move_values_where(
         let mut settled = 0;
         for child in children.iter_mut().filter(|c| c.1.is_none()) {
             let share = time_left(config, started).map(|l| l / open as u32);
-            let s = solve_value_by(
+            let s = solve_value_after(
                 &child.0,
                 SolverConfig {
                     time_limit: share,
                     ..config.clone()
                 },
                 threads,
+                alone,
                 method,
             );
             nodes += s.nodes;
