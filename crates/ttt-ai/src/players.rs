@@ -7,11 +7,11 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use ttt_core::{Cell, Player, Position};
+use ttt_core::{Cell, Outcome, Player, Position};
 
-use crate::solver::{Solver, SolverConfig, Verdict};
+use crate::solver::{Solver, SolverConfig, Value, Verdict};
 use crate::Rng;
 
 /// How strong a computer player is.
@@ -85,9 +85,13 @@ impl FromStr for Level {
 pub struct Decision {
     /// Where to play.
     pub cell: Cell,
-    /// What the move is proven to lead to, from the mover's view; `None` when nothing is
-    /// claimed (the lower levels, or a perfect player whose search ran out of time).
+    /// What the move is proven to lead to, from the mover's view, with the game's length;
+    /// `None` when that is not claimed (the lower levels, or a perfect player whose search
+    /// ran out of time).
     pub verdict: Option<Verdict>,
+    /// The move's proven value, from the mover's view: the verdict's, or proven without the
+    /// game's length (by the proof-number search); `None` when nothing is claimed.
+    pub value: Option<Value>,
 }
 
 /// A computer player.
@@ -119,6 +123,7 @@ fn decide(cell: Option<Cell>) -> Option<Decision> {
     cell.map(|cell| Decision {
         cell,
         verdict: None,
+        value: None,
     })
 }
 
@@ -218,6 +223,47 @@ pub struct Perfect {
 impl Perfect {
     /// Boards this small are solved outright, with the whole time limit.
     const EXACT_ONLY_EMPTIES: usize = 25;
+    /// Boards of at most this many cells are worth the proof-number search's time (its
+    /// relevance zones stop at 128 cells; 15x15 with five in a row is far beyond it).
+    const PROOF_CELLS: usize = 128;
+
+    /// The value of `pos` for its mover by the proof-number search, if proven within
+    /// `time_limit`.
+    fn prove(pos: &Position, time_limit: Duration) -> Option<Value> {
+        match pos.outcome() {
+            Outcome::Win(_) => return Some(Value::Loss),
+            Outcome::Draw => return Some(Value::Draw),
+            Outcome::InProgress => {}
+        }
+        let config = SolverConfig {
+            lengths: false,
+            ..SolverConfig::for_position(pos).with_time_limit(time_limit)
+        };
+        crate::proof::solve_value(pos, &config).value
+    }
+
+    /// A move of `pos` proven to reach its value, trying `first`, then the others in
+    /// row-major order, until `deadline`; with that value for the mover.
+    fn proven_move(pos: &Position, first: Cell, deadline: Instant) -> Option<(Cell, Value)> {
+        let left = || deadline.saturating_duration_since(Instant::now());
+        let value = Self::prove(pos, left() / 2)?;
+        let others = pos.legal_moves().filter(|&c| c != first);
+        for cell in std::iter::once(first).chain(others) {
+            if left().is_zero() {
+                break;
+            }
+            let child = pos.play(cell).ok()?;
+            let reached = Self::prove(&child, left() / 2).map(|v| match v {
+                Value::Win => Value::Loss,
+                Value::Loss => Value::Win,
+                Value::Draw => Value::Draw,
+            });
+            if reached == Some(value) {
+                return Some((cell, value));
+            }
+        }
+        None
+    }
 }
 
 impl Strategy for Perfect {
@@ -229,12 +275,14 @@ impl Strategy for Perfect {
         if pos.is_over() {
             return None;
         }
-        let started = std::time::Instant::now();
+        let started = Instant::now();
+        let deadline = started + self.time_limit;
         let small = pos.count_blanks() <= Self::EXACT_ONLY_EMPTIES;
-        let exact_time = if small {
-            self.time_limit
-        } else {
-            self.time_limit / 2
+        let provable = pos.dims().cells() <= Self::PROOF_CELLS;
+        let exact_time = match (small, provable) {
+            (true, _) => self.time_limit,
+            (false, true) => self.time_limit / 4,
+            (false, false) => self.time_limit / 2,
         };
         let mut exact = Solver::new(
             pos,
@@ -245,27 +293,36 @@ impl Strategy for Perfect {
             return Some(Decision {
                 cell,
                 verdict: Some(verdict),
+                value: Some(verdict.value),
             });
         }
         if small {
-            return found.map(|(cell, _)| Decision {
-                cell,
-                verdict: None,
-            });
+            return decide(found.map(|(cell, _)| cell));
         }
-        // Too big to solve in time: search the cells near the marks, as deep as time allows.
-        let left = self.time_limit.saturating_sub(started.elapsed());
-        let mut config = SolverConfig::for_position(pos).with_time_limit(left);
+        // Too big to solve with the game's length in time: search the cells near the marks,
+        // as deep as time allows (half of what is left where the proof-number search gets
+        // the rest).
+        let left = deadline.saturating_duration_since(Instant::now());
+        let mut config =
+            SolverConfig::for_position(pos).with_time_limit(if provable { left / 2 } else { left });
         config.restrict = true;
         let best = Solver::new(pos, config)
             .solve()
             .best_move
             .or(found.map(|(c, _)| c))
             .or_else(|| pos.legal_moves().next())?;
-        Some(Decision {
-            cell: best,
-            verdict: None,
-        })
+        // Then prove what the position is worth, and a move that keeps it: the one found,
+        // or failing that another.
+        if provable {
+            if let Some((cell, value)) = Self::proven_move(pos, best, deadline) {
+                return Some(Decision {
+                    cell,
+                    verdict: None,
+                    value: Some(value),
+                });
+            }
+        }
+        decide(Some(best))
     }
 }
 
@@ -323,6 +380,45 @@ mod tests {
             .unwrap();
         assert_eq!(d.cell, Cell::new(0, 2));
         assert_eq!(d.verdict.map(|v| v.plies), Some(1));
+        assert_eq!(d.value, Some(Value::Win));
+    }
+
+    #[test]
+    fn proven_moves_reach_the_minimax_value() {
+        use crate::testing::{minimax, random_position};
+        use std::collections::HashMap;
+        let mut rng = Rng::seeded(5);
+        let mut memo = HashMap::new();
+        let as_value = |score: i32| match score {
+            1 => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        };
+        let mut switched = 0;
+        for (dims, empty) in [((4, 4, 3), 9), ((4, 4, 4), 10), ((3, 5, 3), 9)] {
+            let dims = ttt_core::Dims::new(dims.0, dims.1, dims.2).unwrap();
+            for _ in 0..10 {
+                let Some(p) = random_position(&mut rng, dims, empty) else {
+                    continue;
+                };
+                let value = as_value(minimax(&p, &mut memo));
+                let move_value =
+                    |c: Cell, memo: &mut _| as_value(-minimax(&p.play(c).unwrap(), memo));
+                // Offered the worst move first, it must look further.
+                let worst = p
+                    .legal_moves()
+                    .min_by_key(|&c| -minimax(&p.play(c).unwrap(), &mut memo))
+                    .unwrap();
+                let deadline = Instant::now() + Duration::from_secs(60);
+                let (cell, claimed) = Perfect::proven_move(&p, worst, deadline).unwrap();
+                assert_eq!(claimed, value, "{p}");
+                assert_eq!(move_value(cell, &mut memo), value, "{p} {cell}");
+                if cell != worst {
+                    switched += 1;
+                }
+            }
+        }
+        assert!(switched > 5, "{switched}");
     }
 
     #[test]

@@ -26,7 +26,7 @@ pub struct MoveArgs {
     #[arg(long, value_name = "SECS", default_value = "1", value_parser = parse_seconds)]
     pub time_limit: Duration,
     /// Print `{"row": r, "col": c}` (0-based) instead of text; the perfect player adds
-    /// `value` and `plies` when its move is proven.
+    /// `value` when its move is proven, and `plies` when the game's length is too.
     #[arg(long, conflicts_with = "jsonl")]
     pub json: bool,
     /// Read positions from standard input, one a line, and write one JSON object a line
@@ -67,12 +67,17 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
         serde_json::to_writer(&mut out, &to_json(&d))?;
         writeln!(out)?;
     } else {
-        let claim = match (args.level, d.verdict) {
-            (Level::Perfect, Some(v)) => {
+        let claim = match (args.level, d.verdict, d.value) {
+            (Level::Perfect, Some(v), _) => {
                 let plies = if v.plies == 1 { "ply" } else { "plies" };
                 format!(" (proven: {} in {} {plies})", v.value.as_str(), v.plies)
             }
-            (Level::Perfect, None) => " (best found in the time limit; not proven)".to_string(),
+            (Level::Perfect, None, Some(value)) => {
+                format!(" (proven: {}; the game's length is not)", value.as_str())
+            }
+            (Level::Perfect, None, None) => {
+                " (best found in the time limit; not proven)".to_string()
+            }
             _ => String::new(),
         };
         writeln!(
@@ -97,8 +102,10 @@ fn decide(player: &mut dyn ttt_ai::Strategy, pos: &Position) -> anyhow::Result<D
 
 fn to_json(d: &Decision) -> serde_json::Value {
     let mut v = json!({ "row": d.cell.row, "col": d.cell.col });
+    if let Some(value) = d.value {
+        v["value"] = json!(value.as_str());
+    }
     if let Some(verdict) = d.verdict {
-        v["value"] = json!(verdict.value.as_str());
         v["plies"] = json!(verdict.plies);
     }
     v

@@ -17,7 +17,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Duration;
 
 use clap::Args;
-use ttt_ai::{new_player, Level, Strategy, Value, Verdict};
+use ttt_ai::{new_player, Level, Strategy, Value};
 use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position};
 use ttt_store::{GameResult, NewGame, Participant, Store};
 
@@ -384,7 +384,7 @@ fn play_game<R: BufRead, W: Write>(
                     "{who} played row {}, column {}{}.",
                     decision.cell.row + 1,
                     decision.cell.col + 1,
-                    claim(computer.level(), decision.verdict)
+                    claim(computer.level(), decision.value)
                 ));
                 decision.cell
             }
@@ -501,8 +501,8 @@ fn draw<R: BufRead, W: Write>(
 }
 
 /// What the perfect player claims for its move; the other levels claim nothing.
-fn claim(level: Level, verdict: Option<Verdict>) -> &'static str {
-    match (level, verdict.map(|v| v.value)) {
+fn claim(level: Level, value: Option<Value>) -> &'static str {
+    match (level, value) {
         (_, Some(Value::Win)) => " (it has proven that it wins)",
         (_, Some(Value::Draw)) => " (it has proven a draw with best play)",
         (_, Some(Value::Loss)) => " (it has proven that it loses against best play)",
@@ -605,11 +605,8 @@ mod tests {
 
     #[test]
     fn perfect_claims_are_worded_for_people() {
-        let proven = Verdict {
-            value: Value::Draw,
-            plies: 9,
-        };
-        assert!(claim(Level::Perfect, Some(proven)).contains("proven a draw"));
+        assert!(claim(Level::Perfect, Some(Value::Draw)).contains("proven a draw"));
+        assert!(claim(Level::Perfect, Some(Value::Win)).contains("proven that it wins"));
         assert!(claim(Level::Perfect, None).contains("not proven"));
         assert_eq!(claim(Level::Easy, None), "");
     }
