@@ -228,11 +228,13 @@ impl ProofTable {
         fresh
     }
 
-    /// Reads the first word of each key's bucket, so that the memory is on its way.
+    /// Reads a word of each cache line of each key's bucket (four slots of 32 bytes: two
+    /// lines), so that the memory is on its way.
     fn fetch(&self, keys: impl Iterator<Item = u64>) {
         let mut any = 0;
         for key in keys {
-            any ^= self.slots[self.first_slot(key)][0];
+            let first = self.first_slot(key);
+            any ^= self.slots[first][0] ^ self.slots[first + BUCKET_SLOTS / 2][0];
         }
         std::hint::black_box(any);
     }
