@@ -114,6 +114,13 @@ pub(crate) struct Board {
     threat_at: ByPlayer<Vec<u16>>,
     /// Sum of the weights of each side's open windows.
     potential: ByPlayer<i32>,
+    /// For each side and cell, what playing there gains that side (see
+    /// [`Board::move_gain`]), kept up to date by [`Board::play`] and [`Board::undo`]: the
+    /// search asks it of every move at every visit of a position.
+    gains: ByPlayer<Vec<i32>>,
+    /// What a window adds to the gain of a move on it, by the counts of the mover's marks
+    /// and the opponent's there: `gain_of[mine * (K + 1) + theirs]`.
+    gain_of: Vec<i32>,
     /// For each side, the sum over the windows still open to it of 2^(its marks there): the
     /// Erdős–Selfridge potential, times 2^K (see [`Board::cannot_win`]).
     danger: ByPlayer<u64>,
@@ -220,6 +227,28 @@ impl Board {
                 o: vec![0; n],
             },
             potential: ByPlayer::default(),
+            // On the empty board each window adds 1 (see `Board::window_gains`).
+            gains: ByPlayer {
+                x: (0..n)
+                    .map(|c| (cell_start_for_live[c + 1] - cell_start_for_live[c]) as i32)
+                    .collect(),
+                o: (0..n)
+                    .map(|c| (cell_start_for_live[c + 1] - cell_start_for_live[c]) as i32)
+                    .collect(),
+            },
+            gain_of: (0..=k as u8)
+                .flat_map(|m| (0..=k as u8).map(move |t| (m, t)))
+                .map(|(m, t)| {
+                    let mut gain = 0;
+                    if t == 0 {
+                        gain += weight(m + 1) - weight(m);
+                    }
+                    if m == 0 {
+                        gain += weight(t) + i32::from(t > 0);
+                    }
+                    gain
+                })
+                .collect(),
             danger: ByPlayer {
                 x: windows as u64,
                 o: windows as u64,
@@ -388,19 +417,31 @@ impl Board {
     /// How much playing `cell` changes the balance for the side to move: its own windows grow
     /// and the opponent's open windows through the cell are spoiled.
     pub(crate) fn move_gain(&self, cell: usize) -> i32 {
-        let me = self.turn;
-        let (mine, theirs) = (self.counts.get(me), self.counts.get(me.other()));
-        let mut gain = 0;
-        for &w in self.windows_through(cell) {
-            let (m, t) = (mine[w as usize], theirs[w as usize]);
-            if t == 0 {
-                gain += weight(m + 1) - weight(m);
-            }
-            if m == 0 {
-                gain += weight(t) + i32::from(t > 0);
-            }
+        self.gains.get(self.turn)[cell]
+    }
+
+    /// What window `w` adds to the gain of each side's move (X's, O's) on any of its empty
+    /// cells: the mover's window growing, or the opponent's spoiled.
+    fn window_gains(&self, w: usize) -> (i32, i32) {
+        let x = usize::from(self.counts.x[w]);
+        let o = usize::from(self.counts.o[w]);
+        let side = usize::from(self.k) + 1;
+        (self.gain_of[x * side + o], self.gain_of[o * side + x])
+    }
+
+    /// Adds the change of window `w`'s gains since they were `before` to each of its cells.
+    fn spread_gains(&mut self, w: usize, before: (i32, i32)) {
+        let after = self.window_gains(w);
+        let (for_x, for_o) = (after.0 - before.0, after.1 - before.1);
+        if for_x == 0 && for_o == 0 {
+            return;
         }
-        gain
+        let k = usize::from(self.k);
+        for i in w * k..(w + 1) * k {
+            let c = usize::from(self.window_cells[i]);
+            self.gains.x[c] += for_x;
+            self.gains.o[c] += for_o;
+        }
     }
 
     fn windows_through(&self, cell: usize) -> &[u32] {
@@ -695,6 +736,7 @@ impl Board {
             let w = self.cell_windows[i] as usize;
             let m = self.counts.get(me)[w];
             let t = self.counts.get(opp)[w];
+            let gains = self.window_gains(w);
             if t == 0 {
                 *self.potential.get_mut(me) += weight(m + 1) - weight(m);
                 *self.danger.get_mut(me) += 1 << m;
@@ -723,6 +765,7 @@ impl Board {
                 }
             }
             self.counts.get_mut(me)[w] = m + 1;
+            self.spread_gains(w, gains);
             won |= m + 1 == self.k;
         }
         let zob = self.zobrist.get(me);
@@ -744,7 +787,9 @@ impl Board {
             let w = self.cell_windows[i] as usize;
             let m = self.counts.get(me)[w] - 1;
             let t = self.counts.get(opp)[w];
+            let gains = self.window_gains(w);
             self.counts.get_mut(me)[w] = m;
+            self.spread_gains(w, gains);
             if t == 0 {
                 *self.potential.get_mut(me) -= weight(m + 1) - weight(m);
                 *self.danger.get_mut(me) -= 1 << m;
@@ -817,6 +862,62 @@ mod tests {
         b.play(6);
         b.undo(6);
         assert_eq!(format!("{b:?}"), mid);
+    }
+
+    /// Every cell's gain for both sides, added up window by window: the mover's windows
+    /// grow, the opponent's open ones are spoiled.
+    fn gains_from_scratch(b: &Board) -> ByPlayer<Vec<i32>> {
+        let window_gain = |p: Player, w: usize| {
+            let (m, t) = (b.counts.get(p)[w], b.counts.get(p.other())[w]);
+            let grows = if t == 0 { weight(m + 1) - weight(m) } else { 0 };
+            let spoils = if m == 0 {
+                weight(t) + i32::from(t > 0)
+            } else {
+                0
+            };
+            grows + spoils
+        };
+        let sum = |p: Player| {
+            (0..b.cells())
+                .map(|c| {
+                    b.windows_through(c)
+                        .iter()
+                        .map(|&w| window_gain(p, w as usize))
+                        .sum()
+                })
+                .collect()
+        };
+        ByPlayer {
+            x: sum(Player::X),
+            o: sum(Player::O),
+        }
+    }
+
+    #[test]
+    fn gains_kept_by_play_and_undo_are_the_gains_added_up() {
+        let mut rng = crate::Rng::seeded(3);
+        for (rows, cols, k) in [(3, 3, 3), (4, 5, 4), (6, 6, 5), (7, 7, 7), (2, 3, 1)] {
+            let dims = ttt_core::Dims::new(rows, cols, k).unwrap();
+            for _ in 0..5 {
+                let mut b = Board::new(&Position::new(dims));
+                let mut played = Vec::new();
+                loop {
+                    assert_eq!(b.gains, gains_from_scratch(&b));
+                    let free: Vec<usize> = (0..b.cells()).filter(|&c| b.is_empty(c)).collect();
+                    let Some(cell) = rng.pick(&free) else {
+                        break;
+                    };
+                    played.push(cell);
+                    if b.play(cell) {
+                        break;
+                    }
+                }
+                while let Some(cell) = played.pop() {
+                    b.undo(cell);
+                    assert_eq!(b.gains, gains_from_scratch(&b));
+                }
+            }
+        }
     }
 
     #[test]
