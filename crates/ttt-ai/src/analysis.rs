@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use ttt_core::Position;
 
 use crate::parallel::{move_values_where, solve_value_after, Method};
-use crate::solver::{Analysis, Solver, SolverConfig, Value};
+use crate::solver::{Analysis, Solver, SolverConfig, Value, Verdict};
 
 /// The most table memory the proof searches of an analysis take (they take it only as they
 /// fill it).
@@ -79,6 +79,16 @@ fn analyze_with(
             m.value = m.value.or(value);
         }
     }
+    // A drawn game fills the board: its length needs no proof.
+    let filled = pos.count_blanks() as u32;
+    for m in &mut analysis.moves {
+        if m.verdict.is_none() && m.value == Some(Value::Draw) {
+            m.verdict = Some(Verdict {
+                value: Value::Draw,
+                plies: filled,
+            });
+        }
+    }
     let best = analysis
         .moves
         .iter()
@@ -86,6 +96,9 @@ fn analyze_with(
         .max_by_key(|&v| rank(v));
     if analysis.value.is_none() && (known(&analysis) || best == Some(Value::Win)) {
         analysis.value = best;
+    }
+    if analysis.value == Some(Value::Draw) {
+        analysis.plies = Some(filled);
     }
     if analysis.best_moves.is_none() && known(&analysis) {
         analysis.best_moves = Some(
@@ -162,16 +175,32 @@ mod tests {
                     .collect();
                 let best = values.iter().copied().max_by_key(|&v| rank(v));
                 assert_eq!(a.value, best, "{p}");
+                let filled = p.count_blanks() as u32;
                 for (m, want) in a.moves.iter().zip(&values) {
                     assert_eq!(m.value, Some(*want), "{p} {}", m.cell);
                     match m.verdict {
-                        Some(v) => assert_eq!(v.value, *want, "{p} {}", m.cell),
-                        None => by_proof_searches += 1,
+                        Some(v) => {
+                            assert_eq!(v.value, *want, "{p} {}", m.cell);
+                            if v.value == Value::Draw {
+                                assert_eq!(v.plies, filled, "{p} {}", m.cell);
+                            }
+                        }
+                        None => {
+                            assert_ne!(*want, Value::Draw, "{p} {}", m.cell);
+                            by_proof_searches += 1;
+                        }
                     }
                 }
-                if lengths_for.is_zero() {
+                if best == Some(Value::Draw) {
+                    assert_eq!(a.plies, Some(filled), "{p}");
+                } else if lengths_for.is_zero() {
                     assert_eq!(a.plies, None, "{p}");
-                    assert!(a.moves.iter().all(|m| m.verdict.is_none()), "{p}");
+                    assert!(
+                        a.moves
+                            .iter()
+                            .all(|m| m.verdict.is_none() || m.value == Some(Value::Draw)),
+                        "{p}"
+                    );
                 }
                 // The best moves are those reaching the value, and the fastest of them
                 // where every length is known.
@@ -190,6 +219,6 @@ mod tests {
             }
         }
         assert!(seen >= 25, "only {seen} positions");
-        assert!(by_proof_searches > 50, "{by_proof_searches}");
+        assert!(by_proof_searches > 30, "{by_proof_searches}");
     }
 }

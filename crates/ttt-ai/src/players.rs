@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use ttt_core::{Cell, Outcome, Player, Position};
 
+use crate::board::Board;
 use crate::solver::{Solver, SolverConfig, Value, Verdict};
 use crate::Rng;
 
@@ -227,6 +228,18 @@ impl Perfect {
     /// relevance zones stop at 128 cells; 15x15 with five in a row is far beyond it).
     const PROOF_CELLS: usize = 128;
 
+    /// A move when no search had the time (a time limit of zero): a win at once, else a
+    /// block, else the centre, else the first free cell.
+    fn at_a_glance(pos: &Position) -> Option<Cell> {
+        let me = pos.turn();
+        winning_cells(pos, me)
+            .first()
+            .or(winning_cells(pos, me.other()).first())
+            .copied()
+            .or_else(|| free_centre(pos))
+            .or_else(|| pos.legal_moves().next())
+    }
+
     /// The value of `pos` for its mover by the proof-number search, if proven within
     /// `time_limit`.
     fn prove(pos: &Position, time_limit: Duration) -> Option<Value> {
@@ -242,12 +255,15 @@ impl Perfect {
         crate::proof::solve_value(pos, &config).value
     }
 
-    /// A move of `pos` proven to reach its value, trying `first`, then the others in
-    /// row-major order, until `deadline`; with that value for the mover.
+    /// A move of `pos` proven to reach its value, trying `first`, then the others, those
+    /// that change the line counts most first, until `deadline`; with that value for the
+    /// mover.
     fn proven_move(pos: &Position, first: Cell, deadline: Instant) -> Option<(Cell, Value)> {
         let left = || deadline.saturating_duration_since(Instant::now());
         let value = Self::prove(pos, left() / 2)?;
-        let others = pos.legal_moves().filter(|&c| c != first);
+        let board = Board::new(pos);
+        let mut others: Vec<Cell> = pos.legal_moves().filter(|&c| c != first).collect();
+        others.sort_by_key(|&c| std::cmp::Reverse(board.move_gain(pos.dims().index(c))));
         for cell in std::iter::once(first).chain(others) {
             if left().is_zero() {
                 break;
@@ -297,7 +313,11 @@ impl Strategy for Perfect {
             });
         }
         if small {
-            return decide(found.map(|(cell, _)| cell));
+            return decide(
+                found
+                    .map(|(cell, _)| cell)
+                    .or_else(|| Self::at_a_glance(pos)),
+            );
         }
         // Too big to solve with the game's length in time: search the cells near the marks,
         // as deep as time allows (half of what is left where the proof-number search gets
@@ -310,14 +330,19 @@ impl Strategy for Perfect {
             .solve()
             .best_move
             .or(found.map(|(c, _)| c))
-            .or_else(|| pos.legal_moves().next())?;
+            .or_else(|| Self::at_a_glance(pos))?;
         // Then prove what the position is worth, and a move that keeps it: the one found,
         // or failing that another.
         if provable {
             if let Some((cell, value)) = Self::proven_move(pos, best, deadline) {
+                // A drawn game fills the board: its length needs no proof.
+                let verdict = (value == Value::Draw).then(|| Verdict {
+                    value,
+                    plies: pos.count_blanks() as u32,
+                });
                 return Some(Decision {
                     cell,
-                    verdict: None,
+                    verdict,
                     value: Some(value),
                 });
             }
@@ -419,6 +444,31 @@ mod tests {
             }
         }
         assert!(switched > 5, "{switched}");
+    }
+
+    #[test]
+    fn perfect_with_no_time_still_moves_sensibly() {
+        let none = |p: &Position| {
+            new_player(Level::Perfect, None, Duration::ZERO)
+                .choose(p)
+                .unwrap()
+        };
+        // Its own win first, then a block, on a small board and on a big one.
+        let d = none(&pos("XX./OO./..."));
+        assert_eq!((d.cell, d.value), (Cell::new(0, 2), None));
+        assert_eq!(none(&pos("XX./O../...")).cell, Cell::new(0, 2));
+        let big = Position::from_setup(
+            &Setup::from_notation(
+                "......../......../OOO...../XXX...../......../......../......../........",
+            )
+            .unwrap(),
+            4,
+        )
+        .unwrap();
+        assert_eq!(none(&big).cell, Cell::new(3, 3));
+        // Otherwise the centre.
+        let empty = Position::new(ttt_core::Dims::new(3, 3, 3).unwrap());
+        assert_eq!(none(&empty).cell, Cell::new(1, 1));
     }
 
     #[test]

@@ -203,15 +203,16 @@ fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
             "With best play on both sides: {} for {me}.\n",
             describe(Verdict { value, plies })
         )),
-        (Some(Value::Win), None) => out.push_str(&format!(
-            "{me} wins with best play (how fast is not proven yet).\n"
-        )),
-        (Some(Value::Draw), None) => out.push_str(&format!(
-            "With best play on both sides: a draw for {me} (proven without the game's length).\n"
-        )),
-        (Some(Value::Loss), None) => out.push_str(&format!(
-            "{me} loses with best play (how soon is not proven yet).\n"
-        )),
+        (Some(Value::Win), None) => {
+            out.push_str(&format!("{me} wins with best play (length not proven).\n"))
+        }
+        (Some(Value::Loss), None) => {
+            out.push_str(&format!("{me} loses with best play (length not proven).\n"))
+        }
+        // A draw's length is the board's empty cells: it always comes with one.
+        (Some(Value::Draw), None) => {
+            out.push_str(&format!("With best play on both sides: a draw for {me}.\n"))
+        }
         _ if time_limit.is_zero() => {
             out.push_str("Not searched (--time-limit 0): the legal moves follow.\n");
         }

@@ -191,6 +191,16 @@ pub fn parse_position(
     Position::from_setup(&setup, k).map_err(user_error)
 }
 
+/// `--seed`: a whole number that fits 64 bits.
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    s.trim().parse().map_err(|_| {
+        format!(
+            "{s:?} is not a seed: give a whole number from 0 to {}",
+            u64::MAX
+        )
+    })
+}
+
 /// The most threads `--threads` takes: more only slows the search down.
 const MAX_THREADS: usize = 256;
 

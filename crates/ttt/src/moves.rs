@@ -20,7 +20,7 @@ pub struct MoveArgs {
     #[arg(long, short = 'l', default_value = "perfect")]
     pub level: Level,
     /// Seed for the player's random choices, for reproducible games.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::parse_seed)]
     pub seed: Option<u64>,
     /// Seconds the perfect player may think.
     #[arg(long, value_name = "SECS", default_value = "1", value_parser = parse_seconds)]
@@ -73,7 +73,7 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
                 format!(" (proven: {} in {} {plies})", v.value.as_str(), v.plies)
             }
             (Level::Perfect, None, Some(value)) => {
-                format!(" (proven: {}; the game's length is not)", value.as_str())
+                format!(" (proven: {}; length not proven)", value.as_str())
             }
             (Level::Perfect, None, None) => {
                 " (best found in the time limit; not proven)".to_string()

@@ -190,6 +190,25 @@ fn bad_input_is_one_line_and_status_two() {
     assert!(stderr_of(&["analyze", "--frobnicate"]).contains("--frobnicate"));
     assert!(stderr_of(&["move", "--level", "genius", "..."]).contains("genius"));
     assert!(stderr_of(&["move", "XXX/OO./..."]).contains("the game is over"));
+    assert!(stderr_of(&["move", "--seed", "abc", "..."]).contains("is not a seed"));
+    assert!(stderr_of(&["move", "--seed", "-1", "..."]).contains("is not a seed"));
+}
+
+#[test]
+fn perfect_with_no_time_moves_at_a_glance() {
+    // Its own win at once, on a small board and a big one; nothing is claimed.
+    let v = json(&["move", "--time-limit", "0", "--json", "XX./OO./..."]);
+    assert_eq!(v, serde_json::json!({"row": 0, "col": 2}));
+    let v = json(&[
+        "move",
+        "--time-limit",
+        "0",
+        "--k",
+        "4",
+        "--json",
+        "....../....../....../....../OOO.../XXX...",
+    ]);
+    assert_eq!(v, serde_json::json!({"row": 5, "col": 3}));
 }
 
 #[test]

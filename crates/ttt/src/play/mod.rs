@@ -21,7 +21,7 @@ use ttt_ai::{new_player, Level, Strategy, Value};
 use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position};
 use ttt_store::{GameResult, NewGame, Participant, Store};
 
-use crate::cli::{parse_seconds, user_error};
+use crate::cli::{parse_seconds, parse_seed, user_error};
 use crate::database::DbArgs;
 use crate::players::summary;
 use crate::render::{board_emphasised, Emphasis};
@@ -94,15 +94,6 @@ impl PlayArgs {
 }
 
 /// A seed: any whole number from 0 to 2^64 - 1.
-fn parse_seed(s: &str) -> Result<u64, String> {
-    s.trim().parse().map_err(|_| {
-        format!(
-            "{s:?} is not a seed: give a whole number from 0 to {}",
-            u64::MAX
-        )
-    })
-}
-
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let dims = args.dims()?;
     if let (Some(Seat::Human(x)), Some(Seat::Human(o))) = (&args.x, &args.o) {
