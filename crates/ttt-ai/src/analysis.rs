@@ -3,9 +3,9 @@
 //!
 //! Alpha-beta scoring wins by their distance ([`Solver::analyze`]) gives the most: how long
 //! the game lasts with best play, and every move's result. It settles the small boards in a
-//! moment but not the larger ones that [`crate::solve_value`] proves in seconds (8x8 with four in a
-//! row: a win in 3 s; 7x7 with five: a draw in 2 s), which the proof-number search settles
-//! without counting plies. So [`analyze`] gives alpha-beta the first quarter of the time,
+//! moment but not the larger ones that [`crate::solve_value`] proves in seconds (8x8 with
+//! four in a row: a win in 3 s; 7x7 with five: a draw in 2 s), which the proof-number search
+//! settles without counting plies (a draw needs no count: the board fills). So [`analyze`] gives alpha-beta the first quarter of the time,
 //! and if that leaves anything unknown, proves the position's value with the searches of
 //! [`crate::solve_value`], then as many moves' values as the time left allows. Alpha-beta
 //! has had its quarter, so the proof-number search starts at once, beside alpha-beta
@@ -99,6 +99,22 @@ fn analyze_with(
     }
     if analysis.value == Some(Value::Draw) {
         analysis.plies = Some(filled);
+    }
+    let verdicts: Option<Vec<Verdict>> = analysis.moves.iter().map(|m| m.verdict).collect();
+    if let (None, Some(fastest)) = (
+        &analysis.best_moves,
+        verdicts.and_then(|vs| vs.into_iter().max_by_key(|v| v.rank())),
+    ) {
+        // Every length is known: the fastest win or the slowest loss.
+        analysis.plies = Some(fastest.plies);
+        analysis.best_moves = Some(
+            analysis
+                .moves
+                .iter()
+                .filter(|m| m.verdict == Some(fastest))
+                .map(|m| m.cell)
+                .collect(),
+        );
     }
     if analysis.best_moves.is_none() && known(&analysis) {
         analysis.best_moves = Some(

@@ -68,7 +68,7 @@ pub struct Verdict {
 impl Verdict {
     /// Orders verdicts from the mover's point of view: faster wins first, slower losses before
     /// faster ones.
-    fn rank(self) -> i64 {
+    pub(crate) fn rank(self) -> i64 {
         match self.value {
             Value::Win => 1_000_000 - i64::from(self.plies),
             Value::Draw => 0,
