@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use ttt_core::Position;
 
 use crate::parallel::{move_values_where, solve_value_after, Method};
-use crate::solver::{Analysis, Solver, SolverConfig, Value, Verdict};
+use crate::solver::{Analysis, MoveAnalysis, Solver, SolverConfig, Value, Verdict};
 
 /// The most table memory the proof searches of an analysis take (they take it only as they
 /// fill it).
@@ -100,28 +100,27 @@ fn analyze_with(
     if analysis.value == Some(Value::Draw) {
         analysis.plies = Some(filled);
     }
-    let verdicts: Option<Vec<Verdict>> = analysis.moves.iter().map(|m| m.verdict).collect();
-    if let (None, Some(fastest)) = (
-        &analysis.best_moves,
-        verdicts.and_then(|vs| vs.into_iter().max_by_key(|v| v.rank())),
-    ) {
-        // Every length is known: the fastest win or the slowest loss.
-        analysis.plies = Some(fastest.plies);
-        analysis.best_moves = Some(
-            analysis
-                .moves
-                .iter()
-                .filter(|m| m.verdict == Some(fastest))
-                .map(|m| m.cell)
-                .collect(),
-        );
-    }
     if analysis.best_moves.is_none() && known(&analysis) {
+        // Where every length is known too, the fastest win or the slowest loss; else every
+        // move reaching the value.
+        let fastest = analysis
+            .moves
+            .iter()
+            .map(|m| m.verdict)
+            .collect::<Option<Vec<Verdict>>>()
+            .and_then(|vs| vs.into_iter().max_by_key(|v| v.rank()));
+        if let Some(f) = fastest {
+            analysis.plies = Some(f.plies);
+        }
+        let is_best = |m: &MoveAnalysis| match fastest {
+            Some(f) => m.verdict == Some(f),
+            None => m.value == best,
+        };
         analysis.best_moves = Some(
             analysis
                 .moves
                 .iter()
-                .filter(|m| m.value == best)
+                .filter(|m| is_best(m))
                 .map(|m| m.cell)
                 .collect(),
         );

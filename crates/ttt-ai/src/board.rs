@@ -195,7 +195,11 @@ impl Board {
             x: (0..n).map(|_| seed.next_u64()).collect(),
             o: (0..n).map(|_| seed.next_u64()).collect(),
         };
-        let cell_start_for_live = cell_start.clone();
+        // How many windows pass through each cell.
+        let windows_at: Vec<u16> = cell_start
+            .windows(2)
+            .map(|w| (w[1] - w[0]) as u16)
+            .collect();
         let window_masks = if n <= 128 {
             window_cells
                 .chunks(k)
@@ -218,9 +222,7 @@ impl Board {
                 o: vec![0; windows],
             },
             live: windows as u32,
-            live_at: (0..n)
-                .map(|c| (cell_start_for_live[c + 1] - cell_start_for_live[c]) as u16)
-                .collect(),
+            live_at: windows_at.clone(),
             threats: ByPlayer::default(),
             threat_at: ByPlayer {
                 x: vec![0; n],
@@ -228,13 +230,12 @@ impl Board {
             },
             potential: ByPlayer::default(),
             // On the empty board each window adds 1 (see `Board::window_gains`).
-            gains: ByPlayer {
-                x: (0..n)
-                    .map(|c| (cell_start_for_live[c + 1] - cell_start_for_live[c]) as i32)
-                    .collect(),
-                o: (0..n)
-                    .map(|c| (cell_start_for_live[c + 1] - cell_start_for_live[c]) as i32)
-                    .collect(),
+            gains: {
+                let gains: Vec<i32> = windows_at.iter().map(|&w| i32::from(w)).collect();
+                ByPlayer {
+                    x: gains.clone(),
+                    o: gains,
+                }
             },
             gain_of: (0..=k as u8)
                 .flat_map(|m| (0..=k as u8).map(move |t| (m, t)))

@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use std::collections::HashMap;
 
-use ttt_core::{Cell, Outcome, Position, Symmetry};
+use ttt_core::{Cell, Position, Symmetry};
 
 use crate::solver::{Solution, Solver, SolverConfig, Value};
 use crate::tt::SharedTable;
@@ -179,12 +179,7 @@ pub(crate) fn move_values_where(
         let n = children.len();
         let class = *classes.entry(key).or_insert(n);
         if class == n {
-            let known = match child.outcome() {
-                Outcome::InProgress => None,
-                Outcome::Draw => Some(Value::Draw),
-                Outcome::Win(_) => Some(Value::Loss),
-            };
-            children.push((child, known));
+            children.push((child, Value::at_end(&child)));
         }
         moves.push((cell, None, Some(class)));
     }
@@ -221,13 +216,10 @@ pub(crate) fn move_values_where(
         }
     }
     // Each child's value is its mover's: the other way round for the root's mover.
-    let flip = |v: Value| match v {
-        Value::Win => Value::Loss,
-        Value::Loss => Value::Win,
-        Value::Draw => Value::Draw,
-    };
     for m in &mut moves {
-        m.1 = m.2.and_then(|class| children[class].1).map(flip);
+        m.1 =
+            m.2.and_then(|class| children[class].1)
+                .map(Value::for_opponent);
     }
     (moves.into_iter().map(|(c, v, _)| (c, v)).collect(), nodes)
 }
@@ -474,6 +466,7 @@ fn alpha_beta(
 mod tests {
     use super::*;
     use crate::Value;
+    use ttt_core::Outcome;
 
     #[test]
     fn shared_table_fits_memory_and_time() {
@@ -553,11 +546,9 @@ mod tests {
                     let expected = match child.outcome() {
                         Outcome::Win(_) => Some(Value::Win),
                         Outcome::Draw => Some(Value::Draw),
-                        Outcome::InProgress => match value(&child, 1, Method::AlphaBeta) {
-                            Some(Value::Win) => Some(Value::Loss),
-                            Some(Value::Loss) => Some(Value::Win),
-                            other => other,
-                        },
+                        Outcome::InProgress => {
+                            value(&child, 1, Method::AlphaBeta).map(Value::for_opponent)
+                        }
                     };
                     assert_eq!(found, expected, "{pos} {cell} {method:?}");
                 }

@@ -9,7 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use ttt_core::{Cell, Outcome, Player, Position};
+use ttt_core::{Cell, Player, Position};
 
 use crate::board::Board;
 use crate::solver::{Solver, SolverConfig, Value, Verdict};
@@ -243,10 +243,8 @@ impl Perfect {
     /// The value of `pos` for its mover by the proof-number search, if proven within
     /// `time_limit`.
     fn prove(pos: &Position, time_limit: Duration) -> Option<Value> {
-        match pos.outcome() {
-            Outcome::Win(_) => return Some(Value::Loss),
-            Outcome::Draw => return Some(Value::Draw),
-            Outcome::InProgress => {}
+        if pos.is_over() {
+            return Value::at_end(pos);
         }
         let config = SolverConfig {
             lengths: false,
@@ -269,11 +267,7 @@ impl Perfect {
                 break;
             }
             let child = pos.play(cell).ok()?;
-            let reached = Self::prove(&child, left() / 2).map(|v| match v {
-                Value::Win => Value::Loss,
-                Value::Loss => Value::Win,
-                Value::Draw => Value::Draw,
-            });
+            let reached = Self::prove(&child, left() / 2).map(Value::for_opponent);
             if reached == Some(value) {
                 return Some((cell, value));
             }

@@ -53,6 +53,28 @@ impl Value {
             Value::Loss => "loss",
         }
     }
+
+    /// The same result from the other side's view: a win is the opponent's loss.
+    #[must_use]
+    pub fn for_opponent(self) -> Value {
+        match self {
+            Value::Win => Value::Loss,
+            Value::Draw => Value::Draw,
+            Value::Loss => Value::Win,
+        }
+    }
+
+    /// The value of a finished game for the side that would move next (the one that did not
+    /// make the last move): a loss if a line was made, a draw if the board is full; `None`
+    /// while the game is in progress.
+    #[must_use]
+    pub fn at_end(pos: &Position) -> Option<Value> {
+        match pos.outcome() {
+            Outcome::Win(_) => Some(Value::Loss),
+            Outcome::Draw => Some(Value::Draw),
+            Outcome::InProgress => None,
+        }
+    }
 }
 
 /// A proven value and how many plies the game lasts under optimal play (the winner winning as
@@ -141,7 +163,8 @@ pub struct MoveAnalysis {
 pub struct Analysis {
     /// The value for the side to move, if proven (a win can be proven before its length is).
     pub value: Option<Value>,
-    /// Plies to the end under optimal play, if proven; 0 when the game is over.
+    /// Plies to the end under optimal play, if proven; 0 when the game is over. Always known
+    /// for a draw: a drawn game fills the board.
     pub plies: Option<u32>,
     /// Every move reaching the value and plies, in row-major order, once all moves are proven.
     pub best_moves: Option<Vec<Cell>>,

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::Args;
 use serde::Serialize;
-use ttt_ai::{Analysis, MoveAnalysis, Value, Verdict};
+use ttt_ai::{analyze, Analysis, MoveAnalysis, Value, Verdict};
 use ttt_core::{Cell, Outcome, Position};
 
 use crate::cli::{parse_position, parse_seconds, parse_threads, threads_or_all, BoardArgs};
@@ -114,12 +114,6 @@ fn run_lines(args: &AnalyzeArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The analysis of `pos`: alpha-beta with the game's lengths for a quarter of the time, then
-/// the proof searches for the values it left unknown (see [`ttt_ai::analyze`]).
-pub fn analyze(pos: &Position, time_limit: Duration, threads: usize) -> Analysis {
-    ttt_ai::analyze(pos, time_limit, threads)
-}
-
 fn value_word(v: Option<Value>) -> &'static str {
     v.map_or("unknown", Value::as_str)
 }
@@ -208,10 +202,6 @@ fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
         }
         (Some(Value::Loss), None) => {
             out.push_str(&format!("{me} loses with best play (length not proven).\n"))
-        }
-        // A draw's length is the board's empty cells: it always comes with one.
-        (Some(Value::Draw), None) => {
-            out.push_str(&format!("With best play on both sides: a draw for {me}.\n"))
         }
         _ if time_limit.is_zero() => {
             out.push_str("Not searched (--time-limit 0): the legal moves follow.\n");

@@ -93,7 +93,6 @@ impl PlayArgs {
     }
 }
 
-/// A seed: any whole number from 0 to 2^64 - 1.
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let dims = args.dims()?;
     if let (Some(Seat::Human(x)), Some(Seat::Human(o))) = (&args.x, &args.o) {
