@@ -23,9 +23,34 @@ pub(crate) fn bit(cell: usize) -> u128 {
     1u128.checked_shl(cell as u32).unwrap_or(0)
 }
 
-/// How many pairs the pairing search may try before giving up (48 and 512 were slower on
-/// 7x7 K=5; see docs/PERFORMANCE.md).
-const PAIRING_BUDGET: u32 = 128;
+/// How hard [`Board::has_pairing_against`] looks for a pairing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PairingSearch {
+    /// The greedy pass alone.
+    Greedy,
+    /// Then, where at least three quarters of the board are empty, a backtracking search of
+    /// [`EARLY_BUDGET`] tries.
+    Early,
+    /// Then, wherever the greedy pass left at most [`MISSES_WORTH_SEARCHING`] open windows
+    /// unpaired, a backtracking search of [`WIDE_BUDGET`] tries.
+    Wide,
+}
+
+/// How many pairs [`PairingSearch::Early`] may try before giving up (48 and 512 were slower
+/// for alpha-beta on 7x7 K=5; see docs/PERFORMANCE.md).
+const EARLY_BUDGET: u32 = 128;
+/// How many pairs [`PairingSearch::Wide`] may try before giving up. Positions deep in the
+/// game need it as much as early ones: on twelve random 8x8 K=5 positions, proof-number
+/// search with this searched 9 to 50 times fewer positions than with the greedy pass alone
+/// there; 128 tries found too few pairings (half as many positions again), 3000 cost more
+/// than they found.
+const WIDE_BUDGET: u32 = 1000;
+/// Where the greedy pass leaves more open windows than this unpaired, a pairing is rarely
+/// there to find: [`PairingSearch::Wide`] does not search (7x7 K=5 by proof numbers, 1.0 s
+/// with 8, 2.1 s with 12, 6.5 s with no such limit; 4 and fewer skip too many pairings).
+const MISSES_WORTH_SEARCHING: u32 = 8;
+/// The most pairs of one window the backtracking search tries (all of them up to K=16).
+const PAIRS_PER_WINDOW: usize = 128;
 
 /// Working space for [`Board::has_pairing_against`], kept between calls.
 #[derive(Debug, Default)]
@@ -514,29 +539,31 @@ impl Board {
     /// contains a pair (Hales and Jewett). Whenever the attacker takes one cell of a pair the
     /// defender takes the other, and no open window can be filled. Found greedily, most
     /// constrained windows first, preferring neighbouring cells (which cover the most windows),
-    /// then, if `thorough`, by a short backtracking search; `false` means none was found, not
-    /// that none exists. `partner` is scratch space.
+    /// then, as `how` says, by a short backtracking search; `false` means none was found, not
+    /// that none exists. `scratch` is working space.
     pub(crate) fn has_pairing_against(
         &self,
         attacker: Player,
         scratch: &mut PairingScratch,
-        thorough: bool,
+        how: PairingSearch,
     ) -> bool {
         if self.threats(attacker) > 0 {
             // A line one move from completion cannot be paired.
             return false;
         }
         scratch.reset(self);
-        if self.greedy_pairing(attacker, scratch) {
+        let misses = self.greedy_pairing(attacker, scratch);
+        if misses == 0 {
             return true;
         }
-        // Searching costs more than the greedy pass: worth it early in the game, where a
-        // pairing saves the most search, not near the leaves.
-        if !thorough || !self.is_early() {
-            return false;
-        }
+        let mut budget = match how {
+            PairingSearch::Greedy => return false,
+            PairingSearch::Early if self.is_early() => EARLY_BUDGET,
+            PairingSearch::Early => return false,
+            PairingSearch::Wide if misses <= MISSES_WORTH_SEARCHING => WIDE_BUDGET,
+            PairingSearch::Wide => return false,
+        };
         scratch.reset(self);
-        let mut budget = PAIRING_BUDGET;
         let mut order = std::mem::take(&mut scratch.order);
         let open = &order[..order.len() / 2];
         let found = self.search_pairing(open, scratch, &mut budget);
@@ -594,8 +621,9 @@ impl Board {
         d >= 0 && d % step == 0 && d / step < i32::from(self.k)
     }
 
-    /// One pass, most constrained windows first (then in index order), no going back.
-    fn greedy_pairing(&self, attacker: Player, scratch: &mut PairingScratch) -> bool {
+    /// One pass, most constrained windows first (then in index order), no going back. How
+    /// many open windows it left without a pair (none: a pairing).
+    fn greedy_pairing(&self, attacker: Player, scratch: &mut PairingScratch) -> u32 {
         let k = usize::from(self.k);
         let theirs = self.counts.get(attacker.other());
         let mine = self.counts.get(attacker);
@@ -624,7 +652,7 @@ impl Board {
             order[open + starts[need] as usize] = w as u32;
             starts[need] += 1;
         }
-        let mut paired = true;
+        let mut misses = 0;
         for &w in &order[open..] {
             let w = w as usize;
             if scratch.pairs_in[w] > 0 {
@@ -641,13 +669,13 @@ impl Board {
                     Some((it.next()?, it.next()?))
                 });
             let Some((a, b)) = pair else {
-                paired = false;
-                break;
+                misses += 1;
+                continue;
             };
             scratch.pair(self, a, b);
         }
         scratch.order = order;
-        paired
+        misses
     }
 
     /// Backtracking over the pairs of the open window with the fewest free cells, within a
@@ -673,7 +701,7 @@ impl Board {
         let cells = self.window(w);
         let free = |i: usize| scratch.is_free(self, cells[i]);
         // Neighbouring cells cover the most other windows: try them first, then the rest.
-        let mut pairs = [(0u8, 0u8); PAIRING_BUDGET as usize];
+        let mut pairs = [(0u8, 0u8); PAIRS_PER_WINDOW];
         let mut n = 0;
         for i in 1..cells.len() {
             if n < pairs.len() && free(i - 1) && free(i) {
@@ -953,14 +981,26 @@ mod tests {
         assert!(!board("..../..../..../....", 4).has_pairing_against(
             Player::X,
             &mut scratch,
-            true
+            PairingSearch::Wide
         ));
         // ... but on a 2x4 board, each row pairs as (0,1)(2,3) and the columns are too short.
-        assert!(board("..../....", 4).has_pairing_against(Player::X, &mut scratch, true));
+        assert!(board("..../....", 4).has_pairing_against(
+            Player::X,
+            &mut scratch,
+            PairingSearch::Wide
+        ));
         // A window with one free cell left cannot be paired.
-        assert!(!board("XXX./OO../....", 4).has_pairing_against(Player::X, &mut scratch, true));
+        assert!(!board("XXX./OO../....", 4).has_pairing_against(
+            Player::X,
+            &mut scratch,
+            PairingSearch::Wide
+        ));
         // Every line spoiled: the empty pairing works.
-        assert!(board("XOX/XOO/OX.", 3).has_pairing_against(Player::X, &mut scratch, true));
+        assert!(board("XOX/XOO/OX.", 3).has_pairing_against(
+            Player::X,
+            &mut scratch,
+            PairingSearch::Wide
+        ));
     }
 
     /// Whether a cell lies in a window, found by bit sets (up to 128 cells) or by arithmetic
@@ -989,7 +1029,7 @@ mod tests {
     fn pairings_found_are_pairings() {
         let mut rng = crate::Rng::seeded(11);
         let mut scratch = PairingScratch::default();
-        let mut found = [0; 2];
+        let mut found = [0; 3];
         for (rows, cols, k) in [(5, 5, 4), (6, 6, 5), (7, 7, 5), (4, 9, 4), (12, 12, 5)] {
             for _ in 0..300 {
                 let empty = vec![".".repeat(cols); rows].join("/");
@@ -1002,11 +1042,16 @@ mod tests {
                     }
                 }
                 for attacker in [Player::X, Player::O] {
-                    for thorough in [false, true] {
-                        if !b.has_pairing_against(attacker, &mut scratch, thorough) {
+                    let ways = [
+                        PairingSearch::Greedy,
+                        PairingSearch::Early,
+                        PairingSearch::Wide,
+                    ];
+                    for (way, how) in ways.into_iter().enumerate() {
+                        if !b.has_pairing_against(attacker, &mut scratch, how) {
                             continue;
                         }
-                        found[usize::from(thorough)] += 1;
+                        found[way] += 1;
                         let partner = &scratch.partner;
                         for (c, &p) in partner.iter().enumerate() {
                             if p != NO_CELL {
@@ -1027,8 +1072,11 @@ mod tests {
                 }
             }
         }
-        // Both ways found pairings, and the search found more.
-        assert!(found[0] > 0 && found[1] > found[0], "{found:?}");
+        // Every way found pairings, and each search found more than the greedy pass alone.
+        assert!(
+            found[0] > 0 && found[1] > found[0] && found[2] > found[0],
+            "{found:?}"
+        );
     }
 
     #[test]

@@ -25,16 +25,12 @@ use std::time::{Duration, Instant};
 
 use ttt_core::{Player, Position};
 
-use crate::board::{bit, Board, PairingScratch};
+use crate::board::{bit, Board, PairingScratch, PairingSearch};
 
 /// A number that can never be reached: the position is settled the other way.
 const INF: u32 = u32::MAX;
 /// The largest number short of [`INF`]: sums stop here.
 const BIG: u32 = INF - 1;
-/// The thorough pairing search runs where the attacker's Erdős–Selfridge total is under this
-/// (see [`Board::is_nearly_safe_from`]): 7x7 K=5 took 3.0 s with 2, against 4.8 s with a
-/// thorough search everywhere.
-const THOROUGH_PAIRING_BELOW: u64 = 2;
 /// The key bit that keeps real keys apart from empty table slots (key 0).
 const KEY_TAG: u64 = 1 << 63;
 
@@ -407,13 +403,11 @@ impl ProofSearch {
         if self.board.cannot_win(attacker) {
             return Some(self.board.open_cells(attacker));
         }
-        // The thorough pairing search costs; it pays only where the attacker is close to
-        // safe by the Erdős–Selfridge count.
-        let thorough = self
-            .board
-            .is_nearly_safe_from(attacker, THOROUGH_PAIRING_BELOW);
+        // Searched for in every position, not only early or near safety by the Erdős–Selfridge
+        // count: a pairing found anywhere saves a subtree, and most of a draw's proof lies
+        // deep in the game.
         self.board
-            .has_pairing_against(attacker, &mut self.scratch, thorough)
+            .has_pairing_against(attacker, &mut self.scratch, PairingSearch::Wide)
             .then(|| self.board.pairing_cells(&self.scratch))
     }
 

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use ttt_core::{ByPlayer, Cell, Outcome, Player, Position};
 
-use crate::board::{bit, Board, PairingScratch};
+use crate::board::{bit, Board, PairingScratch, PairingSearch};
 use crate::tt::{Bound, Entry, SharedTable, Table};
 use crate::Rng;
 
@@ -740,7 +740,11 @@ impl Solver {
         // A certificate that one side can never make a line settles one side of the draw
         // line without search: when the window only asks whether we can do better than a draw
         // (or worse), answer at once.
-        let thorough = depth >= PAIRING_SEARCH_DEPTH;
+        let thorough = if depth >= PAIRING_SEARCH_DEPTH {
+            PairingSearch::Early
+        } else {
+            PairingSearch::Greedy
+        };
         if alpha >= 0 && !probed {
             if let Some(cells) = self.certificate(me, thorough) {
                 self.store_bound(key, 0, Bound::Upper);
@@ -774,7 +778,7 @@ impl Solver {
         // with the greedy pass alone, 3.0 million with the search where enough lies below).
         // Early in the game, with much below, it is tried in more positions (0.2 million).
         let mut probe_failed = false;
-        let nearly_safe = if thorough && self.board.is_early() {
+        let nearly_safe = if thorough == PairingSearch::Early && self.board.is_early() {
             PROBE_TOTAL_EARLY
         } else {
             PROBE_TOTAL
@@ -971,9 +975,9 @@ impl Solver {
 
     /// A quick certificate that `attacker` can never complete a line, as the cells it rests
     /// on (see [`Zone`]): the Erdős–Selfridge criterion (resting on the attacker's open
-    /// windows), or a pairing (its cells; searched for, beyond the greedy pass, if
-    /// `thorough`). `None` means none was found, not that the attacker can win.
-    fn certificate(&mut self, attacker: Player, thorough: bool) -> Option<u128> {
+    /// windows), or a pairing (its cells, looked for as `thorough` says). `None` means none
+    /// was found, not that the attacker can win.
+    fn certificate(&mut self, attacker: Player, thorough: PairingSearch) -> Option<u128> {
         if self.board.cannot_win(attacker) {
             return Some(self.board.open_cells(attacker));
         }
