@@ -64,6 +64,8 @@ pub(crate) struct PairingScratch {
     pairs_in: Vec<u8>,
     /// How many of each window's cells are empty and not yet paired.
     free_in: Vec<u8>,
+    /// The cells paired so far, as a bit set (on boards of up to 128 cells).
+    paired: u128,
 }
 
 impl PairingScratch {
@@ -72,6 +74,7 @@ impl PairingScratch {
         let k = board.k;
         self.partner.clear();
         self.partner.resize(board.cells.len(), NO_CELL);
+        self.paired = 0;
         self.pairs_in.clear();
         self.pairs_in.resize(board.window_count(), 0);
         self.free_in.clear();
@@ -88,6 +91,7 @@ impl PairingScratch {
     fn pair(&mut self, board: &Board, a: u16, b: u16) {
         self.partner[usize::from(a)] = b;
         self.partner[usize::from(b)] = a;
+        self.paired |= bit(usize::from(a)) | bit(usize::from(b));
         self.count(board, a, b, 1);
     }
 
@@ -95,6 +99,7 @@ impl PairingScratch {
     fn unpair(&mut self, board: &Board, a: u16, b: u16) {
         self.partner[usize::from(a)] = NO_CELL;
         self.partner[usize::from(b)] = NO_CELL;
+        self.paired &= !(bit(usize::from(a)) | bit(usize::from(b)));
         self.count(board, a, b, -1);
     }
 
@@ -566,7 +571,7 @@ impl Board {
         scratch.reset(self);
         let mut order = std::mem::take(&mut scratch.order);
         let open = &order[..order.len() / 2];
-        let found = self.search_pairing(open, scratch, &mut budget);
+        let found = self.search_pairing(open, scratch, &mut budget).is_ok();
         order.clear();
         scratch.order = order;
         found
@@ -680,7 +685,30 @@ impl Board {
 
     /// Backtracking over the pairs of the open window with the fewest free cells, within a
     /// budget of tries. `open` lists the windows open to the attacker.
-    fn search_pairing(&self, open: &[u32], scratch: &mut PairingScratch, budget: &mut u32) -> bool {
+    ///
+    /// A failure comes with its *conflict*: cells paired by the search such that no pairing
+    /// keeps the pairs through them (whatever the other pairs). A window left with fewer
+    /// than two free cells blames its paired cells; a window all of whose pairs failed
+    /// blames its cells paired before and what each of its pairs' failures blamed, less
+    /// that pair. Where a pair's failure does not blame the pair itself, the window's other
+    /// pairs would fail the same way: the search goes straight back to the last pair blamed
+    /// (conflict-directed backjumping, Prosser 1993), instead of trying every pair of every
+    /// window in between. Every bit (no jumping) beyond 128 cells or with more pairs in a
+    /// window than are tried.
+    fn search_pairing(
+        &self,
+        open: &[u32],
+        scratch: &mut PairingScratch,
+        budget: &mut u32,
+    ) -> Result<(), u128> {
+        let exact = self.cells.len() <= 128 && usize::from(self.k) <= 16;
+        let cells_of = |w: usize| {
+            if exact {
+                self.window_masks[w]
+            } else {
+                u128::MAX
+            }
+        };
         let mut target: Option<(u8, usize)> = None;
         for &w in open {
             let w = w as usize;
@@ -689,15 +717,16 @@ impl Board {
             }
             let free = scratch.free_in[w];
             if free < 2 {
-                return false;
+                return Err(cells_of(w) & scratch.paired);
             }
             if target.is_none_or(|(f, _)| free < f) {
                 target = Some((free, w));
             }
         }
         let Some((_, w)) = target else {
-            return true;
+            return Ok(());
         };
+        let blamed_before = cells_of(w) & scratch.paired;
         let cells = self.window(w);
         let free = |i: usize| scratch.is_free(self, cells[i]);
         // Neighbouring cells cover the most other windows: try them first, then the rest.
@@ -717,19 +746,29 @@ impl Board {
                 }
             }
         }
+        let mut blamed = blamed_before;
         for &(i, j) in &pairs[..n] {
             if *budget == 0 {
-                return false;
+                return Err(u128::MAX);
             }
             *budget -= 1;
             let (a, b) = (cells[usize::from(i)], cells[usize::from(j)]);
             scratch.pair(self, a, b);
-            if self.search_pairing(open, scratch, budget) {
-                return true;
-            }
+            let Err(conflict) = self.search_pairing(open, scratch, budget) else {
+                return Ok(());
+            };
             scratch.unpair(self, a, b);
+            let pair = if exact {
+                bit(usize::from(a)) | bit(usize::from(b))
+            } else {
+                u128::MAX
+            };
+            if conflict & pair == 0 {
+                return Err(conflict);
+            }
+            blamed |= conflict & !pair;
         }
-        false
+        Err(blamed)
     }
 
     /// Whether some live window passes through `cell`.
@@ -1021,6 +1060,72 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Whether a pairing against `attacker` exists, by trying every pair of the first open
+    /// window without one, with no budget and no jumping back.
+    fn pairing_exists(b: &Board, attacker: Player, scratch: &mut PairingScratch) -> bool {
+        let theirs = b.counts.get(attacker.other());
+        let mut unpaired =
+            (0..b.window_count()).filter(|&w| theirs[w] == 0 && scratch.pairs_in[w] == 0);
+        let Some(w) = unpaired.next() else {
+            return true;
+        };
+        if scratch.free_in[w] < 2 || unpaired.any(|v| scratch.free_in[v] < 2) {
+            return false;
+        }
+        let cells = b.window(w);
+        for (i, &a) in cells.iter().enumerate() {
+            for &c in &cells[i + 1..] {
+                if scratch.is_free(b, a) && scratch.is_free(b, c) {
+                    scratch.pair(b, a, c);
+                    let found = pairing_exists(b, attacker, scratch);
+                    scratch.unpair(b, a, c);
+                    if found {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The backtracking search with backjumping, given all the tries it wants, finds a
+    /// pairing exactly where one exists: jumping back never skips one.
+    #[test]
+    fn pairing_search_misses_no_pairing() {
+        let mut rng = crate::Rng::seeded(12);
+        let mut scratch = PairingScratch::default();
+        let mut found = [0; 2];
+        for (rows, cols, k) in [(4, 4, 3), (4, 5, 4), (5, 5, 4), (3, 6, 4), (4, 6, 4)] {
+            for _ in 0..400 {
+                let empty = vec![".".repeat(cols); rows].join("/");
+                let mut b = board(&empty, k);
+                for _ in 0..rng.below(rows * cols * 2 / 3) {
+                    let free: Vec<usize> = (0..b.cells()).filter(|&c| b.is_empty(c)).collect();
+                    if b.play(free[rng.below(free.len())]) {
+                        break;
+                    }
+                }
+                for attacker in [Player::X, Player::O] {
+                    if b.threats(attacker) > 0 {
+                        continue;
+                    }
+                    scratch.reset(&b);
+                    let exists = pairing_exists(&b, attacker, &mut scratch);
+                    scratch.reset(&b);
+                    b.greedy_pairing(attacker, &mut scratch);
+                    scratch.reset(&b);
+                    let open: Vec<u32> = scratch.order[..scratch.order.len() / 2].to_vec();
+                    let mut budget = u32::MAX;
+                    let searched = b.search_pairing(&open, &mut scratch, &mut budget).is_ok();
+                    assert_eq!(searched, exists, "{rows}x{cols} K={k} {attacker:?}");
+                    found[usize::from(exists)] += 1;
+                }
+            }
+        }
+        // Both answers came up often.
+        assert!(found[0] > 100 && found[1] > 100, "{found:?}");
     }
 
     /// Every pairing found, greedily or by search, on random positions is a real one: its
