@@ -35,6 +35,7 @@ use std::collections::HashMap;
 
 use ttt_core::{Cell, Position, Symmetry};
 
+use crate::proof::RootShare;
 use crate::solver::{Solution, Solver, SolverConfig, Value};
 use crate::tt::SharedTable;
 
@@ -50,6 +51,12 @@ const ALONE_ALPHA_BETA: Duration = Duration::from_secs(1);
 /// proof-number search takes over: the small boards it settles at once (5x5 K=4 in 0.03 s,
 /// 0.14 s by proof numbers).
 const ALPHA_BETA_FIRST: Duration = Duration::from_millis(250);
+
+/// With [`Method::Auto`] on two threads, how long alpha-beta searches straight to the end
+/// before its thread turns to helping the proof-number search (see
+/// [`crate::proof::help_at_root`]): it settles 4x8 K=4 in 7 to 9 s; on the boards it has not
+/// settled by then, the proof-number search is the quicker.
+const STRAIGHT_FOR: Duration = Duration::from_secs(15);
 
 /// Which searches [`solve_value_by`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -128,7 +135,7 @@ pub(crate) fn solve_value_after(
         Method::AlphaBeta if threads == 1 => Solver::new(pos, config).solve(),
         Method::AlphaBeta => alpha_beta(pos, config, threads, alone, false),
         Method::Auto if threads == 1 => {
-            alpha_beta_then_proof_numbers(pos, config, ALPHA_BETA_FIRST)
+            alpha_beta_then_proof_numbers(pos, config, ALPHA_BETA_FIRST, None)
         }
         Method::Auto => race(pos, &config, threads, alone),
     }
@@ -266,6 +273,7 @@ fn alpha_beta_then_proof_numbers(
     pos: &Position,
     config: SolverConfig,
     first: Duration,
+    share: Option<Arc<RootShare>>,
 ) -> Solution {
     let started = Instant::now();
     let first = Solver::new(pos, for_at_most(&config, first)).solve();
@@ -275,12 +283,13 @@ fn alpha_beta_then_proof_numbers(
             ..first
         };
     }
-    let s = crate::proof::solve_value(
+    let s = crate::proof::solve_value_helped(
         pos,
         &SolverConfig {
             time_limit: time_left(&config, started),
             ..config
         },
+        share,
     );
     Solution {
         nodes: first.nodes + s.nodes,
@@ -298,6 +307,7 @@ fn alpha_beta_then_proof_numbers(
 fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) -> Solution {
     let started = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
+    let share = Arc::new(RootShare::default());
     // Alpha-beta's tables: its lone thread's, then the shared one (at most 1 GB); the
     // proof-number search gets the rest.
     let beta_bytes = (config.table_bytes / 2).min(MAX_SHARED_BYTES / 2 * 3);
@@ -318,7 +328,12 @@ fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) 
                 table_bytes: config.table_bytes - beta_bytes,
                 ..each.clone()
             };
-            finish(alpha_beta_then_proof_numbers(pos, config, alone))
+            finish(alpha_beta_then_proof_numbers(
+                pos,
+                config,
+                alone,
+                Some(Arc::clone(&share)),
+            ))
         });
         let beta = scope.spawn(|| {
             let config = SolverConfig {
@@ -326,9 +341,7 @@ fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) 
                 ..each.clone()
             };
             finish(if threads == 2 {
-                let mut solver = Solver::new(pos, config);
-                solver.search_straight_to_the_end();
-                solver.solve()
+                straight_then_help(pos, &config, &share)
             } else {
                 alpha_beta(pos, config, threads - 1, Duration::ZERO, true)
             })
@@ -357,6 +370,33 @@ fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) 
         table_bytes: proof.table_bytes + beta.table_bytes,
         table_used: proof.table_used + beta.table_used,
         threads,
+    }
+}
+
+/// Alpha-beta straight to the end for [`STRAIGHT_FOR`] at most; then, if that settled
+/// nothing, helping the proof-number search on the other thread by proving the positions
+/// after the root's moves one by one (see [`crate::proof::help_at_root`]), with `config`'s
+/// table size, time limit and stop flag.
+fn straight_then_help(pos: &Position, config: &SolverConfig, share: &RootShare) -> Solution {
+    let started = Instant::now();
+    let mut solver = Solver::new(pos, for_at_most(config, STRAIGHT_FOR));
+    solver.search_straight_to_the_end();
+    let straight = solver.solve();
+    drop(solver);
+    if straight.value.is_some() || is_stopped(config, started) {
+        return straight;
+    }
+    let limits = crate::proof::ProofLimits {
+        time_limit: time_left(config, started),
+        stop: config.stop.clone(),
+        progress: config.progress.clone(),
+        share: None,
+    };
+    let nodes = crate::proof::help_at_root(pos, config.table_bytes, &limits, share);
+    Solution {
+        nodes: straight.nodes + nodes,
+        elapsed: started.elapsed(),
+        ..straight
     }
 }
 
