@@ -3,15 +3,16 @@
 //!
 //! Alpha-beta scoring wins by their distance ([`Solver::analyze`]) gives the most: how long
 //! the game lasts with best play, and every move's result. It settles the small boards in a
-//! moment but not the larger ones that [`crate::solve_value`] proves in seconds (8x8 with
-//! four in a row: a win in 3 s; 7x7 with five: a draw in 2 s), which the proof-number search
-//! settles without counting plies (a draw needs no count: the board fills). So [`analyze`] gives alpha-beta the first quarter of the time,
+//! moment but not the larger ones that [`crate::solve_value`] proves in about a second (8x8
+//! with four in a row: a win; 7x7 with five: a draw), which the proof-number search settles
+//! without counting plies (a draw needs no count: the board fills). So [`analyze`] gives
+//! alpha-beta the first quarter of the time,
 //! and if that leaves anything unknown, proves the position's value with the searches of
 //! [`crate::solve_value`], then as many moves' values as the time left allows. Alpha-beta
 //! has had its quarter, so the proof-number search starts at once, beside alpha-beta
 //! straight to the end (on one thread, after a quarter of a second of alpha-beta): 8x8 with
 //! four in a row, which the proof-number search settles in 0.2 s, would otherwise wait for
-//! alpha-beta's 2.5 s alone.
+//! alpha-beta's quarter of a second alone once more.
 
 use std::time::{Duration, Instant};
 

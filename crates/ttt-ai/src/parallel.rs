@@ -3,17 +3,16 @@
 //!
 //! The searches are good at different games. Proof-number search goes best first, and
 //! settles most boards many times faster than alpha-beta: 8x8 with four in a row in 0.2 s
-//! against 17 s, 6x8 with five in 2.0 s against 25 s, 7x8 with five, beyond alpha-beta in
-//! an hour, in about three minutes. Alpha-beta deepening step by step is quicker on 7x7 with
-//! five (1.8 s against 2.8 s), and alpha-beta searching straight to the end on 4x8 with four
-//! (7 s against 18 s), where the proof-number search is slow to tell the many defences
-//! apart. So [`Method::Auto`] on two threads runs, from the start, alpha-beta straight to
-//! the end on one, and on the other alpha-beta deepening for [`ALONE`], then the
-//! proof-number search with a table of its own; the first answer stops the rest. (Each
-//! keeps its own table: alpha-beta straight to the end after the deepening's table took
-//! 20 s on 4x8 K=4.) More threads join the one straight to the end, sharing a table. On one
-//! thread alpha-beta has the first quarter of a second (the small boards) and the
-//! proof-number search the rest.
+//! against 17 s, 6x8 with five in 0.7 s against 25 s, 7x8 with five, beyond alpha-beta in
+//! an hour, in a minute and a half. Alpha-beta searching straight to the end is about as
+//! quick on 4x8 with four (7 s), and quicker on the smallest boards. So [`Method::Auto`] on
+//! two threads runs, from the start, alpha-beta straight to the end on one, and on the
+//! other alpha-beta deepening for [`ALONE`] (a quarter of a second), then the proof-number
+//! search with a table of its own; the first answer stops the rest. (Each keeps its own
+//! table: alpha-beta straight to the end after the deepening's table took 20 s on 4x8 K=4.)
+//! More threads join the one straight to the end, sharing a table. On one thread alpha-beta
+//! has the first quarter of a second (the small boards) and the proof-number search the
+//! rest.
 //!
 //! Alpha-beta alone on several threads ([`Method::AlphaBeta`]): one thread searches alone
 //! first ([`ALONE_ALPHA_BETA`]), as a parallel start would only cost on the positions it
@@ -35,13 +34,15 @@ use std::collections::HashMap;
 
 use ttt_core::{Cell, Position, Symmetry};
 
-use crate::proof::RootShare;
 use crate::solver::{Solution, Solver, SolverConfig, Value};
 use crate::tt::SharedTable;
 
 /// With [`Method::Auto`] on two threads or more, how long alpha-beta deepens before the
-/// proof-number search takes over its thread: 7x7 with five in a row is settled in 1.7-1.9 s.
-pub(crate) const ALONE: Duration = Duration::from_millis(2500);
+/// proof-number search takes over its thread: the smallest boards. (It was 2.5 s while
+/// deepening settled 7x7 with five in a row soonest, in 1.7-1.9 s; the proof-number search
+/// now takes 0.9 s, and with a quarter of a second 6x6 K=4 went from 1.1 to 0.3 s, 7x7
+/// K=5 from 1.9-2.0 to 1.2 s, 8x8 K=4 from 2.7 to 0.44 s.)
+pub(crate) const ALONE: Duration = Duration::from_millis(250);
 
 /// How long one thread searches alone with [`Method::AlphaBeta`], before the others join
 /// (4x8 K=4 on two threads: 7 to 8 s joining at one second, 6 to 6.7 s at half a second).
@@ -51,12 +52,6 @@ const ALONE_ALPHA_BETA: Duration = Duration::from_secs(1);
 /// proof-number search takes over: the small boards it settles at once (5x5 K=4 in 0.03 s,
 /// 0.14 s by proof numbers).
 const ALPHA_BETA_FIRST: Duration = Duration::from_millis(250);
-
-/// With [`Method::Auto`] on two threads, how long alpha-beta searches straight to the end
-/// before its thread turns to helping the proof-number search (see
-/// [`crate::proof::help_at_root`]): it settles 4x8 K=4 in 7 to 9 s; on the boards it has not
-/// settled by then, the proof-number search is the quicker.
-const STRAIGHT_FOR: Duration = Duration::from_secs(15);
 
 /// Which searches [`solve_value_by`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -135,7 +130,7 @@ pub(crate) fn solve_value_after(
         Method::AlphaBeta if threads == 1 => Solver::new(pos, config).solve(),
         Method::AlphaBeta => alpha_beta(pos, config, threads, alone, false),
         Method::Auto if threads == 1 => {
-            alpha_beta_then_proof_numbers(pos, config, ALPHA_BETA_FIRST, None)
+            alpha_beta_then_proof_numbers(pos, config, ALPHA_BETA_FIRST)
         }
         Method::Auto => race(pos, &config, threads, alone),
     }
@@ -273,7 +268,6 @@ fn alpha_beta_then_proof_numbers(
     pos: &Position,
     config: SolverConfig,
     first: Duration,
-    share: Option<Arc<RootShare>>,
 ) -> Solution {
     let started = Instant::now();
     let first = Solver::new(pos, for_at_most(&config, first)).solve();
@@ -283,13 +277,12 @@ fn alpha_beta_then_proof_numbers(
             ..first
         };
     }
-    let s = crate::proof::solve_value_helped(
+    let s = crate::proof::solve_value(
         pos,
         &SolverConfig {
             time_limit: time_left(&config, started),
             ..config
         },
-        share,
     );
     Solution {
         nodes: first.nodes + s.nodes,
@@ -307,7 +300,6 @@ fn alpha_beta_then_proof_numbers(
 fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) -> Solution {
     let started = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
-    let share = Arc::new(RootShare::default());
     // Alpha-beta's tables: its lone thread's, then the shared one (at most 1 GB); the
     // proof-number search gets the rest.
     let beta_bytes = (config.table_bytes / 2).min(MAX_SHARED_BYTES / 2 * 3);
@@ -328,12 +320,7 @@ fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) 
                 table_bytes: config.table_bytes - beta_bytes,
                 ..each.clone()
             };
-            finish(alpha_beta_then_proof_numbers(
-                pos,
-                config,
-                alone,
-                Some(Arc::clone(&share)),
-            ))
+            finish(alpha_beta_then_proof_numbers(pos, config, alone))
         });
         let beta = scope.spawn(|| {
             let config = SolverConfig {
@@ -341,7 +328,9 @@ fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) 
                 ..each.clone()
             };
             finish(if threads == 2 {
-                straight_then_help(pos, &config, &share)
+                let mut solver = Solver::new(pos, config);
+                solver.search_straight_to_the_end();
+                solver.solve()
             } else {
                 alpha_beta(pos, config, threads - 1, Duration::ZERO, true)
             })
@@ -370,33 +359,6 @@ fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) 
         table_bytes: proof.table_bytes + beta.table_bytes,
         table_used: proof.table_used + beta.table_used,
         threads,
-    }
-}
-
-/// Alpha-beta straight to the end for [`STRAIGHT_FOR`] at most; then, if that settled
-/// nothing, helping the proof-number search on the other thread by proving the positions
-/// after the root's moves one by one (see [`crate::proof::help_at_root`]), with `config`'s
-/// table size, time limit and stop flag.
-fn straight_then_help(pos: &Position, config: &SolverConfig, share: &RootShare) -> Solution {
-    let started = Instant::now();
-    let mut solver = Solver::new(pos, for_at_most(config, STRAIGHT_FOR));
-    solver.search_straight_to_the_end();
-    let straight = solver.solve();
-    drop(solver);
-    if straight.value.is_some() || is_stopped(config, started) {
-        return straight;
-    }
-    let limits = crate::proof::ProofLimits {
-        time_limit: time_left(config, started),
-        stop: config.stop.clone(),
-        progress: config.progress.clone(),
-        share: None,
-    };
-    let nodes = crate::proof::help_at_root(pos, config.table_bytes, &limits, share);
-    Solution {
-        nodes: straight.nodes + nodes,
-        elapsed: started.elapsed(),
-        ..straight
     }
 }
 

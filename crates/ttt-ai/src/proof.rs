@@ -19,8 +19,8 @@
 //! attacker cannot win, and a *relevance zone* left by such a proof settles, where the
 //! attacker moves, every move outside it.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ttt_core::{Player, Position};
@@ -284,26 +284,6 @@ pub(crate) struct ProofLimits {
     pub(crate) stop: Option<Arc<AtomicBool>>,
     /// Counts positions searched, in steps of 1024, for a progress display.
     pub(crate) progress: Option<Arc<AtomicU64>>,
-    /// What a helper on another thread proves of the root's moves (see [`help_at_root`]).
-    pub(crate) share: Option<Arc<RootShare>>,
-}
-
-/// The positions after the root's moves that a helper thread has settled (see
-/// [`help_at_root`]): each by its table key, with the attacker asked about and whether it
-/// can force a line there.
-#[derive(Debug, Default)]
-pub(crate) struct RootShare {
-    settled: Mutex<Vec<(Player, u64, bool)>>,
-    /// How many entries `settled` holds, read without the lock.
-    count: AtomicUsize,
-}
-
-impl RootShare {
-    fn publish(&self, attacker: Player, key: u64, wins: bool) {
-        let mut settled = self.settled.lock().unwrap_or_else(|e| e.into_inner());
-        settled.push((attacker, key, wins));
-        self.count.store(settled.len(), Ordering::Release);
-    }
 }
 
 /// A proof search over one position for one attacker.
@@ -318,10 +298,6 @@ pub(crate) struct ProofSearch {
     aborted: bool,
     scratch: PairingScratch,
     child_lists: Vec<Vec<Child>>,
-    /// Empty cells at the root: where the helper's results (`limits.share`) are taken in.
-    root_empties: usize,
-    /// How many of the helper's results have been taken in.
-    share_seen: usize,
 }
 
 impl ProofSearch {
@@ -334,8 +310,6 @@ impl ProofSearch {
         limits: ProofLimits,
     ) -> ProofSearch {
         ProofSearch {
-            root_empties: pos.count_blanks(),
-            share_seen: 0,
             board: Board::new(pos),
             attacker,
             table: ProofTable::with_bytes(table_bytes),
@@ -487,11 +461,7 @@ impl ProofSearch {
         // the cells of any.
         let mut common = u128::MAX;
         let mut union = 0u128;
-        let at_root = self.board.empties() == self.root_empties;
         let numbers = loop {
-            if at_root {
-                self.take_in_helpers_results(&mut children);
-            }
             if attacking {
                 let mut fresh_zone = false;
                 for c in children.iter_mut() {
@@ -603,31 +573,6 @@ impl ProofSearch {
         numbers
     }
 
-    /// Takes in what a helper thread has proven of the root's moves since last asked.
-    fn take_in_helpers_results(&mut self, children: &mut [Child]) {
-        let Some(share) = &self.limits.share else {
-            return;
-        };
-        if share.count.load(Ordering::Acquire) == self.share_seen {
-            return;
-        }
-        let settled = share.settled.lock().unwrap_or_else(|e| e.into_inner());
-        for &(attacker, key, wins) in &settled[self.share_seen..] {
-            if attacker != self.attacker {
-                continue;
-            }
-            for c in children.iter_mut().filter(|c| c.key == key) {
-                // A disproof from elsewhere comes without a zone: it rests on every cell.
-                c.numbers = if wins {
-                    Numbers::proven()
-                } else {
-                    Numbers::disproven(u128::MAX)
-                };
-            }
-        }
-        self.share_seen = settled.len();
-    }
-
     /// The moves of the position, each with how much it changes the line counts and what the
     /// table knows of the position it leads to.
     fn expand(&self, children: &mut Vec<Child>, forced: Option<usize>) {
@@ -708,23 +653,12 @@ fn sum_and_least(children: &[Child], attacking: bool) -> (u32, u32) {
 /// Proves the value of `pos` for the side to move by proof-number search: first whether it
 /// can win, then, unless that settles it, whether the opponent can.
 pub(crate) fn solve_value(pos: &Position, config: &crate::SolverConfig) -> crate::Solution {
-    solve_value_helped(pos, config, None)
-}
-
-/// [`solve_value`], taking in at the root what a helper thread proves (see
-/// [`help_at_root`]).
-pub(crate) fn solve_value_helped(
-    pos: &Position,
-    config: &crate::SolverConfig,
-    share: Option<Arc<RootShare>>,
-) -> crate::Solution {
     let started = Instant::now();
     let me = pos.turn();
     let limits = |spent: Duration| ProofLimits {
         time_limit: config.time_limit.map(|l| l.saturating_sub(spent)),
         stop: config.stop.clone(),
         progress: config.progress.clone(),
-        share: share.clone(),
     };
     let mut nodes = 0;
     let mut table = (0, 0);
@@ -760,65 +694,6 @@ pub(crate) fn solve_value_helped(
         table_used: table.1,
         threads: 1,
     }
-}
-
-/// Helps a proof search of `pos` on another thread (given `share` in its limits): proves,
-/// one by one, the positions after the moves of `pos`, the moves that search tries last
-/// first (those that change the line counts least), and publishes each answer as it comes,
-/// for the side to move as attacker, then, unless swapping the colours maps `pos` onto
-/// itself, for its opponent: the questions [`solve_value`] asks, in its order. Each position
-/// gets a search and a table of its own (`table_bytes` at most). Returns the positions
-/// searched, when everything is proven or `limits` stop it.
-pub(crate) fn help_at_root(
-    pos: &Position,
-    table_bytes: usize,
-    limits: &ProofLimits,
-    share: &RootShare,
-) -> u64 {
-    let started = Instant::now();
-    let mut board = Board::new(pos);
-    let me = board.turn();
-    let mut attackers = vec![me];
-    if !board.is_colour_symmetric() {
-        attackers.push(me.other());
-    }
-    let mut moves: Vec<(i32, usize, u64)> = Vec::new();
-    let mut keys = std::collections::HashSet::new();
-    for cell in (0..board.cells()).filter(|&c| board.is_empty(c) && board.is_live(c)) {
-        let (hash, _) = board.key_after(cell);
-        if keys.insert(hash) {
-            moves.push((board.move_gain(cell), cell, hash | KEY_TAG));
-        }
-    }
-    moves.sort_by_key(|&(gain, cell, _)| (gain, std::cmp::Reverse(cell)));
-    let mut nodes = 0;
-    for attacker in attackers {
-        for &(_, cell, key) in &moves {
-            let limits = ProofLimits {
-                time_limit: limits
-                    .time_limit
-                    .map(|l| l.saturating_sub(started.elapsed())),
-                share: None,
-                ..limits.clone()
-            };
-            if board.play(cell) {
-                // A move that completes a line: the search settles it at once.
-                board.undo(cell);
-                continue;
-            }
-            let mut child = *pos;
-            child.play_unchecked(board.cell(cell));
-            board.undo(cell);
-            let mut search = ProofSearch::new(&child, attacker, table_bytes, limits);
-            let answer = search.prove();
-            nodes += search.nodes();
-            match answer {
-                Some(wins) => share.publish(attacker, key, wins),
-                None => return nodes,
-            }
-        }
-    }
-    nodes
 }
 
 #[cfg(test)]
@@ -898,52 +773,6 @@ mod tests {
             }
         }
         assert!(disproofs > 100, "{disproofs}");
-    }
-
-    /// What a helper publishes of the root's moves agrees with minimax, and a search given
-    /// all of it settles the root as minimax does, from its answers alone (one position
-    /// visited for each question asked).
-    #[test]
-    fn a_helpers_answers_are_right_and_taken_in() {
-        let mut rng = Rng::seeded(23);
-        let mut published = 0;
-        for (r, c, k, empty) in [(4, 4, 3, 11), (4, 5, 4, 12), (3, 5, 3, 10), (4, 4, 4, 12)] {
-            let dims = Dims::new(r, c, k).unwrap();
-            let mut memo = HashMap::new();
-            for _ in 0..12 {
-                let Some(p) = random_position(&mut rng, dims, empty) else {
-                    continue;
-                };
-                let share = RootShare::default();
-                help_at_root(&p, 1 << 20, &ProofLimits::default(), &share);
-                let board = Board::new(&p);
-                for &(attacker, key, wins) in share.settled.lock().unwrap().iter() {
-                    let cell = (0..board.cells())
-                        .find(|&c| board.is_empty(c) && board.key_after(c).0 | KEY_TAG == key)
-                        .unwrap();
-                    let child = p.play(board.cell(cell)).unwrap();
-                    // The value for the side to move there, the root mover's opponent.
-                    let v = minimax(&child, &mut memo);
-                    let attacker_wins = if attacker == p.turn() {
-                        v == -1
-                    } else {
-                        v == 1
-                    };
-                    assert_eq!(wins, attacker_wins, "{p} after {cell}, {attacker:?}");
-                    published += 1;
-                }
-                let config = crate::SolverConfig::for_position(&p);
-                let s = solve_value_helped(&p, &config, Some(Arc::new(share)));
-                let expected = match minimax(&p, &mut memo) {
-                    1 => crate::Value::Win,
-                    0 => crate::Value::Draw,
-                    _ => crate::Value::Loss,
-                };
-                assert_eq!(s.value, Some(expected), "{p}");
-                assert!(s.nodes <= 2, "{p}: {} positions", s.nodes);
-            }
-        }
-        assert!(published > 100, "{published}");
     }
 
     /// What a disproof's zone claims, checked by minimax: marking any set of empty cells

@@ -37,8 +37,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "MB", value_parser = crate::cli::parse_count)]
     pub memory: Option<usize>,
     /// Threads to use, at most 256 (default: all the machine's cores). With `--method auto`,
-    /// one searches by alpha-beta straight to the end, another by alpha-beta for 2.5 s, then
-    /// by proof numbers; on one thread, alpha-beta for 0.25 s, then proof numbers.
+    /// one searches by alpha-beta straight to the end, another by alpha-beta for 0.25 s,
+    /// then by proof numbers; on one thread, alpha-beta for 0.25 s, then proof numbers.
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Which search proves the value: `auto` (alpha-beta, then proof-number search beside

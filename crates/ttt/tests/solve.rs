@@ -110,8 +110,8 @@ fn root_map_shares_the_time_limit() {
     assert_eq!(v["value"], "unknown");
     assert_eq!(v["moves_nodes"], 0, "{v}");
     assert!(total(&v) < 1600.0, "{v}");
-    // 5x5 K=4: the value is settled at once; the map, which alone takes over a second,
-    // searches in what is left.
+    // 5x5 K=4: the value is settled soon (1.5 s in a debug build, 0.05 s in release); the
+    // map, which alone takes over a second in release, searches in what is left.
     let v = json(&[
         "solve",
         "--rows",
@@ -122,12 +122,12 @@ fn root_map_shares_the_time_limit() {
         "4",
         "--json",
         "--time-limit",
-        "1",
+        "3",
         "--root-map",
     ]);
     assert_eq!(v["value"], "draw");
     assert!(v["moves_nodes"].as_u64().unwrap() > 0, "{v}");
-    assert!(total(&v) < 1600.0, "{v}");
+    assert!(total(&v) < 3600.0, "{v}");
     let out = ttt(&["solve", "--k", "3", "--root-map"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("The map searched "), "{text}");
