@@ -285,6 +285,21 @@ impl Strategy for Perfect {
         if pos.is_over() {
             return None;
         }
+        if self.time_limit.is_zero() {
+            // No time to search, but a line completed at once needs none: the fastest win
+            // there is, proven by the rules.
+            if let Some(&cell) = winning_cells(pos, pos.turn()).first() {
+                let verdict = Verdict {
+                    value: Value::Win,
+                    plies: 1,
+                };
+                return Some(Decision {
+                    cell,
+                    verdict: Some(verdict),
+                    value: Some(Value::Win),
+                });
+            }
+        }
         let started = Instant::now();
         let deadline = started + self.time_limit;
         let small = pos.count_blanks() <= Self::EXACT_ONLY_EMPTIES;
@@ -447,10 +462,13 @@ mod tests {
                 .choose(p)
                 .unwrap()
         };
-        // Its own win first, then a block, on a small board and on a big one.
+        // Its own win first, claimed (the rules prove it), then a block, claiming nothing,
+        // on a small board and on a big one.
         let d = none(&pos("XX./OO./..."));
+        assert_eq!((d.cell, d.value), (Cell::new(0, 2), Some(Value::Win)));
+        assert_eq!(d.verdict.map(|v| v.plies), Some(1));
+        let d = none(&pos("XX./O../..."));
         assert_eq!((d.cell, d.value), (Cell::new(0, 2), None));
-        assert_eq!(none(&pos("XX./O../...")).cell, Cell::new(0, 2));
         let big = Position::from_setup(
             &Setup::from_notation(
                 "......../......../OOO...../XXX...../......../......../......../........",

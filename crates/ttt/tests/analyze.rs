@@ -196,9 +196,13 @@ fn bad_input_is_one_line_and_status_two() {
 
 #[test]
 fn perfect_with_no_time_moves_at_a_glance() {
-    // Its own win at once, on a small board and a big one; nothing is claimed.
+    // Its own win at once, on a small board and a big one: a win in one ply, proven by
+    // the rules.
     let v = json(&["move", "--time-limit", "0", "--json", "XX./OO./..."]);
-    assert_eq!(v, serde_json::json!({"row": 0, "col": 2}));
+    assert_eq!(
+        v,
+        serde_json::json!({"row": 0, "col": 2, "value": "win", "plies": 1})
+    );
     let v = json(&[
         "move",
         "--time-limit",
@@ -208,7 +212,13 @@ fn perfect_with_no_time_moves_at_a_glance() {
         "--json",
         "....../....../....../....../OOO.../XXX...",
     ]);
-    assert_eq!(v, serde_json::json!({"row": 5, "col": 3}));
+    assert_eq!(
+        v,
+        serde_json::json!({"row": 5, "col": 3, "value": "win", "plies": 1})
+    );
+    // A block claims nothing.
+    let v = json(&["move", "--time-limit", "0", "--json", "XX./O../..."]);
+    assert_eq!(v, serde_json::json!({"row": 0, "col": 2}));
 }
 
 #[test]
