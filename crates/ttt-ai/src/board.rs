@@ -562,11 +562,9 @@ impl Board {
             return true;
         }
         let mut budget = match how {
-            PairingSearch::Greedy => return false,
             PairingSearch::Early if self.is_early() => EARLY_BUDGET,
-            PairingSearch::Early => return false,
             PairingSearch::Wide if misses <= MISSES_WORTH_SEARCHING => WIDE_BUDGET,
-            PairingSearch::Wide => return false,
+            _ => return false,
         };
         scratch.reset(self);
         let mut order = std::mem::take(&mut scratch.order);
@@ -726,7 +724,8 @@ impl Board {
         let Some((_, w)) = target else {
             return Ok(());
         };
-        let blamed_before = cells_of(w) & scratch.paired;
+        // The window's cells paired before it limited its choice of pairs.
+        let mut blamed = cells_of(w) & scratch.paired;
         let cells = self.window(w);
         let free = |i: usize| scratch.is_free(self, cells[i]);
         // Neighbouring cells cover the most other windows: try them first, then the rest.
@@ -746,7 +745,6 @@ impl Board {
                 }
             }
         }
-        let mut blamed = blamed_before;
         for &(i, j) in &pairs[..n] {
             if *budget == 0 {
                 return Err(u128::MAX);
@@ -1062,6 +1060,25 @@ mod tests {
         }
     }
 
+    /// A `rows` x `cols` board with K = `k` and random moves, fewer than `most`, played on it
+    /// (fewer still if one makes a line).
+    fn random_board(
+        rng: &mut crate::Rng,
+        rows: usize,
+        cols: usize,
+        k: usize,
+        most: usize,
+    ) -> Board {
+        let mut b = board(&vec![".".repeat(cols); rows].join("/"), k);
+        for _ in 0..rng.below(most) {
+            let free: Vec<usize> = (0..b.cells()).filter(|&c| b.is_empty(c)).collect();
+            if b.play(free[rng.below(free.len())]) {
+                break;
+            }
+        }
+        b
+    }
+
     /// Whether a pairing against `attacker` exists, by trying every pair of the first open
     /// window without one, with no budget and no jumping back.
     fn pairing_exists(b: &Board, attacker: Player, scratch: &mut PairingScratch) -> bool {
@@ -1099,14 +1116,7 @@ mod tests {
         let mut found = [0; 2];
         for (rows, cols, k) in [(4, 4, 3), (4, 5, 4), (5, 5, 4), (3, 6, 4), (4, 6, 4)] {
             for _ in 0..400 {
-                let empty = vec![".".repeat(cols); rows].join("/");
-                let mut b = board(&empty, k);
-                for _ in 0..rng.below(rows * cols * 2 / 3) {
-                    let free: Vec<usize> = (0..b.cells()).filter(|&c| b.is_empty(c)).collect();
-                    if b.play(free[rng.below(free.len())]) {
-                        break;
-                    }
-                }
+                let b = random_board(&mut rng, rows, cols, k, rows * cols * 2 / 3);
                 for attacker in [Player::X, Player::O] {
                     if b.threats(attacker) > 0 {
                         continue;
@@ -1114,9 +1124,10 @@ mod tests {
                     scratch.reset(&b);
                     let exists = pairing_exists(&b, attacker, &mut scratch);
                     scratch.reset(&b);
-                    b.greedy_pairing(attacker, &mut scratch);
-                    scratch.reset(&b);
-                    let open: Vec<u32> = scratch.order[..scratch.order.len() / 2].to_vec();
+                    let theirs = b.counts.get(attacker.other());
+                    let open: Vec<u32> = (0..b.window_count() as u32)
+                        .filter(|&w| theirs[w as usize] == 0)
+                        .collect();
                     let mut budget = u32::MAX;
                     let searched = b.search_pairing(&open, &mut scratch, &mut budget).is_ok();
                     assert_eq!(searched, exists, "{rows}x{cols} K={k} {attacker:?}");
@@ -1137,15 +1148,7 @@ mod tests {
         let mut found = [0; 3];
         for (rows, cols, k) in [(5, 5, 4), (6, 6, 5), (7, 7, 5), (4, 9, 4), (12, 12, 5)] {
             for _ in 0..300 {
-                let empty = vec![".".repeat(cols); rows].join("/");
-                let mut b = board(&empty, k);
-                let marks = rng.below(rows * cols / 2);
-                for _ in 0..marks {
-                    let free: Vec<usize> = (0..b.cells()).filter(|&c| b.is_empty(c)).collect();
-                    if b.play(free[rng.below(free.len())]) {
-                        break;
-                    }
-                }
+                let b = random_board(&mut rng, rows, cols, k, rows * cols / 2);
                 for attacker in [Player::X, Player::O] {
                     let ways = [
                         PairingSearch::Greedy,

@@ -468,7 +468,6 @@ fn alpha_beta(
 mod tests {
     use super::*;
     use crate::Value;
-    use ttt_core::Outcome;
 
     #[test]
     fn shared_table_fits_memory_and_time() {
@@ -545,13 +544,9 @@ mod tests {
                 assert!(nodes > 0);
                 for (cell, found) in values {
                     let child = pos.play(cell).unwrap();
-                    let expected = match child.outcome() {
-                        Outcome::Win(_) => Some(Value::Win),
-                        Outcome::Draw => Some(Value::Draw),
-                        Outcome::InProgress => {
-                            value(&child, 1, Method::AlphaBeta).map(Value::for_opponent)
-                        }
-                    };
+                    let expected = Value::at_end(&child)
+                        .or_else(|| value(&child, 1, Method::AlphaBeta))
+                        .map(Value::for_opponent);
                     assert_eq!(found, expected, "{pos} {cell} {method:?}");
                 }
             }

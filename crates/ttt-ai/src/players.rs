@@ -228,16 +228,32 @@ impl Perfect {
     /// relevance zones stop at 128 cells; 15x15 with five in a row is far beyond it).
     const PROOF_CELLS: usize = 128;
 
-    /// A move when no search had the time (a time limit of zero): a win at once, else a
-    /// block, else the centre, else the first free cell.
-    fn at_a_glance(pos: &Position) -> Option<Cell> {
+    /// A move when no search had the time: a win at once (claimed: the rules prove it, the
+    /// fastest there is), else a block, else the centre, else the first free cell (claiming
+    /// nothing).
+    fn at_a_glance(pos: &Position) -> Option<Decision> {
         let me = pos.turn();
-        winning_cells(pos, me)
+        if let Some(&cell) = winning_cells(pos, me).first() {
+            let verdict = Verdict {
+                value: Value::Win,
+                plies: 1,
+            };
+            return Some(Decision {
+                cell,
+                verdict: Some(verdict),
+                value: Some(Value::Win),
+            });
+        }
+        let cell = winning_cells(pos, me.other())
             .first()
-            .or(winning_cells(pos, me.other()).first())
             .copied()
             .or_else(|| free_centre(pos))
-            .or_else(|| pos.legal_moves().next())
+            .or_else(|| pos.legal_moves().next())?;
+        Some(Decision {
+            cell,
+            verdict: None,
+            value: None,
+        })
     }
 
     /// The value of `pos` for its mover by the proof-number search, if proven within
@@ -286,19 +302,7 @@ impl Strategy for Perfect {
             return None;
         }
         if self.time_limit.is_zero() {
-            // No time to search, but a line completed at once needs none: the fastest win
-            // there is, proven by the rules.
-            if let Some(&cell) = winning_cells(pos, pos.turn()).first() {
-                let verdict = Verdict {
-                    value: Value::Win,
-                    plies: 1,
-                };
-                return Some(Decision {
-                    cell,
-                    verdict: Some(verdict),
-                    value: Some(Value::Win),
-                });
-            }
+            return Self::at_a_glance(pos);
         }
         let started = Instant::now();
         let deadline = started + self.time_limit;
@@ -322,11 +326,10 @@ impl Strategy for Perfect {
             });
         }
         if small {
-            return decide(
-                found
-                    .map(|(cell, _)| cell)
-                    .or_else(|| Self::at_a_glance(pos)),
-            );
+            return match found {
+                Some((cell, _)) => decide(Some(cell)),
+                None => Self::at_a_glance(pos),
+            };
         }
         // Too big to solve with the game's length in time: search the cells near the marks,
         // as deep as time allows (half of what is left where the proof-number search gets
@@ -339,7 +342,7 @@ impl Strategy for Perfect {
             .solve()
             .best_move
             .or(found.map(|(c, _)| c))
-            .or_else(|| Self::at_a_glance(pos))?;
+            .or_else(|| Self::at_a_glance(pos).map(|d| d.cell))?;
         // Then prove what the position is worth, and a move that keeps it: the one found,
         // or failing that another.
         if provable {

@@ -740,20 +740,20 @@ impl Solver {
         // A certificate that one side can never make a line settles one side of the draw
         // line without search: when the window only asks whether we can do better than a draw
         // (or worse), answer at once.
-        let thorough = if depth >= PAIRING_SEARCH_DEPTH {
+        let pairings = if depth >= PAIRING_SEARCH_DEPTH {
             PairingSearch::Early
         } else {
             PairingSearch::Greedy
         };
         if alpha >= 0 && !probed {
-            if let Some(cells) = self.certificate(me, thorough) {
+            if let Some(cells) = self.certificate(me, pairings) {
                 self.store_bound(key, 0, Bound::Upper);
                 self.leave_zone(ply, cells, Some(me));
                 return 0;
             }
         }
         if beta <= 0 {
-            if let Some(cells) = self.certificate(opp, thorough) {
+            if let Some(cells) = self.certificate(opp, pairings) {
                 self.store_bound(key, 0, Bound::Lower);
                 self.leave_zone(ply, cells, Some(opp));
                 return 0;
@@ -778,7 +778,7 @@ impl Solver {
         // with the greedy pass alone, 3.0 million with the search where enough lies below).
         // Early in the game, with much below, it is tried in more positions (0.2 million).
         let mut probe_failed = false;
-        let nearly_safe = if thorough == PairingSearch::Early && self.board.is_early() {
+        let nearly_safe = if pairings == PairingSearch::Early && self.board.is_early() {
             PROBE_TOTAL_EARLY
         } else {
             PROBE_TOTAL
@@ -792,7 +792,7 @@ impl Solver {
                     self.board.undo(cell);
                     continue;
                 }
-                found = self.certificate(opp, thorough).map(|zone| zone | bit(cell));
+                found = self.certificate(opp, pairings).map(|zone| zone | bit(cell));
                 self.board.undo(cell);
                 if found.is_some() {
                     break;
@@ -975,14 +975,14 @@ impl Solver {
 
     /// A quick certificate that `attacker` can never complete a line, as the cells it rests
     /// on (see [`Zone`]): the Erdős–Selfridge criterion (resting on the attacker's open
-    /// windows), or a pairing (its cells, looked for as `thorough` says). `None` means none
+    /// windows), or a pairing (its cells, looked for as `pairings` says). `None` means none
     /// was found, not that the attacker can win.
-    fn certificate(&mut self, attacker: Player, thorough: PairingSearch) -> Option<u128> {
+    fn certificate(&mut self, attacker: Player, pairings: PairingSearch) -> Option<u128> {
         if self.board.cannot_win(attacker) {
             return Some(self.board.open_cells(attacker));
         }
         self.board
-            .has_pairing_against(attacker, &mut self.pairing_scratch, thorough)
+            .has_pairing_against(attacker, &mut self.pairing_scratch, pairings)
             .then(|| self.board.pairing_cells(&self.pairing_scratch))
     }
 

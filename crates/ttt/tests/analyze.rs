@@ -196,29 +196,21 @@ fn bad_input_is_one_line_and_status_two() {
 
 #[test]
 fn perfect_with_no_time_moves_at_a_glance() {
-    // Its own win at once, on a small board and a big one: a win in one ply, proven by
-    // the rules.
-    let v = json(&["move", "--time-limit", "0", "--json", "XX./OO./..."]);
-    assert_eq!(
-        v,
-        serde_json::json!({"row": 0, "col": 2, "value": "win", "plies": 1})
-    );
-    let v = json(&[
-        "move",
-        "--time-limit",
-        "0",
-        "--k",
-        "4",
-        "--json",
-        "....../....../....../....../OOO.../XXX...",
-    ]);
-    assert_eq!(
-        v,
-        serde_json::json!({"row": 5, "col": 3, "value": "win", "plies": 1})
-    );
-    // A block claims nothing.
-    let v = json(&["move", "--time-limit", "0", "--json", "XX./O../..."]);
-    assert_eq!(v, serde_json::json!({"row": 0, "col": 2}));
+    let win = serde_json::json!({"value": "win", "plies": 1});
+    for (k, pos, row, col, claim) in [
+        // Its own win at once, on a small board and a big one: a win in one ply, proven by
+        // the rules.
+        ("3", "XX./OO./...", 0, 2, &win),
+        ("4", "....../....../....../....../OOO.../XXX...", 5, 3, &win),
+        // A block claims nothing.
+        ("3", "XX./O../...", 0, 2, &serde_json::json!({})),
+    ] {
+        let mut want = claim.clone();
+        want["row"] = row.into();
+        want["col"] = col.into();
+        let args = ["move", "--time-limit", "0", "--k", k, "--json", pos];
+        assert_eq!(json(&args), want, "{pos}");
+    }
 }
 
 #[test]
