@@ -126,11 +126,11 @@ pub(crate) fn solve_value_after(
     };
     let threads = threads.max(1);
     match method {
-        Method::ProofNumber => crate::proof::solve_value(pos, &config),
+        Method::ProofNumber => crate::proof::solve_value(pos, &config, threads),
         Method::AlphaBeta if threads == 1 => Solver::new(pos, config).solve(),
         Method::AlphaBeta => alpha_beta(pos, config, threads, alone, false),
         Method::Auto if threads == 1 => {
-            alpha_beta_then_proof_numbers(pos, config, ALPHA_BETA_FIRST)
+            alpha_beta_then_proof_numbers(pos, config, ALPHA_BETA_FIRST, 1)
         }
         Method::Auto => race(pos, &config, threads, alone),
     }
@@ -263,11 +263,13 @@ fn watch(done: impl Fn() -> bool, config: &SolverConfig, started: Instant, stop:
     }
 }
 
-/// Alpha-beta for `first`, then the proof-number search, on one thread.
+/// Alpha-beta for `first`, then the proof-number search, on one thread, joined by
+/// `threads - 1` more after [`crate::proof::JOIN`].
 fn alpha_beta_then_proof_numbers(
     pos: &Position,
     config: SolverConfig,
     first: Duration,
+    threads: usize,
 ) -> Solution {
     let started = Instant::now();
     let first = Solver::new(pos, for_at_most(&config, first)).solve();
@@ -283,6 +285,7 @@ fn alpha_beta_then_proof_numbers(
             time_limit: time_left(&config, started),
             ..config
         },
+        threads,
     );
     Solution {
         nodes: first.nodes + s.nodes,
@@ -296,13 +299,14 @@ fn alpha_beta_then_proof_numbers(
 
 /// [`Method::Auto`] on two threads or more: alpha-beta deepening for `alone` then the
 /// proof-number search on one thread, alpha-beta straight to the end on the others, from
-/// the start; the first to finish stops the other.
+/// the start, until the proof-number search has run alone for [`crate::proof::JOIN`]; then
+/// the proof-number search on every thread. The first answer stops the rest.
 fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) -> Solution {
     let started = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
-    // Alpha-beta's tables: its lone thread's, then the shared one (at most 1 GB); the
-    // proof-number search gets the rest.
-    let beta_bytes = (config.table_bytes / 2).min(MAX_SHARED_BYTES / 2 * 3);
+    // Alpha-beta's tables (its lone thread's, then the shared one) need hold only what it
+    // finds before it gives way, at most 256 MB; the proof-number search gets the rest.
+    let beta_bytes = (config.table_bytes / 2).min(256 << 20);
     let each = SolverConfig {
         stop: Some(Arc::clone(&stop)),
         ..config.clone()
@@ -320,12 +324,14 @@ fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) 
                 table_bytes: config.table_bytes - beta_bytes,
                 ..each.clone()
             };
-            finish(alpha_beta_then_proof_numbers(pos, config, alone))
+            finish(alpha_beta_then_proof_numbers(pos, config, alone, threads))
         });
+        // Alpha-beta gives its threads to the proof-number search when that is joined by
+        // more (see `crate::proof::JOIN`).
         let beta = scope.spawn(|| {
             let config = SolverConfig {
                 table_bytes: beta_bytes,
-                ..each.clone()
+                ..for_at_most(&each, alone + crate::proof::JOIN)
             };
             finish(if threads == 2 {
                 let mut solver = Solver::new(pos, config);

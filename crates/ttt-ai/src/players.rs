@@ -266,7 +266,7 @@ impl Perfect {
             lengths: false,
             ..SolverConfig::for_position(pos).with_time_limit(time_limit)
         };
-        crate::proof::solve_value(pos, &config).value
+        crate::proof::solve_value(pos, &config, 1).value
     }
 
     /// A move of `pos` proven to reach its value, trying `first`, then the others, those

@@ -19,7 +19,7 @@
 //! attacker cannot win, and a *relevance zone* left by such a proof settles, where the
 //! attacker moves, every move outside it.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -110,6 +110,8 @@ struct Child {
     by_zone: bool,
     /// Its zone is already taken into the position's.
     counted: bool,
+    /// Put off because another thread was searching below it.
+    busy: bool,
 }
 
 impl Child {
@@ -125,23 +127,36 @@ impl Child {
 /// four gives up), or, once the attacker is shown unable to win, the work and the zone that
 /// proof rests on (two words, in the canonical orientation).
 ///
+/// The key word is stored XOR the numbers word, and XOR the zone too in a disproof, so that
+/// searches on several threads can share the table without locks: a slot half written by
+/// one thread while another reads it does not match its key, and reads as a miss (which
+/// costs a search, never a wrong answer). Only the work, which decides nothing but what
+/// to replace, is left out (reading the other two words of every slot looked at took a
+/// quarter of the search's time).
+///
 /// The table starts small and doubles when half its slots are taken, up to its limit
 /// (counting the old table alive while it grows); then it replaces entries. A big table
 /// costs a small search dearly: 4x7 K=4 by proof numbers took 2.4 s with 128 MB, 5.5 s
-/// with 6 GB (the same positions), its entries spread over many more pages.
+/// with 6 GB (the same positions), its entries spread over many more pages. Shared, it
+/// keeps its size.
 #[derive(Debug)]
 struct ProofTable {
-    slots: Box<[[u64; 4]]>,
+    slots: Box<[[AtomicU64; 4]]>,
     buckets: usize,
     /// The most buckets it may grow to.
     max_buckets: usize,
-    used: usize,
+    used: AtomicUsize,
+    /// Positions some thread is searching now, by key (a small hash table whose slots are
+    /// overwritten freely: a wrong answer only costs time).
+    busy: Box<[AtomicU64]>,
 }
 
 const BUCKET_SLOTS: usize = 4;
 const SLOT_BYTES: usize = 32;
 /// Buckets of a new table (8 MB), unless its limit is smaller.
 const FIRST_BUCKETS: usize = 1 << 16;
+/// Slots in the table of positions being searched.
+const BUSY_SLOTS: usize = 1 << 12;
 
 impl ProofTable {
     fn with_bytes(bytes: usize) -> ProofTable {
@@ -155,12 +170,17 @@ impl ProofTable {
             slots: bytemuck::allocation::zeroed_slice_box(buckets * BUCKET_SLOTS),
             buckets,
             max_buckets,
-            used: 0,
+            used: AtomicUsize::new(0),
+            busy: bytemuck::allocation::zeroed_slice_box(BUSY_SLOTS),
         }
     }
 
     fn bytes(&self) -> usize {
         self.slots.len() * SLOT_BYTES
+    }
+
+    fn used(&self) -> usize {
+        self.used.load(Ordering::Relaxed)
     }
 
     /// The first slot of `key`'s bucket: the key, mixed, scaled to the number of buckets, so
@@ -177,9 +197,52 @@ impl ProofTable {
         start..start + BUCKET_SLOTS
     }
 
+    /// Whether the numbers word `numbers` is a disproof's (with a zone, not two numbers).
+    fn is_disproof(numbers: u64) -> bool {
+        numbers as u32 == INF
+    }
+
+    /// The key of the slot at `at` (0 for an empty slot), reading its zone only in a
+    /// disproof.
+    fn key_at(&self, at: usize) -> u64 {
+        let words = &self.slots[at];
+        let numbers = words[1].load(Ordering::Relaxed);
+        let key = words[0].load(Ordering::Relaxed) ^ numbers;
+        if ProofTable::is_disproof(numbers) {
+            key ^ words[2].load(Ordering::Relaxed) ^ words[3].load(Ordering::Relaxed)
+        } else {
+            key
+        }
+    }
+
+    /// The slot at `at`, its key word undone.
+    fn read(&self, at: usize) -> [u64; 4] {
+        let [a, b, c, d] = self.slots[at].each_ref().map(|w| w.load(Ordering::Relaxed));
+        let key = if ProofTable::is_disproof(b) {
+            a ^ b ^ c ^ d
+        } else {
+            a ^ b
+        };
+        [key, b, c, d]
+    }
+
+    fn write(&self, at: usize, slot: [u64; 4]) {
+        let [key, b, c, d] = slot;
+        let words = &self.slots[at];
+        words[1].store(b, Ordering::Relaxed);
+        words[2].store(c, Ordering::Relaxed);
+        words[3].store(d, Ordering::Relaxed);
+        let key = if ProofTable::is_disproof(b) {
+            key ^ b ^ c ^ d
+        } else {
+            key ^ b
+        };
+        words[0].store(key, Ordering::Relaxed);
+    }
+
     /// The work recorded in a slot.
     fn work(slot: &[u64; 4]) -> u64 {
-        if slot[1] as u32 == INF {
+        if ProofTable::is_disproof(slot[1]) {
             slot[1] >> 32
         } else {
             slot[2]
@@ -187,41 +250,68 @@ impl ProofTable {
     }
 
     /// Moves every entry into a table twice the size, or as big as the limit allows with
-    /// this one still alive; from then on at the limit, it stays as it is.
+    /// this one still alive; from then on at the limit, it stays as it is. Where doubling
+    /// twice more would not fit, it grows at once to the rest of the limit: the last table
+    /// is the limit less the one before it, so the one before it is better small (with a
+    /// limit of 5.75 GB: 4.75 GB after 1 GB, not 3.75 GB after 2 GB).
     fn grow(&mut self) {
-        let buckets = (self.buckets * 2).min(self.max_buckets.saturating_sub(self.buckets));
+        let room = self.max_buckets.saturating_sub(self.buckets);
+        let buckets = if self.buckets * 4 > room.saturating_sub(self.buckets) {
+            room
+        } else {
+            self.buckets * 2
+        };
         if buckets <= self.buckets {
             self.max_buckets = self.buckets;
             return;
         }
-        let mut bigger = ProofTable::with_buckets(buckets, self.max_buckets);
-        for slot in self.slots.iter().filter(|s| s[0] != 0) {
-            bigger.put(*slot);
+        let bigger = ProofTable::with_buckets(buckets, self.max_buckets);
+        for at in 0..self.slots.len() {
+            let slot = self.read(at);
+            if slot[0] != 0 {
+                bigger.put(slot);
+            }
         }
         *self = bigger;
     }
 
+    /// Whether the table is half full and may still grow.
+    fn wants_to_grow(&self) -> bool {
+        self.used() * 2 > self.slots.len() && self.buckets < self.max_buckets
+    }
+
     /// Puts a whole slot where its key belongs: in its own slot, else an empty one, else in
-    /// place of the one with the least work below it. Whether it took an empty slot.
-    fn put(&mut self, slot: [u64; 4]) -> bool {
+    /// place of the one with the least work below it. The work already recorded for the
+    /// key is added to the slot's.
+    fn put(&self, mut slot: [u64; 4]) {
         let key = slot[0];
         let range = self.bucket(key);
-        let bucket = &mut self.slots[range];
-        let at = bucket
-            .iter()
-            .position(|s| s[0] == key)
-            .or_else(|| bucket.iter().position(|s| s[0] == 0))
-            .unwrap_or_else(|| {
-                (0..BUCKET_SLOTS)
-                    .min_by_key(|&i| ProofTable::work(&bucket[i]))
-                    .unwrap_or(0)
-            });
-        let fresh = bucket[at][0] == 0;
-        bucket[at] = slot;
-        if fresh {
-            self.used += 1;
-        }
-        fresh
+        let keys: [u64; BUCKET_SLOTS] = std::array::from_fn(|i| self.key_at(range.start + i));
+        let at = match keys.iter().position(|&k| k == key) {
+            Some(at) => {
+                let work = ProofTable::work(&self.read(range.start + at));
+                if ProofTable::is_disproof(slot[1]) {
+                    let total = (slot[1] >> 32)
+                        .saturating_add(work)
+                        .min(u64::from(u32::MAX));
+                    slot[1] = u64::from(INF) | total << 32;
+                } else {
+                    slot[2] = slot[2].saturating_add(work);
+                }
+                at
+            }
+            None => match keys.iter().position(|&k| k == 0) {
+                Some(at) => {
+                    // Not an atomic add: a count lost to a race only delays growing a little.
+                    self.used.store(self.used() + 1, Ordering::Relaxed);
+                    at
+                }
+                None => (0..BUCKET_SLOTS)
+                    .min_by_key(|&i| ProofTable::work(&self.read(range.start + i)))
+                    .unwrap_or(0),
+            },
+        };
+        self.write(range.start + at, slot);
     }
 
     /// Reads a word of each cache line of each key's bucket (four slots of 32 bytes: two
@@ -230,14 +320,23 @@ impl ProofTable {
         let mut any = 0;
         for key in keys {
             let first = self.first_slot(key);
-            any ^= self.slots[first][0] ^ self.slots[first + BUCKET_SLOTS / 2][0];
+            any ^= self.slots[first][0].load(Ordering::Relaxed)
+                ^ self.slots[first + BUCKET_SLOTS / 2][0].load(Ordering::Relaxed);
         }
         std::hint::black_box(any);
     }
 
+    /// The slot of `key`, if the table holds it.
+    fn find(&self, key: u64) -> Option<[u64; 4]> {
+        self.bucket(key)
+            .find(|&at| self.key_at(at) == key)
+            .map(|at| self.read(at))
+            .filter(|s| s[0] == key)
+    }
+
     fn probe(&self, key: u64) -> Option<Numbers> {
-        let slot = self.slots[self.bucket(key)].iter().find(|s| s[0] == key)?;
-        Some(if slot[1] as u32 == INF {
+        let slot = self.find(key)?;
+        Some(if ProofTable::is_disproof(slot[1]) {
             Numbers::disproven(u128::from(slot[2]) | u128::from(slot[3]) << 64)
         } else {
             Numbers {
@@ -248,12 +347,9 @@ impl ProofTable {
         })
     }
 
-    fn store(&mut self, key: u64, numbers: Numbers, work: u64) {
-        // Work adds up over the visits of a position.
-        let work = self.slots[self.bucket(key)]
-            .iter()
-            .find(|s| s[0] == key)
-            .map_or(work, |s| ProofTable::work(s).saturating_add(work));
+    /// Keeps `numbers` for `key`, with `work` more positions searched below it (work adds
+    /// up over the visits of a position).
+    fn store(&self, key: u64, numbers: Numbers, work: u64) {
         let slot = if numbers.dn == 0 {
             [
                 key,
@@ -269,9 +365,37 @@ impl ProofTable {
                 0,
             ]
         };
-        if self.put(slot) && self.used * 2 > self.slots.len() && self.buckets < self.max_buckets {
+        self.put(slot);
+    }
+
+    /// [`ProofTable::store`], then doubles the table if it is half full (only while no
+    /// other thread shares it).
+    fn keep(&mut self, key: u64, numbers: Numbers, work: u64) {
+        self.store(key, numbers, work);
+        if self.wants_to_grow() {
             self.grow();
         }
+    }
+
+    fn busy_slot(&self, key: u64) -> &AtomicU64 {
+        &self.busy[(key >> 20) as usize & (BUSY_SLOTS - 1)]
+    }
+
+    /// Says that a thread is searching below the position `key`.
+    fn enter(&self, key: u64) {
+        self.busy_slot(key).store(key, Ordering::Relaxed);
+    }
+
+    /// Says that the search below `key` is over.
+    fn leave(&self, key: u64) {
+        let _ = self
+            .busy_slot(key)
+            .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// Whether some thread is searching below `key` now (as far as the table knows).
+    fn is_busy(&self, key: u64) -> bool {
+        self.busy_slot(key).load(Ordering::Relaxed) == key
     }
 }
 
@@ -289,9 +413,15 @@ pub(crate) struct ProofLimits {
 /// A proof search over one position for one attacker.
 #[derive(Debug)]
 pub(crate) struct ProofSearch {
+    /// The position searched, and the board the search plays on from it.
+    root: Position,
     board: Board,
     attacker: Player,
-    table: ProofTable,
+    /// Shared with other threads' searches of the same root once they join
+    /// ([`ProofSearch::prove_together`]).
+    table: Arc<ProofTable>,
+    /// While the table is shared: raised to stop every search that shares it.
+    together: Option<Arc<AtomicBool>>,
     limits: ProofLimits,
     started: Instant,
     nodes: u64,
@@ -310,9 +440,11 @@ impl ProofSearch {
         limits: ProofLimits,
     ) -> ProofSearch {
         ProofSearch {
+            root: *pos,
             board: Board::new(pos),
             attacker,
-            table: ProofTable::with_bytes(table_bytes),
+            table: Arc::new(ProofTable::with_bytes(table_bytes)),
+            together: None,
             limits,
             started: Instant::now(),
             nodes: 0,
@@ -329,7 +461,7 @@ impl ProofSearch {
 
     /// Bytes of table, and entries in use.
     pub(crate) fn table_use(&self) -> (usize, usize) {
-        (self.table.bytes(), self.table.used)
+        (self.table.bytes(), self.table.used())
     }
 
     /// Whether the attacker can force a line: `None` if time ran out first.
@@ -352,13 +484,123 @@ impl ProofSearch {
         }
     }
 
+    /// Keeps `numbers` for `key`, the table growing only while it is not shared.
+    fn store(&mut self, key: u64, numbers: Numbers, work: u64) {
+        match &self.together {
+            None => match Arc::get_mut(&mut self.table) {
+                Some(table) => table.keep(key, numbers, work),
+                None => self.table.store(key, numbers, work),
+            },
+            Some(together) => {
+                self.table.store(key, numbers, work);
+                // The searches stop together for the table to grow.
+                if self.table.wants_to_grow() {
+                    together.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
+    /// [`ProofSearch::prove`] on `threads` threads: this search alone for `alone`, then, if
+    /// that did not settle it, with `threads - 1` more searches of the same root sharing its
+    /// table. Each goes down the moves with the smallest numbers, as one search does, but
+    /// puts off a move whose position another is searching below at the moment, so that
+    /// they split the work; what any of them learns is in the table for all. The first
+    /// answer stops the others. When the table is half full they stop, it doubles (within
+    /// its limit), and they start again from the root (with what they learned in the
+    /// table, that costs little).
+    pub(crate) fn prove_together(&mut self, threads: usize, alone: Duration) -> Option<bool> {
+        let started = Instant::now();
+        let limit = self.limits.time_limit;
+        if threads <= 1 || limit.is_some_and(|l| l <= alone) {
+            return self.prove();
+        }
+        self.limits.time_limit = Some(alone);
+        let first = self.prove();
+        self.limits.time_limit = limit;
+        if first.is_some() || self.stopped() {
+            return first;
+        }
+        let answer = loop {
+            self.limits.time_limit = limit.map(|l| l.saturating_sub(started.elapsed()));
+            self.aborted = false;
+            let together = Arc::new(AtomicBool::new(false));
+            self.together = Some(Arc::clone(&together));
+            let mut helpers: Vec<ProofSearch> = (1..threads)
+                .map(|_| ProofSearch {
+                    root: self.root,
+                    board: Board::new(&self.root),
+                    attacker: self.attacker,
+                    table: Arc::clone(&self.table),
+                    together: Some(Arc::clone(&together)),
+                    limits: self.limits.clone(),
+                    started: Instant::now(),
+                    nodes: 0,
+                    aborted: false,
+                    scratch: PairingScratch::default(),
+                    child_lists: Vec::new(),
+                })
+                .collect();
+            let answers: Vec<Option<bool>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = helpers
+                    .iter_mut()
+                    .map(|helper| {
+                        let together = &together;
+                        scope.spawn(move || {
+                            let answer = helper.prove();
+                            if answer.is_some() {
+                                together.store(true, Ordering::Relaxed);
+                            }
+                            answer
+                        })
+                    })
+                    .collect();
+                let own = self.prove();
+                // Whatever ended this search ends the others.
+                together.store(true, Ordering::Relaxed);
+                std::iter::once(own)
+                    .chain(
+                        handles
+                            .into_iter()
+                            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))),
+                    )
+                    .collect()
+            });
+            self.nodes += helpers.iter().map(|s| s.nodes).sum::<u64>();
+            drop(helpers);
+            self.together = None;
+            let mut settled = answers.into_iter().flatten();
+            if let Some(answer) = settled.next() {
+                debug_assert!(settled.all(|a| a == answer));
+                break Some(answer);
+            }
+            let ended = limit.is_some_and(|l| started.elapsed() >= l) || self.stopped();
+            match Arc::get_mut(&mut self.table) {
+                Some(table) if table.wants_to_grow() && !ended => {
+                    table.grow();
+                }
+                _ => break None,
+            }
+        };
+        self.limits.time_limit = limit;
+        answer
+    }
+
+    /// Whether a stop came from outside.
+    fn stopped(&self) -> bool {
+        self.limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
     fn out_of_time(&self) -> bool {
         self.limits
             .time_limit
             .is_some_and(|l| self.started.elapsed() >= l)
+            || self.stopped()
             || self
-                .limits
-                .stop
+                .together
                 .as_ref()
                 .is_some_and(|s| s.load(Ordering::Relaxed))
     }
@@ -442,8 +684,8 @@ impl ProofSearch {
             }
             None => {
                 if let Some(zone) = self.certificate() {
-                    self.table
-                        .store(key, Numbers::disproven(self.board.map_zone(sym, zone)), 1);
+                    let numbers = Numbers::disproven(self.board.map_zone(sym, zone));
+                    self.store(key, numbers, 1);
                     return Numbers::disproven(zone);
                 }
             }
@@ -461,7 +703,18 @@ impl ProofSearch {
         // the cells of any.
         let mut common = u128::MAX;
         let mut union = 0u128;
+        if self.together.is_some() {
+            self.table.enter(key);
+        }
         let numbers = loop {
+            if self.together.is_some() {
+                for c in children.iter_mut().filter(|c| c.busy) {
+                    c.busy = false;
+                    if let Some(known) = self.known(c) {
+                        c.numbers = known;
+                    }
+                }
+            }
             if attacking {
                 let mut fresh_zone = false;
                 for c in children.iter_mut() {
@@ -485,32 +738,26 @@ impl ProofSearch {
             if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || self.aborted {
                 break Numbers { pn, dn, zone: 0 };
             }
-            // The child with the smallest number of the kind this side minimises, and the
-            // second smallest.
-            let least = |c: &Child| {
-                if attacking {
-                    c.numbers.pn
-                } else {
-                    c.numbers.dn
-                }
+            let Some((mut best, mut second)) = pick(&children, attacking, |_| false) else {
+                break Numbers { pn, dn, zone: 0 };
             };
-            // Ties go to the move that changes the line counts most, then to board order.
-            let mut best = usize::MAX;
-            let mut second = INF;
-            for (i, c) in children.iter().enumerate() {
-                if c.numbers.is_settled() {
-                    continue;
-                }
-                let v = least(c);
-                if best == usize::MAX
-                    || (v, c.order()) < (least(&children[best]), children[best].order())
-                {
-                    if best != usize::MAX {
-                        second = second.min(least(&children[best]));
+            // Another thread searching below the best move: this one takes the next best
+            // (and looks at what the other found when it comes back), if that fits within
+            // this position's threshold.
+            if self.together.is_some() && self.table.is_busy(children[best].key) {
+                children[best].busy = true;
+                let fits = |c: &Child| {
+                    if attacking {
+                        c.numbers.pn < thpn
+                    } else {
+                        c.numbers.dn < thdn
                     }
-                    best = i;
-                } else {
-                    second = second.min(v);
+                };
+                match pick(&children, attacking, |c| self.table.is_busy(c.key)) {
+                    Some(other) if fits(&children[other.0]) => {
+                        (best, second) = other;
+                    }
+                    _ => {}
                 }
             }
             let child = children[best].numbers;
@@ -559,9 +806,12 @@ impl ProofSearch {
         } else {
             numbers
         };
+        if self.together.is_some() {
+            self.table.leave(key);
+        }
         self.child_lists.push(children);
         if !self.aborted {
-            self.table.store(
+            self.store(
                 key,
                 Numbers {
                     zone: self.board.map_zone(sym, numbers.zone),
@@ -587,6 +837,7 @@ impl ProofSearch {
                 numbers: Numbers::FRESH,
                 by_zone: false,
                 counted: false,
+                busy: false,
             });
         };
         if let Some(cell) = forced {
@@ -603,16 +854,59 @@ impl ProofSearch {
         // waiting for them).
         self.table.fetch(children.iter().map(|c| c.key));
         for c in children.iter_mut() {
-            if let Some(known) = self.table.probe(c.key) {
-                let zone = if known.dn == 0 {
-                    self.board.unmap_zone(usize::from(c.sym), known.zone)
-                } else {
-                    0
-                };
-                c.numbers = Numbers { zone, ..known };
+            if let Some(known) = self.known(c) {
+                c.numbers = known;
             }
         }
     }
+
+    /// What the table knows of the position `c` leads to, its zone turned to this board.
+    fn known(&self, c: &Child) -> Option<Numbers> {
+        let known = self.table.probe(c.key)?;
+        let zone = if known.dn == 0 {
+            self.board.unmap_zone(usize::from(c.sym), known.zone)
+        } else {
+            0
+        };
+        Some(Numbers { zone, ..known })
+    }
+}
+
+/// The child to search next, among those open and not `skipped`: the one with the smallest
+/// number of the kind the side to move minimises (ties to [`Child::order`]), and the second
+/// smallest number. `None` if every child is settled or skipped.
+fn pick(
+    children: &[Child],
+    attacking: bool,
+    skipped: impl Fn(&Child) -> bool,
+) -> Option<(usize, u32)> {
+    let least = |c: &Child| {
+        if attacking {
+            c.numbers.pn
+        } else {
+            c.numbers.dn
+        }
+    };
+    let mut best: Option<usize> = None;
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate() {
+        if c.numbers.is_settled() || skipped(c) {
+            continue;
+        }
+        let v = least(c);
+        match best {
+            Some(b) if (least(&children[b]), children[b].order()) <= (v, c.order()) => {
+                second = second.min(v);
+            }
+            _ => {
+                if let Some(b) = best {
+                    second = second.min(least(&children[b]));
+                }
+                best = Some(i);
+            }
+        }
+    }
+    best.map(|b| (b, second))
 }
 
 /// The position's numbers from its children's: where the attacker moves (`attacking`), the
@@ -650,9 +944,19 @@ fn sum_and_least(children: &[Child], attacking: bool) -> (u32, u32) {
     }
 }
 
-/// Proves the value of `pos` for the side to move by proof-number search: first whether it
-/// can win, then, unless that settles it, whether the opponent can.
-pub(crate) fn solve_value(pos: &Position, config: &crate::SolverConfig) -> crate::Solution {
+/// How long a proof-number search runs on one thread before the others join it (see
+/// [`ProofSearch::prove_together`]): the searches that take longer are the ones a table
+/// grown to its limit at once does not slow down.
+pub(crate) const JOIN: Duration = Duration::from_secs(1);
+
+/// Proves the value of `pos` for the side to move by proof-number search on `threads`
+/// threads: first whether it can win, then, unless that settles it, whether the opponent
+/// can.
+pub(crate) fn solve_value(
+    pos: &Position,
+    config: &crate::SolverConfig,
+    threads: usize,
+) -> crate::Solution {
     let started = Instant::now();
     let me = pos.turn();
     let limits = |spent: Duration| ProofLimits {
@@ -665,7 +969,7 @@ pub(crate) fn solve_value(pos: &Position, config: &crate::SolverConfig) -> crate
     let mut ask = |attacker: Player| {
         let mut search =
             ProofSearch::new(pos, attacker, config.table_bytes, limits(started.elapsed()));
-        let answer = search.prove();
+        let answer = search.prove_together(threads, JOIN);
         nodes += search.nodes();
         let (bytes, used) = search.table_use();
         table = (table.0.max(bytes), table.1.max(used));
@@ -692,7 +996,7 @@ pub(crate) fn solve_value(pos: &Position, config: &crate::SolverConfig) -> crate
         depth: 0,
         table_bytes: table.0,
         table_used: table.1,
-        threads: 1,
+        threads,
     }
 }
 
@@ -718,20 +1022,24 @@ mod tests {
     }
 
     /// Proves `p` for each side as attacker, in a roomy table and in one of two buckets where
-    /// entries are overwritten all the time, against its minimax `value`; returns how many
-    /// of the four searches were disproofs.
-    fn check_both_sides(p: &Position, value: i32) -> usize {
+    /// entries are overwritten all the time, on one thread and on up to `most_threads`
+    /// sharing the table from the start, against its minimax `value`; returns how many of
+    /// the one-thread searches were disproofs.
+    fn check_both_sides(p: &Position, value: i32, most_threads: usize) -> usize {
         let mut disproofs = 0;
         for attacker in [Player::X, Player::O] {
             for table_bytes in [1 << 16, 256] {
-                let found = search(p, attacker, table_bytes).prove();
-                assert_eq!(
-                    found,
-                    Some(wins(p, attacker, value)),
-                    "{p} k={} attacker={attacker:?} table={table_bytes}",
-                    p.dims().k()
-                );
-                disproofs += usize::from(found == Some(false));
+                for threads in 1..=most_threads {
+                    let found =
+                        search(p, attacker, table_bytes).prove_together(threads, Duration::ZERO);
+                    assert_eq!(
+                        found,
+                        Some(wins(p, attacker, value)),
+                        "{p} k={} attacker={attacker:?} table={table_bytes} threads={threads}",
+                        p.dims().k()
+                    );
+                    disproofs += usize::from(threads == 1 && found == Some(false));
+                }
             }
         }
         disproofs
@@ -743,12 +1051,16 @@ mod tests {
         for (r, c, k) in [(3, 3, 3), (4, 3, 3), (2, 4, 2), (3, 4, 3)] {
             let mut memo = HashMap::new();
             minimax(&Position::new(Dims::new(r, c, k).unwrap()), &mut memo);
+            let mut positions: Vec<(String, Position, i32)> = memo
+                .iter()
+                .filter(|(p, _)| !p.is_over())
+                .map(|(p, &value)| (p.to_string(), *p, value))
+                .collect();
+            positions.sort_unstable_by(|a, b| a.0.cmp(&b.0));
             let mut checked = 0;
-            for (p, &value) in &memo {
-                if p.is_over() {
-                    continue;
-                }
-                check_both_sides(p, value);
+            for (i, (_, p, value)) in positions.iter().enumerate() {
+                // Threads sharing a table on one in 25 (starting threads costs time).
+                check_both_sides(p, *value, if i % 25 == 0 { 3 } else { 1 });
                 checked += 1;
             }
             assert!(checked > 30, "{checked}");
@@ -768,7 +1080,7 @@ mod tests {
                 let Some(p) = random_position(&mut rng, dims, empty) else {
                     continue;
                 };
-                disproofs += check_both_sides(&p, minimax(&p, &mut memo));
+                disproofs += check_both_sides(&p, minimax(&p, &mut memo), 3);
                 checked += 1;
             }
         }
@@ -818,10 +1130,11 @@ mod tests {
                     zone: 0,
                 }
             };
-            table.store(key, numbers, 1);
+            table.keep(key, numbers, 1);
         }
-        // Doubled once; doubling again would pass the limit with the old table alive.
-        assert_eq!(table.bytes(), 16 << 20);
+        // Grown once, to the rest of the limit with the old table alive (doubling twice
+        // would not fit).
+        assert_eq!(table.bytes(), 24 << 20);
         let mut found = 0;
         for (i, &key) in keys.iter().enumerate() {
             if let Some(n) = table.probe(key) {
@@ -839,9 +1152,9 @@ mod tests {
         // A table of two buckets stays two buckets.
         let mut tiny = ProofTable::with_bytes(256);
         for &key in &keys[..100] {
-            tiny.store(key, Numbers::FRESH, 1);
+            tiny.keep(key, Numbers::FRESH, 1);
         }
-        assert_eq!((tiny.bytes(), tiny.used), (256, 8));
+        assert_eq!((tiny.bytes(), tiny.used()), (256, 8));
     }
 
     #[test]
@@ -867,7 +1180,7 @@ mod tests {
 
     #[test]
     fn solve_value_asks_both_sides() {
-        let value = |p: &Position| solve_value(p, &crate::SolverConfig::for_position(p)).value;
+        let value = |p: &Position| solve_value(p, &crate::SolverConfig::for_position(p), 1).value;
         let empty = |r, c, k| Position::new(Dims::new(r, c, k).unwrap());
         assert_eq!(value(&empty(3, 3, 3)), Some(crate::Value::Draw));
         assert_eq!(value(&empty(3, 4, 3)), Some(crate::Value::Win));
