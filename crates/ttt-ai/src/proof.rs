@@ -439,11 +439,25 @@ impl ProofSearch {
         table_bytes: usize,
         limits: ProofLimits,
     ) -> ProofSearch {
+        ProofSearch::with_table(
+            pos,
+            attacker,
+            Arc::new(ProofTable::with_bytes(table_bytes)),
+            limits,
+        )
+    }
+
+    fn with_table(
+        pos: &Position,
+        attacker: Player,
+        table: Arc<ProofTable>,
+        limits: ProofLimits,
+    ) -> ProofSearch {
         ProofSearch {
             root: *pos,
             board: Board::new(pos),
             attacker,
-            table: Arc::new(ProofTable::with_bytes(table_bytes)),
+            table,
             together: None,
             limits,
             started: Instant::now(),
@@ -528,17 +542,13 @@ impl ProofSearch {
             self.together = Some(Arc::clone(&together));
             let mut helpers: Vec<ProofSearch> = (1..threads)
                 .map(|_| ProofSearch {
-                    root: self.root,
-                    board: Board::new(&self.root),
-                    attacker: self.attacker,
-                    table: Arc::clone(&self.table),
                     together: Some(Arc::clone(&together)),
-                    limits: self.limits.clone(),
-                    started: Instant::now(),
-                    nodes: 0,
-                    aborted: false,
-                    scratch: PairingScratch::default(),
-                    child_lists: Vec::new(),
+                    ..ProofSearch::with_table(
+                        &self.root,
+                        self.attacker,
+                        Arc::clone(&self.table),
+                        self.limits.clone(),
+                    )
                 })
                 .collect();
             let answers: Vec<Option<bool>> = std::thread::scope(|scope| {
