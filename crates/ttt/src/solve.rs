@@ -38,11 +38,13 @@ pub struct SolveArgs {
     pub memory: Option<usize>,
     /// Threads to use, at most 256 (default: all the machine's cores). With `--method auto`,
     /// one searches by alpha-beta straight to the end, another by alpha-beta for 0.25 s,
-    /// then by proof numbers; on one thread, alpha-beta for 0.25 s, then proof numbers.
+    /// then by proof numbers, and after a second more every thread by proof numbers; on one
+    /// thread, alpha-beta for 0.25 s, then proof numbers.
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Which search proves the value: `auto` (alpha-beta, then proof-number search beside
-    /// it), or one of them alone (the proof-number search is one thread).
+    /// it), or one of them alone (the proof-number search on one thread for its first
+    /// second, then on every thread).
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
     /// Also give the value of every move, drawn as a grid.
