@@ -422,6 +422,8 @@ pub(crate) struct ProofSearch {
     table: Arc<ProofTable>,
     /// While the table is shared: raised to stop every search that shares it.
     together: Option<Arc<AtomicBool>>,
+    /// The most threads that have searched (more than one once others joined).
+    threads: usize,
     limits: ProofLimits,
     started: Instant,
     nodes: u64,
@@ -459,6 +461,7 @@ impl ProofSearch {
             attacker,
             table,
             together: None,
+            threads: 1,
             limits,
             started: Instant::now(),
             nodes: 0,
@@ -471,6 +474,11 @@ impl ProofSearch {
     /// Positions searched so far.
     pub(crate) fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The most threads that have searched: one unless others joined it.
+    pub(crate) fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Bytes of table, and entries in use.
@@ -535,6 +543,7 @@ impl ProofSearch {
         if first.is_some() || self.stopped() {
             return first;
         }
+        self.threads = self.threads.max(threads);
         let answer = loop {
             self.limits.time_limit = limit.map(|l| l.saturating_sub(started.elapsed()));
             self.aborted = false;
@@ -961,7 +970,8 @@ pub(crate) const JOIN: Duration = Duration::from_secs(1);
 
 /// Proves the value of `pos` for the side to move by proof-number search on `threads`
 /// threads: first whether it can win, then, unless that settles it, whether the opponent
-/// can.
+/// can. The solution counts the threads that searched: one if it was settled before the
+/// others joined.
 pub(crate) fn solve_value(
     pos: &Position,
     config: &crate::SolverConfig,
@@ -976,11 +986,13 @@ pub(crate) fn solve_value(
     };
     let mut nodes = 0;
     let mut table = (0, 0);
+    let mut searched_by = 1;
     let mut ask = |attacker: Player| {
         let mut search =
             ProofSearch::new(pos, attacker, config.table_bytes, limits(started.elapsed()));
         let answer = search.prove_together(threads, JOIN);
         nodes += search.nodes();
+        searched_by = searched_by.max(search.threads());
         let (bytes, used) = search.table_use();
         table = (table.0.max(bytes), table.1.max(used));
         answer
@@ -1006,7 +1018,7 @@ pub(crate) fn solve_value(
         depth: 0,
         table_bytes: table.0,
         table_used: table.1,
-        threads,
+        threads: searched_by,
     }
 }
 
@@ -1040,8 +1052,9 @@ mod tests {
         for attacker in [Player::X, Player::O] {
             for table_bytes in [1 << 16, 256] {
                 for threads in 1..=most_threads {
-                    let found =
-                        search(p, attacker, table_bytes).prove_together(threads, Duration::ZERO);
+                    let mut s = search(p, attacker, table_bytes);
+                    let found = s.prove_together(threads, Duration::ZERO);
+                    assert_eq!(s.threads(), threads);
                     assert_eq!(
                         found,
                         Some(wins(p, attacker, value)),
@@ -1186,6 +1199,13 @@ mod tests {
         let mut s = ProofSearch::new(&p, Player::X, 1 << 20, limits);
         assert_eq!(s.prove(), None);
         assert!(s.nodes() <= 1024, "{}", s.nodes());
+    }
+
+    #[test]
+    fn threads_count_only_once_they_join() {
+        let p = Position::new(Dims::new(4, 4, 3).unwrap());
+        let s = solve_value(&p, &crate::SolverConfig::for_position(&p), 2);
+        assert_eq!((s.value, s.threads), (Some(crate::Value::Win), 1));
     }
 
     #[test]
