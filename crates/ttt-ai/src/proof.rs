@@ -137,8 +137,9 @@ impl Child {
 /// The table starts small and doubles when half its slots are taken, up to its limit
 /// (counting the old table alive while it grows); then it replaces entries. A big table
 /// costs a small search dearly: 4x7 K=4 by proof numbers took 2.4 s with 128 MB, 5.5 s
-/// with 6 GB (the same positions), its entries spread over many more pages. Shared, it
-/// keeps its size.
+/// with 6 GB (the same positions), its entries spread over many more pages. While it is
+/// shared it cannot grow: the searches sharing it stop for that (see
+/// [`ProofSearch::prove_together`]).
 #[derive(Debug)]
 struct ProofTable {
     slots: Box<[[AtomicU64; 4]]>,
