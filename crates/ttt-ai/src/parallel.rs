@@ -46,6 +46,12 @@ use crate::tt::SharedTable;
 /// K=5 from 1.9-2.0 to 1.2 s, 8x8 K=4 from 2.7 to 0.44 s.)
 pub(crate) const ALONE: Duration = Duration::from_millis(250);
 
+/// With [`Method::Auto`] on two threads or more, the most memory alpha-beta's tables (its
+/// lone thread's, then the shared one) take: they need hold only what it finds before it
+/// gives way to the proof-number search, which gets the rest (it had 1.5 GB of the default
+/// 6 GB while it searched to the end).
+const RACE_ALPHA_BETA_BYTES: usize = 256 << 20;
+
 /// How long one thread searches alone with [`Method::AlphaBeta`], before the others join
 /// (4x8 K=4 on two threads: 7 to 8 s joining at one second, 6 to 6.7 s at half a second).
 const ALONE_ALPHA_BETA: Duration = Duration::from_secs(1);
@@ -306,9 +312,7 @@ fn alpha_beta_then_proof_numbers(
 fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) -> Solution {
     let started = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
-    // Alpha-beta's tables (its lone thread's, then the shared one) need hold only what it
-    // finds before it gives way, at most 256 MB; the proof-number search gets the rest.
-    let beta_bytes = (config.table_bytes / 2).min(256 << 20);
+    let beta_bytes = (config.table_bytes / 2).min(RACE_ALPHA_BETA_BYTES);
     let each = SolverConfig {
         stop: Some(Arc::clone(&stop)),
         ..config.clone()

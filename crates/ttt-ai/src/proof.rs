@@ -369,15 +369,6 @@ impl ProofTable {
         self.put(slot);
     }
 
-    /// [`ProofTable::store`], then doubles the table if it is half full (only while no
-    /// other thread shares it).
-    fn keep(&mut self, key: u64, numbers: Numbers, work: u64) {
-        self.store(key, numbers, work);
-        if self.wants_to_grow() {
-            self.grow();
-        }
-    }
-
     fn busy_slot(&self, key: u64) -> &AtomicU64 {
         &self.busy[(key >> 20) as usize & (BUSY_SLOTS - 1)]
     }
@@ -507,18 +498,17 @@ impl ProofSearch {
         }
     }
 
-    /// Keeps `numbers` for `key`, the table growing only while it is not shared.
+    /// Keeps `numbers` for `key`, then grows the table if it is half full: at once while
+    /// this search has it alone, else by stopping the searches that share it.
     fn store(&mut self, key: u64, numbers: Numbers, work: u64) {
-        match &self.together {
-            None => match Arc::get_mut(&mut self.table) {
-                Some(table) => table.keep(key, numbers, work),
-                None => self.table.store(key, numbers, work),
-            },
-            Some(together) => {
-                self.table.store(key, numbers, work);
-                // The searches stop together for the table to grow.
-                if self.table.wants_to_grow() {
-                    together.store(true, Ordering::Relaxed);
+        self.table.store(key, numbers, work);
+        if self.table.wants_to_grow() {
+            match &self.together {
+                Some(together) => together.store(true, Ordering::Relaxed),
+                None => {
+                    if let Some(table) = Arc::get_mut(&mut self.table) {
+                        table.grow();
+                    }
                 }
             }
         }
@@ -1138,6 +1128,14 @@ mod tests {
         assert!(checks > 500, "{checks}");
     }
 
+    /// Stores as a search alone does: growing the table when it is half full.
+    fn keep(table: &mut ProofTable, key: u64, numbers: Numbers) {
+        table.store(key, numbers, 1);
+        if table.wants_to_grow() {
+            table.grow();
+        }
+    }
+
     #[test]
     fn the_table_grows_within_its_limit_and_keeps_what_it_holds() {
         let mut table = ProofTable::with_bytes(32 << 20);
@@ -1154,7 +1152,7 @@ mod tests {
                     zone: 0,
                 }
             };
-            table.keep(key, numbers, 1);
+            keep(&mut table, key, numbers);
         }
         // Grown once, to the rest of the limit with the old table alive (doubling twice
         // would not fit).
@@ -1176,7 +1174,7 @@ mod tests {
         // A table of two buckets stays two buckets.
         let mut tiny = ProofTable::with_bytes(256);
         for &key in &keys[..100] {
-            tiny.keep(key, Numbers::FRESH, 1);
+            keep(&mut tiny, key, Numbers::FRESH);
         }
         assert_eq!((tiny.bytes(), tiny.used()), (256, 8));
     }
