@@ -774,6 +774,17 @@ impl Board {
         self.live_at[cell] > 0
     }
 
+    /// The empty cells some live window passes through, in board order: the moves that
+    /// matter when only the value is asked.
+    pub(crate) fn live_empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.cells.len()).filter(|&c| self.cells[c].is_none() && self.live_at[c] > 0)
+    }
+
+    /// How many [`Board::live_empty_cells`] there are.
+    pub(crate) fn moves(&self) -> u32 {
+        self.live_empty_cells().count() as u32
+    }
+
     fn kill_window(&mut self, w: usize) {
         let k = usize::from(self.k);
         for i in w * k..(w + 1) * k {

@@ -683,7 +683,9 @@ impl ProofSearch {
         }
         let (hash, sym) = self.board.canonical_key();
         let key = hash | KEY_TAG;
-        match self.table.probe(key) {
+        let probed = self.table.probe(key);
+        let seen = probed.is_some();
+        match probed {
             Some(known) => {
                 if known.is_settled() || known.pn >= thpn || known.dn >= thdn {
                     return Numbers {
@@ -705,6 +707,34 @@ impl ProofSearch {
         let attacking = me == self.attacker;
         // A single threat of the opponent's must be blocked (two were settled above).
         let forced = self.board.threat_cells(me.other()).next();
+        // A position seen for the first time gets the numbers its moves would add up to,
+        // none of them known yet, without making the list of moves (their keys, gains and
+        // table fetches) unless those numbers are within the thresholds. Most positions the
+        // search reaches are left at once, the certificate tried and failed, for a sibling
+        // of smaller numbers.
+        if !seen {
+            let moves = match forced {
+                Some(_) => 1,
+                None => self.board.moves(),
+            };
+            let fresh = if attacking {
+                Numbers {
+                    pn: 1,
+                    dn: moves,
+                    zone: 0,
+                }
+            } else {
+                Numbers {
+                    pn: moves,
+                    dn: 1,
+                    zone: 0,
+                }
+            };
+            if fresh.pn >= thpn || fresh.dn >= thdn {
+                self.store(key, fresh, 1);
+                return fresh;
+            }
+        }
         let mut children = self.child_lists.pop().unwrap_or_default();
         self.expand(&mut children, forced);
 
@@ -855,9 +885,7 @@ impl ProofSearch {
         } else {
             // In board order: the search picks among them by their numbers, then by
             // `Child::order` (sorting them on every visit took a sixth of the time).
-            (0..self.board.cells())
-                .filter(|&c| self.board.is_empty(c) && self.board.is_live(c))
-                .for_each(push);
+            self.board.live_empty_cells().for_each(push);
         }
         // Every child's bucket is asked for before any is read, so that the memory fetches
         // overlap instead of waiting one after the other (most of the search's time went to
