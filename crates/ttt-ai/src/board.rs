@@ -95,6 +95,19 @@ impl PairingScratch {
         self.count(board, a, b, 1);
     }
 
+    /// Adds the pair `a`-`b`, counting it in the windows that hold both but leaving the
+    /// counts of free cells behind: all the greedy pass needs (the search starts afresh).
+    fn pair_greedily(&mut self, board: &Board, a: u16, b: u16) {
+        self.partner[usize::from(a)] = b;
+        self.partner[usize::from(b)] = a;
+        self.paired |= bit(usize::from(a)) | bit(usize::from(b));
+        for &w in board.windows_through(usize::from(a)) {
+            if board.window_holds(w as usize, b) {
+                self.pairs_in[w as usize] += 1;
+            }
+        }
+    }
+
     /// Takes back [`PairingScratch::pair`].
     fn unpair(&mut self, board: &Board, a: u16, b: u16) {
         self.partner[usize::from(a)] = NO_CELL;
@@ -690,7 +703,7 @@ impl Board {
                 }
                 continue;
             };
-            scratch.pair(self, a, b);
+            scratch.pair_greedily(self, a, b);
         }
         scratch.order = order;
         misses
