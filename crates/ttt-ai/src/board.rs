@@ -1034,6 +1034,7 @@ mod tests {
         // On one row of three, X and O spoil the only window: the last cell is dead.
         let b = board("XO.", 3);
         assert!(!b.is_live(2));
+        assert_eq!(b.moves(), 0);
         // X O . / . . . / . . .: (0,2) still has its column and the anti-diagonal.
         let mut b = board("XO./.../...", 3);
         assert!(b.is_live(2));
@@ -1043,6 +1044,9 @@ mod tests {
         b.play(8); // X (2,2): column 3 now holds both marks.
         b.play(6); // O (2,0): so does the anti-diagonal; (0,2) is dead.
         assert!(!b.is_live(2));
+        let moves: Vec<usize> = b.live_empty_cells().collect();
+        assert!(!moves.contains(&2) && moves.iter().all(|&c| b.is_empty(c)));
+        assert_eq!(b.moves() as usize, moves.len());
         b.undo(6);
         assert!(b.is_live(2));
         let k1 = board("..", 1);

@@ -713,9 +713,10 @@ impl ProofSearch {
         // search reaches are left at once, the certificate tried and failed, for a sibling
         // of smaller numbers.
         if !seen {
+            // Never zero: a zero would claim the position settled.
             let moves = match forced {
                 Some(_) => 1,
-                None => self.board.moves(),
+                None => self.board.moves().max(1),
             };
             let fresh = if attacking {
                 Numbers {
