@@ -87,20 +87,23 @@ impl PairingScratch {
         board.cells[usize::from(c)].is_none() && self.partner[usize::from(c)] == NO_CELL
     }
 
-    /// Adds the pair `a`-`b`, keeping the windows' counts.
-    fn pair(&mut self, board: &Board, a: u16, b: u16) {
+    /// Makes `a` and `b` partners, without counting.
+    fn link(&mut self, a: u16, b: u16) {
         self.partner[usize::from(a)] = b;
         self.partner[usize::from(b)] = a;
         self.paired |= bit(usize::from(a)) | bit(usize::from(b));
+    }
+
+    /// Adds the pair `a`-`b`, keeping the windows' counts.
+    fn pair(&mut self, board: &Board, a: u16, b: u16) {
+        self.link(a, b);
         self.count(board, a, b, 1);
     }
 
     /// Adds the pair `a`-`b`, counting it in the windows that hold both but leaving the
     /// counts of free cells behind: all the greedy pass needs (the search starts afresh).
     fn pair_greedily(&mut self, board: &Board, a: u16, b: u16) {
-        self.partner[usize::from(a)] = b;
-        self.partner[usize::from(b)] = a;
-        self.paired |= bit(usize::from(a)) | bit(usize::from(b));
+        self.link(a, b);
         for &w in board.windows_through(usize::from(a)) {
             if board.window_holds(w as usize, b) {
                 self.pairs_in[w as usize] += 1;

@@ -683,9 +683,7 @@ impl ProofSearch {
         }
         let (hash, sym) = self.board.canonical_key();
         let key = hash | KEY_TAG;
-        let probed = self.table.probe(key);
-        let seen = probed.is_some();
-        match probed {
+        match self.table.probe(key) {
             Some(known) => {
                 if known.is_settled() || known.pn >= thpn || known.dn >= thdn {
                     return Numbers {
@@ -700,6 +698,15 @@ impl ProofSearch {
                     self.store(key, numbers, 1);
                     return Numbers::disproven(zone);
                 }
+                // Seen for the first time: most positions are left at once, the
+                // certificate tried and failed, for a sibling of smaller numbers. The list
+                // of moves (their keys, gains and table fetches) waits until the numbers
+                // they would add up to are within the thresholds.
+                let fresh = self.unexpanded_numbers();
+                if fresh.pn >= thpn || fresh.dn >= thdn {
+                    self.store(key, fresh, 1);
+                    return fresh;
+                }
             }
         }
         let start_nodes = self.nodes;
@@ -707,35 +714,6 @@ impl ProofSearch {
         let attacking = me == self.attacker;
         // A single threat of the opponent's must be blocked (two were settled above).
         let forced = self.board.threat_cells(me.other()).next();
-        // A position seen for the first time gets the numbers its moves would add up to,
-        // none of them known yet, without making the list of moves (their keys, gains and
-        // table fetches) unless those numbers are within the thresholds. Most positions the
-        // search reaches are left at once, the certificate tried and failed, for a sibling
-        // of smaller numbers.
-        if !seen {
-            // Never zero: a zero would claim the position settled.
-            let moves = match forced {
-                Some(_) => 1,
-                None => self.board.moves().max(1),
-            };
-            let fresh = if attacking {
-                Numbers {
-                    pn: 1,
-                    dn: moves,
-                    zone: 0,
-                }
-            } else {
-                Numbers {
-                    pn: moves,
-                    dn: 1,
-                    zone: 0,
-                }
-            };
-            if fresh.pn >= thpn || fresh.dn >= thdn {
-                self.store(key, fresh, 1);
-                return fresh;
-            }
-        }
         let mut children = self.child_lists.pop().unwrap_or_default();
         self.expand(&mut children, forced);
 
@@ -862,6 +840,25 @@ impl ProofSearch {
             );
         }
         numbers
+    }
+
+    /// The numbers of the position if none of its moves were known yet, as
+    /// [`sum_and_least`] would add them up: one for the side to move, the count of moves
+    /// (one where a threat must be blocked; never zero, which would claim it settled) for
+    /// the other.
+    fn unexpanded_numbers(&self) -> Numbers {
+        let me = self.board.turn();
+        let moves = if self.board.threats(me.other()) > 0 {
+            1
+        } else {
+            self.board.moves().max(1)
+        };
+        let (pn, dn) = if me == self.attacker {
+            (1, moves)
+        } else {
+            (moves, 1)
+        };
+        Numbers { pn, dn, zone: 0 }
     }
 
     /// The moves of the position, each with how much it changes the line counts and what the
@@ -1227,6 +1224,36 @@ mod tests {
         let mut s = ProofSearch::new(&p, Player::X, 1 << 20, limits);
         assert_eq!(s.prove(), None);
         assert!(s.nodes() <= 1024, "{}", s.nodes());
+    }
+
+    /// A position's numbers before its moves are listed are those its listed moves add up
+    /// to while the table knows none of them.
+    #[test]
+    fn unexpanded_numbers_are_what_fresh_moves_add_up_to() {
+        let mut rng = Rng::seeded(21);
+        let mut forced = 0;
+        for (rows, cols, k) in [(4, 4, 3), (5, 5, 4), (6, 6, 5)] {
+            let dims = Dims::new(rows, cols, k).unwrap();
+            for empty in 4..rows * cols {
+                let Some(p) = random_position(&mut rng, dims, empty) else {
+                    continue;
+                };
+                for attacker in [Player::X, Player::O] {
+                    let s = search(&p, attacker, 1 << 16);
+                    if s.tactics().is_some() {
+                        continue;
+                    }
+                    let threat = s.board.threat_cells(p.turn().other()).next();
+                    forced += usize::from(threat.is_some());
+                    let mut children = Vec::new();
+                    s.expand(&mut children, threat);
+                    let (pn, dn) = sum_and_least(&children, p.turn() == attacker);
+                    let numbers = s.unexpanded_numbers();
+                    assert_eq!((numbers.pn, numbers.dn), (pn, dn), "{p}");
+                }
+            }
+        }
+        assert!(forced > 0);
     }
 
     #[test]
