@@ -112,9 +112,27 @@ struct Child {
     counted: bool,
     /// Put off because another thread was searching below it.
     busy: bool,
+    /// Added to the disproof number of a defender's move while it is open: its place in
+    /// the order of gains times [`DEFENCE_BIAS`] (see [`ProofSearch::rank_defences`]).
+    bias: u32,
 }
 
 impl Child {
+    /// The number the side to move minimises (the proof number where the attacker moves,
+    /// else the disproof number), its bias added while the move is open.
+    fn least(&self, attacking: bool) -> u32 {
+        let n = if attacking {
+            self.numbers.pn
+        } else {
+            self.numbers.dn
+        };
+        if self.numbers.is_settled() {
+            n
+        } else {
+            add(n, self.bias)
+        }
+    }
+
     /// The order moves are tried in where their numbers tie: the largest gain first, then
     /// board order.
     fn order(&self) -> (std::cmp::Reverse<i32>, u16) {
@@ -422,6 +440,8 @@ pub(crate) struct ProofSearch {
     aborted: bool,
     scratch: PairingScratch,
     child_lists: Vec<Vec<Child>>,
+    /// Working space for [`ProofSearch::rank_defences`].
+    ranks: Vec<(std::cmp::Reverse<i32>, u16)>,
 }
 
 impl ProofSearch {
@@ -460,6 +480,7 @@ impl ProofSearch {
             aborted: false,
             scratch: PairingScratch::default(),
             child_lists: Vec::new(),
+            ranks: Vec::new(),
         }
     }
 
@@ -767,9 +788,9 @@ impl ProofSearch {
                 children[best].busy = true;
                 let fits = |c: &Child| {
                     if attacking {
-                        c.numbers.pn < thpn
+                        c.least(true) < thpn
                     } else {
-                        c.numbers.dn < thdn
+                        c.least(false) < thdn
                     }
                 };
                 match pick(&children, attacking, |c| self.table.is_busy(c.key)) {
@@ -780,9 +801,10 @@ impl ProofSearch {
                 }
             }
             let child = children[best].numbers;
+            let bias = children[best].bias;
             let (child_thpn, child_thdn) = if attacking {
                 (
-                    thpn.min(beyond(second)),
+                    thpn.min(beyond(second)).saturating_sub(bias),
                     if thdn == INF {
                         INF
                     } else {
@@ -796,7 +818,7 @@ impl ProofSearch {
                     } else {
                         thpn - (pn - child.pn)
                     },
-                    thdn.min(beyond(second)),
+                    thdn.min(beyond(second)).saturating_sub(bias),
                 )
             };
             let cell = usize::from(children[best].cell);
@@ -863,7 +885,7 @@ impl ProofSearch {
 
     /// The moves of the position, each with how much it changes the line counts and what the
     /// table knows of the position it leads to.
-    fn expand(&self, children: &mut Vec<Child>, forced: Option<usize>) {
+    fn expand(&mut self, children: &mut Vec<Child>, forced: Option<usize>) {
         children.clear();
         let mut push = |cell: usize| {
             let (hash, sym) = self.board.key_after(cell);
@@ -876,6 +898,7 @@ impl ProofSearch {
                 by_zone: false,
                 counted: false,
                 busy: false,
+                bias: 0,
             });
         };
         if let Some(cell) = forced {
@@ -885,6 +908,9 @@ impl ProofSearch {
             // `Child::order` (sorting them on every visit took a sixth of the time).
             self.board.live_empty_cells().for_each(push);
         }
+        if self.board.turn() != self.attacker {
+            self.rank_defences(children);
+        }
         // Every child's bucket is asked for before any is read, so that the memory fetches
         // overlap instead of waiting one after the other (most of the search's time went to
         // waiting for them).
@@ -893,6 +919,26 @@ impl ProofSearch {
             if let Some(known) = self.known(c) {
                 c.numbers = known;
             }
+        }
+    }
+
+    /// Biases the defender's moves by their place in the order of gains: the first none,
+    /// each next one [`DEFENCE_BIAS`] more (children listed in board order, so the index
+    /// breaks ties as [`Child::order`] does).
+    fn rank_defences(&mut self, children: &mut [Child]) {
+        if children.len() < 2 {
+            return;
+        }
+        self.ranks.clear();
+        self.ranks.extend(
+            children
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (std::cmp::Reverse(c.gain), i as u16)),
+        );
+        self.ranks.sort_unstable();
+        for (rank, &(_, i)) in self.ranks.iter().enumerate() {
+            children[usize::from(i)].bias = DEFENCE_BIAS.saturating_mul(rank as u32);
         }
     }
 
@@ -916,13 +962,7 @@ fn pick(
     attacking: bool,
     skipped: impl Fn(&Child) -> bool,
 ) -> Option<(usize, u32)> {
-    let least = |c: &Child| {
-        if attacking {
-            c.numbers.pn
-        } else {
-            c.numbers.dn
-        }
-    };
+    let least = |c: &Child| c.least(attacking);
     let mut best: Option<usize> = None;
     let mut second = INF;
     for (i, c) in children.iter().enumerate() {
@@ -947,7 +987,7 @@ fn pick(
 
 /// The position's numbers from its children's: where the attacker moves (`attacking`), the
 /// least proof number and the (weak) sum of the disproof numbers; where the defender moves,
-/// the other way round.
+/// the other way round. The least is taken with the moves' biases ([`Child::least`]).
 fn sum_and_least(children: &[Child], attacking: bool) -> (u32, u32) {
     let mut least = INF;
     let mut sum = 0;
@@ -955,9 +995,9 @@ fn sum_and_least(children: &[Child], attacking: bool) -> (u32, u32) {
     let mut open = 0;
     for c in children {
         let (l, s) = if attacking {
-            (c.numbers.pn, c.numbers.dn)
+            (c.least(true), c.numbers.dn)
         } else {
-            (c.numbers.dn, c.numbers.pn)
+            (c.least(false), c.numbers.pn)
         };
         least = least.min(l);
         sum = add(sum, s);
@@ -979,6 +1019,20 @@ fn sum_and_least(children: &[Child], attacking: bool) -> (u32, u32) {
         (sum, least)
     }
 }
+
+/// How much each place further down the order of gains adds to a defender's move's disproof
+/// number (see [`ProofSearch::rank_defences`]).
+///
+/// The disproof number of a position where the defender moves is the least of its moves':
+/// one defence that holds is enough. But a fresh defence's number is the count of the
+/// attacker's replies, much the same for every defence, and it grows by about that much for
+/// each of the attacker's moves searched below it; so without a bias the search took every
+/// defence down to the same depth before any was shown to hold. With it, the defence first
+/// in the order of gains goes a little deeper than the next, and so on: after X a1 on 8x8
+/// K=5, X's question was unknown after 300 s, and is settled with it in 34 s (X d4: 245 s
+/// with a 6 GB table, 62 s with 1 GB). 16 searched fewer positions on 4x8 K=4 but doubled
+/// the time of the centre of 8x8 K=5; 64 took 7x7 K=5 from under a second to 13 s.
+const DEFENCE_BIAS: u32 = 4;
 
 /// How long a proof-number search runs on one thread before the others join it (see
 /// [`ProofSearch::prove_together`]): the searches that take longer are the ones a table
@@ -1239,7 +1293,7 @@ mod tests {
                     continue;
                 };
                 for attacker in [Player::X, Player::O] {
-                    let s = search(&p, attacker, 1 << 16);
+                    let mut s = search(&p, attacker, 1 << 16);
                     if s.tactics().is_some() {
                         continue;
                     }
@@ -1254,6 +1308,48 @@ mod tests {
             }
         }
         assert!(forced > 0);
+    }
+
+    #[test]
+    fn defences_are_biased_by_their_place_in_the_order_of_gains() {
+        let mut rng = Rng::seeded(22);
+        let dims = Dims::new(6, 6, 5).unwrap();
+        let mut checked = 0;
+        for empty in 10..30 {
+            let Some(p) = random_position(&mut rng, dims, empty) else {
+                continue;
+            };
+            for attacker in [Player::X, Player::O] {
+                let mut s = search(&p, attacker, 1 << 16);
+                if s.tactics().is_some() || s.board.threats(p.turn().other()) > 0 {
+                    continue;
+                }
+                let mut children = Vec::new();
+                s.expand(&mut children, None);
+                if p.turn() == attacker {
+                    assert!(children.iter().all(|c| c.bias == 0), "{p}");
+                    continue;
+                }
+                checked += 1;
+                let mut by_bias: Vec<&Child> = children.iter().collect();
+                by_bias.sort_by_key(|c| c.bias);
+                for (rank, c) in by_bias.iter().enumerate() {
+                    assert_eq!(c.bias, DEFENCE_BIAS * rank as u32, "{p}");
+                }
+                // The least bias goes to the move tried first on a tie, and so on.
+                assert!(
+                    by_bias.windows(2).all(|w| w[0].order() < w[1].order()),
+                    "{p}"
+                );
+                // A settled move is worth what it is, bias or not.
+                let last = by_bias.last().unwrap().cell;
+                let last = children.iter_mut().find(|c| c.cell == last).unwrap();
+                last.numbers = Numbers::disproven(0);
+                assert_eq!(last.least(false), 0);
+                assert_eq!(sum_and_least(&children, false).1, 0);
+            }
+        }
+        assert!(checked > 10);
     }
 
     #[test]
