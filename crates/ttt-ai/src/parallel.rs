@@ -2,19 +2,22 @@
 //! proof-number search ([`crate::proof`]) or both ([`Method`]).
 //!
 //! The searches are good at different games. Proof-number search goes best first, and
-//! settles most boards many times faster than alpha-beta: 8x8 with four in a row in 0.2 s
-//! against 17 s, 6x8 with five in 0.7 s against 25 s, 7x8 with five, beyond alpha-beta in
-//! an hour, in a minute and a half. Alpha-beta searching straight to the end is about as
-//! quick on 4x8 with four (7 s), and quicker on the smallest boards. So [`Method::Auto`] on
-//! two threads runs, from the start, alpha-beta straight to the end on one, and on the
-//! other alpha-beta deepening for [`ALONE`] (a quarter of a second), then the proof-number
-//! search with a table of its own; the first answer stops the rest. (Each keeps its own
-//! table: alpha-beta straight to the end after the deepening's table took 20 s on 4x8 K=4.)
-//! More threads join the one straight to the end, sharing a table. Once the proof-number
-//! search has run alone for [`crate::proof::JOIN`] (a second), alpha-beta gives way and
-//! every thread joins the proof-number search, sharing its table (7x8 K=5 in 47 s on two
-//! threads against 81 s on one). On one thread alpha-beta has the first quarter of a
-//! second (the small boards) and the proof-number search the rest.
+//! settles most boards many times faster than alpha-beta: 8x8 with four in a row in 1.3 s
+//! against 17 s, 6x8 with five in about a second against 25 s, 7x8 with five, beyond
+//! alpha-beta in an hour, in half a minute. Alpha-beta searching straight to the end is
+//! quicker on the smallest boards (5x5 with four in a row in 0.03 s, 0.07 s by proof
+//! numbers). So [`Method::Auto`] on two threads runs, from the start, alpha-beta straight to
+//! the end on one and the proof-number search on the other, each with a table of its own;
+//! the first answer stops the rest. More threads join the one straight to the end, sharing a
+//! table. Once the proof-number search has run alone for [`crate::proof::JOIN`] (a second),
+//! alpha-beta gives way and every thread joins the proof-number search, sharing its table
+//! (7x8 K=5 in 47 s on two threads against 81 s on one). On one thread the proof-number
+//! search runs alone.
+//!
+//! (Until 2026-11-25 the proof-number search's thread first deepened by alpha-beta for a
+//! quarter of a second, and on one thread alpha-beta had the first quarter of a second:
+//! since the proof-number search became quicker, that quarter only cost, 6x6 K=4 on two
+//! threads 0.33 s against 0.09 s, 7x7 K=4 0.41 s against 0.17 s; see docs/PERFORMANCE.md.)
 //!
 //! Alpha-beta alone on several threads ([`Method::AlphaBeta`]): one thread searches alone
 //! first ([`ALONE_ALPHA_BETA`]), as a parallel start would only cost on the positions it
@@ -39,13 +42,6 @@ use ttt_core::{Cell, Position, Symmetry};
 use crate::solver::{Solution, Solver, SolverConfig, Value};
 use crate::tt::SharedTable;
 
-/// With [`Method::Auto`] on two threads or more, how long alpha-beta deepens before the
-/// proof-number search takes over its thread: the smallest boards. (It was 2.5 s while
-/// deepening settled 7x7 with five in a row soonest, in 1.7-1.9 s; the proof-number search
-/// now takes 0.9 s, and with a quarter of a second 6x6 K=4 went from 1.1 to 0.3 s, 7x7
-/// K=5 from 1.9-2.0 to 1.2 s, 8x8 K=4 from 2.7 to 0.44 s.)
-pub(crate) const ALONE: Duration = Duration::from_millis(250);
-
 /// With [`Method::Auto`] on two threads or more, the most memory alpha-beta's tables (its
 /// lone thread's, then the shared one) take: they need hold only what it finds before it
 /// gives way to the proof-number search, which gets the rest (it had 1.5 GB of the default
@@ -55,11 +51,6 @@ const RACE_ALPHA_BETA_BYTES: usize = 256 << 20;
 /// How long one thread searches alone with [`Method::AlphaBeta`], before the others join
 /// (4x8 K=4 on two threads: 7 to 8 s joining at one second, 6 to 6.7 s at half a second).
 const ALONE_ALPHA_BETA: Duration = Duration::from_secs(1);
-
-/// With [`Method::Auto`] on one thread, how long alpha-beta searches before the
-/// proof-number search takes over: the small boards it settles at once (5x5 K=4 in 0.03 s,
-/// 0.14 s by proof numbers).
-const ALPHA_BETA_FIRST: Duration = Duration::from_millis(250);
 
 /// Which searches [`solve_value_by`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -110,17 +101,17 @@ pub fn solve_value_by(
     solve_value_after(pos, config, threads, alone_for(method), method)
 }
 
-/// How long one alpha-beta thread searches alone with `method` (see [`ALONE`] and
-/// [`ALONE_ALPHA_BETA`]).
+/// How long one alpha-beta thread searches alone with `method` (see
+/// [`ALONE_ALPHA_BETA`]): only [`Method::AlphaBeta`] has its threads wait.
 fn alone_for(method: Method) -> Duration {
     match method {
         Method::AlphaBeta => ALONE_ALPHA_BETA,
-        Method::Auto | Method::ProofNumber => ALONE,
+        Method::Auto | Method::ProofNumber => Duration::ZERO,
     }
 }
 
-/// [`solve_value_by`], one alpha-beta thread searching alone for `alone` before the others
-/// join it (all at once for zero).
+/// [`solve_value_by`], one thread of [`Method::AlphaBeta`] searching alone for `alone`
+/// before the others join it (all at once for zero; the other methods never wait).
 pub(crate) fn solve_value_after(
     pos: &Position,
     config: SolverConfig,
@@ -134,13 +125,11 @@ pub(crate) fn solve_value_after(
     };
     let threads = threads.max(1);
     match method {
-        Method::ProofNumber => crate::proof::solve_value(pos, &config, threads),
         Method::AlphaBeta if threads == 1 => Solver::new(pos, config).solve(),
         Method::AlphaBeta => alpha_beta(pos, config, threads, alone, false),
-        Method::Auto if threads == 1 => {
-            alpha_beta_then_proof_numbers(pos, config, ALPHA_BETA_FIRST, 1)
-        }
-        Method::Auto => race(pos, &config, threads, alone),
+        Method::Auto if threads > 1 => race(pos, &config, threads),
+        // On one thread there is nothing to race: the proof-number search alone.
+        Method::Auto | Method::ProofNumber => crate::proof::solve_value(pos, &config, threads),
     }
 }
 
@@ -271,45 +260,11 @@ fn watch(done: impl Fn() -> bool, config: &SolverConfig, started: Instant, stop:
     }
 }
 
-/// Alpha-beta for `first`, then the proof-number search, on one thread, joined by
-/// `threads - 1` more after [`crate::proof::JOIN`].
-fn alpha_beta_then_proof_numbers(
-    pos: &Position,
-    config: SolverConfig,
-    first: Duration,
-    threads: usize,
-) -> Solution {
-    let started = Instant::now();
-    let first = Solver::new(pos, for_at_most(&config, first)).solve();
-    if first.value.is_some() || is_stopped(&config, started) {
-        return Solution {
-            elapsed: started.elapsed(),
-            ..first
-        };
-    }
-    let s = crate::proof::solve_value(
-        pos,
-        &SolverConfig {
-            time_limit: time_left(&config, started),
-            ..config
-        },
-        threads,
-    );
-    Solution {
-        nodes: first.nodes + s.nodes,
-        elapsed: started.elapsed(),
-        best_move: first.best_move,
-        table_bytes: s.table_bytes.max(first.table_bytes),
-        table_used: s.table_used.max(first.table_used),
-        ..s
-    }
-}
-
-/// [`Method::Auto`] on two threads or more: alpha-beta deepening for `alone` then the
-/// proof-number search on one thread, alpha-beta straight to the end on the others, from
-/// the start, until the proof-number search has run alone for [`crate::proof::JOIN`]; then
-/// the proof-number search on every thread. The first answer stops the rest.
-fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) -> Solution {
+/// [`Method::Auto`] on two threads or more: the proof-number search on one thread,
+/// alpha-beta straight to the end on the others, from the start, until the proof-number
+/// search has run alone for [`crate::proof::JOIN`]; then the proof-number search on every
+/// thread. The first answer stops the rest.
+fn race(pos: &Position, config: &SolverConfig, threads: usize) -> Solution {
     let started = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
     let beta_bytes = (config.table_bytes / 2).min(RACE_ALPHA_BETA_BYTES);
@@ -330,14 +285,14 @@ fn race(pos: &Position, config: &SolverConfig, threads: usize, alone: Duration) 
                 table_bytes: config.table_bytes - beta_bytes,
                 ..each.clone()
             };
-            finish(alpha_beta_then_proof_numbers(pos, config, alone, threads))
+            finish(crate::proof::solve_value(pos, &config, threads))
         });
         // Alpha-beta gives its threads to the proof-number search when that is joined by
         // more (see `crate::proof::JOIN`).
         let beta = scope.spawn(|| {
             let config = SolverConfig {
                 table_bytes: beta_bytes,
-                ..for_at_most(&each, alone + crate::proof::JOIN)
+                ..for_at_most(&each, crate::proof::JOIN)
             };
             finish(if threads == 2 {
                 let mut solver = Solver::new(pos, config);
