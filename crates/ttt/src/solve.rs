@@ -37,13 +37,12 @@ pub struct SolveArgs {
     #[arg(long, value_name = "MB", value_parser = crate::cli::parse_count)]
     pub memory: Option<usize>,
     /// Threads to use, at most 256 (default: all the machine's cores). With `--method auto`,
-    /// one searches by alpha-beta straight to the end, another by alpha-beta for 0.25 s,
-    /// then by proof numbers, and after a second more every thread by proof numbers; on one
-    /// thread, alpha-beta for 0.25 s, then proof numbers.
+    /// one searches by proof numbers and the others by alpha-beta straight to the end, and
+    /// after a second every thread by proof numbers; on one thread, proof numbers alone.
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Which search proves the value: `auto` (alpha-beta, then proof-number search beside
-    /// it), or one of them alone (the proof-number search on one thread for its first
+    /// Which search proves the value: `auto` (proof-number search, with alpha-beta beside it
+    /// for its first second), or one of them alone (the proof-number search on one thread for its first
     /// second, then on every thread).
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
