@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use ttt_core::Position;
 
-use crate::parallel::{move_values_where, solve_value_after, Method};
+use crate::parallel::{move_values_where, Method};
 use crate::solver::{Analysis, MoveAnalysis, Solver, SolverConfig, Value, Verdict};
 
 /// The most table memory the proof searches of an analysis take (they take it only as they
@@ -53,7 +53,7 @@ fn analyze_with(
         ..SolverConfig::for_position(pos)
     };
     if analysis.value.is_none() {
-        let s = solve_value_after(pos, config.clone(), threads, Duration::ZERO, Method::Auto);
+        let s = crate::solve_value(pos, config.clone(), threads);
         analysis.nodes += s.nodes;
         analysis.value = s.value;
     }
@@ -68,10 +68,9 @@ fn analyze_with(
             time_limit: Some(left()),
             ..config
         };
-        let (values, nodes) =
-            move_values_where(pos, &config, threads, Duration::ZERO, Method::Auto, |c| {
-                unknown.contains(&c)
-            });
+        let (values, nodes) = move_values_where(pos, &config, threads, Method::Auto, |c| {
+            unknown.contains(&c)
+        });
         analysis.nodes += nodes;
         for (m, (cell, value)) in analysis.moves.iter_mut().zip(values) {
             debug_assert_eq!(m.cell, cell);

@@ -440,8 +440,8 @@ pub(crate) struct ProofSearch {
     aborted: bool,
     scratch: PairingScratch,
     child_lists: Vec<Vec<Child>>,
-    /// Working space for [`ProofSearch::rank_defences`].
-    ranks: Vec<(std::cmp::Reverse<i32>, u16)>,
+    /// Working space for [`ProofSearch::rank_defences`]: indices into the moves.
+    ranks: Vec<usize>,
 }
 
 impl ProofSearch {
@@ -922,23 +922,17 @@ impl ProofSearch {
         }
     }
 
-    /// Biases the defender's moves by their place in the order of gains: the first none,
-    /// each next one [`DEFENCE_BIAS`] more (children listed in board order, so the index
-    /// breaks ties as [`Child::order`] does).
+    /// Biases the defender's moves by their place in the order they are tried in on a tie
+    /// ([`Child::order`]): the first none, each next one [`DEFENCE_BIAS`] more.
     fn rank_defences(&mut self, children: &mut [Child]) {
         if children.len() < 2 {
             return;
         }
         self.ranks.clear();
-        self.ranks.extend(
-            children
-                .iter()
-                .enumerate()
-                .map(|(i, c)| (std::cmp::Reverse(c.gain), i as u16)),
-        );
-        self.ranks.sort_unstable();
-        for (rank, &(_, i)) in self.ranks.iter().enumerate() {
-            children[usize::from(i)].bias = DEFENCE_BIAS.saturating_mul(rank as u32);
+        self.ranks.extend(0..children.len());
+        self.ranks.sort_unstable_by_key(|&i| children[i].order());
+        for (rank, &i) in self.ranks.iter().enumerate() {
+            children[i].bias = DEFENCE_BIAS.saturating_mul(rank as u32);
         }
     }
 
