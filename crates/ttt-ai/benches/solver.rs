@@ -8,17 +8,18 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use ttt_ai::{new_player, solve_value_by, Level, Method, Rng, Solver, SolverConfig};
+use ttt_ai::{new_player, Level, Method, Rng, Solver};
 use ttt_core::{Cell, Dims, Position};
 
 /// Solves the empty board, with the game's length (as `analyze` does) or without (as `solve`).
 fn solve(rows: usize, cols: usize, k: usize, lengths: bool) -> Option<ttt_ai::Value> {
     let pos = Position::new(Dims::new(rows, cols, k).unwrap());
-    let config = SolverConfig {
-        lengths,
-        ..SolverConfig::for_position(&pos)
-    };
-    Solver::new(&pos, config).solve().value
+    let solver = Solver::new(&pos);
+    if lengths {
+        solver.solve_with_length().verdict.map(|v| v.value)
+    } else {
+        solver.method(Method::AlphaBeta).solve().value
+    }
 }
 
 fn solving(c: &mut Criterion) {
@@ -48,12 +49,11 @@ fn solving(c: &mut Criterion) {
 /// proof-number --threads 1`), with a 256 MB table.
 fn prove(rows: usize, cols: usize, k: usize) -> Option<ttt_ai::Value> {
     let pos = Position::new(Dims::new(rows, cols, k).unwrap());
-    let config = SolverConfig {
-        lengths: false,
-        table_bytes: 256 << 20,
-        ..SolverConfig::for_position(&pos)
-    };
-    solve_value_by(&pos, config, 1, Method::ProofNumber).value
+    Solver::new(&pos)
+        .memory(256 << 20)
+        .method(Method::ProofNumber)
+        .solve()
+        .value
 }
 
 fn proving(c: &mut Criterion) {

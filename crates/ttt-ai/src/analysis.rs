@@ -1,85 +1,105 @@
 //! Analysing a position: its value and every move's, with the game's length where it can be
 //! proven in time, and the value alone where only the proof searches settle it.
 //!
-//! Alpha-beta scoring wins by their distance ([`Solver::analyze`]) gives the most: how long
-//! the game lasts with best play, and every move's result. It settles the small boards in a
-//! moment but not the larger ones that [`crate::solve_value`] proves in about a second (8x8
-//! with four in a row: a win; 7x7 with five: a draw), which the proof-number search settles
-//! without counting plies (a draw needs no count: the board fills). So [`analyze`] gives
-//! alpha-beta the first quarter of the time,
-//! and if that leaves anything unknown, proves the position's value with the searches of
-//! [`crate::solve_value`], then as many moves' values as the time left allows. Alpha-beta
-//! has had its quarter, and the proof-number search starts at once, beside alpha-beta
-//! straight to the end (on one thread, alone), as it does in [`crate::solve_value`].
+//! Alpha-beta scoring wins by their distance gives the most: how long the game lasts with best
+//! play, and every move's result. It settles the small boards in a moment but not the larger
+//! ones that [`Solver::solve`] proves in about a second, which the proof-number search
+//! settles without counting plies (a draw needs no count: the board fills). So the analysis
+//! gives alpha-beta the first quarter of the time, and if that leaves anything unknown,
+//! proves the position's value with [`Solver::solve`], then as many moves' values as the time
+//! left allows.
 
 use std::time::{Duration, Instant};
 
-use ttt_core::Position;
+use ttt_core::{Cell, Outcome, Position};
 
-use crate::parallel::{move_values_where, Method};
-use crate::solver::{Analysis, MoveAnalysis, Solver, SolverConfig, Value, Verdict};
+use crate::solve::default_memory;
+use crate::{Solver, Value, Verdict};
 
-/// The most table memory the proof searches of an analysis take (they take it only as they
-/// fill it).
-const TABLE_BYTES: usize = 1 << 30;
+/// The most table memory the proof searches of an analysis take, unless the solver says
+/// otherwise (they take it only as they fill it).
+const PROOF_MEMORY: usize = 1 << 30;
 
-/// Analyses `pos` within `time_limit` on up to `threads` threads: the value of the position
-/// and of every legal move for the side making it, with the game's length where it is
-/// proven. See the module's documentation.
-#[must_use]
-pub fn analyze(pos: &Position, time_limit: Duration, threads: usize) -> Analysis {
-    analyze_with(pos, time_limit, threads, time_limit / 4)
+/// One legal move and, if proven, what it leads to from the mover's view (plies counting the
+/// move itself).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveAnalysis {
+    /// Where the move is played.
+    pub cell: Cell,
+    /// The proven result of playing it with the game's length, or `None` if that was not
+    /// proven in time.
+    pub verdict: Option<Verdict>,
+    /// The proven value of playing it: the verdict's, or proven without the game's length.
+    pub value: Option<Value>,
 }
 
-/// [`analyze`], giving alpha-beta with lengths `lengths_for` of the time first.
-fn analyze_with(
-    pos: &Position,
-    time_limit: Duration,
-    threads: usize,
-    lengths_for: Duration,
-) -> Analysis {
+/// What [`Solver::analyze`] found about a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The value for the side to move, if proven (a win can be proven before its length is).
+    pub value: Option<Value>,
+    /// Plies to the end under optimal play, if proven; 0 when the game is over. Always known
+    /// for a draw: a drawn game fills the board.
+    pub plies: Option<u32>,
+    /// Every move reaching the best result, in row-major order, once every move is proven:
+    /// the fastest win or slowest loss where every length is known, else every move of the
+    /// best value.
+    pub best_moves: Option<Vec<Cell>>,
+    /// Every legal move in row-major order.
+    pub moves: Vec<MoveAnalysis>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// Analyses `solver`'s position within its limits: see the module's documentation. Without a
+/// deadline, alpha-beta searches until every move's length is proven.
+pub(crate) fn analyze(solver: &Solver) -> Analysis {
+    let lengths_for = solver.limits_ref().time_left().map(|t| t / 4);
+    analyze_with(solver, lengths_for)
+}
+
+/// [`analyze`], giving alpha-beta with lengths `lengths_for` first (no limit for `None`).
+fn analyze_with(solver: &Solver, lengths_for: Option<Duration>) -> Analysis {
     let started = Instant::now();
-    let config = SolverConfig::for_position(pos).with_time_limit(lengths_for);
-    let mut analysis = Solver::new(pos, config).analyze();
-    let known = |a: &Analysis| a.moves.iter().all(|m| m.value.is_some());
-    if pos.is_over() || time_limit.is_zero() || known(&analysis) {
-        return analysis;
-    }
-    let left = || time_limit.saturating_sub(started.elapsed());
-    let config = SolverConfig {
-        time_limit: Some(left()),
-        table_bytes: TABLE_BYTES,
-        lengths: false,
-        ..SolverConfig::for_position(pos)
-    };
-    if analysis.value.is_none() {
-        let s = crate::solve_value(pos, config.clone(), threads);
-        analysis.nodes += s.nodes;
-        analysis.value = s.value;
-    }
-    if !left().is_zero() {
-        let unknown: Vec<_> = analysis
-            .moves
-            .iter()
-            .filter(|m| m.value.is_none())
-            .map(|m| m.cell)
-            .collect();
-        let config = SolverConfig {
-            time_limit: Some(left()),
-            ..config
-        };
-        let (values, nodes) = move_values_where(pos, &config, threads, Method::Auto, |c| {
-            unknown.contains(&c)
-        });
-        analysis.nodes += nodes;
-        for (m, (cell, value)) in analysis.moves.iter_mut().zip(values) {
-            debug_assert_eq!(m.cell, cell);
-            m.value = m.value.or(value);
+    let pos = solver.position();
+    let limits = solver.limits_ref();
+    let mut lengths = Solver::new(pos)
+        .limits(match lengths_for {
+            Some(time) => limits.at_most(time),
+            None => limits.clone(),
+        })
+        .memory(solver.memory_or(default_memory(pos)))
+        .alpha_beta(true);
+    let mut moves = lengths.analyze();
+    let mut nodes = lengths.nodes();
+    let known = |moves: &[MoveAnalysis]| moves.iter().all(|m| m.value.is_some());
+    let mut proven = None;
+    if !pos.is_over() && !limits.is_over() && !known(&moves) {
+        let proofs = solver.clone().memory(solver.memory_or(PROOF_MEMORY));
+        if !moves.iter().any(|m| m.value == Some(Value::Win)) {
+            let s = proofs.solve();
+            nodes += s.stats.nodes;
+            proven = s.value;
+        }
+        if !limits.is_over() {
+            let unknown: Vec<Cell> = moves
+                .iter()
+                .filter(|m| m.value.is_none())
+                .map(|m| m.cell)
+                .collect();
+            let values = proofs.move_values_where(|c| unknown.contains(&c));
+            nodes += values.nodes;
+            for (m, (cell, value)) in moves.iter_mut().zip(values.moves) {
+                debug_assert_eq!(m.cell, cell);
+                m.value = m.value.or(value);
+            }
         }
     }
     // A drawn game fills the board: its length needs no proof.
     let filled = pos.count_blanks() as u32;
-    for m in &mut analysis.moves {
+    for m in &mut moves {
         if m.verdict.is_none() && m.value == Some(Value::Draw) {
             m.verdict = Some(Verdict {
                 value: Value::Draw,
@@ -87,60 +107,62 @@ fn analyze_with(
             });
         }
     }
-    let best = analysis
-        .moves
-        .iter()
-        .filter_map(|m| m.value)
-        .max_by_key(|&v| rank(v));
-    if analysis.value.is_none() && (known(&analysis) || best == Some(Value::Win)) {
-        analysis.value = best;
+    let (value, plies, best_moves) = summarise(pos, &moves, proven);
+    Analysis {
+        value,
+        plies,
+        best_moves,
+        moves,
+        nodes,
+        elapsed: started.elapsed(),
     }
-    if analysis.value == Some(Value::Draw) {
-        analysis.plies = Some(filled);
+}
+
+/// The position's value, length and best moves from its moves' (and the value `proven` by a
+/// search of its own, if any).
+fn summarise(
+    pos: &Position,
+    moves: &[MoveAnalysis],
+    proven: Option<Value>,
+) -> (Option<Value>, Option<u32>, Option<Vec<Cell>>) {
+    match pos.outcome() {
+        Outcome::Win(_) => return (Some(Value::Loss), Some(0), Some(Vec::new())),
+        Outcome::Draw => return (Some(Value::Draw), Some(0), Some(Vec::new())),
+        Outcome::InProgress => {}
     }
-    if analysis.best_moves.is_none() && known(&analysis) {
-        // Where every length is known too, the fastest win or the slowest loss; else every
-        // move reaching the value.
-        let fastest = analysis
-            .moves
-            .iter()
-            .map(|m| m.verdict)
-            .collect::<Option<Vec<Verdict>>>()
-            .and_then(|vs| vs.into_iter().max_by_key(|v| v.rank()));
-        if let Some(f) = fastest {
-            analysis.plies = Some(f.plies);
-        }
-        let is_best = |m: &MoveAnalysis| match fastest {
-            Some(f) => m.verdict == Some(f),
-            None => m.value == best,
-        };
-        analysis.best_moves = Some(
-            analysis
-                .moves
+    let filled = pos.count_blanks() as u32;
+    let the_best = |is_best: &dyn Fn(&MoveAnalysis) -> bool| {
+        Some(
+            moves
                 .iter()
                 .filter(|m| is_best(m))
                 .map(|m| m.cell)
                 .collect(),
-        );
+        )
+    };
+    let verdicts: Option<Vec<Verdict>> = moves.iter().map(|m| m.verdict).collect();
+    if let Some(fastest) = verdicts.and_then(|v| v.into_iter().max()) {
+        let best = the_best(&|m| m.verdict == Some(fastest));
+        return (Some(fastest.value), Some(fastest.plies), best);
     }
-    analysis.elapsed = started.elapsed();
-    analysis
-}
-
-/// Win above draw above loss.
-fn rank(v: Value) -> u8 {
-    match v {
-        Value::Win => 2,
-        Value::Draw => 1,
-        Value::Loss => 0,
+    let values: Option<Vec<Value>> = moves.iter().map(|m| m.value).collect();
+    if let Some(best) = values.and_then(|v| v.into_iter().max()) {
+        let plies = (best == Value::Draw).then_some(filled);
+        return (Some(best), plies, the_best(&|m| m.value == Some(best)));
     }
+    let value = if moves.iter().any(|m| m.value == Some(Value::Win)) {
+        Some(Value::Win)
+    } else {
+        proven
+    };
+    (value, (value == Some(Value::Draw)).then_some(filled), None)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::testing::{minimax, random_position};
-    use crate::Rng;
+    use crate::{Rng, Solver};
     use std::collections::HashMap;
     use ttt_core::Dims;
 
@@ -157,7 +179,10 @@ mod tests {
     #[test]
     fn small_boards_get_every_length() {
         let p = Position::new(Dims::new(3, 3, 3).unwrap());
-        let a = analyze(&p, Duration::from_secs(5), 2);
+        let a = Solver::new(&p)
+            .time_limit(Duration::from_secs(5))
+            .threads(2)
+            .analyze();
         assert_eq!(a.value, Some(Value::Draw));
         assert_eq!(a.plies, Some(9));
         assert_eq!(a.best_moves.as_ref().map(Vec::len), Some(9));
@@ -181,12 +206,15 @@ mod tests {
                 // No time for alpha-beta with lengths (everything rests on the proof
                 // searches), a little (some moves each way), or plenty.
                 let lengths_for = Duration::from_millis([0, 3, 30_000][i % 3]);
-                let a = analyze_with(&p, Duration::from_secs(60), 1 + i % 2, lengths_for);
+                let solver = Solver::new(&p)
+                    .time_limit(Duration::from_secs(60))
+                    .threads(1 + i % 2);
+                let a = analyze_with(&solver, Some(lengths_for));
                 let values: Vec<Value> = p
                     .legal_moves()
                     .map(|c| exact_move(&p, c, &mut memo))
                     .collect();
-                let best = values.iter().copied().max_by_key(|&v| rank(v));
+                let best = values.iter().copied().max();
                 assert_eq!(a.value, best, "{p}");
                 let filled = p.count_blanks() as u32;
                 for (m, want) in a.moves.iter().zip(&values) {
@@ -233,5 +261,39 @@ mod tests {
         }
         assert!(seen >= 25, "only {seen} positions");
         assert!(by_proof_searches > 30, "{by_proof_searches}");
+    }
+
+    #[test]
+    fn game_over_positions() {
+        let setup = ttt_core::Setup::from_notation("XXX/OO./...").unwrap();
+        let p = Position::from_setup(&setup, 3).unwrap();
+        let a = Solver::new(&p).analyze();
+        assert_eq!((a.value, a.plies), (Some(Value::Loss), Some(0)));
+        assert_eq!(a.best_moves, Some(Vec::new()));
+        assert!(a.moves.is_empty());
+    }
+
+    #[test]
+    fn analysis_lists_every_move() {
+        let setup = ttt_core::Setup::from_notation("XX./OO./...").unwrap();
+        let p = Position::from_setup(&setup, 3).unwrap();
+        let a = Solver::new(&p).analyze();
+        assert_eq!(a.value, Some(Value::Win));
+        assert_eq!(a.plies, Some(1));
+        assert_eq!(a.best_moves, Some(vec![ttt_core::Cell::new(0, 2)]));
+        assert_eq!(a.moves.len(), 5);
+        // Not winning at once lets O win at once.
+        let m = a
+            .moves
+            .iter()
+            .find(|m| m.cell == ttt_core::Cell::new(2, 2))
+            .unwrap();
+        assert_eq!(
+            m.verdict,
+            Some(Verdict {
+                value: Value::Loss,
+                plies: 2
+            })
+        );
     }
 }

@@ -3,16 +3,15 @@
 
 use std::collections::HashMap;
 
-use ttt_ai::{Method, Solver, SolverConfig, Value, Verdict};
+use ttt_ai::{Method, Solver, Value, Verdict};
 use ttt_core::{Dims, Outcome, Position, Symmetry};
 
 fn solve(rows: usize, cols: usize, k: usize) -> Verdict {
     let pos = Position::new(Dims::new(rows, cols, k).unwrap());
-    let s = Solver::new(&pos, SolverConfig::for_position(&pos)).solve();
-    Verdict {
-        value: s.value.expect("solved without a time limit"),
-        plies: s.plies.expect("lengths are asked for by default"),
-    }
+    Solver::new(&pos)
+        .solve_with_length()
+        .verdict
+        .expect("solved without a time limit")
 }
 
 #[test]
@@ -88,29 +87,16 @@ fn check_every_position(rows: usize, cols: usize, k: usize) {
         if pos.is_over() {
             continue;
         }
-        let config = SolverConfig::for_position(pos);
-        let solved = Solver::new(pos, config.clone()).solve();
-        let solved = Verdict {
-            value: solved.value.unwrap(),
-            plies: solved.plies.unwrap(),
-        };
+        let solver = Solver::new(pos);
+        let solved = solver.solve_with_length().verdict.unwrap();
         assert_eq!(as_pair(solved), expected, "{pos} k={k}");
-        // Without lengths, the value alone, faster.
-        let quick = Solver::new(
-            pos,
-            SolverConfig {
-                lengths: false,
-                ..config.clone()
-            },
-        )
-        .solve();
-        assert_eq!(quick.value, Some(solved.value), "{pos} k={k}");
-        assert_eq!(quick.plies, None);
-        // The proof-number search, alone.
-        let proved = ttt_ai::solve_value_by(pos, config.clone(), 1, Method::ProofNumber);
-        assert_eq!(proved.value, Some(solved.value), "{pos} k={k} proof-number");
+        // Without lengths, the value alone, faster, by each search alone.
+        for method in [Method::AlphaBeta, Method::ProofNumber] {
+            let quick = solver.clone().method(method).solve();
+            assert_eq!(quick.value, Some(solved.value), "{pos} k={k} {method:?}");
+        }
         if checked % 7 == 0 {
-            let a = Solver::new(pos, config).analyze();
+            let a = solver.analyze();
             for m in &a.moves {
                 let mut child = *pos;
                 child.play_unchecked(m.cell);
@@ -152,26 +138,16 @@ fn tiny_tables_and_thread_counts_give_the_same_values() {
     ] {
         let pos = Position::new(Dims::new(rows, cols, k).unwrap());
         for table_bytes in [1, 1 << 10, 1 << 20] {
-            for lengths in [true, false] {
-                let config = SolverConfig {
-                    table_bytes,
-                    lengths,
-                    ..SolverConfig::for_position(&pos)
-                };
-                let s = Solver::new(&pos, config).solve();
-                assert_eq!(
-                    s.value,
-                    Some(expected),
-                    "{rows}x{cols} k={k} table {table_bytes}"
-                );
-            }
+            let solver = Solver::new(&pos).memory(table_bytes);
+            let s = solver.solve_with_length();
+            assert_eq!(
+                s.verdict.map(|v| v.value),
+                Some(expected),
+                "{rows}x{cols} k={k} table {table_bytes}"
+            );
             for threads in [1, 2, 3] {
                 for method in [Method::Auto, Method::AlphaBeta, Method::ProofNumber] {
-                    let config = SolverConfig {
-                        table_bytes,
-                        ..SolverConfig::for_position(&pos)
-                    };
-                    let s = ttt_ai::solve_value_by(&pos, config, threads, method);
+                    let s = solver.clone().threads(threads).method(method).solve();
                     assert_eq!(
                         s.value,
                         Some(expected),

@@ -3,7 +3,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use ttt_ai::{new_player, Level, Solver, SolverConfig, Strategy, Value, Verdict};
+use ttt_ai::{new_player, Level, Solver, Strategy, Verdict};
 use ttt_core::{Cell, Dims, Outcome, Player, Position};
 
 fn all_positions(dims: Dims) -> Vec<Position> {
@@ -101,7 +101,7 @@ fn centre_on_even_boards_is_the_first_free_central_cell() {
 
 /// The exact verdict of every move, from the mover's view.
 fn move_verdicts(pos: &Position) -> Vec<(Cell, Verdict)> {
-    Solver::new(pos, SolverConfig::for_position(pos))
+    Solver::new(pos)
         .analyze()
         .moves
         .into_iter()
@@ -109,20 +109,12 @@ fn move_verdicts(pos: &Position) -> Vec<(Cell, Verdict)> {
         .collect()
 }
 
-fn rank(v: Verdict) -> i64 {
-    match v.value {
-        Value::Win => 1000 - i64::from(v.plies),
-        Value::Draw => 0,
-        Value::Loss => -1000 + i64::from(v.plies),
-    }
-}
-
 #[test]
 fn perfect_plays_the_first_best_move_in_row_major_order() {
     for pos in all_positions(Dims::new(3, 3, 3).unwrap()) {
         let verdicts = move_verdicts(&pos);
-        let best = verdicts.iter().map(|&(_, v)| rank(v)).max().unwrap();
-        let first_best = verdicts.iter().find(|&&(_, v)| rank(v) == best).unwrap();
+        let best = verdicts.iter().map(|&(_, v)| v).max().unwrap();
+        let first_best = verdicts.iter().find(|&&(_, v)| v == best).unwrap();
         let d = new_player(Level::Perfect, None, Duration::from_secs(30))
             .choose(&pos)
             .unwrap();
@@ -132,7 +124,7 @@ fn perfect_plays_the_first_best_move_in_row_major_order() {
         for seed in SEEDS {
             let cell = choose(Level::Perfect, seed, &pos);
             let v = verdicts.iter().find(|&&(c, _)| c == cell).unwrap().1;
-            assert_eq!(rank(v), best, "{pos}: seeded perfect chose {cell}");
+            assert_eq!(v, best, "{pos}: seeded perfect chose {cell}");
         }
     }
 }

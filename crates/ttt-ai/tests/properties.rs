@@ -1,7 +1,7 @@
 //! Property tests: the solver's values do not depend on how the board is turned or mirrored.
 
 use proptest::prelude::*;
-use ttt_ai::{Solver, SolverConfig};
+use ttt_ai::Solver;
 use ttt_core::{Cell, Dims, Position, Symmetry};
 
 /// A random position reached by play on a board of at most 12 cells.
@@ -33,7 +33,7 @@ proptest! {
 
     #[test]
     fn values_are_invariant_under_symmetry(pos in position()) {
-        let solve = |p: &Position| Solver::new(p, SolverConfig::for_position(p)).analyze();
+        let solve = |p: &Position| Solver::new(p).analyze();
         let original = solve(&pos);
         for &s in Symmetry::of(pos.dims()) {
             let image = pos.transform(s);

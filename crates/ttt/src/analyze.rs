@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::Args;
 use serde::Serialize;
-use ttt_ai::{analyze, Analysis, MoveAnalysis, Value, Verdict};
+use ttt_ai::{Analysis, MoveAnalysis, Solver, Value, Verdict};
 use ttt_core::{Cell, Outcome, Position};
 
 use crate::cli::{parse_position, parse_seconds, parse_threads, threads_or_all, BoardArgs};
@@ -112,6 +112,14 @@ fn run_lines(args: &AnalyzeArgs) -> anyhow::Result<()> {
         out.flush()?;
     }
     Ok(())
+}
+
+/// Analyses `pos` within `time_limit` on `threads` threads.
+fn analyze(pos: &Position, time_limit: Duration, threads: usize) -> Analysis {
+    Solver::new(pos)
+        .time_limit(time_limit)
+        .threads(threads)
+        .analyze()
 }
 
 fn value_word(v: Option<Value>) -> &'static str {

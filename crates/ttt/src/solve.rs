@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use ttt_ai::{SolverConfig, Value};
+use ttt_ai::{Limits, Solver, Value};
 use ttt_core::Position;
 
 use crate::cli::{parse_seconds, parse_threads, plural, threads_or_all, user_error, BoardArgs};
@@ -79,12 +79,12 @@ struct Progress {
 }
 
 impl Progress {
-    fn start(config: &mut SolverConfig) -> Option<Progress> {
+    fn start(limits: &mut Limits) -> Option<Progress> {
         if !std::io::stderr().is_terminal() {
             return None;
         }
         let nodes = Arc::new(AtomicU64::new(0));
-        config.progress = Some(Arc::clone(&nodes));
+        *limits = limits.clone().with_progress(Arc::clone(&nodes));
         let done = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&done);
         let thread = std::thread::spawn(move || {
@@ -177,11 +177,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             pos.outcome()
         )));
     }
-    let mut config = SolverConfig::for_position(&pos);
-    config.lengths = false;
-    config.time_limit = args.time_limit;
     let machine = machine_memory();
-    config.table_bytes = match (args.memory, machine) {
+    let memory = match (args.memory, machine) {
         (Some(mb), Some(total)) if mb.saturating_mul(1 << 20) > total => {
             return Err(user_error(format!(
                 "--memory {mb} is more than this machine has ({} MB)",
@@ -193,15 +190,23 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         (None, None) => 1 << 30,
     };
     let threads = threads_or_all(args.threads);
-    let started = Instant::now();
-    let progress = Progress::start(&mut config);
-    let s = ttt_ai::solve_value_by(&pos, config.clone(), threads, args.method.method());
+    let mut limits = Limits::none();
+    if let Some(time) = args.time_limit {
+        limits = limits.within(time);
+    }
+    let progress = Progress::start(&mut limits);
+    let solver = Solver::new(&pos)
+        .limits(limits)
+        .memory(memory)
+        .threads(threads)
+        .method(args.method.method());
+    let solution = solver.solve();
+    let s = solution.stats;
     // The root map shares the time limit: it gets what the value left.
     let map = args.root_map.then(|| {
-        config.time_limit = args.time_limit.map(|l| l.saturating_sub(started.elapsed()));
         let begun = Instant::now();
-        let (values, nodes) = ttt_ai::move_values_by(&pos, &config, threads, args.method.method());
-        (values, nodes, begun.elapsed())
+        let values = solver.move_values();
+        (values.moves, values.nodes, begun.elapsed())
     });
     drop(progress);
     let nps = s.nodes as f64 / s.elapsed.as_secs_f64().max(1e-9);
@@ -214,7 +219,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             "cols": dims.cols(),
             "k": dims.k(),
             "to_move": pos.turn().to_string(),
-            "value": s.value.map_or("unknown", Value::as_str),
+            "value": solution.value.map_or("unknown", Value::as_str),
             "nodes": s.nodes,
             "elapsed_ms": (s.elapsed.as_secs_f64() * 1e6).round() / 1e3,
             "nodes_per_second": nps.round(),
@@ -246,7 +251,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         } else {
             format!(" from {pos}")
         },
-        describe(s.value, &pos)
+        describe(solution.value, &pos)
     )?;
     writeln!(
         out,

@@ -1,0 +1,254 @@
+//! The perfect player: the strongest move the searches find in its time, and proven where
+//! they prove it.
+//!
+//! On a board it can solve in its time it plays a proven best move: the fastest win, or the
+//! slowest loss, or a draw. On a larger board it searches the cells near the marks as deep as
+//! time allows, then tries to prove what that move (or another) is worth.
+
+use std::time::{Duration, Instant};
+
+use ttt_core::{Cell, Position};
+
+use super::{decide, free_centre, winning_cells, Decision, Level, Strategy};
+use crate::board::Board;
+use crate::{Method, Rng, Solver, Value, Verdict};
+
+/// Plays a best move found by search. Among equally good moves (the fastest win, or the
+/// slowest loss) it takes the first in row-major order, or a random one when seeded.
+#[derive(Debug, Clone)]
+pub struct Perfect {
+    rng: Option<Rng>,
+    time_limit: Duration,
+}
+
+impl Perfect {
+    /// A perfect player thinking for at most `time_limit` a move, choosing among equally
+    /// good moves with `rng` (the first in row-major order without one).
+    #[must_use]
+    pub fn new(rng: Option<Rng>, time_limit: Duration) -> Perfect {
+        Perfect { rng, time_limit }
+    }
+
+    /// Boards this small are solved outright, with the whole time limit.
+    const EXACT_ONLY_EMPTIES: usize = 25;
+    /// Boards of at most this many cells are worth the proof-number search's time (its
+    /// relevance zones stop at 128 cells; 15x15 with five in a row is far beyond it).
+    const PROOF_CELLS: usize = 128;
+
+    /// A move when no search had the time: a win at once (claimed: the rules prove it, the
+    /// fastest there is), else a block, else the centre, else the first free cell (claiming
+    /// nothing).
+    fn at_a_glance(pos: &Position) -> Option<Decision> {
+        let me = pos.turn();
+        if let Some(&cell) = winning_cells(pos, me).first() {
+            let verdict = Verdict {
+                value: Value::Win,
+                plies: 1,
+            };
+            return Some(Decision {
+                cell,
+                verdict: Some(verdict),
+                value: Some(Value::Win),
+            });
+        }
+        let cell = winning_cells(pos, me.other())
+            .first()
+            .copied()
+            .or_else(|| free_centre(pos))
+            .or_else(|| pos.legal_moves().next())?;
+        Some(Decision {
+            cell,
+            verdict: None,
+            value: None,
+        })
+    }
+
+    /// The value of `pos` for its mover by the proof-number search, if proven within
+    /// `time_limit`.
+    fn prove(pos: &Position, time_limit: Duration) -> Option<Value> {
+        if pos.is_over() {
+            return Value::at_end(pos);
+        }
+        Solver::new(pos)
+            .time_limit(time_limit)
+            .method(Method::ProofNumber)
+            .solve()
+            .value
+    }
+
+    /// A move of `pos` proven to reach its value, trying `first`, then the others, those
+    /// that change the line counts most first, until `deadline`; with that value for the
+    /// mover.
+    fn proven_move(pos: &Position, first: Cell, deadline: Instant) -> Option<(Cell, Value)> {
+        let left = || deadline.saturating_duration_since(Instant::now());
+        let value = Self::prove(pos, left() / 2)?;
+        let board = Board::new(pos);
+        let mut others: Vec<Cell> = pos.legal_moves().filter(|&c| c != first).collect();
+        others.sort_by_key(|&c| std::cmp::Reverse(board.move_gain(pos.dims().index(c))));
+        for cell in std::iter::once(first).chain(others) {
+            if left().is_zero() {
+                break;
+            }
+            let child = pos.play(cell).ok()?;
+            let reached = Self::prove(&child, left() / 2).map(Value::for_opponent);
+            if reached == Some(value) {
+                return Some((cell, value));
+            }
+        }
+        None
+    }
+}
+
+impl Strategy for Perfect {
+    fn level(&self) -> Level {
+        Level::Perfect
+    }
+
+    fn choose(&mut self, pos: &Position) -> Option<Decision> {
+        if pos.is_over() {
+            return None;
+        }
+        if self.time_limit.is_zero() {
+            return Self::at_a_glance(pos);
+        }
+        let started = Instant::now();
+        let deadline = started + self.time_limit;
+        let small = pos.count_blanks() <= Self::EXACT_ONLY_EMPTIES;
+        let provable = pos.dims().cells() <= Self::PROOF_CELLS;
+        let exact_time = match (small, provable) {
+            (true, _) => self.time_limit,
+            (false, true) => self.time_limit / 4,
+            (false, false) => self.time_limit / 2,
+        };
+        let found = Solver::new(pos)
+            .time_limit(exact_time)
+            .best_move(self.rng.as_mut());
+        if let Some((cell, Some(verdict))) = found {
+            return Some(Decision {
+                cell,
+                verdict: Some(verdict),
+                value: Some(verdict.value),
+            });
+        }
+        if small {
+            return match found {
+                Some((cell, _)) => decide(Some(cell)),
+                None => Self::at_a_glance(pos),
+            };
+        }
+        // Too big to solve with the game's length in time: search the cells near the marks,
+        // as deep as time allows (half of what is left where the proof-number search gets
+        // the rest).
+        let left = deadline.saturating_duration_since(Instant::now());
+        let best = Solver::new(pos)
+            .time_limit(if provable { left / 2 } else { left })
+            .heuristic_move()
+            .or(found.map(|(c, _)| c))
+            .or_else(|| Self::at_a_glance(pos).map(|d| d.cell))?;
+        // Then prove what the position is worth, and a move that keeps it: the one found,
+        // or failing that another.
+        if provable {
+            if let Some((cell, value)) = Self::proven_move(pos, best, deadline) {
+                // A drawn game fills the board: its length needs no proof.
+                let verdict = (value == Value::Draw).then(|| Verdict {
+                    value,
+                    plies: pos.count_blanks() as u32,
+                });
+                return Some(Decision {
+                    cell,
+                    verdict,
+                    value: Some(value),
+                });
+            }
+        }
+        decide(Some(best))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::new_player;
+    use ttt_core::Setup;
+
+    fn pos(notation: &str) -> Position {
+        Position::from_setup(&Setup::from_notation(notation).unwrap(), 3).unwrap()
+    }
+
+    #[test]
+    fn perfect_takes_the_win_and_claims_it() {
+        let p = pos("XX./OO./...");
+        let d = new_player(Level::Perfect, None, Duration::from_secs(5))
+            .choose(&p)
+            .unwrap();
+        assert_eq!(d.cell, Cell::new(0, 2));
+        assert_eq!(d.verdict.map(|v| v.plies), Some(1));
+        assert_eq!(d.value, Some(Value::Win));
+    }
+
+    #[test]
+    fn proven_moves_reach_the_minimax_value() {
+        use crate::testing::{minimax, random_position};
+        use std::collections::HashMap;
+        let mut rng = Rng::seeded(5);
+        let mut memo = HashMap::new();
+        let as_value = |score: i32| match score {
+            1 => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        };
+        let mut switched = 0;
+        for (dims, empty) in [((4, 4, 3), 9), ((4, 4, 4), 10), ((3, 5, 3), 9)] {
+            let dims = ttt_core::Dims::new(dims.0, dims.1, dims.2).unwrap();
+            for _ in 0..10 {
+                let Some(p) = random_position(&mut rng, dims, empty) else {
+                    continue;
+                };
+                let value = as_value(minimax(&p, &mut memo));
+                let move_value =
+                    |c: Cell, memo: &mut _| as_value(-minimax(&p.play(c).unwrap(), memo));
+                // Offered the worst move first, it must look further.
+                let worst = p
+                    .legal_moves()
+                    .min_by_key(|&c| -minimax(&p.play(c).unwrap(), &mut memo))
+                    .unwrap();
+                let deadline = Instant::now() + Duration::from_secs(60);
+                let (cell, claimed) = Perfect::proven_move(&p, worst, deadline).unwrap();
+                assert_eq!(claimed, value, "{p}");
+                assert_eq!(move_value(cell, &mut memo), value, "{p} {cell}");
+                if cell != worst {
+                    switched += 1;
+                }
+            }
+        }
+        assert!(switched > 5, "{switched}");
+    }
+
+    #[test]
+    fn perfect_with_no_time_still_moves_sensibly() {
+        let none = |p: &Position| {
+            new_player(Level::Perfect, None, Duration::ZERO)
+                .choose(p)
+                .unwrap()
+        };
+        // Its own win first, claimed (the rules prove it), then a block, claiming nothing,
+        // on a small board and on a big one.
+        let d = none(&pos("XX./OO./..."));
+        assert_eq!((d.cell, d.value), (Cell::new(0, 2), Some(Value::Win)));
+        assert_eq!(d.verdict.map(|v| v.plies), Some(1));
+        let d = none(&pos("XX./O../..."));
+        assert_eq!((d.cell, d.value), (Cell::new(0, 2), None));
+        let big = Position::from_setup(
+            &Setup::from_notation(
+                "......../......../OOO...../XXX...../......../......../......../........",
+            )
+            .unwrap(),
+            4,
+        )
+        .unwrap();
+        assert_eq!(none(&big).cell, Cell::new(3, 3));
+        // Otherwise the centre.
+        let empty = Position::new(ttt_core::Dims::new(3, 3, 3).unwrap());
+        assert_eq!(none(&empty).cell, Cell::new(1, 1));
+    }
+}

@@ -1,0 +1,571 @@
+//! The one way in: [`Solver`] proves what a position is worth, what each move is worth, and
+//! analyses a position, choosing the searches and threads; the perfect player goes through it
+//! too.
+//!
+//! The searches are good at different games. The proof-number search goes best first and
+//! settles most boards many times faster than alpha-beta; alpha-beta searching straight to the
+//! end is quicker on the smallest boards, and it alone measures how long a game lasts. So
+//! [`Method::Auto`] on two threads runs, from the start, alpha-beta straight to the end on one
+//! and the proof-number search on the other, each with a table of its own; the first answer
+//! stops the rest. More threads join the one straight to the end, sharing a table. Once the
+//! proof-number search has run alone for a second, alpha-beta gives way and every thread
+//! joins the proof-number search, sharing its table. On one thread the proof-number search
+//! runs alone.
+//!
+//! Every result either search keeps is proven, so the answer does not depend on which search
+//! finishes first or on the number of threads: only the time does.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use ttt_core::{Cell, Position, Symmetry};
+
+use crate::analysis::{self, Analysis};
+use crate::search::alpha_beta::{self, AlphaBeta, Solved};
+use crate::search::proof_number;
+use crate::search::Limits;
+use crate::tt::bounds::BoundTable;
+use crate::{Rng, Value, Verdict};
+
+/// Which searches [`Solver::solve`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Both: see the module's documentation.
+    #[default]
+    Auto,
+    /// Alpha-beta only, on every thread.
+    AlphaBeta,
+    /// Proof-number search only: on one thread for its first second, then on every thread.
+    ProofNumber,
+}
+
+/// With [`Method::Auto`] on two threads or more, the most memory alpha-beta's tables take:
+/// they need hold only what it finds before it gives way to the proof-number search, which
+/// gets the rest.
+const RACE_ALPHA_BETA_BYTES: usize = 256 << 20;
+
+/// How long one thread searches alone with [`Method::AlphaBeta`] before the others join.
+const ALONE_ALPHA_BETA: Duration = Duration::from_secs(1);
+
+/// The memory a solve takes by default: enough for the position's tree when it is small, and
+/// at most 256 MB. Tables take memory only as they fill.
+#[must_use]
+pub fn default_memory(pos: &Position) -> usize {
+    let empties = pos.count_blanks().min(24) as u32;
+    (1usize << (empties + 6)).clamp(1 << 12, 1 << 28)
+}
+
+/// What a search did to reach its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stats {
+    /// Positions searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// Threads that searched.
+    pub threads: usize,
+    /// Bytes of transposition table allocated.
+    pub table_bytes: usize,
+    /// Entries of the table in use at the end.
+    pub table_used: usize,
+}
+
+impl Stats {
+    /// The figures of an alpha-beta search started at `started` on `threads` threads.
+    pub(crate) fn of_alpha_beta(search: &AlphaBeta, started: Instant, threads: usize) -> Stats {
+        Stats {
+            nodes: search.nodes(),
+            elapsed: started.elapsed(),
+            threads,
+            table_bytes: search.table().bytes(),
+            table_used: search.table().used(),
+        }
+    }
+}
+
+/// What [`Solver::solve`] found: the value of the position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The proven value for the side to move, or `None` if the limits stopped the search
+    /// first.
+    pub value: Option<Value>,
+    /// What the search did.
+    pub stats: Stats,
+}
+
+/// What [`Solver::solve_with_length`] found: the value and how long the game lasts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolutionWithLength {
+    /// The proven value and the game's length with best play, or `None` if the limits
+    /// stopped the search first.
+    pub verdict: Option<Verdict>,
+    /// A best move: proven if the verdict is, else the best found.
+    pub best_move: Option<Cell>,
+    /// What the search did.
+    pub stats: Stats,
+}
+
+/// What [`Solver::move_values`] found: the value of every legal move for the side making it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveValues {
+    /// Every legal move in row-major order, with its proven value, `None` where the limits
+    /// stopped the search first.
+    pub moves: Vec<(Cell, Option<Value>)>,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+/// A solve of one position: the position, and how the searches may spend time, memory and
+/// threads. Build it, then ask it a question.
+///
+/// ```
+/// use std::time::Duration;
+/// use ttt_ai::{Solver, Value};
+/// use ttt_core::{Dims, Position};
+///
+/// // Tic-tac-toe is a draw; 4 x 4 with three in a row is a first-player win.
+/// let tic_tac_toe = Position::new(Dims::new(3, 3, 3).unwrap());
+/// assert_eq!(Solver::new(&tic_tac_toe).solve().value, Some(Value::Draw));
+/// let bigger = Position::new(Dims::new(4, 4, 3).unwrap());
+/// let solution = Solver::new(&bigger).time_limit(Duration::from_secs(10)).threads(2).solve();
+/// assert_eq!(solution.value, Some(Value::Win));
+///
+/// // With the game's length: a draw in nine plies.
+/// let exact = Solver::new(&tic_tac_toe).solve_with_length();
+/// assert_eq!(exact.verdict.map(|v| v.plies), Some(9));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Solver {
+    pos: Position,
+    limits: Limits,
+    memory: Option<usize>,
+    threads: usize,
+    method: Method,
+}
+
+impl Solver {
+    /// A solve of `pos` with no limit, the default memory ([`default_memory`]), one thread
+    /// and [`Method::Auto`].
+    #[must_use]
+    pub fn new(pos: &Position) -> Solver {
+        Solver {
+            pos: *pos,
+            limits: Limits::none(),
+            memory: None,
+            threads: 1,
+            method: Method::Auto,
+        }
+    }
+
+    /// Stop after `time`, counted from now. Searches look at the clock every thousand
+    /// positions or so.
+    #[must_use]
+    pub fn time_limit(mut self, time: Duration) -> Solver {
+        self.limits = self.limits.within(time);
+        self
+    }
+
+    /// Stop as `limits` say (a deadline, a stop flag, a progress counter).
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> Solver {
+        self.limits = limits;
+        self
+    }
+
+    /// The most memory the transposition tables may take, in bytes. They take it only as
+    /// they fill.
+    #[must_use]
+    pub fn memory(mut self, bytes: usize) -> Solver {
+        self.memory = Some(bytes);
+        self
+    }
+
+    /// Use up to `threads` threads (at least one).
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Solver {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Which searches prove the value.
+    #[must_use]
+    pub fn method(mut self, method: Method) -> Solver {
+        self.method = method;
+        self
+    }
+
+    /// The position being solved.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub(crate) fn limits_ref(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The memory allowed, or `default` where none was set.
+    pub(crate) fn memory_or(&self, default: usize) -> usize {
+        self.memory.unwrap_or(default)
+    }
+
+    /// Proves the value (win, draw or loss, without the game's length) of the position for
+    /// the side to move, with the searches of its [`Method`].
+    #[must_use]
+    pub fn solve(&self) -> Solution {
+        self.solve_after(alone_for(self.method))
+    }
+
+    /// [`Solver::solve`], one thread of [`Method::AlphaBeta`] searching alone for `alone`
+    /// before the others join it (all at once for zero; the other methods never wait).
+    pub(crate) fn solve_after(&self, alone: Duration) -> Solution {
+        let pos = &self.pos;
+        let memory = self.memory_or(default_memory(pos));
+        let started = Instant::now();
+        let (value, stats) = match self.method {
+            Method::AlphaBeta if self.threads == 1 => {
+                let mut search = AlphaBeta::new(
+                    pos,
+                    BoundTable::growing(memory).into(),
+                    self.limits.clone(),
+                    false,
+                );
+                let value = search.solve().value;
+                (value, Stats::of_alpha_beta(&search, started, 1))
+            }
+            Method::AlphaBeta => {
+                let (solved, stats) = alpha_beta::threads::solve(
+                    pos,
+                    &self.limits,
+                    memory,
+                    self.threads,
+                    alone,
+                    false,
+                );
+                (solved.value, stats)
+            }
+            Method::Auto if self.threads > 1 => race(pos, &self.limits, memory, self.threads),
+            // On one thread there is nothing to race: the proof-number search alone.
+            Method::Auto | Method::ProofNumber => {
+                proof_number::solve(pos, &self.limits, memory, self.threads)
+            }
+        };
+        Solution { value, stats }
+    }
+
+    /// Proves the value and how long the game lasts with best play (the winner winning as
+    /// fast as it can, the loser holding out as long as it can), by alpha-beta on one thread.
+    /// Slower than [`Solver::solve`] on all but small boards: the length needs the whole
+    /// tree.
+    #[must_use]
+    pub fn solve_with_length(&self) -> SolutionWithLength {
+        let started = Instant::now();
+        let mut search = self.alpha_beta(true);
+        let solved = search.solve();
+        SolutionWithLength {
+            verdict: solved
+                .value
+                .zip(solved.plies)
+                .map(|(value, plies)| Verdict { value, plies }),
+            best_move: solved.best_move,
+            stats: Stats::of_alpha_beta(&search, started, 1),
+        }
+    }
+
+    /// The value of every legal move for the side making it, each proven by
+    /// [`Solver::solve`] on the position it leads to (positions the same up to a symmetry
+    /// once). With a time limit, the moves still unknown share what is left, equally, round
+    /// after round, while rounds settle anything.
+    #[must_use]
+    pub fn move_values(&self) -> MoveValues {
+        self.move_values_where(|_| true)
+    }
+
+    /// [`Solver::move_values`] for the moves `wanted` picks (the others are `None`).
+    pub(crate) fn move_values_where(&self, wanted: impl Fn(Cell) -> bool) -> MoveValues {
+        let pos = &self.pos;
+        let mut moves: Vec<(Cell, Option<usize>)> = Vec::new();
+        // The positions to prove, one for each class under the board's symmetries.
+        let mut children: Vec<(Position, Option<Value>)> = Vec::new();
+        let mut classes: HashMap<String, usize> = HashMap::new();
+        for cell in pos.legal_moves() {
+            if !wanted(cell) {
+                moves.push((cell, None));
+                continue;
+            }
+            let mut child = *pos;
+            child.play_unchecked(cell);
+            let key = Symmetry::of(pos.dims())
+                .iter()
+                .map(|&s| child.transform(s).to_string())
+                .min()
+                .unwrap_or_else(|| child.to_string());
+            let n = children.len();
+            let class = *classes.entry(key).or_insert(n);
+            if class == n {
+                children.push((child, Value::at_end(&child)));
+            }
+            moves.push((cell, Some(class)));
+        }
+        let mut nodes = 0;
+        loop {
+            let open = children.iter().filter(|c| c.1.is_none()).count();
+            if open == 0 || self.limits.is_over() {
+                break;
+            }
+            let mut settled = 0;
+            for child in children.iter_mut().filter(|c| c.1.is_none()) {
+                let share = self.limits.time_left().map(|l| l / open as u32);
+                let limits = match share {
+                    Some(share) => self.limits.at_most(share),
+                    None => self.limits.clone(),
+                };
+                let s = Solver {
+                    pos: child.0,
+                    limits,
+                    ..self.clone()
+                }
+                .solve();
+                nodes += s.stats.nodes;
+                if s.value.is_some() {
+                    child.1 = s.value;
+                    settled += 1;
+                }
+                if self.limits.is_over() {
+                    break;
+                }
+            }
+            if settled == 0 {
+                break;
+            }
+        }
+        // Each child's value is its mover's: the other way round for the root's mover.
+        let moves = moves
+            .into_iter()
+            .map(|(cell, class)| {
+                let value = class.and_then(|c| children[c].1).map(Value::for_opponent);
+                (cell, value)
+            })
+            .collect();
+        MoveValues { moves, nodes }
+    }
+
+    /// Analyses the position: the value of the position and of every legal move for the
+    /// side making it, with the game's length where it is proven (see [`crate::analysis`]).
+    #[must_use]
+    pub fn analyze(&self) -> Analysis {
+        analysis::analyze(self)
+    }
+
+    /// An alpha-beta search of the position within the limits, in a table of the memory
+    /// allowed, with or without the game's length.
+    pub(crate) fn alpha_beta(&self, lengths: bool) -> AlphaBeta {
+        let memory = self.memory_or(default_memory(&self.pos));
+        AlphaBeta::new(
+            &self.pos,
+            BoundTable::growing(memory).into(),
+            self.limits.clone(),
+            lengths,
+        )
+    }
+
+    /// The perfect player's move by alpha-beta with lengths (see [`AlphaBeta::choose`]): the
+    /// fastest win or the slowest loss, proven, or the best found if the limits stop it.
+    pub(crate) fn best_move(&self, rng: Option<&mut Rng>) -> Option<(Cell, Option<Verdict>)> {
+        self.alpha_beta(true).choose(rng)
+    }
+
+    /// The best move a search of the cells near the marks finds within the limits, as deep
+    /// as time allows: proves nothing.
+    pub(crate) fn heuristic_move(&self) -> Option<Cell> {
+        let mut search = self.alpha_beta(true);
+        search.restrict_to_the_neighbourhood();
+        search.solve().best_move
+    }
+}
+
+/// How long one alpha-beta thread searches alone with `method`: only [`Method::AlphaBeta`]
+/// has its threads wait.
+fn alone_for(method: Method) -> Duration {
+    match method {
+        Method::AlphaBeta => ALONE_ALPHA_BETA,
+        Method::Auto | Method::ProofNumber => Duration::ZERO,
+    }
+}
+
+/// [`Method::Auto`] on two threads or more: the proof-number search on one thread, alpha-beta
+/// straight to the end on the others, from the start, until the proof-number search has run
+/// alone for [`proof_number`]'s join time; then the proof-number search on every thread. The
+/// first answer stops the rest.
+fn race(pos: &Position, limits: &Limits, memory: usize, threads: usize) -> (Option<Value>, Stats) {
+    let started = Instant::now();
+    let (each, stop) = limits.with_own_stop();
+    let beta_bytes = (memory / 2).min(RACE_ALPHA_BETA_BYTES);
+    let (proof, beta) = std::thread::scope(|scope| {
+        let proof = scope.spawn(|| {
+            let found = proof_number::solve(pos, &each, memory - beta_bytes, threads);
+            if found.0.is_some() {
+                stop.raise();
+            }
+            found
+        });
+        // Alpha-beta gives its threads to the proof-number search when that is joined by
+        // more.
+        let beta = scope.spawn(|| {
+            let limits = each.at_most(proof_number::JOIN);
+            let found: (Solved, Stats) = if threads == 2 {
+                let start = Instant::now();
+                let mut search =
+                    AlphaBeta::new(pos, BoundTable::growing(beta_bytes).into(), limits, false);
+                search.search_straight_to_the_end();
+                let solved = search.solve();
+                (solved, Stats::of_alpha_beta(&search, start, 1))
+            } else {
+                alpha_beta::threads::solve(
+                    pos,
+                    &limits,
+                    beta_bytes,
+                    threads - 1,
+                    Duration::ZERO,
+                    true,
+                )
+            };
+            if found.0.value.is_some() {
+                stop.raise();
+            }
+            found
+        });
+        // A search that panicked is a bug: let it show.
+        (
+            proof
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            beta.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+        )
+    });
+    let ((proof_value, proof), (beta_solved, beta)) = (proof, beta);
+    let stats = Stats {
+        nodes: proof.nodes + beta.nodes,
+        elapsed: started.elapsed(),
+        threads,
+        table_bytes: proof.table_bytes + beta.table_bytes,
+        table_used: proof.table_used + beta.table_used,
+    };
+    (proof_value.or(beta_solved.value), stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ttt_core::{Dims, Setup};
+
+    const METHODS: [Method; 3] = [Method::Auto, Method::AlphaBeta, Method::ProofNumber];
+
+    /// The value by `method` on `threads` threads, all of them from the start (no search
+    /// alone first).
+    fn value(pos: &Position, threads: usize, method: Method) -> Option<Value> {
+        Solver::new(pos)
+            .threads(threads)
+            .method(method)
+            .solve_after(Duration::ZERO)
+            .value
+    }
+
+    #[test]
+    fn methods_and_thread_counts_agree() {
+        for (r, c, k) in [(3, 3, 3), (3, 4, 3), (4, 4, 3), (4, 4, 4), (2, 2, 2)] {
+            let pos = Position::new(Dims::new(r, c, k).unwrap());
+            let one = value(&pos, 1, Method::AlphaBeta);
+            assert!(one.is_some());
+            for method in METHODS {
+                for threads in 1..=3 {
+                    assert_eq!(
+                        value(&pos, threads, method),
+                        one,
+                        "{r}x{c} k={k} {method:?} on {threads}"
+                    );
+                }
+            }
+        }
+        let lost = Position::from_setup(&Setup::from_notation("O.X/.X./.OX").unwrap(), 3).unwrap();
+        for method in METHODS {
+            assert_eq!(value(&lost, 2, method), Some(Value::Loss), "{method:?}");
+        }
+    }
+
+    #[test]
+    fn move_values_are_the_children_values_turned_round() {
+        let positions = [
+            Position::new(Dims::new(3, 4, 3).unwrap()),
+            Position::new(Dims::new(4, 4, 4).unwrap()),
+            Position::from_setup(&Setup::from_notation("XX./OO./...").unwrap(), 3).unwrap(),
+            Position::from_setup(&Setup::from_notation("X.../.O../..../....").unwrap(), 3).unwrap(),
+        ];
+        for pos in positions {
+            for method in METHODS {
+                let found = Solver::new(&pos).threads(2).method(method).move_values();
+                assert_eq!(found.moves.len(), pos.legal_moves().count());
+                assert!(found.nodes > 0);
+                for (cell, value_found) in found.moves {
+                    let child = pos.play(cell).unwrap();
+                    let expected = Value::at_end(&child)
+                        .or_else(|| value(&child, 1, Method::AlphaBeta))
+                        .map(Value::for_opponent);
+                    assert_eq!(value_found, expected, "{pos} {cell} {method:?}");
+                }
+            }
+        }
+        // No time: nothing is known, nothing is searched.
+        let pos = Position::new(Dims::new(5, 5, 4).unwrap());
+        let found = Solver::new(&pos)
+            .threads(2)
+            .time_limit(Duration::ZERO)
+            .move_values();
+        assert!(found.moves.iter().all(|(_, v)| v.is_none()));
+        assert_eq!(found.nodes, 0);
+    }
+
+    #[test]
+    fn every_4x3_position_agrees_across_methods_thread_counts_and_tiny_tables() {
+        // Each position's value by alpha-beta on one thread against every method on one to
+        // three threads with tables of a few buckets, where entries are overwritten all the
+        // time.
+        let dims = Dims::new(4, 3, 3).unwrap();
+        let mut stack = vec![Position::new(dims)];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(pos) = stack.pop() {
+            if !seen.insert(pos.to_string()) || pos.is_over() {
+                continue;
+            }
+            let one = value(&pos, 1, Method::AlphaBeta);
+            for method in METHODS {
+                for threads in 1..=3 {
+                    let many = Solver::new(&pos)
+                        .memory(256)
+                        .threads(threads)
+                        .method(method)
+                        .solve_after(Duration::ZERO)
+                        .value;
+                    assert_eq!(many, one, "{pos} by {method:?} on {threads} threads");
+                }
+            }
+            if seen.len() < 400 {
+                stack.extend(pos.legal_moves().filter_map(|c| pos.play(c).ok()));
+            }
+        }
+    }
+
+    #[test]
+    fn zero_time_proves_nothing() {
+        let p = Position::new(Dims::new(3, 3, 3).unwrap());
+        let solver = Solver::new(&p).time_limit(Duration::ZERO);
+        let s = solver.solve();
+        assert_eq!((s.value, s.stats.nodes), (None, 0));
+        let s = solver.solve_with_length();
+        assert_eq!((s.verdict, s.stats.nodes), (None, 0));
+        let a = solver.analyze();
+        assert_eq!(a.value, None);
+        assert_eq!(a.moves.len(), 9);
+        assert!(a.moves.iter().all(|m| m.verdict.is_none()));
+    }
+}
