@@ -412,7 +412,7 @@ fn race(pos: &Position, limits: &Limits, memory: usize, threads: usize) -> (Opti
         // Alpha-beta gives its threads to the proof-number search when that is joined by
         // more.
         let beta = scope.spawn(|| {
-            let limits = each.at_most(proof_number::JOIN);
+            let limits = each.at_most(proof_number::ALONE_BEFORE_JOINING);
             let found: (Solved, Stats) = if threads == 2 {
                 let start = Instant::now();
                 let mut search =

@@ -30,6 +30,7 @@ mod cell;
 mod outcome;
 mod player;
 mod position;
+mod preset;
 mod setup;
 mod symmetry;
 
@@ -37,5 +38,6 @@ pub use cell::{Cell, Dims, DimsError, MAX_SIDE};
 pub use outcome::Outcome;
 pub use player::{ByPlayer, Player};
 pub use position::{PlayError, Position, PositionError};
+pub use preset::{Preset, PresetError};
 pub use setup::{NotationError, Setup};
 pub use symmetry::Symmetry;

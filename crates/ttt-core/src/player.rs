@@ -27,7 +27,8 @@ impl Player {
         }
     }
 
-    /// The mark this player writes on the board: `'X'` or `'O'` (seed 002's `markerForPlayer`).
+    /// The mark this player writes on the board: `'X'` or `'O'` (`markerForPlayer` in the course
+    /// board API).
     #[must_use]
     pub const fn marker(self) -> char {
         match self {

@@ -16,7 +16,7 @@ use crate::{ByPlayer, Cell, Dims, DimsError, Outcome, Player, Setup, Symmetry};
 /// for (r, c) in [(1, 1), (0, 0), (0, 2), (2, 0), (1, 0), (1, 2), (0, 1), (2, 1), (2, 2)] {
 ///     pos = pos.play(Cell::new(r, c)).unwrap();
 /// }
-/// // The text form of seed 002 (`_` would stand for an empty cell).
+/// // The course board API's text form (`_` would stand for an empty cell).
 /// assert_eq!(pos.text(), "OXX\nXXO\nOOX\n");
 /// assert_eq!(pos.outcome(), Outcome::Draw);
 /// ```
@@ -260,7 +260,7 @@ impl Position {
         self.by_player.x.len() + self.by_player.o.len()
     }
 
-    /// Number of empty cells (seed 002's `countBlanks`).
+    /// Number of empty cells (`countBlanks` in the course board API).
     #[must_use]
     pub fn count_blanks(&self) -> usize {
         self.dims.cells() - self.ply()
@@ -323,7 +323,7 @@ impl Position {
     }
 
     /// Whether `player`'s mark on `cell` is part of K or more in a row: the win check, looking
-    /// only along the four lines through the cell (seed 001).
+    /// only along the four lines through the cell.
     #[must_use]
     pub fn makes_line(&self, cell: Cell, player: Player) -> bool {
         let k = self.dims.k();
@@ -370,25 +370,27 @@ impl Position {
         cells.iter().map(|i| self.dims.cell(i)).collect()
     }
 
-    /// Whether `player` has won (seed 002's `checkWin`).
+    /// Whether `player` has won (`checkWin` in the course board API).
     #[must_use]
     pub fn is_win_for(&self, player: Player) -> bool {
         self.outcome == Outcome::Win(player)
     }
 
-    /// Whether `player`'s opponent has won (seed 002's `checkLose`).
+    /// Whether `player`'s opponent has won (`checkLose` in the course board API).
     #[must_use]
     pub fn is_loss_for(&self, player: Player) -> bool {
         self.outcome == Outcome::Win(player.other())
     }
 
-    /// Whether the game is drawn: the board is full and nobody has a line (seed 002's `checkDraw`).
+    /// Whether the game is drawn: the board is full and nobody has a line (`checkDraw` in the
+    /// course board API).
     #[must_use]
     pub fn is_draw(&self) -> bool {
         self.outcome == Outcome::Draw
     }
 
-    /// Seed 002's `boardValue`: +1 if `player` has won, -1 if they have lost, 0 otherwise.
+    /// The course board API's `boardValue`: +1 if `player` has won, -1 if they have lost, 0
+    /// otherwise.
     #[must_use]
     pub fn board_value(&self, player: Player) -> i8 {
         match self.outcome {
@@ -399,7 +401,7 @@ impl Position {
     }
 
     /// The positions after each legal move, in row-major order; `self` is unchanged
-    /// (seed 002's `possibleMoves`).
+    /// (`possibleMoves` in the course board API).
     ///
     /// ```
     /// # use ttt_core::{Position, Setup};
@@ -431,7 +433,7 @@ impl Position {
         setup
     }
 
-    /// Seed 002's text form: one line per row, `_` for empty, each line ending in `\n`,
+    /// The course board API's text form: one line per row, `_` for empty, each line ending in `\n`,
     /// e.g. `"O_X\n_X_\n___\n"`.
     #[must_use]
     pub fn text(&self) -> String {

@@ -14,7 +14,8 @@ use std::fmt;
 use crate::{Cell, Player, MAX_SIDE};
 
 /// A board as plain data, not yet checked against the rules: what parsers, JSON and the database
-/// produce. [`Position::from_setup`](crate::Position::from_setup) turns it into a playable position.
+/// produce. [`Position::from_setup`](crate::Position::from_setup) turns it into a playable
+/// position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
     rows: usize,

@@ -40,6 +40,7 @@
 mod error;
 mod game;
 mod migrations;
+mod name;
 mod player;
 mod sqlite;
 
@@ -47,12 +48,9 @@ use std::path::PathBuf;
 
 pub use error::StoreError;
 pub use game::{GameRecord, GameResult, NewGame, Participant};
+pub use name::{check_name, NameError, MAX_NAME_CHARS};
 pub use player::PlayerStats;
 pub use sqlite::SqliteStore;
-
-/// The longest player name, in characters, that the front ends accept (the console game and
-/// the web game alike), so a name made in one can be used in the other.
-pub const MAX_NAME_CHARS: usize = 40;
 
 /// Where players and games are kept. Shareable between threads; every method is one
 /// complete operation (its own transaction where it writes).

@@ -712,7 +712,7 @@ mod tests {
     #[test]
     fn games_are_stored_whole() {
         let store = SqliteStore::open_in_memory().unwrap();
-        // Seed 003's 6x7 board, three in a row: X fills the bottom of the first column.
+        // A 6x7 board, three in a row: X fills the bottom of the first column.
         let new = NewGame {
             rows: 6,
             cols: 7,

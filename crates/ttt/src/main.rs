@@ -1,59 +1,35 @@
 //! `ttt`: tic-tac-toe and the whole m,n,k family, in a terminal or a browser.
 //!
-//! The binary is thin: it parses the command line and hands each subcommand to its module.
-//! The work lives in the library crates (`ttt-core`, `ttt-ai`, ...).
+//! The binary is thin: it parses the command line ([`args`]) and hands each subcommand to its
+//! module ([`commands`]). The work lives in the library crates (`ttt-core`, `ttt-ai`, ...).
 
 use std::process::ExitCode;
 
-mod analyze;
-mod cli;
+mod args;
+mod commands;
 mod database;
-mod history;
-mod moves;
-mod play;
-mod players;
-mod render;
-mod serve;
-mod solve;
+mod error;
+mod output;
 
-use cli::{Cli, Command, UserError};
+use args::{Cli, Command};
 
 fn main() -> ExitCode {
     let cli = match Cli::parse_args() {
         Ok(cli) => cli,
-        Err(e) => return cli::report_clap_error(&e),
+        Err(e) => return error::report_clap_error(&e, &Cli::command_line_name()),
     };
     let result = match cli.command {
-        Some(Command::Analyze(args)) => analyze::run(&args),
-        Some(Command::Move(args)) => moves::run(&args),
-        Some(Command::Serve(args)) => serve::run(&args),
-        Some(Command::Solve(args)) => solve::run(&args),
-        Some(Command::Play(args)) => play::run(&args),
-        Some(Command::Players(args)) => players::run(&args),
-        Some(Command::History(args)) => history::run(&args),
-        None => play::run(&cli.play),
+        Some(Command::Analyze(args)) => commands::analyze::run(&args),
+        Some(Command::Move(args)) => commands::moves::run(&args),
+        Some(Command::Serve(args)) => commands::serve::run(&args),
+        Some(Command::Solve(args)) => commands::solve::run(&args),
+        Some(Command::Play(args)) => commands::play::run(&args),
+        Some(Command::Players(args)) => commands::players::run(&args),
+        Some(Command::History(args)) => commands::history::run(&args),
+        None => commands::play::run(&cli.play),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("ttt: {e:#}");
-            if e.downcast_ref::<UserError>().is_some() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::FAILURE
-            }
-        }
+        Err(e) => error::report(&e),
     }
-}
-
-/// Output piped into a program that stopped reading (`ttt ... | head`) is not an error.
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        let kind = c
-            .downcast_ref::<std::io::Error>()
-            .map(std::io::Error::kind)
-            .or_else(|| c.downcast_ref::<serde_json::Error>()?.io_error_kind());
-        kind == Some(std::io::ErrorKind::BrokenPipe)
-    })
 }

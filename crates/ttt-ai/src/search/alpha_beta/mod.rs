@@ -3,9 +3,9 @@
 //! is an exact solver; with a time limit it deepens iteratively and reports only what it
 //! proved; restricted to the cells near the marks, it is a heuristic player.
 //!
-//! Every result carries whether it rests on a heuristic score or a restricted move list (the
-//! *horizon*): only results that do not are proven, and only those are kept in the table as
-//! holding at any depth.
+//! Every result carries whether it rests on a heuristic score or a restricted move list (it
+//! is *unproven*): only results that do not are proven, and only those are kept in the table
+//! as holding at any depth.
 
 mod ordering;
 pub(crate) mod score;
@@ -84,7 +84,7 @@ pub(crate) struct AlphaBeta {
     /// half-way on small boards with it.
     check_every_node: bool,
     /// Search straight to the end from the start, without deepening step by step.
-    straight: bool,
+    straight_to_the_end: bool,
     /// Positions with at most this many empty cells are searched straight to the end.
     deepen_from: u32,
     /// Between steps of deepening, search to the end until the positions searched so far
@@ -92,7 +92,7 @@ pub(crate) struct AlphaBeta {
     straight_share: u64,
     /// Set when the result being computed rests on a heuristic score or a restricted move
     /// list.
-    horizon: bool,
+    unproven: bool,
     /// 1 when wins are scored by their distance, 0 when only win/draw/loss matters.
     ply_cost: i32,
     history: ByPlayer<Vec<i32>>,
@@ -132,10 +132,10 @@ impl AlphaBeta {
             node_limit: u64::MAX,
             out_of_budget: false,
             check_every_node: false,
-            straight: false,
+            straight_to_the_end: false,
             deepen_from: DEEPEN_FROM,
             straight_share: STRAIGHT_SHARE,
-            horizon: false,
+            unproven: false,
             history: ByPlayer {
                 x: vec![0; n],
                 o: vec![0; n],
@@ -157,7 +157,7 @@ impl AlphaBeta {
     /// step: slower to find wins, faster to prove draws. Threads sharing a table take both
     /// ways.
     pub(crate) fn search_straight_to_the_end(&mut self) {
-        self.straight = true;
+        self.straight_to_the_end = true;
     }
 
     /// Gives the searches to the end between steps of deepening a larger share of the time.
@@ -240,7 +240,7 @@ impl AlphaBeta {
     /// Plays `cell` at the root and searches the reply to `depth`, returning the mover's score
     /// and whether it is proven.
     fn score_move(&mut self, cell: usize, depth: u32, alpha: i32, beta: i32) -> (i32, bool) {
-        self.horizon = false;
+        self.unproven = false;
         let won = self.board.play(cell);
         let score = if won {
             self.win_at(1)
@@ -250,7 +250,7 @@ impl AlphaBeta {
             -self.search(depth.saturating_sub(1), -beta, -alpha, 1)
         };
         self.board.undo(cell);
-        (score, !self.horizon)
+        (score, !self.unproven)
     }
 
     /// Finds the value of the root position, deepening until it is proven or the limits stop
@@ -261,19 +261,19 @@ impl AlphaBeta {
         let mut verdict: Option<Verdict> = None;
         let mut best_move = None;
         if !self.root.is_over() && !self.has_no_time() {
-            let mut depth = if self.straight {
+            let mut depth = if self.straight_to_the_end {
                 empties
             } else {
                 first_depth(empties, self.deepen_from)
             };
             loop {
-                self.horizon = false;
+                self.unproven = false;
                 let score = self.search(depth, -INF, INF, 0);
                 if self.aborted {
                     break;
                 }
                 best_move = self.root_best_move();
-                if !self.horizon {
+                if !self.unproven {
                     verdict = Some(self.verdict(score));
                     break;
                 }
@@ -285,7 +285,7 @@ impl AlphaBeta {
                 // table for the other.
                 if depth < empties {
                     self.node_limit = self.nodes.saturating_mul(self.straight_share);
-                    self.horizon = false;
+                    self.unproven = false;
                     let saved = self.history.clone();
                     let score = self.search(empties, -INF, INF, 0);
                     self.node_limit = u64::MAX;
@@ -433,7 +433,7 @@ impl AlphaBeta {
                     Bound::Upper => score <= alpha,
                 };
                 if cut {
-                    self.horizon |= !proven;
+                    self.unproven |= !proven;
                     return score;
                 }
             }
@@ -470,7 +470,7 @@ impl AlphaBeta {
             }
         }
         if depth == 0 && forced.is_none() {
-            self.horizon = true;
+            self.unproven = true;
             return self.board.evaluate().clamp(-HEURISTIC_MAX, HEURISTIC_MAX);
         }
 
@@ -501,8 +501,8 @@ impl AlphaBeta {
                 }
             }
         }
-        let outer_horizon = self.horizon;
-        self.horizon = forced.is_none() && self.restrict && moves.len() < self.board.empties();
+        let outer_unproven = self.unproven;
+        self.unproven = forced.is_none() && self.restrict && moves.len() < self.board.empties();
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
@@ -622,8 +622,8 @@ impl AlphaBeta {
         if self.aborted {
             return 0;
         }
-        let node_horizon = self.horizon;
-        self.horizon = outer_horizon || node_horizon;
+        let node_unproven = self.unproven;
+        self.unproven = outer_unproven || node_unproven;
         let bound = if best <= original_alpha {
             Bound::Upper
         } else if best >= beta {
@@ -634,7 +634,7 @@ impl AlphaBeta {
         self.store(Entry {
             key,
             score: to_table(best, ply * self.ply_cost as u32),
-            depth: if node_horizon {
+            depth: if node_unproven {
                 depth.min(u32::from(PROVEN) - 1) as u8
             } else {
                 PROVEN
@@ -643,7 +643,7 @@ impl AlphaBeta {
             best: self.board.map_cell(sym, usize::from(best_move)) as u16,
         });
         // A cut-off shows the opponent cannot win; a node that failed low, that we cannot.
-        if !node_horizon {
+        if !node_unproven {
             if best >= beta || best > 0 {
                 if let Some(cells) = best_zone.filter(|_| best >= 0) {
                     self.leave_zone(ply, cells, Some(opp));
@@ -817,7 +817,7 @@ mod tests {
     fn test_solver(p: &Position, table_bytes: usize, straight: bool) -> AlphaBeta {
         let mut solver = search(p, table_bytes, false);
         solver.deepen_from = 0;
-        solver.straight = straight;
+        solver.straight_to_the_end = straight;
         solver
     }
 

@@ -37,7 +37,7 @@ use crate::tt::numbers::NumberTable;
 use crate::Value;
 use numbers::{beyond, pick, sum_and_least, Child, DEFENCE_BIAS};
 pub(crate) use numbers::{Numbers, INF};
-pub(crate) use threads::JOIN;
+pub(crate) use threads::ALONE_BEFORE_JOINING;
 
 /// A proof search over one position for one attacker.
 #[derive(Debug)]
@@ -50,7 +50,7 @@ pub(crate) struct ProofSearch {
     /// ([`threads`]).
     table: Arc<NumberTable>,
     /// While the table is shared: raised to stop every search that shares it.
-    together: Option<StopFlag>,
+    sharers_stop: Option<StopFlag>,
     /// The most threads that have searched (more than one once others joined).
     threads: usize,
     limits: Limits,
@@ -91,7 +91,7 @@ impl ProofSearch {
             board: Board::new(pos),
             attacker,
             table,
-            together: None,
+            sharers_stop: None,
             threads: 1,
             limits,
             started: Instant::now(),
@@ -135,8 +135,8 @@ impl ProofSearch {
     fn store(&mut self, key: u64, numbers: Numbers, work: u64) {
         self.table.store(key, numbers, work);
         if self.table.wants_to_grow() {
-            match &self.together {
-                Some(together) => together.raise(),
+            match &self.sharers_stop {
+                Some(sharers_stop) => sharers_stop.raise(),
                 None => {
                     if let Some(table) = Arc::get_mut(&mut self.table) {
                         table.grow();
@@ -234,11 +234,11 @@ impl ProofSearch {
         // the cells of any.
         let mut common = u128::MAX;
         let mut union = 0u128;
-        if self.together.is_some() {
+        if self.sharers_stop.is_some() {
             self.table.busy().enter(key);
         }
         let numbers = loop {
-            if self.together.is_some() {
+            if self.sharers_stop.is_some() {
                 for c in children.iter_mut().filter(|c| c.busy) {
                     c.busy = false;
                     if let Some(known) = self.known(c) {
@@ -275,7 +275,7 @@ impl ProofSearch {
             // Another thread searching below the best move: this one takes the next best
             // (and looks at what the other found when it comes back), if that fits within
             // this position's threshold.
-            if self.together.is_some() && self.table.busy().is_busy(children[best].key) {
+            if self.sharers_stop.is_some() && self.table.busy().is_busy(children[best].key) {
                 children[best].busy = true;
                 let fits = |c: &Child| {
                     if attacking {
@@ -338,7 +338,7 @@ impl ProofSearch {
         } else {
             numbers
         };
-        if self.together.is_some() {
+        if self.sharers_stop.is_some() {
             self.table.busy().leave(key);
         }
         self.child_lists.push(children);
@@ -456,7 +456,7 @@ pub(crate) fn solve(
     let mut searched_by = 1;
     let mut ask = |attacker: Player| {
         let mut search = ProofSearch::new(pos, attacker, memory, limits.clone());
-        let answer = threads::prove_together(&mut search, threads, threads::JOIN);
+        let answer = threads::prove_together(&mut search, threads, threads::ALONE_BEFORE_JOINING);
         nodes += search.nodes();
         searched_by = searched_by.max(search.threads);
         table = (

@@ -13,7 +13,7 @@ use super::ProofSearch;
 
 /// How long a proof-number search runs on one thread before the others join it: the searches
 /// that take longer are the ones a table grown to its limit at once does not slow down.
-pub(crate) const JOIN: Duration = Duration::from_secs(1);
+pub(crate) const ALONE_BEFORE_JOINING: Duration = Duration::from_secs(1);
 
 /// [`ProofSearch::prove`] on `threads` threads: `search` alone for `alone`, then, if that did
 /// not settle it, with `threads - 1` more searches of the same root sharing its table.
@@ -35,12 +35,12 @@ pub(crate) fn prove_together(
     search.threads = search.threads.max(threads);
     let answer = loop {
         search.aborted = false;
-        let (shared, together) = outer.with_own_stop();
+        let (shared, sharers_stop) = outer.with_own_stop();
         search.limits = shared.clone();
-        search.together = Some(together.clone());
+        search.sharers_stop = Some(sharers_stop.clone());
         let mut helpers: Vec<ProofSearch> = (1..threads)
             .map(|_| ProofSearch {
-                together: Some(together.clone()),
+                sharers_stop: Some(sharers_stop.clone()),
                 ..ProofSearch::with_table(
                     &search.root,
                     search.attacker,
@@ -53,11 +53,11 @@ pub(crate) fn prove_together(
             let handles: Vec<_> = helpers
                 .iter_mut()
                 .map(|helper| {
-                    let together = &together;
+                    let sharers_stop = &sharers_stop;
                     scope.spawn(move || {
                         let answer = helper.prove();
                         if answer.is_some() {
-                            together.raise();
+                            sharers_stop.raise();
                         }
                         answer
                     })
@@ -65,7 +65,7 @@ pub(crate) fn prove_together(
                 .collect();
             let own = search.prove();
             // Whatever ended this search ends the others.
-            together.raise();
+            sharers_stop.raise();
             std::iter::once(own)
                 .chain(
                     handles
@@ -76,7 +76,7 @@ pub(crate) fn prove_together(
         });
         search.nodes += helpers.iter().map(|s| s.nodes).sum::<u64>();
         drop(helpers);
-        search.together = None;
+        search.sharers_stop = None;
         search.limits = outer.clone();
         let mut settled = answers.into_iter().flatten();
         if let Some(answer) = settled.next() {

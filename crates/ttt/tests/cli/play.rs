@@ -2,56 +2,11 @@
 //! input and a fresh database for every test.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
 
 use serde_json::Value;
 
-/// A temporary directory holding one test's database.
-struct Db {
-    _dir: tempfile::TempDir,
-    path: PathBuf,
-}
-
-impl Db {
-    fn new() -> Db {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("ttt.db");
-        Db { _dir: dir, path }
-    }
-
-    fn arg(&self) -> &str {
-        self.path.to_str().unwrap()
-    }
-}
-
-/// `ttt` with these arguments, no inherited database settings, and `stdin` piped in.
-fn command(args: &[&str]) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ttt"));
-    cmd.args(args)
-        .env_remove("TTT_DB")
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    cmd
-}
-
-fn run_with(mut cmd: Command, stdin: &[u8]) -> Output {
-    let mut child = cmd.spawn().expect("ttt starts");
-    let mut input = child.stdin.take().unwrap();
-    // The game may stop reading early (q); that is not the test's failure.
-    let _ = input.write_all(stdin);
-    drop(input);
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!err.contains("panicked"), "{err}");
-    out
-}
-
-fn ttt(args: &[&str], stdin: &str) -> Output {
-    run_with(command(args), stdin.as_bytes())
-}
+use crate::support::{command, run_with, ttt, Db};
 
 /// Plays with `--db`, expects success, and returns what was printed.
 fn play(db: &Db, args: &[&str], stdin: &str) -> String {
@@ -468,15 +423,15 @@ fn players_are_listed_best_first() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
-        lines[0], "Rank  Name   Wins  Losses   Ties  Games  Win rate",
+        lines[0], "Rank  Name  Wins  Losses  Ties  Games  Win rate",
         "{text}"
     );
     assert_eq!(
-        lines[1], "   1  Ann       2       0      0      2    100.0%",
+        lines[1], "   1  Ann      2       0     0      2    100.0%",
         "{text}"
     );
     assert_eq!(
-        lines[3], "   3  Bo        0       3      0      3      0.0%",
+        lines[3], "   3  Bo       0       3     0      3      0.0%",
         "{text}"
     );
 }

@@ -1,45 +1,8 @@
 //! `ttt analyze` and `ttt move`, driven through the real binary.
 
 use serde_json::json;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
 
-fn ttt(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ttt"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ttt starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = ttt(args, "");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
-
-fn stderr_of(args: &[&str]) -> String {
-    let out = ttt(args, "");
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
+use crate::support::{json, stderr_of, ttt};
 
 #[test]
 fn analyze_json_has_every_field() {

@@ -7,70 +7,14 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use clap::{Args, ValueEnum};
-use serde_json::json;
 use ttt_ai::{Limits, Solver, Value};
 use ttt_core::Position;
 
-use crate::cli::{parse_seconds, parse_threads, plural, threads_or_all, user_error, BoardArgs};
-
-#[derive(Debug, Args)]
-pub struct SolveArgs {
-    #[command(flatten)]
-    pub board: BoardArgs,
-    /// A position to solve instead of the empty board, e.g. X.O/.X./... (also `--position`).
-    #[arg(value_name = "POSITION")]
-    pub at: Option<String>,
-    /// The same as POSITION.
-    #[arg(
-        long,
-        value_name = "POSITION",
-        conflicts_with = "at",
-        hide_short_help = true
-    )]
-    pub position: Option<String>,
-    /// Give up after this many seconds and say what is unknown (default: no limit).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    pub time_limit: Option<Duration>,
-    /// The most memory the search's tables may take, in MB (default: a quarter of the
-    /// machine's memory). Memory is taken only as the search fills them.
-    #[arg(long, value_name = "MB", value_parser = crate::cli::parse_count)]
-    pub memory: Option<usize>,
-    /// Threads to use, at most 256 (default: all the machine's cores). With `--method auto`,
-    /// one searches by proof numbers and the others by alpha-beta straight to the end, and
-    /// after a second every thread by proof numbers; on one thread, proof numbers alone.
-    #[arg(long, value_name = "N", value_parser = parse_threads)]
-    pub threads: Option<usize>,
-    /// Which search proves the value: `auto` (proof-number search, with alpha-beta beside
-    /// it for its first second), or one of them alone (the proof-number search on one
-    /// thread for its first second, then on every thread).
-    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
-    pub method: MethodArg,
-    /// Also give the value of every move, drawn as a grid.
-    #[arg(long)]
-    pub root_map: bool,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// `--method`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum MethodArg {
-    Auto,
-    AlphaBeta,
-    ProofNumber,
-}
-
-impl MethodArg {
-    fn method(self) -> ttt_ai::Method {
-        match self {
-            MethodArg::Auto => ttt_ai::Method::Auto,
-            MethodArg::AlphaBeta => ttt_ai::Method::AlphaBeta,
-            MethodArg::ProofNumber => ttt_ai::Method::ProofNumber,
-        }
-    }
-}
+use crate::args::{threads_or_all, SolveArgs};
+use crate::error::user_error;
+use crate::output::board;
+use crate::output::json::{millis, MoveJson, SolveJson};
+use crate::output::words::{megabytes, plural, rate};
 
 /// A live line on standard error (only when it is a terminal) while the solver works.
 struct Progress {
@@ -123,36 +67,15 @@ impl Drop for Progress {
     }
 }
 
+/// The machine's memory in bytes, if the system says.
 fn machine_memory() -> Option<usize> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let kb: usize = info
-        .lines()
-        .find_map(|l| l.strip_prefix("MemTotal:"))?
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()?;
-    Some(kb * 1024)
-}
-
-/// A search speed for people: `1.25 million a second`, or `4.8 thousand a second` below a
-/// tenth of a million.
-fn rate(per_second: f64) -> String {
-    if per_second >= 1e5 {
-        format!("{:.2} million a second", per_second / 1e6)
-    } else {
-        format!("{:.1} thousand a second", per_second / 1e3)
-    }
-}
-
-/// A table size for people: `64 MB`, or `32 KB` under a megabyte.
-fn megabytes(bytes: usize) -> String {
-    if bytes >= 1 << 20 {
-        format!("{} MB", bytes >> 20)
-    } else {
-        format!("{} KB", (bytes >> 10).max(1))
-    }
+    use sysinfo::{MemoryRefreshKind, RefreshKind, System};
+    let system = System::new_with_specifics(
+        RefreshKind::nothing().with_memory(MemoryRefreshKind::nothing().with_ram()),
+    );
+    usize::try_from(system.total_memory())
+        .ok()
+        .filter(|&bytes| bytes > 0)
 }
 
 fn describe(value: Option<Value>, root: &Position) -> String {
@@ -213,29 +136,33 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     let dims = pos.dims();
     if args.json {
-        let mut v = json!({
-            "position": pos.to_string(),
-            "rows": dims.rows(),
-            "cols": dims.cols(),
-            "k": dims.k(),
-            "to_move": pos.turn().to_string(),
-            "value": solution.value.map_or("unknown", Value::as_str),
-            "nodes": s.nodes,
-            "elapsed_ms": (s.elapsed.as_secs_f64() * 1e6).round() / 1e3,
-            "nodes_per_second": nps.round(),
-            "table_bytes": s.table_bytes,
-            "table_entries_used": s.table_used,
-            "threads": s.threads,
-            "method": args.method.to_possible_value().map(|v| v.get_name().to_string()),
-        });
-        if let Some((map, nodes, elapsed)) = &map {
-            v["moves_nodes"] = json!(nodes);
-            v["moves_elapsed_ms"] = json!((elapsed.as_secs_f64() * 1e6).round() / 1e3);
-            v["moves"] = map
-                .iter()
-                .map(|(c, val)| json!({"row": c.row, "col": c.col, "value": val.map_or("unknown", Value::as_str)}))
-                .collect();
-        }
+        let v = SolveJson {
+            position: pos.to_string(),
+            rows: dims.rows(),
+            cols: dims.cols(),
+            k: dims.k(),
+            to_move: pos.turn().to_string(),
+            value: solution.value.map_or("unknown", Value::as_str),
+            nodes: s.nodes,
+            elapsed_ms: millis(s.elapsed),
+            nodes_per_second: nps.round(),
+            table_bytes: s.table_bytes,
+            table_entries_used: s.table_used,
+            threads: s.threads,
+            method: args.method.name(),
+            moves_nodes: map.as_ref().map(|m| m.1),
+            moves_elapsed_ms: map.as_ref().map(|m| millis(m.2)),
+            moves: map.as_ref().map(|(moves, _, _)| {
+                moves
+                    .iter()
+                    .map(|&(c, val)| MoveJson {
+                        row: c.row,
+                        col: c.col,
+                        value: val.map_or("unknown", Value::as_str),
+                    })
+                    .collect()
+            }),
+        };
         serde_json::to_writer(&mut out, &v)?;
         writeln!(out)?;
         return Ok(());
@@ -269,7 +196,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             "\nValue of each move for {} (W win, D draw, L loss, ? unknown, X/O taken):",
             pos.turn(),
         )?;
-        let board = crate::render::board_with(&pos, |cell, text| {
+        let board = board::with_marks(&pos, |cell, text| {
             match map.iter().find(|(c, _)| *c == cell) {
                 Some((_, Some(Value::Win))) => "W".into(),
                 Some((_, Some(Value::Draw))) => "D".into(),
@@ -293,20 +220,4 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         )?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts_in_words() {
-        assert_eq!(plural(1, "entry"), "1 entry");
-        assert_eq!(plural(0, "entry"), "0 entries");
-        assert_eq!(plural(2, "thread"), "2 threads");
-        assert_eq!(megabytes(1 << 12), "4 KB");
-        assert_eq!(megabytes(3 << 20), "3 MB");
-        assert_eq!(rate(1_250_000.0), "1.25 million a second");
-        assert_eq!(rate(4_800.0), "4.8 thousand a second");
-    }
 }

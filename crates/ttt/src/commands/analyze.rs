@@ -1,75 +1,14 @@
 //! `ttt analyze`: what a position is worth with best play, and what every move leads to.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::time::Duration;
 
-use clap::Args;
-use serde::Serialize;
 use ttt_ai::{Analysis, MoveAnalysis, Solver, Value, Verdict};
 use ttt_core::{Cell, Outcome, Position};
 
-use crate::cli::{parse_position, parse_seconds, parse_threads, threads_or_all, BoardArgs};
-
-#[derive(Debug, Args)]
-pub struct AnalyzeArgs {
-    /// The position: rows top to bottom separated by `/`, cells X, O or `.`, e.g. X.O/.X./...
-    pub position: Option<String>,
-    #[command(flatten)]
-    pub board: BoardArgs,
-    /// Print one JSON object instead of a report.
-    #[arg(long, conflicts_with = "jsonl")]
-    pub json: bool,
-    /// Read positions from standard input, one a line, and write one JSON object a line.
-    #[arg(long, conflicts_with = "position")]
-    pub jsonl: bool,
-    /// Seconds the search may take (per position); 0 reports only the facts of the rules.
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
-    pub time_limit: Duration,
-    /// Threads to use, at most 256 (default: all the machine's cores).
-    #[arg(long, value_name = "N", value_parser = parse_threads)]
-    pub threads: Option<usize>,
-}
-
-/// A cell in JSON: 0-based.
-#[derive(Debug, Serialize)]
-pub struct JsonCell {
-    pub row: u8,
-    pub col: u8,
-}
-
-impl From<Cell> for JsonCell {
-    fn from(c: Cell) -> Self {
-        JsonCell {
-            row: c.row,
-            col: c.col,
-        }
-    }
-}
-
-#[derive(Debug, Serialize)]
-struct JsonMove {
-    row: u8,
-    col: u8,
-    value: &'static str,
-    plies: Option<u32>,
-}
-
-#[derive(Debug, Serialize)]
-struct JsonAnalysis {
-    position: String,
-    rows: usize,
-    cols: usize,
-    k: usize,
-    to_move: String,
-    status: &'static str,
-    winning_line: Option<Vec<JsonCell>>,
-    value: &'static str,
-    plies: Option<u32>,
-    best_moves: Option<Vec<JsonCell>>,
-    moves: Vec<JsonMove>,
-    nodes: u64,
-    elapsed_ms: f64,
-}
+use crate::args::{threads_or_all, AnalyzeArgs};
+use crate::output::board;
+use crate::output::json::AnalysisJson;
 
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     if args.jsonl {
@@ -79,7 +18,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let analysis = analyze(&pos, args.time_limit, threads_or_all(args.threads));
     let mut out = std::io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &to_json(&pos, &analysis))?;
+        serde_json::to_writer(&mut out, &AnalysisJson::new(&pos, &analysis))?;
         writeln!(out)?;
     } else {
         write!(out, "{}", report(&pos, &analysis, args.time_limit))?;
@@ -88,30 +27,11 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
 }
 
 fn run_lines(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let stdin = std::io::stdin().lock();
-    let mut out = std::io::stdout().lock();
-    for line in stdin.lines() {
-        let line = line?;
-        let text = line.trim();
-        if text.is_empty() {
-            continue;
-        }
-        match parse_position(text, args.board.k, args.board.rows, args.board.cols) {
-            Ok(pos) => {
-                let analysis = analyze(&pos, args.time_limit, threads_or_all(args.threads));
-                serde_json::to_writer(&mut out, &to_json(&pos, &analysis))?;
-            }
-            Err(e) => {
-                serde_json::to_writer(
-                    &mut out,
-                    &serde_json::json!({ "position": text, "error": e.to_string() }),
-                )?;
-            }
-        }
-        writeln!(out)?;
-        out.flush()?;
-    }
-    Ok(())
+    super::lines::answer_each(|line| {
+        let pos = args.board.parse_line(line)?;
+        let analysis = analyze(&pos, args.time_limit, threads_or_all(args.threads));
+        Ok(AnalysisJson::new(&pos, &analysis))
+    })
 }
 
 /// Analyses `pos` within `time_limit` on `threads` threads.
@@ -120,42 +40,6 @@ fn analyze(pos: &Position, time_limit: Duration, threads: usize) -> Analysis {
         .time_limit(time_limit)
         .threads(threads)
         .analyze()
-}
-
-fn value_word(v: Option<Value>) -> &'static str {
-    v.map_or("unknown", Value::as_str)
-}
-
-fn to_json(pos: &Position, a: &Analysis) -> JsonAnalysis {
-    let dims = pos.dims();
-    let line = pos.winning_cells();
-    JsonAnalysis {
-        position: pos.to_string(),
-        rows: dims.rows(),
-        cols: dims.cols(),
-        k: dims.k(),
-        to_move: pos.turn().to_string(),
-        status: pos.outcome().status(),
-        winning_line: (!line.is_empty()).then(|| line.into_iter().map(JsonCell::from).collect()),
-        value: value_word(a.value),
-        plies: a.plies,
-        best_moves: a
-            .best_moves
-            .as_ref()
-            .map(|m| m.iter().copied().map(JsonCell::from).collect()),
-        moves: a
-            .moves
-            .iter()
-            .map(|m| JsonMove {
-                row: m.cell.row,
-                col: m.cell.col,
-                value: value_word(m.value),
-                plies: m.verdict.map(|v| v.plies),
-            })
-            .collect(),
-        nodes: a.nodes,
-        elapsed_ms: (a.elapsed.as_secs_f64() * 1e6).round() / 1e3,
-    }
 }
 
 /// A move's result: with the game's length when it is proven.
@@ -184,7 +68,7 @@ fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
         dims.rows(),
         dims.cols(),
         dims.k(),
-        crate::render::board(pos)
+        board::plain(pos)
     );
     match pos.outcome() {
         Outcome::Win(p) => {
@@ -249,8 +133,11 @@ mod tests {
     #[test]
     fn json_shape_for_a_won_position() {
         let pos = Position::from_setup(&Setup::from_notation("XXX/OO./...").unwrap(), 3).unwrap();
-        let j =
-            serde_json::to_value(to_json(&pos, &analyze(&pos, Duration::from_secs(1), 1))).unwrap();
+        let j = serde_json::to_value(AnalysisJson::new(
+            &pos,
+            &analyze(&pos, Duration::from_secs(1), 1),
+        ))
+        .unwrap();
         assert_eq!(j["status"], "x_wins");
         assert_eq!(j["value"], "loss");
         assert_eq!(j["plies"], 0);

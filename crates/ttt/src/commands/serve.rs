@@ -5,28 +5,17 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
 use anyhow::Context;
-use clap::Args;
 use ttt_server::{AppState, Limits};
-use ttt_store::SqliteStore;
 
-use crate::cli::user_error;
-use crate::database::DbArgs;
-
-/// Options of `ttt serve`.
-#[derive(Debug, Args)]
-pub struct ServeArgs {
-    /// The address to listen on; port 0 picks a free port.
-    #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
-    pub addr: SocketAddr,
-    #[command(flatten)]
-    pub db: DbArgs,
-}
+use crate::args::ServeArgs;
+use crate::database;
+use crate::error::user_error;
 
 /// Opens the database, starts the server and prints the address to open; runs until Ctrl-C
 /// (or SIGTERM).
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let path = args.db.path()?;
-    let store = SqliteStore::open(&path)?;
+    let store = database::open(&args.db)?;
     let state = AppState::new(Arc::new(store), Limits::default());
 
     // The server logs its own failures (never sent to the browser) on stderr.

@@ -1,4 +1,4 @@
-//! `ttt play`, and `ttt` alone: the console game of seed 000 on any m,n,k board.
+//! `ttt play`, and `ttt` alone: the classic console game on any m,n,k board.
 //!
 //! Welcome; the players (names with their saved statistics, or a computer and its level);
 //! who goes first; turns until a win or a tie, with the board drawn after every move; the
@@ -11,87 +11,21 @@
 
 mod answer;
 mod console;
-mod preset;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Duration;
 
-use clap::Args;
 use ttt_ai::{new_player, Level, Strategy, Value};
 use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position};
 use ttt_store::{GameResult, NewGame, Participant, Store};
 
-use crate::cli::{parse_seconds, parse_seed, user_error};
-use crate::database::DbArgs;
-use crate::players::summary;
-use crate::render::{board_emphasised, Emphasis};
-pub use answer::Seat;
+use crate::args::{PlayArgs, Seat};
+use crate::database;
+use crate::error::user_error;
+use crate::output::board::{emphasised, Emphasis};
+use crate::output::words::summary;
 use answer::{parse_first, parse_kind, parse_level, parse_move, parse_name, parse_yes_no, Kind};
 use console::{Console, Screen, Step, Stop};
-pub use preset::Preset;
-
-#[derive(Debug, Args, Clone)]
-#[command(after_help = "\
-Examples:
-  ttt play                                    ask who plays, then play on 3 x 3
-  ttt play --preset six-by-seven              6 rows by 7 columns, three in a row
-  ttt play --x human:Alice --o computer:hard  no questions: Alice moves first
-  ttt play --x computer:easy --o computer:perfect --seed 7
-
-While playing, type a move as the row and the column (1-based): `2 3` or `2,3`.
-Type q at any question to quit.")]
-pub struct PlayArgs {
-    /// A named board, instead of --rows/--cols/--k.
-    #[arg(long, value_enum, conflicts_with_all = ["rows", "cols", "k"])]
-    pub preset: Option<Preset>,
-    /// Rows of the board.
-    #[arg(long, default_value_t = 3, value_parser = crate::cli::parse_count)]
-    pub rows: usize,
-    /// Columns of the board.
-    #[arg(long, default_value_t = 3, value_parser = crate::cli::parse_count)]
-    pub cols: usize,
-    /// How many in a row win.
-    #[arg(long, short = 'k', default_value_t = 3, value_parser = crate::cli::parse_count)]
-    pub k: usize,
-    /// Who plays X and moves first: human:NAME, or computer:LEVEL with LEVEL easy, medium,
-    /// hard or perfect (or 1 to 4).
-    #[arg(long, value_name = "WHO")]
-    pub x: Option<Seat>,
-    /// Who plays O: human:NAME or computer:LEVEL. With both --x and --o, no questions are
-    /// asked before the game.
-    #[arg(long, value_name = "WHO")]
-    pub o: Option<Seat>,
-    /// Seed for the computer players' random choices, to play the same game again.
-    #[arg(long, value_parser = parse_seed)]
-    pub seed: Option<u64>,
-    /// Seconds the perfect computer player may think about each move.
-    #[arg(long, value_name = "SECS", default_value = "2", value_parser = parse_seconds)]
-    pub time_limit: Duration,
-    #[command(flatten)]
-    pub db: DbArgs,
-}
-
-impl PlayArgs {
-    /// What `ttt` with no command plays: `ttt play` with every default.
-    #[cfg(test)]
-    pub fn defaults() -> PlayArgs {
-        use clap::Parser;
-        #[derive(Parser)]
-        struct Play {
-            #[command(flatten)]
-            args: PlayArgs,
-        }
-        Play::parse_from(["play"]).args
-    }
-
-    /// The board: the preset's, or `--rows`/`--cols`/`--k`.
-    fn dims(&self) -> anyhow::Result<Dims> {
-        match self.preset {
-            Some(preset) => Ok(preset.dims()),
-            None => Dims::new(self.rows, self.cols, self.k).map_err(crate::cli::board_size_error),
-        }
-    }
-}
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let dims = args.dims()?;
@@ -103,7 +37,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         }
     }
     // Opened before anything is asked, so a database that cannot be used is reported at once.
-    let store = args.db.open()?;
+    let store = database::open(&args.db)?;
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
     let mut console = Console::new(stdin.lock(), io::stdout().lock(), Screen::detect(), echo);
@@ -202,7 +136,8 @@ fn session<R: BufRead, W: Write>(
     console.say("Thanks for playing!")
 }
 
-/// Who plays X and who plays O: from the options, else by asking seed 000's questions.
+/// Who plays X and who plays O: from the options, else by asking the classic console game's
+/// questions.
 fn choose_seats<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
@@ -479,7 +414,7 @@ fn draw<R: BufRead, W: Write>(
     let colour = console.screen().colour;
     console.say(title)?;
     console.say("")?;
-    console.show(board_emphasised(pos, emphasis, colour))?;
+    console.show(emphasised(pos, emphasis, colour))?;
     console.say("")?;
     // A fresh screen shows both players' last moves; a transcript has the earlier one
     // under the board before.

@@ -33,7 +33,7 @@ impl From<anyhow::Error> for Stop {
 
 impl From<ttt_store::StoreError> for Stop {
     fn from(e: ttt_store::StoreError) -> Self {
-        Stop::Failed(crate::database::store_error(e))
+        Stop::Failed(crate::error::store_error(e))
     }
 }
 

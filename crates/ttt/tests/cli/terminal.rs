@@ -2,7 +2,6 @@
 //! the screen cleared between turns, colour unless `NO_COLOR` is set, Ctrl-D to leave.
 //!
 //! Every step waits for the text it expects (with a generous timeout), never for a time.
-#![cfg(unix)]
 
 use std::process::Command;
 
@@ -13,7 +12,7 @@ use rexpect::session::{spawn_command, PtySession};
 const TIMEOUT_MS: u64 = 60_000;
 
 fn spawn(db: &std::path::Path, args: &[&str], no_colour: bool) -> PtySession {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ttt"));
+    let mut cmd = Command::new(crate::support::TTT);
     cmd.arg("play")
         .arg("--db")
         .arg(db)

@@ -3,42 +3,17 @@
 
 use std::io::{IsTerminal, Write};
 
-use clap::Args;
 use ttt_core::{Cell, Player, Position};
 use ttt_store::{GameRecord, GameResult, Participant, Store};
-use unicode_width::UnicodeWidthStr;
 
-use crate::cli::user_error;
-use crate::database::{store_error, DbArgs};
-use crate::render::{board_emphasised, Emphasis};
-
-#[derive(Debug, Args)]
-#[command(after_help = "\
-Examples:
-  ttt history              the last games of everyone
-  ttt history Alice        the last games Alice played
-  ttt history --replay 12  game 12, the board after every move")]
-pub struct HistoryArgs {
-    /// Only the games this player played (on either side).
-    #[arg(value_name = "NAME")]
-    pub name: Option<String>,
-    /// How many games to list.
-    #[arg(long, short = 'n', default_value_t = 20, value_name = "N",
-          value_parser = crate::cli::parse_count)]
-    pub limit: usize,
-    /// Replay the game with this number, printing the board after every move.
-    #[arg(long, value_name = "GAME", conflicts_with_all = ["name", "limit"],
-          value_parser = parse_game_number)]
-    pub replay: Option<i64>,
-    /// Print JSON instead of text: a list of games, or the replayed game.
-    #[arg(long)]
-    pub json: bool,
-    #[command(flatten)]
-    pub db: DbArgs,
-}
+use crate::args::HistoryArgs;
+use crate::database::open_existing;
+use crate::error::{store_error, user_error};
+use crate::output::board::{emphasised, Emphasis};
+use crate::output::table::{render, Align};
 
 pub fn run(args: &HistoryArgs) -> anyhow::Result<()> {
-    let store = args.db.open_existing()?;
+    let store = open_existing(&args.db)?;
     let mut out = std::io::stdout().lock();
     if let Some(id) = args.replay {
         let game = match &store {
@@ -80,16 +55,6 @@ pub fn run(args: &HistoryArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A game number, as `ttt history` lists them.
-fn parse_game_number(s: &str) -> Result<i64, String> {
-    match s.trim().parse::<i64>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!(
-            "{s:?} is not a game number: `ttt history` lists them (1, 2, ...)"
-        )),
-    }
-}
-
 /// A side's player for people: `Alice`, or `Computer (hard)`.
 fn who(p: &Participant) -> String {
     match p {
@@ -119,45 +84,27 @@ fn when(game: &GameRecord) -> String {
 
 /// The games as a text table.
 pub fn table(games: &[GameRecord]) -> String {
-    let rows: Vec<[String; 7]> = games
-        .iter()
-        .map(|g| {
-            [
-                g.id.to_string(),
-                when(g),
-                format!("{}x{}, {} in a row", g.rows, g.cols, g.k),
-                who(&g.x),
-                who(&g.o),
-                result_words(g),
-                g.moves.len().to_string(),
-            ]
-        })
-        .collect();
-    let header = ["Game", "Finished", "Board", "X", "O", "Result", "Moves"];
-    let mut widths = header.map(UnicodeWidthStr::width);
-    for row in &rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.width());
-        }
-    }
-    let line = |cells: [&str; 7]| {
-        let mut text = String::new();
-        for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
-            let pad = " ".repeat(w - cell.width());
-            // Numbers to the right, words to the left.
-            if i == 0 || i == 6 {
-                text.push_str(&format!("{pad}{cell}  "));
-            } else {
-                text.push_str(&format!("{cell}{pad}  "));
-            }
-        }
-        text.trim_end().to_string() + "\n"
-    };
-    let mut out = line(header);
-    for row in &rows {
-        out.push_str(&line(row.each_ref().map(String::as_str)));
-    }
-    out
+    let header = [
+        ("Game", Align::Right),
+        ("Finished", Align::Left),
+        ("Board", Align::Left),
+        ("X", Align::Left),
+        ("O", Align::Left),
+        ("Result", Align::Left),
+        ("Moves", Align::Right),
+    ];
+    let rows = games.iter().map(|g| {
+        vec![
+            g.id.to_string(),
+            when(g),
+            format!("{}x{}, {} in a row", g.rows, g.cols, g.k),
+            who(&g.x),
+            who(&g.o),
+            result_words(g),
+            g.moves.len().to_string(),
+        ]
+    });
+    render(&header, rows)
 }
 
 /// The game move by move: the board after each move, the last move marked, and at the end
@@ -198,7 +145,7 @@ pub fn replay(game: &GameRecord, colour: bool) -> anyhow::Result<String> {
                 Emphasis::Plain
             }
         };
-        out.push_str(&board_emphasised(&pos, emphasis, colour));
+        out.push_str(&emphasised(&pos, emphasis, colour));
     }
     out.push_str(&format!(
         "\n{}.\n",
@@ -252,15 +199,6 @@ mod tests {
         assert_eq!(result_words(&g), "Computer (easy) (O) won");
         g.o = Participant::computer("hard");
         assert_eq!(result_words(&g), "Computer (hard) won");
-    }
-
-    #[test]
-    fn game_numbers_are_checked() {
-        assert_eq!(parse_game_number(" 12 "), Ok(12));
-        assert!(parse_game_number("x")
-            .unwrap_err()
-            .contains("not a game number"));
-        assert!(parse_game_number("0").is_err());
     }
 
     #[test]

@@ -1,23 +1,6 @@
 //! `ttt solve`, driven through the real binary.
 
-use std::process::Command;
-
-fn ttt(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_ttt"))
-        .args(args)
-        .output()
-        .expect("ttt runs")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = ttt(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use crate::support::{json, ttt};
 
 #[test]
 fn known_games() {
@@ -55,29 +38,35 @@ fn known_games() {
 
 #[test]
 fn text_report_and_root_map() {
-    let out = ttt(&[
-        "solve",
-        "--rows",
-        "3",
-        "--cols",
-        "3",
-        "--k",
-        "3",
-        "--root-map",
-    ]);
+    let out = ttt(
+        &[
+            "solve",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--k",
+            "3",
+            "--root-map",
+        ],
+        "",
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("3 x 3, 3 in a row: draw\n"), "{text}");
     assert!(text.contains("positions in"), "{text}");
     // Every first move of tic-tac-toe draws.
     assert!(text.contains("1  D D D\n2  D D D\n3  D D D\n"), "{text}");
-    let out = ttt(&[
-        "solve",
-        "--k",
-        "3",
-        "--position",
-        "XX./OO./...",
-        "--root-map",
-    ]);
+    let out = ttt(
+        &[
+            "solve",
+            "--k",
+            "3",
+            "--position",
+            "XX./OO./...",
+            "--root-map",
+        ],
+        "",
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("win for X, the side to move"), "{text}");
     assert!(text.contains("1  X X W\n2  O O D\n3  L L L\n"), "{text}");
@@ -128,7 +117,7 @@ fn root_map_shares_the_time_limit() {
     assert_eq!(v["value"], "draw");
     assert!(v["moves_nodes"].as_u64().unwrap() > 0, "{v}");
     assert!(total(&v) < 3600.0, "{v}");
-    let out = ttt(&["solve", "--k", "3", "--root-map"]);
+    let out = ttt(&["solve", "--k", "3", "--root-map"], "");
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("The map searched "), "{text}");
 }
@@ -152,7 +141,7 @@ fn bad_arguments() {
         &["solve", "X../...", "--position", "X../..."],
         &["solve", "--method", "guess"],
     ] {
-        let out = ttt(args);
+        let out = ttt(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
     }

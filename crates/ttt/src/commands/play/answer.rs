@@ -3,19 +3,15 @@
 //! the message it gets, is pinned down by the tests at the bottom.
 
 use std::fmt;
-use std::str::FromStr;
 
 use ttt_ai::Level;
 use ttt_core::{Cell, Position};
 
-/// Said when a move is outside the board (seed 003's wording).
+/// Said when a move is outside the board.
 pub const OFF_BOARD: &str = "This position is off the bounds of the board!";
 
-/// Said when a move is on a cell that already holds a mark (seed 003's wording).
+/// Said when a move is on a cell that already holds a mark.
 pub const OCCUPIED: &str = "Someone has already made a move at this position!";
-
-/// The longest name a player may have, in characters: the same as in the web game.
-pub const MAX_NAME: usize = ttt_store::MAX_NAME_CHARS;
 
 /// Whether the answer means "quit": `q` or `quit`, in any case.
 pub fn is_quit(text: &str) -> bool {
@@ -143,18 +139,10 @@ pub fn parse_name(text: &str, default: &str) -> Result<String, String> {
     Ok(name.to_string())
 }
 
-/// A name the store and the tables can hold: not blank, not too long, no control characters.
-/// The reason it cannot be is a clause, to be put into a sentence by the caller.
+/// A name the store can keep ([`ttt_store::check_name`]) that can be typed at a prompt (`q`
+/// would quit). The reason it cannot be is a clause, to be put into a sentence by the caller.
 fn check_name(name: &str) -> Result<(), String> {
-    if name.trim().is_empty() {
-        return Err("a name needs at least one letter or digit".to_string());
-    }
-    if name.chars().count() > MAX_NAME {
-        return Err(format!("use a name of at most {MAX_NAME} characters"));
-    }
-    if name.chars().any(char::is_control) {
-        return Err("a name cannot contain control characters".to_string());
-    }
+    ttt_store::check_name(name).map_err(|e| e.to_string())?;
     if is_quit(name) {
         return Err("\"q\" means quit: choose another name".to_string());
     }
@@ -203,64 +191,11 @@ pub fn parse_first(text: &str, names: [&str; 2]) -> Result<usize, String> {
         .ok_or_else(|| format!("Please answer 1 for {} or 2 for {}.", names[0], names[1]))
 }
 
-/// One side of a game, as chosen at the prompts or with `--x`/`--o`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Seat {
-    /// A person, whose results are saved under this name.
-    Human(String),
-    /// A computer player of this level.
-    Computer(Level),
-}
-
-impl Seat {
-    /// The human's name, or `None` for the computer.
-    pub fn human_name(&self) -> Option<&str> {
-        match self {
-            Seat::Human(name) => Some(name),
-            Seat::Computer(_) => None,
-        }
-    }
-}
-
-impl fmt::Display for Seat {
-    /// A person by name, a computer as `Computer (hard)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Seat::Human(name) => f.write_str(name),
-            Seat::Computer(level) => write!(f, "Computer ({level})"),
-        }
-    }
-}
-
-impl FromStr for Seat {
-    type Err = String;
-
-    /// `human:NAME` or `computer:LEVEL` (`easy`, `medium`, `hard`, `perfect` or 1 to 4);
-    /// `h:` and `c:` for short.
-    fn from_str(text: &str) -> Result<Seat, String> {
-        const HOW: &str = "write human:NAME or computer:LEVEL (easy, medium, hard, perfect or 1-4)";
-        let Some((kind, rest)) = text.split_once(':') else {
-            return Err(format!("{text:?} names no player: {HOW}"));
-        };
-        match kind.trim().to_ascii_lowercase().as_str() {
-            "human" | "h" => {
-                let name = rest.trim();
-                check_name(name).map_err(|e| format!("{text:?}: {e}"))?;
-                Ok(Seat::Human(name.to_string()))
-            }
-            "computer" | "c" => rest
-                .parse::<Level>()
-                .map(Seat::Computer)
-                .map_err(|e| e.to_string()),
-            _ => Err(format!("{text:?} names no player: {HOW}")),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use ttt_core::{Dims, Setup};
+    use ttt_store::MAX_NAME_CHARS as MAX_NAME;
 
     fn board(notation: &str) -> Position {
         Position::from_setup(&Setup::from_notation(notation).unwrap(), 3).unwrap()
@@ -311,7 +246,7 @@ mod tests {
     }
 
     #[test]
-    fn messages_use_the_seeds_wording() {
+    fn messages_use_the_classic_wording() {
         let off = MoveError::OffBoard { rows: 6, cols: 7 }.to_string();
         assert!(off.starts_with(OFF_BOARD), "{off}");
         assert!(off.contains("1 to 6") && off.contains("1 to 7"), "{off}");
@@ -362,31 +297,12 @@ mod tests {
         assert!(parse_name(&"a".repeat(MAX_NAME + 1), "x").is_err());
         assert_eq!(
             parse_name("a\u{7}b", "x"),
-            Err("A name cannot contain control characters.".into())
+            Err("A name cannot contain control characters (such as line breaks).".into())
         );
         assert_eq!(
             parse_name(&"a".repeat(MAX_NAME + 1), "x"),
             Err(format!("Use a name of at most {MAX_NAME} characters."))
         );
-    }
-
-    #[test]
-    fn seats_from_the_command_line() {
-        assert_eq!("human:Ann".parse::<Seat>(), Ok(Seat::Human("Ann".into())));
-        assert_eq!("c:4".parse::<Seat>(), Ok(Seat::Computer(Level::Perfect)));
-        let err = "human:".parse::<Seat>().unwrap_err();
-        assert!(err.contains(": a name needs at least one letter"), "{err}");
-        assert!(!err.ends_with('.'), "{err}");
-        let long = format!("human:{}", "a".repeat(MAX_NAME + 1));
-        let err = long.parse::<Seat>().unwrap_err();
-        assert!(
-            err.ends_with(": use a name of at most 40 characters"),
-            "{err}"
-        );
-        assert!("dog:1"
-            .parse::<Seat>()
-            .unwrap_err()
-            .contains("names no player"));
     }
 
     #[test]
@@ -404,21 +320,5 @@ mod tests {
         assert_eq!(parse_first("2", names), Ok(1));
         assert_eq!(parse_first("alice", names), Ok(0));
         assert!(parse_first("3", names).unwrap_err().contains("1 for Alice"));
-    }
-
-    #[test]
-    fn seats_from_options() {
-        assert_eq!("human:Alice".parse(), Ok(Seat::Human("Alice".into())));
-        assert_eq!("h: Bo ".parse(), Ok(Seat::Human("Bo".into())));
-        assert_eq!(
-            "computer:perfect".parse(),
-            Ok(Seat::Computer(Level::Perfect))
-        );
-        assert_eq!("c:2".parse(), Ok(Seat::Computer(Level::Medium)));
-        assert!("human:".parse::<Seat>().is_err());
-        assert!("computer:genius".parse::<Seat>().is_err());
-        assert!("Alice".parse::<Seat>().unwrap_err().contains("human:NAME"));
-        assert!("robot:1".parse::<Seat>().is_err());
-        assert_eq!(Seat::Computer(Level::Hard).to_string(), "Computer (hard)");
     }
 }

@@ -4,7 +4,7 @@ use ttt_core::{Cell, Position};
 
 /// The board with column numbers above and row numbers on the left; `mark` decides how each
 /// cell is drawn (so callers can highlight the last move or a winning line).
-pub fn board_with(pos: &Position, mark: impl Fn(Cell, String) -> String) -> String {
+pub fn with_marks(pos: &Position, mark: impl Fn(Cell, String) -> String) -> String {
     let dims = pos.dims();
     let width = dims.rows().max(dims.cols()).to_string().len().max(1);
     let mut out = String::new();
@@ -29,11 +29,11 @@ pub fn board_with(pos: &Position, mark: impl Fn(Cell, String) -> String) -> Stri
 }
 
 /// The board with headers and no highlighting.
-pub fn board(pos: &Position) -> String {
-    board_with(pos, |_, text| text)
+pub fn plain(pos: &Position) -> String {
+    with_marks(pos, |_, text| text)
 }
 
-/// How one cell of a board drawn by [`board_emphasised`] stands out.
+/// How one cell of a board drawn by [`emphasised`] stands out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Emphasis {
     /// Drawn like any other cell.
@@ -57,11 +57,7 @@ const RESET: &str = "\x1b[0m";
 /// 2  . [X] .     X's last move, at row 2, column 2
 /// 3  .  .  .
 /// ```
-pub fn board_emphasised(
-    pos: &Position,
-    emphasis: impl Fn(Cell) -> Emphasis,
-    colour: bool,
-) -> String {
+pub fn emphasised(pos: &Position, emphasis: impl Fn(Cell) -> Emphasis, colour: bool) -> String {
     let dims = pos.dims();
     let width = dims.rows().max(dims.cols()).to_string().len();
     let pad = " ".repeat(width - 1);
@@ -129,7 +125,7 @@ mod tests {
             }
         };
         assert_eq!(
-            board_emphasised(&pos, last, false),
+            emphasised(&pos, last, false),
             "   1  2  3\n1  X  .  O\n2  . [X] .\n3  .  .  .\n"
         );
     }
@@ -138,7 +134,7 @@ mod tests {
     fn wide_boards_align_two_digit_headers() {
         let dims = ttt_core::Dims::new(10, 11, 5).unwrap();
         let pos = Position::new(dims).play(Cell::new(9, 10)).unwrap();
-        let text = board_emphasised(
+        let text = emphasised(
             &pos,
             |c| {
                 if c == Cell::new(9, 10) {
@@ -161,7 +157,7 @@ mod tests {
     #[test]
     fn colour_marks_cells_without_brackets() {
         let pos = position("XXX/OO./...", 3);
-        let text = board_emphasised(
+        let text = emphasised(
             &pos,
             |c| {
                 if c.row == 0 {
@@ -179,6 +175,6 @@ mod tests {
     #[test]
     fn headers_are_one_based() {
         let pos = Position::from_setup(&Setup::from_notation("X.O/.X./...").unwrap(), 3).unwrap();
-        assert_eq!(board(&pos), "   1 2 3\n1  X . O\n2  . X .\n3  . . .\n");
+        assert_eq!(plain(&pos), "   1 2 3\n1  X . O\n2  . X .\n3  . . .\n");
     }
 }

@@ -1,0 +1,28 @@
+//! `ttt analyze`'s options.
+
+use std::time::Duration;
+
+use clap::Args;
+
+use super::values::{parse_seconds, parse_threads};
+use super::BoardArgs;
+
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// The position: rows top to bottom separated by `/`, cells X, O or `.`, e.g. X.O/.X./...
+    pub position: Option<String>,
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Print one JSON object instead of a report.
+    #[arg(long, conflicts_with = "jsonl")]
+    pub json: bool,
+    /// Read positions from standard input, one a line, and write one JSON object a line.
+    #[arg(long, conflicts_with = "position")]
+    pub jsonl: bool,
+    /// Seconds the search may take (per position); 0 reports only the facts of the rules.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub time_limit: Duration,
+    /// Threads to use, at most 256 (default: all the machine's cores).
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
+}

@@ -1,0 +1,42 @@
+//! The board a command works on, shared by `analyze`, `move` and `solve`.
+
+use clap::Args;
+use ttt_core::{Dims, Position};
+
+use super::values::{parse_count, parse_position};
+use crate::error::board_size_error;
+
+/// The board a command works on: a position in the notation, or an empty board of a size.
+#[derive(Debug, Args, Clone)]
+pub struct BoardArgs {
+    /// How many in a row win.
+    #[arg(long, short = 'k', default_value_t = 3, value_parser = parse_count)]
+    pub k: usize,
+    /// Rows of the empty board, when no position is given (default: as many as --cols, or 3).
+    #[arg(long, value_parser = parse_count)]
+    pub rows: Option<usize>,
+    /// Columns of the empty board, when no position is given (default: as many as --rows).
+    #[arg(long, value_parser = parse_count)]
+    pub cols: Option<usize>,
+}
+
+impl BoardArgs {
+    /// The position to work on: `notation` if given, else the empty `--rows` x `--cols` board.
+    pub fn position(&self, notation: Option<&str>) -> anyhow::Result<Position> {
+        match notation {
+            Some(text) => parse_position(text, self.k, self.rows, self.cols),
+            None => {
+                // A square board when one side is given; 3 x 3 when neither is.
+                let rows = self.rows.or(self.cols).unwrap_or(3);
+                let cols = self.cols.unwrap_or(rows);
+                let dims = Dims::new(rows, cols, self.k).map_err(board_size_error)?;
+                Ok(Position::new(dims))
+            }
+        }
+    }
+
+    /// A position from a line of input: the notation, checked against `--rows`/`--cols`.
+    pub fn parse_line(&self, text: &str) -> anyhow::Result<Position> {
+        parse_position(text, self.k, self.rows, self.cols)
+    }
+}

@@ -1,0 +1,39 @@
+//! Which database the commands use: `--db PATH`, else `$TTT_DB`, else `ttt/ttt.db` in the
+//! user's data directory.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::error::user_error;
+
+/// The environment variable that names the database when `--db` is not given.
+const DB_ENV: &str = "TTT_DB";
+
+/// `--db PATH`, shared by the commands that keep or read players and games.
+#[derive(Debug, Args, Clone, Default)]
+pub struct DbArgs {
+    /// The database of players and games [default: $TTT_DB, else ttt/ttt.db in your data
+    /// directory, e.g. ~/.local/share/ttt/ttt.db].
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+}
+
+impl DbArgs {
+    /// The database file to use.
+    pub fn path(&self) -> anyhow::Result<PathBuf> {
+        self.db
+            .clone()
+            .or_else(|| {
+                std::env::var_os(DB_ENV)
+                    .filter(|v| !v.is_empty())
+                    .map(PathBuf::from)
+            })
+            .or_else(ttt_store::default_db_path)
+            .ok_or_else(|| {
+                user_error(format!(
+                    "there is no data directory to keep the database in: give one with --db PATH or {DB_ENV}"
+                ))
+            })
+    }
+}

@@ -1,0 +1,82 @@
+//! The command line: every subcommand's options and how their values are read. Nothing here
+//! runs a command; the commands (in `crate::commands`) take what is parsed here and never
+//! reach back into the parser.
+
+mod board;
+mod db;
+mod values;
+
+mod analyze;
+mod history;
+mod moves;
+mod play;
+mod players;
+mod serve;
+mod solve;
+
+use clap::{Parser, Subcommand};
+
+pub use analyze::AnalyzeArgs;
+pub use board::BoardArgs;
+pub use db::DbArgs;
+pub use history::HistoryArgs;
+pub use moves::MoveArgs;
+pub use play::{PlayArgs, Seat};
+pub use players::PlayersArgs;
+pub use serve::ServeArgs;
+pub use solve::SolveArgs;
+pub use values::threads_or_all;
+
+/// Tic-tac-toe and every m,n,k-game: R rows by C columns, K in a row wins, X moves first.
+///
+/// With no command, starts the console game; `ttt play`'s options work here too.
+#[derive(Debug, Parser)]
+#[command(name = "ttt", version, about, long_about = None, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// `ttt play`'s options, for `ttt` with no command.
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+impl Cli {
+    /// Parses the command line. A negative number (`--rows -3`) is read as the option's value,
+    /// to be refused with a reason, not taken for an unknown option.
+    pub fn parse_args() -> Result<Cli, clap::Error> {
+        use clap::{CommandFactory, FromArgMatches};
+        let command = Cli::command()
+            .allow_negative_numbers(true)
+            .mut_subcommands(|c| c.allow_negative_numbers(true));
+        Cli::from_arg_matches(&command.try_get_matches()?)
+    }
+
+    /// `ttt` or `ttt SUBCOMMAND`, as typed: where to look for help.
+    pub fn command_line_name() -> String {
+        use clap::CommandFactory;
+        let cli = Cli::command();
+        std::env::args()
+            .skip(1)
+            .find(|a| !a.starts_with('-'))
+            .filter(|a| cli.find_subcommand(a).is_some())
+            .map_or_else(|| "ttt".to_string(), |sub| format!("ttt {sub}"))
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Analyse a position: status, value with best play, and the value of every move.
+    Analyze(AnalyzeArgs),
+    /// Ask a computer player for its move in a position.
+    Move(MoveArgs),
+    /// Play in the terminal, against a friend or the computer (the default command).
+    Play(PlayArgs),
+    /// List the players with their wins, losses and ties, best first.
+    Players(PlayersArgs),
+    /// List recent games, or replay one move by move.
+    History(HistoryArgs),
+    /// Serve the game in a browser: prints the address to open.
+    Serve(ServeArgs),
+    /// Prove the value of a game from the empty board (or of a position): win, draw or loss.
+    Solve(SolveArgs),
+}

@@ -1,0 +1,76 @@
+//! `ttt solve`'s options.
+
+use std::time::Duration;
+
+use clap::Args;
+
+use super::values::{parse_count, parse_seconds, parse_threads};
+use super::BoardArgs;
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// A position to solve instead of the empty board, e.g. X.O/.X./... (also `--position`).
+    #[arg(value_name = "POSITION")]
+    pub at: Option<String>,
+    /// The same as POSITION.
+    #[arg(
+        long,
+        value_name = "POSITION",
+        conflicts_with = "at",
+        hide_short_help = true
+    )]
+    pub position: Option<String>,
+    /// Give up after this many seconds and say what is unknown (default: no limit).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// The most memory the search's tables may take, in MB (default: a quarter of the
+    /// machine's memory). Memory is taken only as the search fills them.
+    #[arg(long, value_name = "MB", value_parser = parse_count)]
+    pub memory: Option<usize>,
+    /// Threads to use, at most 256 (default: all the machine's cores). With `--method auto`,
+    /// one searches by proof numbers and the others by alpha-beta straight to the end, and
+    /// after a second every thread by proof numbers; on one thread, proof numbers alone.
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Which search proves the value: `auto` (proof-number search, with alpha-beta beside
+    /// it for its first second), or one of them alone (the proof-number search on one
+    /// thread for its first second, then on every thread).
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    pub method: MethodArg,
+    /// Also give the value of every move, drawn as a grid.
+    #[arg(long)]
+    pub root_map: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `--method`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MethodArg {
+    Auto,
+    AlphaBeta,
+    ProofNumber,
+}
+
+impl MethodArg {
+    /// The name as typed.
+    pub fn name(self) -> &'static str {
+        match self {
+            MethodArg::Auto => "auto",
+            MethodArg::AlphaBeta => "alpha-beta",
+            MethodArg::ProofNumber => "proof-number",
+        }
+    }
+
+    /// The search method this names.
+    pub fn method(self) -> ttt_ai::Method {
+        match self {
+            MethodArg::Auto => ttt_ai::Method::Auto,
+            MethodArg::AlphaBeta => ttt_ai::Method::AlphaBeta,
+            MethodArg::ProofNumber => ttt_ai::Method::ProofNumber,
+        }
+    }
+}

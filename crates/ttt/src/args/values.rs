@@ -1,0 +1,149 @@
+//! How option values are read: counts, seconds, seeds, thread counts, positions. Each parser
+//! says in words what was wrong with a value it refuses.
+
+use std::time::Duration;
+
+use ttt_core::{Position, Setup};
+
+use crate::error::user_error;
+use crate::output::words::plural;
+
+/// A whole number of at least 1, for sizes and counts.
+pub fn parse_count(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<i128>() {
+        Ok(n) if n < 1 => Err(format!(
+            "{n} is too small: give a whole number of at least 1"
+        )),
+        Ok(n) => usize::try_from(n).map_err(|_| format!("{n} is too large")),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
+    }
+}
+
+/// `--seed`: a whole number that fits 64 bits.
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    s.trim().parse().map_err(|_| {
+        format!(
+            "{s:?} is not a seed: give a whole number from 0 to {}",
+            u64::MAX
+        )
+    })
+}
+
+/// The most threads `--threads` takes: more only slows the search down.
+const MAX_THREADS: usize = 256;
+
+/// `--threads`: a count of at most [`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    let n = parse_count(s)?;
+    if n > MAX_THREADS {
+        return Err(format!("{n} is too many: give at most {MAX_THREADS}"));
+    }
+    Ok(n)
+}
+
+/// The threads asked for, or all the machine's cores.
+pub fn threads_or_all(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    })
+}
+
+/// A time limit in seconds (fractions allowed).
+pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    if !(0.0..=1.0e7).contains(&secs) {
+        return Err(format!(
+            "{s:?} is not a time limit: give seconds from 0 to 10000000"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// A game number, as `ttt history` lists them.
+pub fn parse_game_number(s: &str) -> Result<i64, String> {
+    match s.trim().parse::<i64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "{s:?} is not a game number: `ttt history` lists them (1, 2, ...)"
+        )),
+    }
+}
+
+/// `--preset`: one of the named boards, with each one's description in `--help`.
+pub fn preset_parser() -> impl clap::builder::TypedValueParser<Value = ttt_core::Preset> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(
+        ttt_core::Preset::ALL.map(|p| PossibleValue::new(p.name()).help(p.description())),
+    )
+    .try_map(|name| name.parse::<ttt_core::Preset>())
+}
+
+/// Reads and validates a position; `rows`/`cols`, when given, must match it.
+pub fn parse_position(
+    text: &str,
+    k: usize,
+    rows: Option<usize>,
+    cols: Option<usize>,
+) -> anyhow::Result<Position> {
+    let setup = Setup::from_notation(text).map_err(user_error)?;
+    if rows.is_some_and(|r| r != setup.rows()) || cols.is_some_and(|c| c != setup.cols()) {
+        return Err(user_error(format!(
+            "the position has {} and {}, which does not match --rows/--cols",
+            plural(setup.rows() as u64, "row"),
+            plural(setup.cols() as u64, "column")
+        )));
+    }
+    Position::from_setup(&setup, k).map_err(user_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::UserError;
+
+    #[test]
+    fn thread_counts_are_bounded() {
+        assert_eq!(parse_threads("256"), Ok(256));
+        assert!(parse_threads("257").unwrap_err().contains("at most 256"));
+        assert!(parse_threads("0").unwrap_err().contains("at least 1"));
+    }
+
+    #[test]
+    fn counts_parse() {
+        assert_eq!(parse_count(" 7 "), Ok(7));
+        assert!(parse_count("0").unwrap_err().contains("at least 1"));
+        assert!(parse_count("-3").unwrap_err().contains("at least 1"));
+        assert!(parse_count("three")
+            .unwrap_err()
+            .contains("not a whole number"));
+        assert!(parse_count("99999999999999999999999999").is_err());
+    }
+
+    #[test]
+    fn seconds_parse() {
+        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_seconds("-1").is_err());
+        assert!(parse_seconds("soon").is_err());
+        assert!(parse_seconds("inf").is_err());
+    }
+
+    #[test]
+    fn game_numbers_are_checked() {
+        assert_eq!(parse_game_number(" 12 "), Ok(12));
+        assert!(parse_game_number("x")
+            .unwrap_err()
+            .contains("not a game number"));
+        assert!(parse_game_number("0").is_err());
+    }
+
+    #[test]
+    fn positions_check_their_size() {
+        assert!(parse_position("X../.../...", 3, Some(3), Some(3)).is_ok());
+        let e = parse_position("X../.../...", 3, Some(4), None).unwrap_err();
+        assert!(e.to_string().contains("does not match"));
+        assert!(e.downcast_ref::<UserError>().is_some());
+    }
+}

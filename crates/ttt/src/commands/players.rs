@@ -1,0 +1,88 @@
+//! `ttt players`: every human player's wins, losses and ties, best first.
+
+use std::io::Write;
+
+use ttt_store::{PlayerStats, Store};
+
+use crate::args::PlayersArgs;
+use crate::database::open_existing;
+use crate::error::store_error;
+use crate::output::table::{render, Align};
+use crate::output::words::percent;
+
+pub fn run(args: &PlayersArgs) -> anyhow::Result<()> {
+    let players = match open_existing(&args.db)? {
+        Some(store) => store.players().map_err(store_error)?,
+        None => Vec::new(),
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &players)?;
+        writeln!(out)?;
+    } else if players.is_empty() {
+        writeln!(
+            out,
+            "No players yet: play a game with `ttt play` and the results are kept here."
+        )?;
+    } else {
+        write!(out, "{}", table(&players))?;
+    }
+    Ok(())
+}
+
+/// The leader board as a text table, in the order given.
+pub fn table(players: &[PlayerStats]) -> String {
+    let header = [
+        ("Rank", Align::Right),
+        ("Name", Align::Left),
+        ("Wins", Align::Right),
+        ("Losses", Align::Right),
+        ("Ties", Align::Right),
+        ("Games", Align::Right),
+        ("Win rate", Align::Right),
+    ];
+    let rows = players.iter().enumerate().map(|(rank, p)| {
+        vec![
+            (rank + 1).to_string(),
+            p.name.clone(),
+            p.wins.to_string(),
+            p.losses.to_string(),
+            p.ties.to_string(),
+            p.games().to_string(),
+            percent(p),
+        ]
+    });
+    render(&header, rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats(name: &str, wins: u64, losses: u64, ties: u64) -> PlayerStats {
+        PlayerStats {
+            name: name.into(),
+            wins,
+            losses,
+            ties,
+        }
+    }
+
+    #[test]
+    fn the_table_lines_up() {
+        let text = table(&[stats("Zoë", 2, 1, 1), stats("Bo", 0, 0, 0)]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "Rank  Name  Wins  Losses  Ties  Games  Win rate");
+        assert_eq!(lines[1], "   1  Zoë      2       1     1      4     50.0%");
+        assert_eq!(lines[2], "   2  Bo       0       0     0      0         -");
+    }
+
+    #[test]
+    fn wide_names_line_up_by_screen_columns() {
+        // 李雷 takes four columns on a terminal, as many as "Name".
+        let text = table(&[stats("李雷", 1, 0, 0), stats("Bo", 0, 1, 0)]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], "   1  李雷     1       0     0      1    100.0%");
+        assert_eq!(lines[2], "   2  Bo       0       1     0      1      0.0%");
+    }
+}

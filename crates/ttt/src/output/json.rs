@@ -1,0 +1,164 @@
+//! What the commands print for programs (`--json`, `--jsonl`): one typed shape per command,
+//! so that a field's name and meaning are written down once. Cells are 0-based; values are
+//! `win`, `draw`, `loss` or `unknown`, from the side to move's view.
+
+use serde::Serialize;
+use ttt_ai::{Analysis, Decision, Value};
+use ttt_core::{Cell, Position};
+
+/// A cell in JSON: 0-based.
+#[derive(Debug, Serialize)]
+pub struct JsonCell {
+    pub row: u8,
+    pub col: u8,
+}
+
+impl From<Cell> for JsonCell {
+    fn from(c: Cell) -> Self {
+        JsonCell {
+            row: c.row,
+            col: c.col,
+        }
+    }
+}
+
+pub fn value_word(v: Option<Value>) -> &'static str {
+    v.map_or("unknown", Value::as_str)
+}
+
+/// One move of an analysis.
+#[derive(Debug, Serialize)]
+pub struct MoveValueJson {
+    pub row: u8,
+    pub col: u8,
+    pub value: &'static str,
+    pub plies: Option<u32>,
+}
+
+/// `ttt analyze --json`.
+#[derive(Debug, Serialize)]
+pub struct AnalysisJson {
+    pub position: String,
+    pub rows: usize,
+    pub cols: usize,
+    pub k: usize,
+    pub to_move: String,
+    pub status: &'static str,
+    pub winning_line: Option<Vec<JsonCell>>,
+    pub value: &'static str,
+    pub plies: Option<u32>,
+    pub best_moves: Option<Vec<JsonCell>>,
+    pub moves: Vec<MoveValueJson>,
+    pub nodes: u64,
+    pub elapsed_ms: f64,
+}
+
+impl AnalysisJson {
+    /// The analysis `a` of `pos`.
+    pub fn new(pos: &Position, a: &Analysis) -> AnalysisJson {
+        let dims = pos.dims();
+        let line = pos.winning_cells();
+        AnalysisJson {
+            position: pos.to_string(),
+            rows: dims.rows(),
+            cols: dims.cols(),
+            k: dims.k(),
+            to_move: pos.turn().to_string(),
+            status: pos.outcome().status(),
+            winning_line: (!line.is_empty())
+                .then(|| line.into_iter().map(JsonCell::from).collect()),
+            value: value_word(a.value),
+            plies: a.plies,
+            best_moves: a
+                .best_moves
+                .as_ref()
+                .map(|m| m.iter().copied().map(JsonCell::from).collect()),
+            moves: a
+                .moves
+                .iter()
+                .map(|m| MoveValueJson {
+                    row: m.cell.row,
+                    col: m.cell.col,
+                    value: value_word(m.value),
+                    plies: m.verdict.map(|v| v.plies),
+                })
+                .collect(),
+            nodes: a.nodes,
+            elapsed_ms: (a.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+        }
+    }
+}
+
+/// `ttt move --json`: the move, and what the perfect player claims for it.
+#[derive(Debug, Serialize)]
+pub struct DecisionJson {
+    pub row: u8,
+    pub col: u8,
+    /// The move's proven value, when the player claims one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<&'static str>,
+    /// The game's length with best play, when that is proven too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<u32>,
+    /// The position answered, with `--jsonl`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+}
+
+impl DecisionJson {
+    /// The decision `d`, for `position` when given.
+    pub fn new(d: &Decision, position: Option<&Position>) -> DecisionJson {
+        DecisionJson {
+            row: d.cell.row,
+            col: d.cell.col,
+            value: d.value.map(Value::as_str),
+            plies: d.verdict.map(|v| v.plies),
+            position: position.map(Position::to_string),
+        }
+    }
+}
+
+/// A line of `--jsonl` input that could not be read: the line, and why.
+#[derive(Debug, Serialize)]
+pub struct LineErrorJson<'a> {
+    pub position: &'a str,
+    pub error: String,
+}
+
+/// One move of `ttt solve --root-map`.
+#[derive(Debug, Serialize)]
+pub struct MoveJson {
+    pub row: u8,
+    pub col: u8,
+    pub value: &'static str,
+}
+
+/// `ttt solve --json`.
+#[derive(Debug, Serialize)]
+pub struct SolveJson {
+    pub position: String,
+    pub rows: usize,
+    pub cols: usize,
+    pub k: usize,
+    pub to_move: String,
+    pub value: &'static str,
+    pub nodes: u64,
+    pub elapsed_ms: f64,
+    pub nodes_per_second: f64,
+    pub table_bytes: usize,
+    pub table_entries_used: usize,
+    pub threads: usize,
+    pub method: &'static str,
+    /// With `--root-map`: the positions the map searched, its time, and every move's value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_elapsed_ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<MoveJson>>,
+}
+
+/// Milliseconds, to the microsecond.
+pub fn millis(d: std::time::Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}

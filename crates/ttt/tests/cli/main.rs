@@ -1,0 +1,9 @@
+//! The command line, driven through the real binary: one test binary, one shared runner
+//! ([`support`]).
+
+mod analyze;
+mod play;
+mod solve;
+mod support;
+#[cfg(unix)]
+mod terminal;
