@@ -65,14 +65,14 @@ async function refreshScores(game, mine) {
     if (isCurrent(state, mine)) render.setError('game-error', texts.scoresFailed(e.message));
     return;
   }
-  if (isCurrent(state, mine)) render.fillScores(game, everyone);
+  if (isCurrent(state, mine)) render.scores(game, everyone);
 }
 
 async function showLeaderboard() {
   showView('leaderboard');
   render.setError('leaderboard-error', '');
   try {
-    render.renderLeaderboard(await api.listPlayers());
+    render.leaderboard(await api.listPlayers());
   } catch (e) {
     render.setError('leaderboard-error', e.message);
   }
@@ -92,7 +92,7 @@ async function present(first, mine) {
     while (state.shown < game.moves.length) {
       const side = sideOf(state.shown);
       if (game.players[side].kind === 'computer') {
-        render.renderMessages(game, state.shown);
+        render.messages(game, state.shown);
         await sleep(computerPause(game));
         if (!isCurrent(state, mine)) return;
       }
@@ -102,7 +102,7 @@ async function present(first, mine) {
       said.push(texts.movePlayed(game, side, move));
     }
     drawBoard(game, state.shown);
-    render.renderMessages(game, state.shown);
+    render.messages(game, state.shown);
     if (game.status !== 'in_progress') {
       said.push(texts.resultText(game));
       render.announce(said.join(' '));
@@ -162,10 +162,10 @@ async function enterGame(game, mine) {
   state.game = game;
   state.shown = 0;
   board.build(game.rows, game.cols);
-  render.renderScorePanels(game);
+  render.scorePanels(game);
   void refreshScores(game, mine);
   drawBoard(game, 0);
-  render.renderMessages(game, 0);
+  render.messages(game, 0);
   showView('game');
   board.setBusy(true);
   await present(game, mine);
@@ -182,7 +182,7 @@ async function playAt(index) {
   const marks = marksAfter(before, ply);
   marks[index] = MARKS[sideOf(ply)];
   board.render({ marks, last: index });
-  render.renderMessages({ ...before, moves: [...before.moves, null] }, ply + 1);
+  render.messages({ ...before, moves: [...before.moves, null] }, ply + 1);
   const { row, col } = cellAt(index, before.cols);
   try {
     const game = await api.playMove(before.id, row, col);
@@ -194,7 +194,7 @@ async function playAt(index) {
     state.game = before;
     state.shown = before.moves.length;
     drawBoard(before, state.shown);
-    render.renderMessages(before, state.shown);
+    render.messages(before, state.shown);
     render.setError('game-error', e.status === 404 ? texts.GAME_GONE : e.message);
   } finally {
     if (isCurrent(state, mine)) setBusy(false);

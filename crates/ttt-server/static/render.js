@@ -41,7 +41,7 @@ function setShown(element, visible) {
 }
 
 /** The message row for the board after `ply` moves of `game`. */
-export function renderMessages(game, ply) {
+export function messages(game, ply) {
   const row = texts.messageRow(game, ply);
   const left = $('left-msg');
   const right = $('right-msg');
@@ -68,8 +68,8 @@ export function announce(text) {
 }
 
 /** The score panels beside the board: each side's mark and name, and for a human the
- * tallies, empty until `fillScores`. */
-export function renderScorePanels(game) {
+ * tallies, empty until `scores` fills them in. */
+export function scorePanels(game) {
   PANEL_SIDES.forEach((side, index) => {
     const panel = $(`scores-${side}`);
     const p = game.players[index];
@@ -107,7 +107,7 @@ export function renderScorePanels(game) {
 
 /** Fills the human players' tallies from the leaderboard `everyone`: a newcomer, not saved
  * before their first finished game, is not on it yet and has nothing to show but zeros. */
-export function fillScores(game, everyone) {
+export function scores(game, everyone) {
   game.players.forEach((p, index) => {
     if (p.kind !== 'human') return;
     const side = PANEL_SIDES[index];
@@ -120,7 +120,7 @@ export function fillScores(game, everyone) {
 }
 
 /** The leaderboard's rows, best first as the server sends them. */
-export function renderLeaderboard(players) {
+export function leaderboard(players) {
   const rows = players.map((p, i) => {
     const tr = document.createElement('tr');
     const rank = document.createElement('td');
