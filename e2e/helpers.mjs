@@ -84,6 +84,16 @@ export async function newPage(browser, viewport = { width: 1200, height: 900 }) 
   return page;
 }
 
+/**
+ * Opens the page at `url` (or reloads it) and waits until its setup form has been built from
+ * the server's config: the form is disabled until then, and its choices are empty.
+ */
+export async function open(page, url) {
+  if (url) await page.goto(url);
+  else await page.reload();
+  await page.locator('#setup-fields:not([disabled])').waitFor({ state: 'attached' });
+}
+
 /** The board cell with this row-major id. */
 export function cell(page, index) {
   return page.locator(`#board td[id="${index}"]`);

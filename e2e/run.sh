@@ -2,11 +2,14 @@
 # Browser tests of the web game: the real `ttt serve` in headless Chromium (Debian's
 # /usr/bin/chromium), driven by playwright-core under node's test runner.
 #
-# Installs what is missing (chromium with apt-get, Node.js and npm with apt-get, the npm
-# packages with `npm ci`), builds the binary, then runs the tests. Non-interactive: safe with
+# Installs what is missing (Node.js and npm with apt-get, chromium with apt-get, the npm
+# packages with `npm ci`), builds the binary, then runs the tests. The page's unit tests need
+# Node.js alone; `--unit` runs them after installing only that. Non-interactive: safe with
 # no standard input (CI).
 #
 #   e2e/run.sh                  run the browser tests
+#   e2e/run.sh --unit           run the page's unit tests instead (crates/ttt-server/tests/page/:
+#                               Node.js alone, no browser, no build)
 #   e2e/run.sh --screenshots    retake docs/screenshot-*.png instead
 #
 # TTT_BIN=/path/to/ttt skips the build and tests that binary; CHROMIUM=/path overrides the
@@ -27,8 +30,14 @@ apt_install() {
   as_root apt-get install -y -qq "$@" </dev/null
 }
 
-if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then apt_install chromium; fi
 if ! command -v npm >/dev/null 2>&1; then apt_install nodejs npm; fi
+
+if [ "${1:-}" = "--unit" ]; then
+  step "Page unit tests (node --test, no browser)"
+  exec node --test "$root"/crates/ttt-server/tests/page/*.test.mjs
+fi
+
+if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then apt_install chromium; fi
 if [ ! -d node_modules/playwright-core ]; then
   step "Installing the test's npm packages (npm ci)"
   npm ci --no-audit --no-fund </dev/null

@@ -5,7 +5,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  closeDialog, idle, launchBrowser, newPage, play, setUp, startGame, startServer, tempDir,
+  closeDialog, idle, launchBrowser, newPage, open, play, setUp, startGame, startServer, tempDir,
 } from './helpers.mjs';
 
 const docs = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
@@ -14,7 +14,7 @@ const server = await startServer(join(tmp.dir, 'ttt.db'));
 const browser = await launchBrowser();
 try {
   const page = await newPage(browser, { width: 1100, height: 760 });
-  await page.goto(server.url);
+  await open(page, server.url);
 
   // Some history, so the scores and the leaderboard have something to show.
   await startGame(page, { p1: { name: 'Alice' }, p2: { name: 'Bob' } });

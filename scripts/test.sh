@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh machine: checks formatting and lints, runs the
-# Rust tests, then the browser tests, whose script (e2e/run.sh) first installs what they need
-# and the machine lacks (Debian's chromium, Node.js and npm, the npm packages).
+# Rust tests, then the page's unit tests (Node.js alone) and the browser tests, both through
+# e2e/run.sh, which first installs what they need and the machine lacks (Node.js and npm,
+# Debian's chromium, the npm packages).
 # Non-interactive: safe with no standard input (CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +19,8 @@ step "cargo test (the whole workspace)"
 cargo test --workspace
 
 if [ -x e2e/run.sh ]; then
+  step "page unit tests (node --test, no browser)"
+  e2e/run.sh --unit
   step "browser tests (headless Chromium)"
   e2e/run.sh
 fi

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  cell, closeDialog, expectText, idle, launchBrowser, marks, newPage, play, setUp,
+  cell, closeDialog, expectText, idle, launchBrowser, marks, newPage, open, play, setUp,
   startGame, startServer, tempDir, winningCells,
 } from '../helpers.mjs';
 
@@ -27,7 +27,7 @@ after(async () => {
 describe('setup', () => {
   test('every control has a label, and the defaults are human against a medium computer', async () => {
     const page = await newPage(browser);
-    await page.goto(server.url);
+    await open(page, server.url);
     await expectText(page.locator('#title'), 'Tic-Tac-Toe');
     assert.equal(await page.getByLabel('Is player human').count(), 2);
     assert.equal(await page.getByLabel('Name', { exact: true }).count(), 2);
@@ -55,12 +55,64 @@ describe('setup', () => {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
+
+  test("the choices are the server's, and the last setup comes back", async () => {
+    const config = await (await fetch(`${server.url}api/config`)).json();
+    const page = await newPage(browser);
+    await open(page, server.url);
+    const options = (id) => page.locator(`#${id} option`).evaluateAll(
+      (os) => os.map((o) => [o.value, o.textContent, o.selected]),
+    );
+    for (const id of ['p1-level', 'p2-level']) {
+      assert.deepEqual(
+        (await options(id)).map(([value, , selected]) => [value, selected]),
+        config.levels.map((level) => [level, level === config.default_level]),
+      );
+    }
+    assert.deepEqual((await options('p2-level')).map(([, label]) => label),
+      ['Easy', 'Medium', 'Hard', 'Perfect']);
+    assert.deepEqual(
+      (await options('preset')).map(([value]) => value),
+      [...config.presets.map((p) => p.name), 'custom'],
+    );
+    assert.deepEqual((await options('preset'))[0], ['classic', 'Classic: 3 × 3, three in a row', true]);
+    assert.equal((await options('preset'))[4][1], 'Gomoku: 15 × 15, five in a row');
+    for (const id of ['rows', 'cols', 'k']) {
+      assert.equal(await page.locator(`#${id}`).getAttribute('max'), String(config.limits.max_side));
+      assert.equal(await page.locator(`#${id}`).inputValue(), '3');
+    }
+    assert.equal(await page.locator('#p1-name').getAttribute('maxlength'),
+      String(config.limits.max_name_chars));
+    assert.equal(await page.locator('#p1-name').getAttribute('placeholder'), 'Player 1');
+
+    await startGame(page, {
+      p1: { name: 'Uma' }, p2: { level: 'hard' }, preset: '5 × 5, four in a row',
+    });
+    await page.locator('#to-setup').click();
+    await open(page);
+    assert.equal(await page.locator('#p1-name').inputValue(), 'Uma');
+    assert.equal(await page.locator('#p2-human').isChecked(), false);
+    assert.equal(await page.locator('#p2-level').inputValue(), 'hard');
+    assert.equal(await page.locator('#preset').inputValue(), 'five-by-five');
+    assert.equal(await page.locator('#k').inputValue(), '4');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test('without the server\'s config the setup says so and cannot be sent', async () => {
+    const page = await newPage(browser);
+    await page.route('**/api/config', (route) => route.abort());
+    await page.goto(server.url);
+    await expectText(page.locator('#setup-error'), /could not be set up: The server cannot be reached/);
+    assert.equal(await page.getByRole('button', { name: 'Play', exact: true }).isDisabled(), true);
+    await page.context().close();
+  });
 });
 
 describe('two humans', () => {
   test('a win: message, highlighted line, and further clicks ignored', async () => {
     const page = await newPage(browser);
-    await page.goto(server.url);
+    await open(page, server.url);
     await startGame(page, { p1: { name: 'Alice' }, p2: { name: 'Bob' } });
 
     assert.equal(await page.locator('#board td').count(), 9);
@@ -123,7 +175,7 @@ describe('two humans', () => {
 
   test('a tie', async () => {
     const page = await newPage(browser);
-    await page.goto(server.url);
+    await open(page, server.url);
     await startGame(page, { p1: { name: 'Tess' }, p2: { name: 'Tom' } });
     // X O X
     // X O O
@@ -140,7 +192,7 @@ describe('two humans', () => {
 
   test('Restart Game starts afresh without reloading; Play Again and Quit', async () => {
     const page = await newPage(browser);
-    await page.goto(server.url);
+    await open(page, server.url);
     await startGame(page, { p1: { name: 'Rae' }, p2: { name: 'Sam' } });
     await page.evaluate(() => { window.notReloaded = true; });
     await play(page, 4);
@@ -171,7 +223,7 @@ describe('two humans', () => {
 
   test('names are shown as text, never as HTML', async () => {
     const page = await newPage(browser);
-    await page.goto(server.url);
+    await open(page, server.url);
     const name = '<img src=x onerror="window.hacked=1">';
     await startGame(page, { p1: { name }, p2: { name: 'Bob' } });
     await expectText(page.locator('#left-msg'), `${name}'s turn`);
@@ -184,7 +236,7 @@ describe('two humans', () => {
 describe('against the computer', () => {
   test('the perfect computer never loses, moving first or second', async () => {
     const page = await newPage(browser);
-    await page.goto(server.url);
+    await open(page, server.url);
     for (const humanFirst of [true, false]) {
       const human = { name: 'Carol' };
       const computer = { level: 'perfect' };
@@ -218,7 +270,7 @@ describe('against the computer', () => {
 describe('computer moves', () => {
   test('clicks while the computer is thinking do nothing', async () => {
     const page = await newPage(browser);
-    await page.goto(server.url);
+    await open(page, server.url);
     await startGame(page, { p1: { name: 'Hal' }, p2: { level: 'hard' } });
     await cell(page, 0).click();
     // The reply is shown after a pause; these clicks land in it.
@@ -233,7 +285,7 @@ describe('computer moves', () => {
 
   test('two computers play a game out by themselves', async () => {
     const page = await newPage(browser);
-    await page.goto(server.url);
+    await open(page, server.url);
     await startGame(page, { p1: { level: 'easy' }, p2: { level: 'perfect' } });
     await expectText(page.locator('#center-msg'), /wins!|Tie game!/, 20_000);
     assert.notEqual(await page.locator('#center-msg').textContent(), 'Computer X (Easy) wins!');
@@ -245,7 +297,7 @@ describe('computer moves', () => {
 describe('bigger boards', () => {
   test('the 6x7 board, three in a row', async () => {
     const page = await newPage(browser);
-    await page.goto(server.url);
+    await open(page, server.url);
     await startGame(page, {
       p1: { name: 'Dee' }, p2: { name: 'Eve' }, preset: '6 × 7, three in a row',
     });
@@ -264,7 +316,7 @@ describe('bigger boards', () => {
 describe('keyboard', () => {
   test('a whole game with the keyboard alone', async () => {
     const page = await newPage(browser);
-    await page.goto(server.url);
+    await open(page, server.url);
     const tabTo = async (id) => {
       for (let i = 0; i < 30; i++) {
         await page.keyboard.press('Tab');
@@ -317,7 +369,7 @@ describe('scores', () => {
     let srv = await startServer(db);
     try {
       let page = await newPage(browser);
-      await page.goto(srv.url);
+      await open(page, srv.url);
       await startGame(page, { p1: { name: 'Fay' }, p2: { name: 'Gus' } });
       await expectText(page.locator('#score-x-wins'), '0');
       for (const i of [0, 3, 1, 4, 2]) await play(page, i);
@@ -336,7 +388,7 @@ describe('scores', () => {
       await srv.stop();
       srv = await startServer(db);
       page = await newPage(browser);
-      await page.goto(srv.url);
+      await open(page, srv.url);
       await startGame(page, { p1: { name: 'Fay' }, p2: { name: 'Gus' } });
       await expectText(page.locator('#score-x-wins'), '1');
       await expectText(page.locator('#score-o-losses'), '1');

@@ -21,7 +21,7 @@ use ttt_core::{ByPlayer, Cell, Dims, PlayError};
 use crate::game::{Game, GameView, Seat};
 use crate::live::{new_game_id, SharedGame};
 use crate::players::check_name;
-use crate::{ApiError, AppState, Json, Limits};
+use crate::{ApiError, AppState, Json, Limits, DEFAULT_LEVEL};
 
 /// The routes of this module.
 pub(crate) fn router() -> Router<AppState> {
@@ -144,7 +144,7 @@ fn check_players(seats: Vec<SeatRequest>, limits: &Limits) -> Result<ByPlayer<Se
                     Some(level) => level
                         .parse::<Level>()
                         .map_err(|e| ApiError::BadRequest(e.to_string()))?,
-                    None => Level::Medium,
+                    None => DEFAULT_LEVEL,
                 };
                 Ok(Seat::Computer { level })
             }

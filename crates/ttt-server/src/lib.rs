@@ -12,6 +12,7 @@
 //! | `POST /api/games/{id}/moves` | a human move `{"row", "col"}` and the computer's reply |
 //! | `GET /api/players` | the leaderboard, best first |
 //! | `GET /api/players/{name}` | one player's wins, losses and ties |
+//! | `GET /api/config` | what a client may choose from: limits, computer levels, [`PRESETS`] |
 //!
 //! Errors are `{"error": "..."}` with 400 (malformed request, or beyond the [`Limits`]), 404
 //! (unknown game or player), 409 (not a human's turn, or the game is over), 413 (body too
@@ -32,6 +33,7 @@
 //! ```
 
 mod assets;
+mod config;
 mod error;
 mod game;
 mod games;
@@ -51,6 +53,7 @@ use axum::Router;
 use tokio::net::TcpListener;
 use ttt_store::Store;
 
+pub use config::{Preset, DEFAULT_LEVEL, PRESETS};
 pub use error::ApiError;
 pub use json::Json;
 
@@ -138,6 +141,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(games::router())
         .merge(players::router())
+        .merge(config::router())
         .merge(assets::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

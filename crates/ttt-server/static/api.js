@@ -46,6 +46,12 @@ export function playMove(id, row, col) {
   return request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { row, col });
 }
 
+/** What the page may offer: `{limits: {max_side, max_name_chars}, levels, default_level,
+ * presets: [{name, title, rows, cols, k}, ...]}`. */
+export function getConfig() {
+  return request('GET', '/api/config');
+}
+
 /** Every player, best first. */
 export function listPlayers() {
   return request('GET', '/api/players');

@@ -1,6 +1,10 @@
 // The board: a table whose cells (ids 0 .. R*C-1, row-major) can be clicked, or reached with
 // the arrow keys and played with Enter or Space. One cell at a time is in the tab order
-// (a "roving" tabindex), so Tab enters and leaves the board in one step.
+// (a "roving" tabindex), so Tab enters and leaves the board in one step. The DOM alone:
+// which cell is where (geometry.js) and what the cells are called (texts.js) live apart.
+
+import { cellAt, neighbour } from './geometry.js';
+import { boardLabel, cellLabel } from './texts.js';
 
 export class BoardView {
   /**
@@ -46,16 +50,17 @@ export class BoardView {
     this.table.replaceChildren(body);
     this.table.style.setProperty('--rows', String(rows));
     this.table.style.setProperty('--cols', String(cols));
-    this.table.setAttribute('aria-label', `Board, ${rows} rows by ${cols} columns`);
+    this.table.setAttribute('aria-label', boardLabel(rows, cols));
     this.focusIndex = 0;
     if (this.cells.length > 0) this.cells[0].tabIndex = 0;
   }
 
   /**
-   * Shows marks: `marks[i]` is 'X', 'O' or ''. `win` holds the indices of the winning line,
-   * `last` the index of the last move (or -1).
+   * Shows what geometry.js's `boardAfter` describes: `marks[i]` is 'X', 'O' or '', `win` holds
+   * the indices of the winning line, `last` the index of the last move (or -1), and `over`
+   * says the game has ended.
    */
-  render(marks, { win = new Set(), last = -1, over = false } = {}) {
+  render({ marks, win = new Set(), last = -1, over = false }) {
     this.cells.forEach((td, i) => {
       const mark = marks[i] || '';
       if (td.textContent !== mark) td.textContent = mark;
@@ -64,11 +69,7 @@ export class BoardView {
       td.classList.toggle('empty', mark === '');
       td.classList.toggle('win', win.has(i));
       td.classList.toggle('last', i === last);
-      const r = Math.floor(i / this.cols) + 1;
-      const c = (i % this.cols) + 1;
-      let label = `row ${r}, column ${c}, ${mark || 'empty'}`;
-      if (win.has(i)) label += ', winning line';
-      td.setAttribute('aria-label', label);
+      td.setAttribute('aria-label', cellLabel(cellAt(i, this.cols), mark, win.has(i)));
     });
     this.table.classList.toggle('over', over);
   }
@@ -96,30 +97,14 @@ export class BoardView {
     const cell = event.target.closest('td');
     if (!cell || !this.table.contains(cell)) return;
     const index = Number(cell.id);
-    let r = Math.floor(index / this.cols);
-    let c = index % this.cols;
-    switch (event.key) {
-      case 'ArrowUp': r = Math.max(0, r - 1); break;
-      case 'ArrowDown': r = Math.min(this.rows - 1, r + 1); break;
-      case 'ArrowLeft': c = Math.max(0, c - 1); break;
-      case 'ArrowRight': c = Math.min(this.cols - 1, c + 1); break;
-      case 'Home':
-        c = 0;
-        if (event.ctrlKey) r = 0;
-        break;
-      case 'End':
-        c = this.cols - 1;
-        if (event.ctrlKey) r = this.rows - 1;
-        break;
-      case 'Enter':
-      case ' ':
-        event.preventDefault();
-        if (!event.repeat) this.onPlay(index);
-        return;
-      default:
-        return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      if (!event.repeat) this.onPlay(index);
+      return;
     }
+    const next = neighbour(index, event.key, { rows: this.rows, cols: this.cols }, event.ctrlKey);
+    if (next === null) return;
     event.preventDefault();
-    this.moveFocus(r * this.cols + c, true);
+    this.moveFocus(next, true);
   }
 }

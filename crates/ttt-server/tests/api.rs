@@ -621,24 +621,86 @@ async fn the_page_is_served_from_the_binary() {
     assert!(csp.contains("default-src 'none'"));
     let html = page.json.as_str().unwrap().to_owned();
     assert!(html.contains("id=\"board\""));
-    let app_js = app.get("/app.js").await.json.as_str().unwrap().to_owned();
-    for (path, kind) in [
-        ("/app.js", "text/javascript"),
-        ("/api.js", "text/javascript"),
-        ("/board.js", "text/javascript"),
-        ("/style.css", "text/css"),
-        ("/favicon.svg", "image/svg+xml"),
-    ] {
-        let reply = app.get(path).await;
-        assert_eq!(reply.status, StatusCode::OK, "{path}");
+    // Every other file of the page is served under its own name with its type (all but
+    // package.json, which tells Node.js's unit tests that the modules are ES modules), and each
+    // is used: linked from the page or imported by a module.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
+    let mut served = vec![html];
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let kind = match name.rsplit_once('.').map(|(_, ext)| ext) {
+            Some("html" | "json") => continue,
+            Some("js") => "text/javascript",
+            Some("css") => "text/css",
+            Some("svg") => "image/svg+xml",
+            _ => panic!("static/{name}: a file of a kind the page does not serve"),
+        };
+        let reply = app.get(&format!("/{name}")).await;
+        assert_eq!(reply.status, StatusCode::OK, "static/{name} is served");
         assert!(reply.headers[header::CONTENT_TYPE]
             .to_str()
             .unwrap()
             .starts_with(kind));
-        let name = path.trim_start_matches('/');
-        assert!(
-            html.contains(name) || app_js.contains(name),
-            "{path} is used"
-        );
+        served.push(reply.json.as_str().unwrap().to_owned());
+        names.push(name);
     }
+    assert!(names.len() >= 10, "{names:?}");
+    for name in &names {
+        let used = served.iter().any(|body| {
+            body.contains(&format!("/{name}\"")) || body.contains(&format!("/{name}'"))
+        });
+        assert!(used, "static/{name} is linked or imported");
+    }
+}
+
+#[tokio::test]
+async fn the_config_serves_the_limits_levels_and_presets_the_server_enforces() {
+    let limits = Limits {
+        max_side: 7,
+        ..Limits::default()
+    };
+    let app = TestApp::with_limits(limits);
+    let reply = app.get("/api/config").await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.json);
+    assert_eq!(reply.headers[header::CONTENT_TYPE], "application/json");
+    let config = reply.json;
+    assert_eq!(
+        config["limits"],
+        json!({"max_side": 7, "max_name_chars": ttt_store::MAX_NAME_CHARS})
+    );
+    assert_eq!(
+        config["levels"],
+        json!(["easy", "medium", "hard", "perfect"])
+    );
+    assert_eq!(config["default_level"], "medium");
+    assert_eq!(
+        config["presets"],
+        json!([
+            {"name": "classic", "title": "Classic", "rows": 3, "cols": 3, "k": 3},
+            {"name": "four-by-four", "title": null, "rows": 4, "cols": 4, "k": 4},
+            {"name": "five-by-five", "title": null, "rows": 5, "cols": 5, "k": 4},
+            {"name": "six-by-seven", "title": null, "rows": 6, "cols": 7, "k": 3},
+            {"name": "gomoku", "title": "Gomoku", "rows": 15, "cols": 15, "k": 5},
+        ])
+    );
+
+    // What it says is what the server holds to: every level is accepted, a side past the
+    // limit is not, and a computer with no level plays at the default.
+    for level in config["levels"].as_array().unwrap() {
+        let body = json!({"players": [{"kind": "human", "name": "Ann"},
+            {"kind": "computer", "level": level}]});
+        app.new_game(&body).await;
+    }
+    let game = app
+        .new_game(&json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "computer"}]}))
+        .await;
+    assert_eq!(game["players"][1]["level"], config["default_level"]);
+    let too_big = json!({"rows": 8, "cols": 3, "k": 3, "players": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]});
+    assert_error(
+        &app.post("/api/games", &too_big).await,
+        StatusCode::BAD_REQUEST,
+        "between 1 and 7",
+    );
 }

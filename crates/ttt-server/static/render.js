@@ -1,0 +1,175 @@
+// What the page shows outside the board and the setup form: which view is up, the message row
+// over the board, the score panels beside it, the leaderboard, errors, the end-of-game dialog
+// and what screen readers hear. It writes the DOM and keeps no game state: each function is
+// handed what to show, and the words come from texts.js. Text goes in with textContent, never
+// as HTML, so a player's name is always just text.
+
+import { later, Timer } from './timers.js';
+import { ANNOUNCE_GAP_MS } from './pacing.js';
+import * as texts from './texts.js';
+
+const $ = (id) => document.getElementById(id);
+
+const SECTIONS = { setup: 'setup-view', game: 'game-view', leaderboard: 'leaderboard-view' };
+const NAV = [['nav-setup', 'setup'], ['nav-leaderboard', 'leaderboard']];
+const HEADINGS = { setup: 'setup-heading', leaderboard: 'leaderboard-heading' };
+/** Each side's score panel, by side: 0 is X, 1 is O. */
+const PANEL_SIDES = ['x', 'o'];
+
+/** Shows the view `name` ('setup', 'game' or 'leaderboard') and marks it in the navigation. */
+export function showSection(name) {
+  for (const [key, id] of Object.entries(SECTIONS)) $(id).hidden = key !== name;
+  for (const [id, view] of NAV) {
+    if (name === view) $(id).setAttribute('aria-current', 'page');
+    else $(id).removeAttribute('aria-current');
+  }
+}
+
+/** Puts the focus on a view's heading (the setup's or the leaderboard's). */
+export function focusHeading(name) {
+  if (HEADINGS[name]) $(HEADINGS[name]).focus();
+}
+
+/** Shows `message` in the error line `id`, or clears it. */
+export function setError(id, message) {
+  $(id).textContent = message || '';
+}
+
+function setShown(element, visible) {
+  element.classList.toggle('is-hidden', !visible);
+  element.setAttribute('aria-hidden', visible ? 'false' : 'true');
+}
+
+/** The message row for the board after `ply` moves of `game`. */
+export function messages(game, ply) {
+  const row = texts.messageRow(game, ply);
+  const left = $('left-msg');
+  const right = $('right-msg');
+  const centre = $('center-msg');
+  left.textContent = row.left;
+  right.textContent = row.right;
+  centre.textContent = row.centre;
+  $('player-msg').classList.toggle('is-over', row.over);
+  centre.className = row.over
+    ? 'center-msg result'
+    : `center-msg mark mark-${row.centre.toLowerCase()}`;
+  setShown(left, row.toMove === 0);
+  setShown(right, row.toMove === 1);
+}
+
+/** Has screen readers read `text` out. */
+export function announce(text) {
+  const live = $('announcer');
+  // A change of text is what gets read out; clear first so a repeat is read too.
+  live.textContent = '';
+  later(ANNOUNCE_GAP_MS, () => {
+    live.textContent = text;
+  });
+}
+
+/** The score panels beside the board: each side's mark and name, and for a human the
+ * tallies, empty until `scores` fills them in. */
+export function scorePanels(game) {
+  PANEL_SIDES.forEach((side, index) => {
+    const panel = $(`scores-${side}`);
+    const p = game.players[index];
+    const name = texts.displayName(game, index);
+    const mark = document.createElement('p');
+    mark.className = `panel-mark mark mark-${side}`;
+    mark.textContent = p.mark;
+    mark.setAttribute('aria-label', texts.playsLabel(p.mark));
+    const heading = document.createElement('h3');
+    heading.className = 'panel-name';
+    heading.textContent = name;
+    panel.setAttribute('aria-label', texts.scoresLabel(name));
+    if (p.kind !== 'human') {
+      const note = document.createElement('p');
+      note.className = 'muted';
+      note.textContent = texts.NO_SCORES;
+      panel.replaceChildren(mark, heading, note);
+      return;
+    }
+    const tally = document.createElement('dl');
+    tally.className = 'tally';
+    for (const [key, label] of texts.TALLIES) {
+      const item = document.createElement('div');
+      const dt = document.createElement('dt');
+      dt.textContent = label;
+      const dd = document.createElement('dd');
+      dd.id = `score-${side}-${key}`;
+      dd.textContent = '–';
+      item.append(dt, dd);
+      tally.append(item);
+    }
+    panel.replaceChildren(mark, heading, tally);
+  });
+}
+
+/** Fills the human players' tallies from the leaderboard `everyone`: a newcomer, not saved
+ * before their first finished game, is not on it yet and has nothing to show but zeros. */
+export function scores(game, everyone) {
+  game.players.forEach((p, index) => {
+    if (p.kind !== 'human') return;
+    const side = PANEL_SIDES[index];
+    const stats = everyone.find((q) => q.name === p.name) || { wins: 0, losses: 0, ties: 0 };
+    for (const [key] of texts.TALLIES) {
+      const dd = $(`score-${side}-${key}`);
+      if (dd) dd.textContent = String(stats[key]);
+    }
+  });
+}
+
+/** The leaderboard's rows, best first as the server sends them. */
+export function leaderboard(players) {
+  const rows = players.map((p, i) => {
+    const tr = document.createElement('tr');
+    const rank = document.createElement('td');
+    rank.textContent = String(i + 1);
+    const name = document.createElement('th');
+    name.scope = 'row';
+    name.textContent = p.name;
+    tr.append(rank, name);
+    for (const key of ['wins', 'losses', 'ties', 'games']) {
+      const td = document.createElement('td');
+      td.textContent = String(p[key]);
+      tr.append(td);
+    }
+    return tr;
+  });
+  $('leaderboard').tBodies[0].replaceChildren(...rows);
+  $('leaderboard-empty').hidden = rows.length > 0;
+}
+
+/** The end-of-game dialog (Play Again, Quit), opened a moment after the game ends. */
+export class EndDialog {
+  constructor() {
+    this.element = $('end-dialog');
+    this.opening = new Timer();
+  }
+
+  /** Opens after `ms` with `game`'s result, if `stillWanted()` says so then. */
+  openAfter(ms, game, stillWanted) {
+    this.opening.start(ms, () => {
+      if (stillWanted()) this.open(game);
+    });
+  }
+
+  /** Shows `game`'s result, with the focus on Play Again. */
+  open(game) {
+    $('end-title').textContent = texts.resultText(game);
+    $('end-msg').textContent = texts.endMessage(game);
+    if (!this.element.open) this.element.showModal();
+    $('play-again').focus();
+  }
+
+  /** Closes the dialog, and calls off an opening still to come. */
+  close() {
+    this.opening.cancel();
+    if (this.element.open) this.element.close();
+  }
+
+  /** Calls `handler` whenever the dialog closes, however it was closed. */
+  onClose(handler) {
+    this.element.addEventListener('close', handler);
+  }
+}

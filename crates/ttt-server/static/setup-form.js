@@ -1,0 +1,130 @@
+// The setup form's DOM: its choices (computer levels, named boards, limits) built from the
+// server's config, its fields read for setup.js to check and filled from a setup saved
+// earlier, and each player's panel and the board-size choice kept in step with what is typed.
+// It stays disabled until it has been built, so nothing can be sent from a half-made form.
+
+import { CUSTOM, presetMatching } from './setup.js';
+import {
+  CUSTOM_LABEL, defaultName, levelLabel, presetLabel,
+} from './texts.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The two players' panels, by number: 1 plays X, 2 plays O. */
+const SEATS = [1, 2];
+const DIMS = ['rows', 'cols', 'k'];
+
+function option(value, label, selected = false) {
+  const element = document.createElement('option');
+  element.value = value;
+  element.textContent = label;
+  element.selected = selected;
+  return element;
+}
+
+export class SetupForm {
+  constructor() {
+    this.presets = [];
+  }
+
+  /**
+   * Builds the choices from the server's config (`GET /api/config`): each player's levels
+   * with the default chosen, the named boards (the first chosen, its size filled in) and
+   * Custom, and the limits on names and sides.
+   */
+  build(config) {
+    this.presets = config.presets;
+    for (const n of SEATS) {
+      $(`p${n}-level`).replaceChildren(...config.levels.map(
+        (level) => option(level, levelLabel(level), level === config.default_level),
+      ));
+      const name = $(`p${n}-name`);
+      name.maxLength = config.limits.max_name_chars;
+      name.placeholder = defaultName(n);
+      $(`p${n}-human`).addEventListener('change', () => this.syncPlayer(n));
+      this.syncPlayer(n);
+    }
+    const preset = $('preset');
+    preset.replaceChildren(
+      ...config.presets.map((p) => option(p.name, presetLabel(p))),
+      option(CUSTOM, CUSTOM_LABEL),
+    );
+    preset.addEventListener('change', () => this.applyPreset());
+    for (const id of DIMS) {
+      $(id).max = String(config.limits.max_side);
+      $(id).addEventListener('input', () => this.syncPreset());
+    }
+    if (config.presets.length > 0) this.showSize(config.presets[0]);
+  }
+
+  /** Lets the form be used (it starts disabled, until it is built). */
+  enable() {
+    $('setup-fields').disabled = false;
+  }
+
+  /** Calls `handler` with the fields when the form is submitted. */
+  onSubmit(handler) {
+    $('setup-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      handler(this.fields());
+    });
+  }
+
+  /** The fields as the form holds them, for setup.js's `checkSetup`. */
+  fields() {
+    const fields = {
+      players: SEATS.map((n) => ({
+        human: $(`p${n}-human`).checked,
+        name: $(`p${n}-name`).value,
+        level: $(`p${n}-level`).value,
+      })),
+    };
+    for (const id of DIMS) fields[id] = $(id).value;
+    return fields;
+  }
+
+  /** Fills in what `fields` (from setup.js's `fieldsFromSaved`) holds; keeps the rest. */
+  fill(fields) {
+    if (!fields) return;
+    fields.players.forEach((p, i) => {
+      const n = SEATS[i];
+      $(`p${n}-human`).checked = p.human;
+      if (p.name !== undefined) $(`p${n}-name`).value = p.name;
+      if (p.level !== undefined) $(`p${n}-level`).value = p.level;
+      this.syncPlayer(n);
+    });
+    for (const id of DIMS) {
+      if (fields[id] !== undefined) $(id).value = fields[id];
+    }
+    this.syncPreset();
+  }
+
+  /** A human's panel takes a name, a computer's a level. */
+  syncPlayer(n) {
+    const human = $(`p${n}-human`).checked;
+    $(`p${n}-name`).disabled = !human;
+    $(`p${n}-level`).disabled = human;
+    $(`p${n}-panel`).classList.toggle('is-computer', !human);
+  }
+
+  /** The board-size choice names the board typed in, or says Custom. */
+  syncPreset() {
+    const typed = { rows: $('rows').value, cols: $('cols').value, k: $('k').value };
+    $('preset').value = presetMatching(typed, this.presets);
+  }
+
+  /** A named board fills in its size; Custom hands over to the fields. */
+  applyPreset() {
+    const chosen = this.presets.find((p) => p.name === $('preset').value);
+    if (!chosen) {
+      $('rows').focus();
+      return;
+    }
+    this.showSize(chosen);
+  }
+
+  /** Fills in the size of a named board. */
+  showSize(preset) {
+    for (const id of DIMS) $(id).value = String(preset[id]);
+  }
+}

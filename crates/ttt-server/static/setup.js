@@ -1,0 +1,97 @@
+// The setup, checked before it is sent: the new-game request from what the form holds, with a
+// message saying what to fix when it cannot be one, and the form's fields back from a request
+// saved earlier. The limits and levels are the server's (GET /api/config); this module only
+// applies them, so that a mistake is explained at once instead of after a round trip. Pure:
+// it sees plain values, never the DOM.
+
+import { defaultName } from './texts.js';
+
+/** The board-size choice that is not a named board. */
+export const CUSTOM = 'custom';
+
+/**
+ * The fields of the setup form, as strings and booleans the way the form holds them:
+ * `{ players: [{ human, name, level }, { human, name, level }], rows, cols, k }`.
+ * @typedef {object} Fields
+ */
+
+function wholeNumber(text) {
+  const trimmed = text.trim();
+  const value = Number(trimmed);
+  return trimmed === '' || !Number.isInteger(value) ? null : value;
+}
+
+/**
+ * The new-game request from `fields`, checked against the server's `limits`:
+ * `{ request: {rows, cols, k, players} }`, or `{ error }` with a sentence saying what to fix.
+ * A human with no name is "Player 1" or "Player 2".
+ */
+export function checkSetup(fields, limits) {
+  const players = fields.players.map((p, i) => (p.human
+    ? { kind: 'human', name: p.name.trim() || defaultName(i + 1) }
+    : { kind: 'computer', level: p.level }));
+  const dims = {};
+  for (const [key, label] of [['rows', 'Rows'], ['cols', 'Columns'], ['k', 'In a row']]) {
+    dims[key] = wholeNumber(fields[key]);
+    if (dims[key] === null) return { error: `${label} must be a whole number.` };
+  }
+  const { rows, cols, k } = dims;
+  const max = limits.max_side;
+  if (rows < 1 || rows > max || cols < 1 || cols > max) {
+    return { error: `Rows and columns must each be between 1 and ${max}.` };
+  }
+  if (k < 1 || k > Math.max(rows, cols)) {
+    return { error: `In a row must be between 1 and ${Math.max(rows, cols)} on this board.` };
+  }
+  if (players[0].kind === 'human' && players[1].kind === 'human'
+      && players[0].name === players[1].name) {
+    return { error: 'Give the two players different names.' };
+  }
+  return { request: { rows, cols, k, players } };
+}
+
+/**
+ * The fields to fill from a request saved earlier (read back from storage, so anything at all),
+ * or `null` when it is not one. Only what it holds validly is given: a player's `name` or
+ * `level` and a board's `rows`, `cols` and `k` may be missing, and the form keeps what it
+ * has there. A default name is left out so the field shows its placeholder again.
+ */
+export function fieldsFromSaved(saved, levels) {
+  if (!saved || !Array.isArray(saved.players) || saved.players.length !== 2) return null;
+  const fields = {
+    players: saved.players.map((p, i) => {
+      const player = { human: p?.kind === 'human' };
+      if (p?.kind === 'human' && typeof p.name === 'string') {
+        player.name = p.name === defaultName(i + 1) ? '' : p.name;
+      }
+      if (p?.kind === 'computer' && levels.includes(p.level)) player.level = p.level;
+      return player;
+    }),
+  };
+  for (const key of ['rows', 'cols', 'k']) {
+    if (Number.isInteger(saved[key])) fields[key] = String(saved[key]);
+  }
+  return fields;
+}
+
+/** The request that would start a game like `state` (the server's view of a game) afresh. */
+export function setupFromState(state) {
+  return {
+    rows: state.rows,
+    cols: state.cols,
+    k: state.k,
+    players: state.players.map((p) => (p.kind === 'human'
+      ? { kind: 'human', name: p.name }
+      : { kind: 'computer', level: p.level })),
+  };
+}
+
+/**
+ * The named board whose size the fields `rows`, `cols` and `k` (strings, as typed) spell
+ * exactly, or CUSTOM.
+ */
+export function presetMatching({ rows, cols, k }, presets) {
+  const match = presets.find((p) => String(p.rows) === rows && String(p.cols) === cols
+    && String(p.k) === k);
+  return match ? match.name : CUSTOM;
+}

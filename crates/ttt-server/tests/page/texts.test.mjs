@@ -1,0 +1,91 @@
+// Unit tests of the page's wording (static/texts.js): names, turns, results, what is read
+// out, and the labels of the setup's choices and of the board's cells.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  cellLabel, displayName, endMessage, levelLabel, messageRow, movePlayed, numberWord,
+  presetLabel, resultText, turnAnnouncement, turnText,
+} from '../../static/texts.js';
+import { aliceWins, computer, gameState, human } from './fixtures.mjs';
+
+describe('names', () => {
+  test('a human by name, a computer by level, by mark too when both are computers', () => {
+    const mixed = gameState({ players: [human('<b>Ann</b>'), computer('perfect')] });
+    assert.equal(displayName(mixed, 0), '<b>Ann</b>');
+    assert.equal(displayName(mixed, 1), 'Computer (Perfect)');
+    const machines = gameState({ players: [computer('easy'), computer('hard')] });
+    assert.equal(displayName(machines, 0), 'Computer X (Easy)');
+    assert.equal(displayName(machines, 1), 'Computer O (Hard)');
+  });
+
+  test('levels as the page shows them', () => {
+    assert.deepEqual(['easy', 'medium', 'hard', 'perfect'].map(levelLabel),
+      ['Easy', 'Medium', 'Hard', 'Perfect']);
+  });
+});
+
+describe('turns and results', () => {
+  test("a human's turn, a computer thinking", () => {
+    const game = gameState({ players: [human('Ann'), computer('hard')] });
+    assert.equal(turnText(game, 0), "Ann's turn");
+    assert.equal(turnText(game, 1), 'Computer (Hard) is thinking…');
+    assert.equal(turnAnnouncement(game, 0), "Ann's turn, X.");
+  });
+
+  test('wins and ties', () => {
+    assert.equal(resultText(aliceWins()), 'Alice wins!');
+    assert.equal(resultText(gameState({ status: 'o_wins' })), 'Bob wins!');
+    assert.equal(resultText(gameState({ status: 'draw' })), 'Tie game!');
+  });
+
+  test('the dialog consoles a human beaten by a computer, and praises anyone else', () => {
+    assert.equal(endMessage(aliceWins()), 'Alice got 3 in a row. Well played!');
+    assert.equal(
+      endMessage(gameState({ status: 'o_wins', players: [human('Ann'), computer('perfect')] })),
+      'Computer (Perfect) got 3 in a row. Better luck next time, Ann!',
+    );
+    assert.equal(
+      endMessage(gameState({ k: 4, rows: 4, cols: 4, status: 'draw' })),
+      'The board is full and nobody got 4 in a row.',
+    );
+  });
+
+  test('a move read out, counted from 1', () => {
+    assert.equal(movePlayed(aliceWins(), 1, { row: 1, col: 0 }), 'Bob played O at row 2, column 1.');
+  });
+});
+
+describe('the message row', () => {
+  test('shows the mark to move and that side\'s turn', () => {
+    const game = gameState({ moves: [[1, 1]] });
+    assert.deepEqual(messageRow(game, 1), {
+      left: "Alice's turn", right: "Bob's turn", centre: 'O', over: false, toMove: 1,
+    });
+    assert.equal(messageRow(game, 0).toMove, 0);
+  });
+
+  test('shows the result once the last move is shown, and no side', () => {
+    const won = aliceWins();
+    assert.deepEqual(messageRow(won, 5), {
+      left: "Alice's turn", right: "Bob's turn", centre: 'Alice wins!', over: true, toMove: null,
+    });
+    assert.equal(messageRow(won, 4).over, false);
+  });
+});
+
+describe('labels', () => {
+  test('named boards say their size, and their name when it says more', () => {
+    assert.equal(presetLabel({ title: 'Classic', rows: 3, cols: 3, k: 3 }),
+      'Classic: 3 × 3, three in a row');
+    assert.equal(presetLabel({ title: null, rows: 6, cols: 7, k: 3 }), '6 × 7, three in a row');
+    assert.equal(presetLabel({ title: 'Gomoku', rows: 15, cols: 15, k: 5 }),
+      'Gomoku: 15 × 15, five in a row');
+    assert.equal(numberWord(12), '12');
+  });
+
+  test('cells say where they are, what is on them and whether they won', () => {
+    assert.equal(cellLabel({ row: 1, col: 1 }, '', false), 'row 2, column 2, empty');
+    assert.equal(cellLabel({ row: 0, col: 1 }, 'X', true), 'row 1, column 2, X, winning line');
+  });
+});
