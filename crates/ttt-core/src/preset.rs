@@ -55,6 +55,16 @@ impl Preset {
         }
     }
 
+    /// What people call the game on this board, where that says more than its size.
+    #[must_use]
+    pub fn title(self) -> Option<&'static str> {
+        match self {
+            Preset::Classic => Some("Classic"),
+            Preset::Gomoku => Some("Gomoku"),
+            Preset::FourByFour | Preset::FiveByFive | Preset::SixBySeven => None,
+        }
+    }
+
     /// What the board is, in words for people.
     #[must_use]
     pub fn description(self) -> &'static str {

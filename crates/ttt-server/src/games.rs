@@ -70,7 +70,7 @@ async fn create(
     Json(request): Json<NewGameRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
     let dims = check_dims(&request, &state.limits)?;
-    let players = check_players(request.players, &state.limits)?;
+    let players = check_players(request.players)?;
     // A broken database shows up before anyone plays. A newcomer is saved with the first
     // finished game, not before: games left unfinished leave no empty rows in the
     // leaderboard.
@@ -127,7 +127,7 @@ fn check_dims(request: &NewGameRequest, limits: &Limits) -> Result<Dims, ApiErro
     Dims::new(rows, cols, k).map_err(|e| ApiError::BadRequest(e.to_string()))
 }
 
-fn check_players(seats: Vec<SeatRequest>, limits: &Limits) -> Result<ByPlayer<Seat>, ApiError> {
+fn check_players(seats: Vec<SeatRequest>) -> Result<ByPlayer<Seat>, ApiError> {
     let [x, o]: [SeatRequest; 2] = seats.try_into().map_err(|seats: Vec<_>| {
         ApiError::BadRequest(format!(
             "a game needs exactly two players (X first, then O), not {}",
@@ -137,7 +137,7 @@ fn check_players(seats: Vec<SeatRequest>, limits: &Limits) -> Result<ByPlayer<Se
     let seat = |request: SeatRequest| -> Result<Seat, ApiError> {
         match request {
             SeatRequest::Human { name } => Ok(Seat::Human {
-                name: check_name(&name, limits)?,
+                name: check_name(&name)?,
             }),
             SeatRequest::Computer { level } => {
                 let level = match level {

@@ -12,7 +12,7 @@
 //! | `POST /api/games/{id}/moves` | a human move `{"row", "col"}` and the computer's reply |
 //! | `GET /api/players` | the leaderboard, best first |
 //! | `GET /api/players/{name}` | one player's wins, losses and ties |
-//! | `GET /api/config` | what a client may choose from: limits, computer levels, [`PRESETS`] |
+//! | `GET /api/config` | what a client may choose from: limits, computer levels, presets ([`ttt_core::Preset`]) |
 //!
 //! Errors are `{"error": "..."}` with 400 (malformed request, or beyond the [`Limits`]), 404
 //! (unknown game or player), 409 (not a human's turn, or the game is over), 413 (body too
@@ -53,7 +53,7 @@ use axum::Router;
 use tokio::net::TcpListener;
 use ttt_store::Store;
 
-pub use config::{Preset, DEFAULT_LEVEL, PRESETS};
+pub use config::DEFAULT_LEVEL;
 pub use error::ApiError;
 pub use json::Json;
 
@@ -64,8 +64,6 @@ use live::LiveGames;
 pub struct Limits {
     /// The most rows or columns a board may have.
     pub max_side: usize,
-    /// The longest player name, in characters.
-    pub max_name_chars: usize,
     /// The largest request body, in bytes.
     pub max_body_bytes: usize,
     /// How long a request may take before it is answered with 503.
@@ -86,7 +84,6 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_side: 19,
-            max_name_chars: ttt_store::MAX_NAME_CHARS,
             max_body_bytes: 8 * 1024,
             request_timeout: Duration::from_secs(30),
             thinking_time: Duration::from_secs(1),

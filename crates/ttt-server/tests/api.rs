@@ -363,7 +363,7 @@ async fn bad_new_games_are_400() {
         ),
         (
             json!({"players": [human, {"kind": "human", "name": "  "}]}),
-            "empty",
+            "at least one letter",
         ),
         (
             json!({"players": [human, {"kind": "human", "name": "Ann"}]}),
