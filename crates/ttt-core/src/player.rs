@@ -54,8 +54,10 @@ impl fmt::Display for Player {
     }
 }
 
-/// A value for each player, with named fields instead of an index.
+/// A value for each player, with named fields instead of an index. Serialised as
+/// `{"x": ..., "o": ...}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByPlayer<T> {
     /// X's value.
     pub x: T,

@@ -102,7 +102,20 @@ const ASSETS: &[Asset] = &[
 
 /// The routes of this module: one per embedded file.
 pub(crate) fn router() -> Router<AppState> {
-    ASSETS.iter().fold(Router::new(), |router, asset| {
+    // The page also answers the links people share: a friend's invitation and a game to
+    // watch. It reads the rest of the address itself.
+    let page = || async {
+        let headers: [(HeaderName, &'static str); 3] = [
+            (header::CONTENT_TYPE, ASSETS[0].content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::CONTENT_SECURITY_POLICY, CSP),
+        ];
+        (headers, ASSETS[0].body).into_response()
+    };
+    let shared = Router::new()
+        .route("/join/{code}", get(page))
+        .route("/games/{id}", get(page));
+    ASSETS.iter().fold(shared, |router, asset| {
         let headers: [(HeaderName, &'static str); 3] = [
             (header::CONTENT_TYPE, asset.content_type),
             // Small files: revalidate every time, so a new binary's page is used at once.

@@ -19,6 +19,12 @@ pub enum ApiError {
     BadRequest(String),
     /// 404: no such game, player or page.
     NotFound(String),
+    /// 401: the request needs a seat's token and gave none.
+    Unauthorized(String),
+    /// 403: the token given is not the one this needs.
+    Forbidden(String),
+    /// 410: what was asked for existed once and is gone (an expired invitation).
+    Gone(String),
     /// 405: the address exists but not for this method.
     MethodNotAllowed,
     /// 409: the request is valid but the game is not in a state to accept it.
@@ -45,6 +51,9 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Gone(_) => StatusCode::GONE,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -61,6 +70,9 @@ impl fmt::Display for ApiError {
         match self {
             ApiError::BadRequest(m)
             | ApiError::NotFound(m)
+            | ApiError::Unauthorized(m)
+            | ApiError::Forbidden(m)
+            | ApiError::Gone(m)
             | ApiError::Conflict(m)
             | ApiError::Unprocessable(m) => f.write_str(m),
             ApiError::MethodNotAllowed => f.write_str("this address does not accept that method"),
@@ -94,7 +106,15 @@ impl IntoResponse for ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
-        ApiError::internal(format!("store: {e}"))
+        match e {
+            // Another request changed the game first: the client reads it again.
+            StoreError::Conflict { .. } => ApiError::Conflict(
+                "the game changed while this was being done (another move came first); \
+                 nothing was changed: look at the game again"
+                    .into(),
+            ),
+            e => ApiError::internal(format!("store: {e}")),
+        }
     }
 }
 

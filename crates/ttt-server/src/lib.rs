@@ -1,23 +1,37 @@
 //! The web game behind `ttt serve`: one page and a JSON API, served by axum.
 //!
-//! The page is a thin view: the server holds every game, checks every move with `ttt-core`,
-//! plays the computer's moves with `ttt-ai` (off the async executor) and records every
-//! finished game in the same [`Store`] as the console game.
+//! The page is a thin view: the server holds every game, in the same [`Store`] as the
+//! console game, move by move (so games survive a restart); checks every move with
+//! `ttt-core`; plays the computer's moves with `ttt-ai` (off the async executor); and sends
+//! every change to whoever watches the game, live.
 //!
 //! | route | what it does |
 //! | --- | --- |
-//! | `GET /` (and `/app.js`, `/style.css`, ...) | the page, embedded in the binary |
-//! | `POST /api/games` | a new game; the computer's moves are made if it starts |
+//! | `GET /` (and `/app.js`, `/style.css`, ...; `/join/{code}`, `/games/{id}`) | the page, embedded in the binary |
+//! | `POST /api/games` | a new game; the computer's moves are made if it starts; with a `{"kind": "friend"}` player, the host's seat token and the invitation link |
+//! | `POST /api/join/{code}` | `{"name"}`: the invited friend takes the seat, and gets its token |
 //! | `GET /api/games/{id}` | a game's state |
-//! | `POST /api/games/{id}/moves` | a human move `{"row", "col"}` and the computer's reply |
+//! | `GET /api/games/{id}/events` | the state as server-sent events, on connect and after every change |
+//! | `POST /api/games/{id}/moves` | a move `{"row", "col"}` and the computer's reply |
+//! | `POST /api/games/{id}/takeback` | undo the last move (and the computer's reply), or ask the friend |
+//! | `POST /api/games/{id}/takeback/answer` | `{"accept": true or false}` to a friend's takeback |
+//! | `POST /api/games/{id}/hint` | the best move for the player to move, and what it leads to |
+//! | `GET /api/games/{id}/analysis` | `?ply=N`: every empty cell's value after the first N moves |
+//! | `POST /api/games/{id}/rematch` | a new game with the marks swapped |
 //! | `GET /api/players` | the leaderboard, best first |
 //! | `GET /api/players/{name}` | one player's wins, losses and ties |
 //! | `GET /api/config` | what a client may choose from: limits, computer levels, presets ([`ttt_core::Preset`]) |
 //!
-//! Errors are `{"error": "..."}` with 400 (malformed request, or beyond the [`Limits`]), 404
-//! (unknown game or player), 409 (not a human's turn, or the game is over), 413 (body too
-//! large), 422 (a cell that is taken or off the board), 503 (too slow) and 500 (our fault;
-//! details go to the log, not to the client).
+//! A game with a friend invited by link gives each player a secret seat token; a move,
+//! takeback, answer, hint or rematch for such a seat names it with `Authorization: Bearer
+//! TOKEN`. Anyone else with the game's link watches.
+//!
+//! Errors are `{"error": "..."}` with 400 (malformed request, or beyond the [`Limits`]), 401
+//! (a seat's token is needed), 403 (another seat's token), 404 (unknown game, invitation or
+//! player), 409 (not your turn, the game is over, a seat already taken, or the game changed
+//! meanwhile), 410 (an expired invitation), 413 (body too large), 422 (a cell that is taken
+//! or off the board), 503 (too slow) and 500 (our fault; details go to the log, not to the
+//! client).
 //!
 //! ```no_run
 //! use std::sync::Arc;
@@ -35,14 +49,16 @@
 mod assets;
 mod config;
 mod error;
-mod game;
 mod games;
+mod hub;
 mod json;
-mod live;
 mod players;
+mod seats;
+mod view;
 
+use std::collections::HashSet;
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::{Request, State};
@@ -57,7 +73,7 @@ pub use config::DEFAULT_LEVEL;
 pub use error::ApiError;
 pub use json::Json;
 
-use live::LiveGames;
+use hub::Hub;
 
 /// What the server allows, so that no request can take unbounded memory or time.
 #[derive(Debug, Clone)]
@@ -74,9 +90,14 @@ pub struct Limits {
     /// stops making moves once this is spent (the game goes on with the next read); a
     /// computer's reply to a human is always made.
     pub thinking_budget: Duration,
-    /// The most games kept in memory; past it the least recently used is dropped.
-    pub max_games: usize,
-    /// A game nobody has looked at for this long is dropped.
+    /// How long a hint may take to find (at full strength).
+    pub hint_time: Duration,
+    /// How long the analysis of one position may take.
+    pub analysis_time: Duration,
+    /// How long an invitation to a friend's seat stays open.
+    pub invite_ttl: Duration,
+    /// A game nobody has played or changed for this long is removed (a finished game stays
+    /// recorded).
     pub game_ttl: Duration,
 }
 
@@ -88,33 +109,92 @@ impl Default for Limits {
             request_timeout: Duration::from_secs(30),
             thinking_time: Duration::from_secs(1),
             thinking_budget: Duration::from_secs(3),
-            max_games: 10_000,
+            hint_time: Duration::from_secs(2),
+            analysis_time: Duration::from_secs(2),
+            invite_ttl: Duration::from_secs(24 * 60 * 60),
             game_ttl: Duration::from_secs(6 * 60 * 60),
         }
     }
 }
 
-/// Everything the handlers share: the store, the games in play and the limits.
+/// Everything the handlers share: the store, who watches which game, and the limits.
 #[derive(Clone)]
 pub struct AppState {
     store: Arc<dyn Store>,
-    games: Arc<LiveGames>,
+    hub: Arc<Hub>,
     limits: Arc<Limits>,
     /// One permit per CPU: computer searches wait their turn instead of crowding the machine.
     searches: Arc<tokio::sync::Semaphore>,
+    /// Games whose computer's move this server is thinking about now.
+    thinking: Arc<Mutex<HashSet<String>>>,
+}
+
+/// This server's claim to think for a game's computer; let go when dropped.
+pub(crate) struct Thinking {
+    games: Arc<Mutex<HashSet<String>>>,
+    id: String,
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        lock(&self.games).remove(&self.id);
+    }
+}
+
+/// A lock whose data a panic cannot leave half-changed (one set operation at a time).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl AppState {
     /// State over `store` (shared with the console game) with these limits.
     pub fn new(store: Arc<dyn Store>, limits: Limits) -> AppState {
         AppState {
-            games: Arc::new(LiveGames::new(limits.max_games, limits.game_ttl)),
+            hub: Arc::new(Hub::default()),
             store,
             limits: Arc::new(limits),
             searches: Arc::new(tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(1, usize::from),
             )),
+            thinking: Arc::new(Mutex::new(HashSet::new())),
         }
+    }
+
+    /// Claims the thinking for game `id`'s computer, unless another task of this server has.
+    pub(crate) fn claim_thinking(&self, id: &str) -> Option<Thinking> {
+        lock(&self.thinking)
+            .insert(id.to_string())
+            .then(|| Thinking {
+                games: Arc::clone(&self.thinking),
+                id: id.to_string(),
+            })
+    }
+
+    /// Runs a search on the blocking pool, at most one per CPU at a time.
+    async fn think<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let permit = self
+            .searches
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(ApiError::internal)?;
+        Ok(tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            f()
+        })
+        .await?)
+    }
+
+    /// Removes the games nobody has touched for [`Limits::game_ttl`]; how many went.
+    async fn remove_idle_games(&self) -> Result<usize, ApiError> {
+        let ttl = i64::try_from(self.limits.game_ttl.as_secs()).unwrap_or(i64::MAX);
+        let before = ttt_store::unix_now().saturating_sub(ttl);
+        self.with_store(move |s| s.remove_live_games_idle_since(before))
+            .await
     }
 
     /// Runs a blocking store call on the blocking thread pool.
@@ -158,9 +238,28 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(state))
+    let cleaner = tokio::spawn(remove_idle_games(state.clone()));
+    let served = axum::serve(listener, app(state))
         .with_graceful_shutdown(shutdown)
-        .await
+        .await;
+    cleaner.abort();
+    served
+}
+
+/// How often the idle games are looked for.
+const CLEAN_EVERY: Duration = Duration::from_secs(60);
+
+/// Removes idle games every [`CLEAN_EVERY`], for as long as the server runs.
+async fn remove_idle_games(state: AppState) {
+    let mut every = tokio::time::interval(CLEAN_EVERY);
+    loop {
+        every.tick().await;
+        match state.remove_idle_games().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("removed {n} idle games"),
+            Err(e) => tracing::warn!("removing idle games: {e}"),
+        }
+    }
 }
 
 /// Completes on Ctrl-C or, on Unix, SIGTERM.

@@ -123,6 +123,14 @@ pub enum StoreError {
         reason: String,
     },
 
+    /// A change that lost a race: another change came first, or what it changes is gone.
+    /// Nothing was changed; read again and retry if it still makes sense.
+    #[error("{what} changed meanwhile; nothing was saved: read it again")]
+    Conflict {
+        /// What changed.
+        what: String,
+    },
+
     /// Any other failure of the database.
     #[error("database error in {}: {source}", path.display())]
     Backend {

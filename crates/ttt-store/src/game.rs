@@ -8,7 +8,7 @@
 use std::fmt;
 
 use serde::Serialize;
-use ttt_core::{Cell, Dims, Outcome, Player, Position};
+use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position};
 
 /// Who played one side of a game.
 ///
@@ -152,6 +152,7 @@ impl GameResult {
 ///     o: Participant::computer("easy"),
 ///     moves: vec![Cell::new(0, 0), Cell::new(1, 0), Cell::new(0, 1), Cell::new(1, 1), Cell::new(0, 2)],
 ///     result: GameResult::XWins,
+///     hints: Default::default(),
 /// };
 /// assert!(game.check().is_ok());
 /// ```
@@ -171,6 +172,8 @@ pub struct NewGame {
     pub moves: Vec<Cell>,
     /// How it ended; must be what the moves lead to.
     pub result: GameResult,
+    /// Hints each side asked for during the game.
+    pub hints: ByPlayer<u32>,
 }
 
 impl NewGame {
@@ -221,6 +224,8 @@ pub struct GameRecord {
     pub result: GameResult,
     /// When it was recorded: UTC, RFC 3339, to the second (`2024-05-01T18:30:00Z`).
     pub finished_at: String,
+    /// Hints each side asked for during the game.
+    pub hints: ByPlayer<u32>,
 }
 
 impl GameRecord {
@@ -293,6 +298,7 @@ mod tests {
             o: Participant::computer("easy"),
             moves,
             result,
+            hints: ByPlayer::default(),
         }
     }
 

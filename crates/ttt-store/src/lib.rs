@@ -13,7 +13,8 @@
 //!   names it and says why, and is never overwritten, truncated or recreated.
 //! - The schema is versioned by numbered migrations embedded in the binary.
 //!
-//! Player names are kept exactly as given (callers trim them) and are case-sensitive.
+//! Player names are kept as first spelled (callers trim them) and compared without regard
+//! to case ([`name_key`]): "Alice" and "alice" are one player.
 //!
 //! ```
 //! use ttt_core::Cell;
@@ -30,6 +31,7 @@
 //!     o: Participant::human("Bo"),
 //!     moves: moves.map(|(r, c)| Cell::new(r, c)).to_vec(),
 //!     result: GameResult::Draw,
+//!     hints: Default::default(),
 //! })?;
 //!
 //! assert_eq!(store.player("Bo")?.unwrap().ties, 1);
@@ -37,8 +39,11 @@
 //! # Ok::<(), ttt_store::StoreError>(())
 //! ```
 
+#[cfg(test)]
+mod contract;
 mod error;
 mod game;
+mod live;
 mod migrations;
 mod name;
 mod player;
@@ -48,14 +53,16 @@ use std::path::PathBuf;
 
 pub use error::StoreError;
 pub use game::{GameRecord, GameResult, NewGame, Participant};
-pub use name::{check_name, NameError, MAX_NAME_CHARS};
+pub use live::{unix_now, Invite, LiveGame, LiveSeat, SeatKind};
+pub use name::{check_name, name_key, NameError, MAX_NAME_CHARS};
 pub use player::PlayerStats;
 pub use sqlite::SqliteStore;
 
 /// Where players and games are kept. Shareable between threads; every method is one
 /// complete operation (its own transaction where it writes).
 pub trait Store: Send + Sync {
-    /// The player called `name` (exact, case-sensitive), or `None` if there is none.
+    /// The player called `name` (in any case: see [`name_key`]), or `None` if there is
+    /// none. The name returned is the one first spelled.
     ///
     /// # Errors
     /// When the database cannot be read.
@@ -96,6 +103,45 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// When the database cannot be read, or the game cannot be made sense of.
     fn game(&self, id: i64) -> Result<Option<GameRecord>, StoreError>;
+
+    /// Stores a new game in progress (its version must be 0).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if a game with its id (or its invitation's code) exists;
+    /// [`StoreError::InvalidGame`] if its moves could not have been played; otherwise when
+    /// the database cannot be written.
+    fn create_live_game(&self, game: &LiveGame) -> Result<(), StoreError>;
+
+    /// The game in progress with this id, or `None` if there is none (or it was cleaned up).
+    ///
+    /// # Errors
+    /// When the database cannot be read, or the game cannot be made sense of.
+    fn live_game(&self, id: &str) -> Result<Option<LiveGame>, StoreError>;
+
+    /// The game in progress whose invitation has this code, or `None`.
+    ///
+    /// # Errors
+    /// As [`Store::live_game`].
+    fn live_game_by_invite(&self, code: &str) -> Result<Option<LiveGame>, StoreError>;
+
+    /// Saves `game` over the stored one, if the stored one is still at `game.version`: its
+    /// fields and its moves (moves past the new ones are taken back). When the moves end the
+    /// game and it has not been recorded, records it for the statistics in the same
+    /// transaction. Returns the game as saved: its version one more, its `updated_at` now,
+    /// and its `record_id` set once recorded.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when another save came first (or the game is gone): nothing
+    /// was changed; [`StoreError::InvalidGame`] for moves that could not have been played;
+    /// otherwise when the database cannot be written.
+    fn save_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError>;
+
+    /// Removes the games in progress last saved before `before` (seconds since the Unix
+    /// epoch), with their moves; finished games stay recorded. Returns how many went.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn remove_live_games_idle_since(&self, before: i64) -> Result<usize, StoreError>;
 }
 
 /// Where the database lives unless the user says otherwise: `<data dir>/ttt/ttt.db`, where

@@ -13,14 +13,78 @@ pub(crate) struct Migration {
     pub(crate) name: &'static str,
     /// The SQL, run as one batch.
     pub(crate) sql: &'static str,
+    /// What SQL alone cannot do, run after it in the same transaction; it returns notes for
+    /// the user on what it changed (a merge of two players, say).
+    pub(crate) code: Option<MigrationCode>,
 }
 
+/// A migration's code: given the open transaction, returns its notes for the user.
+pub(crate) type MigrationCode = fn(&rusqlite::Transaction<'_>) -> rusqlite::Result<Vec<String>>;
+
 /// Every migration, in order. Append only.
-pub(crate) const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    name: "0001_initial.sql",
-    sql: include_str!("../migrations/0001_initial.sql"),
-}];
+pub(crate) const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "0001_initial.sql",
+        sql: include_str!("../migrations/0001_initial.sql"),
+        code: None,
+    },
+    Migration {
+        version: 2,
+        name: "0002_live_games_hints_and_names.sql",
+        sql: include_str!("../migrations/0002_live_games_hints_and_names.sql"),
+        code: Some(merge_names_by_key),
+    },
+];
+
+/// Migration 2's code: fills each player's `name_key`, merges the players whose names differ
+/// only in case into the one created first (adding up their counts, moving their games to
+/// it, and noting each merge in `player_merges`), then makes the key unique.
+fn merge_names_by_key(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<Vec<String>> {
+    use std::collections::HashMap;
+    let players: Vec<(String, i64, i64, i64)> = tx
+        .prepare("SELECT name, wins, losses, ties FROM players ORDER BY created_at, rowid")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut kept: HashMap<String, String> = HashMap::new();
+    let mut notes = Vec::new();
+    for (name, wins, losses, ties) in players {
+        let key = crate::name_key(&name);
+        let Some(first) = kept.get(&key) else {
+            tx.execute(
+                "UPDATE players SET name_key = ?1 WHERE name = ?2",
+                rusqlite::params![key, name],
+            )?;
+            kept.insert(key, name);
+            continue;
+        };
+        tx.execute(
+            "UPDATE players SET wins = wins + ?1, losses = losses + ?2, ties = ties + ?3
+             WHERE name = ?4",
+            rusqlite::params![wins, losses, ties, first],
+        )?;
+        tx.execute(
+            "UPDATE games SET x_player = ?1 WHERE x_player = ?2",
+            rusqlite::params![first, name],
+        )?;
+        tx.execute(
+            "UPDATE games SET o_player = ?1 WHERE o_player = ?2",
+            rusqlite::params![first, name],
+        )?;
+        tx.execute(
+            "INSERT INTO player_merges (kept, merged, wins, losses, ties)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            rusqlite::params![first, name, wins, losses, ties],
+        )?;
+        tx.execute("DELETE FROM players WHERE name = ?1", [&name])?;
+        notes.push(format!(
+            "{name} and {first} are one player now (names no longer depend on case): \
+             {name}'s {wins} wins, {losses} losses and {ties} ties were added to {first}'s"
+        ));
+    }
+    tx.execute_batch("CREATE UNIQUE INDEX players_by_key ON players (name_key);")?;
+    Ok(notes)
+}
 
 /// The schema version this build creates and understands.
 // `MIGRATIONS` is a short list; the cast cannot truncate.
@@ -66,7 +130,13 @@ mod tests {
     /// When adding a migration, add its checksum here; never update an existing one.
     #[test]
     fn released_migrations_are_unchanged() {
-        const RELEASED: &[(&str, u64)] = &[("0001_initial.sql", 7_567_600_913_241_075_416)];
+        const RELEASED: &[(&str, u64)] = &[
+            ("0001_initial.sql", 7_567_600_913_241_075_416),
+            (
+                "0002_live_games_hints_and_names.sql",
+                9_947_375_669_222_209_211,
+            ),
+        ];
         for (m, &(name, sum)) in MIGRATIONS.iter().zip(RELEASED) {
             assert_eq!(m.name, name);
             assert_eq!(

@@ -32,6 +32,18 @@ impl fmt::Display for NameError {
 
 impl std::error::Error for NameError {}
 
+/// The key a player's name is compared by: the name in lower case, so that "Alice" and
+/// "alice" are one player (shown as first spelled).
+///
+/// ```
+/// use ttt_store::name_key;
+/// assert_eq!(name_key("Émile"), name_key("éMILE"));
+/// ```
+#[must_use]
+pub fn name_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
 /// `name` as a player's name is kept: trimmed, not empty, at most [`MAX_NAME_CHARS`]
 /// characters, no control characters.
 ///

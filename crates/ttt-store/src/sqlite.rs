@@ -19,9 +19,14 @@ use rusqlite::{
     params, Connection, ErrorCode, OpenFlags, OptionalExtension, Row, TransactionBehavior,
 };
 
+use ttt_core::{ByPlayer, Cell, Player};
+
 use crate::game::{decode_moves, encode_moves};
 use crate::migrations::{self, LATEST};
-use crate::{GameRecord, GameResult, NewGame, Participant, PlayerStats, Store, StoreError};
+use crate::{
+    name_key, unix_now, GameRecord, GameResult, Invite, LiveGame, LiveSeat, NewGame, Participant,
+    PlayerStats, SeatKind, Store, StoreError,
+};
 
 /// How long a connection waits for another process to release the database.
 pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -57,7 +62,7 @@ const IN_MEMORY: &str = ":memory:";
 /// store.record_game(&NewGame {
 ///     rows: 3, cols: 3, k: 3,
 ///     x: Participant::human("Ann"), o: Participant::computer("easy"),
-///     moves, result: GameResult::XWins,
+///     moves, result: GameResult::XWins, hints: Default::default(),
 /// }).unwrap();
 /// assert_eq!(store.player("Ann").unwrap().unwrap().wins, 1);
 /// ```
@@ -65,6 +70,9 @@ const IN_MEMORY: &str = ":memory:";
 pub struct SqliteStore {
     conn: Mutex<Connection>,
     path: PathBuf,
+    /// What opening changed that the user should hear of (see
+    /// [`SqliteStore::migration_notes`]).
+    notes: Vec<String>,
 }
 
 impl SqliteStore {
@@ -109,6 +117,14 @@ impl SqliteStore {
         &self.path
     }
 
+    /// What upgrading the database's schema on opening changed that its user should hear
+    /// of, one sentence each: players whose names differed only in case, merged into one.
+    /// Empty when nothing was upgraded.
+    #[must_use]
+    pub fn migration_notes(&self) -> &[String] {
+        &self.notes
+    }
+
     /// Recognises the database (reads only), then migrates it and sets it up for sharing.
     fn init(mut conn: Connection, path: PathBuf) -> Result<SqliteStore, StoreError> {
         let err = |e| db_error(&path, e);
@@ -121,13 +137,16 @@ impl SqliteStore {
         }
         conn.pragma_update(None, "foreign_keys", true)
             .map_err(err)?;
-        if version < LATEST {
-            migrate(&mut conn, &path)?;
-        }
+        let notes = if version < LATEST {
+            migrate(&mut conn, &path)?
+        } else {
+            Vec::new()
+        };
         enable_wal(&conn).map_err(err)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
             path,
+            notes,
         })
     }
 
@@ -190,13 +209,24 @@ impl Store for SqliteStore {
                     ))?
                     .query_map([limit], RawGame::from_row)?
                     .collect::<Result<Vec<_>, _>>(),
-                Some(name) => conn
-                    .prepare(&format!(
+                Some(name) => {
+                    let stored: Option<String> = conn
+                        .query_row(
+                            "SELECT name FROM players WHERE name_key = ?1",
+                            [name_key(name)],
+                            |row| row.get(0),
+                        )
+                        .optional()?;
+                    let Some(name) = stored else {
+                        return Ok(Vec::new());
+                    };
+                    conn.prepare(&format!(
                         "SELECT {GAME_COLUMNS} FROM games WHERE x_player = ?1 OR o_player = ?1
                          ORDER BY id DESC LIMIT ?2"
                     ))?
                     .query_map(params![name, limit], RawGame::from_row)?
-                    .collect::<Result<Vec<_>, _>>(),
+                    .collect::<Result<Vec<_>, _>>()
+                }
             }
         })()
         .map_err(|e| self.err(e))?;
@@ -214,6 +244,89 @@ impl Store for SqliteStore {
             .optional()
             .map_err(|e| self.err(e))?;
         raw.map(|g| g.into_record(&self.path)).transpose()
+    }
+
+    fn create_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
+        game.position()
+            .map_err(|reason| StoreError::InvalidGame { reason })?;
+        let mut conn = self.conn();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| self.err(e))?;
+        let inserted = insert_live_game(&tx, game);
+        match inserted {
+            Err(e) if e.sqlite_error_code() == Some(ErrorCode::ConstraintViolation) => {
+                return Err(StoreError::Conflict {
+                    what: format!("game {}", game.id),
+                })
+            }
+            other => other.map_err(|e| self.err(e))?,
+        }
+        write_moves(&tx, &game.id, 0, &game.moves).map_err(|e| self.err(e))?;
+        tx.commit().map_err(|e| self.err(e))
+    }
+
+    fn live_game(&self, id: &str) -> Result<Option<LiveGame>, StoreError> {
+        let conn = self.conn();
+        read_live_game(&conn, "id", id)
+            .map_err(|e| self.err(e))?
+            .map(|raw| raw.into_game(&conn, &self.path))
+            .transpose()
+    }
+
+    fn live_game_by_invite(&self, code: &str) -> Result<Option<LiveGame>, StoreError> {
+        let conn = self.conn();
+        read_live_game(&conn, "invite", code)
+            .map_err(|e| self.err(e))?
+            .map(|raw| raw.into_game(&conn, &self.path))
+            .transpose()
+    }
+
+    fn save_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
+        let record = game
+            .finished()
+            .map_err(|reason| StoreError::InvalidGame { reason })?;
+        let mut saved = game.clone();
+        saved.version += 1;
+        saved.updated_at = unix_now();
+        let mut conn = self.conn();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| self.err(e))?;
+        if saved.record_id.is_none() {
+            if let Some(record) = &record {
+                saved.record_id = Some(insert_game(&tx, record).map_err(|e| self.err(e))?);
+            }
+        }
+        let changed = update_live_game(&tx, &saved, game.version).map_err(|e| self.err(e))?;
+        if changed == 0 {
+            // Dropping the transaction rolls the record back too.
+            return Err(StoreError::Conflict {
+                what: format!("game {}", game.id),
+            });
+        }
+        // The stored moves that are still the game's stay; the rest go, and the new ones
+        // come after them.
+        let old = read_moves(&tx, &game.id).map_err(|e| self.err(e))?;
+        let same = old
+            .iter()
+            .zip(&game.moves)
+            .take_while(|(a, b)| a == b)
+            .count();
+        tx.execute(
+            "DELETE FROM live_moves WHERE game = ?1 AND ply >= ?2",
+            params![game.id, same],
+        )
+        .map_err(|e| self.err(e))?;
+        write_moves(&tx, &game.id, same, &game.moves[same..]).map_err(|e| self.err(e))?;
+        tx.commit().map_err(|e| self.err(e))?;
+        Ok(saved)
+    }
+
+    fn remove_live_games_idle_since(&self, before: i64) -> Result<usize, StoreError> {
+        self.conn()
+            .execute("DELETE FROM live_games WHERE updated_at < ?1", [before])
+            .map_err(|e| self.err(e))
     }
 }
 
@@ -316,8 +429,9 @@ fn enable_wal(conn: &Connection) -> rusqlite::Result<()> {
     }
 }
 
-/// Applies the pending migrations and stamps the file as ours, in one transaction.
-fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
+/// Applies the pending migrations and stamps the file as ours, in one transaction. Returns
+/// the migrations' notes for the user.
+fn migrate(conn: &mut Connection, path: &Path) -> Result<Vec<String>, StoreError> {
     let err = |e| db_error(path, e);
     let tx = conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -325,17 +439,23 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
     // Another process may have migrated (or claimed) the file while we waited for the lock.
     let (app_id, version, objects) = identity(&tx).map_err(err)?;
     let version = classify(path, app_id, version, objects)?;
+    let mut notes = Vec::new();
     for m in migrations::pending(version) {
-        tx.execute_batch(m.sql).map_err(|e| StoreError::Backend {
+        let failed = |e: rusqlite::Error| StoreError::Backend {
             path: path.to_path_buf(),
             source: format!("migration {} failed: {e}", m.name).into(),
-        })?;
+        };
+        tx.execute_batch(m.sql).map_err(failed)?;
+        if let Some(code) = m.code {
+            notes.extend(code(&tx).map_err(failed)?);
+        }
         tx.pragma_update(None, "user_version", m.version)
             .map_err(err)?;
     }
     tx.pragma_update(None, "application_id", APPLICATION_ID)
         .map_err(err)?;
-    tx.commit().map_err(err)
+    tx.commit().map_err(err)?;
+    Ok(notes)
 }
 
 /// Turns SQLite's error into ours, naming the file.
@@ -387,20 +507,26 @@ fn player_from_row(row: &Row<'_>) -> rusqlite::Result<PlayerStats> {
 
 fn read_player(conn: &Connection, name: &str) -> rusqlite::Result<Option<PlayerStats>> {
     conn.query_row(
-        "SELECT name, wins, losses, ties FROM players WHERE name = ?1",
-        [name],
+        "SELECT name, wins, losses, ties FROM players WHERE name_key = ?1",
+        [name_key(name)],
         player_from_row,
     )
     .optional()
 }
 
-/// Creates a player with zero counts unless one of that name exists; true if it created.
-fn insert_player(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
-    let inserted = conn.execute(
-        "INSERT INTO players (name) VALUES (?1) ON CONFLICT (name) DO NOTHING",
-        [name],
+/// The player's name as first spelled, creating the player with zero counts if there is
+/// none under any spelling.
+fn stored_name(conn: &Connection, name: &str) -> rusqlite::Result<String> {
+    let key = name_key(name);
+    conn.execute(
+        "INSERT INTO players (name, name_key) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+        params![name, key],
     )?;
-    Ok(inserted == 1)
+    conn.query_row(
+        "SELECT name FROM players WHERE name_key = ?1",
+        [key],
+        |row| row.get(0),
+    )
 }
 
 /// Stores a checked game and counts it for its human players; the caller's transaction
@@ -411,13 +537,13 @@ fn insert_player(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
 fn insert_game(conn: &Connection, game: &NewGame) -> rusqlite::Result<i64> {
     let (x_player, x_level) = columns(&game.x);
     let (o_player, o_level) = columns(&game.o);
-    for name in [x_player, o_player].into_iter().flatten() {
-        insert_player(conn, name)?;
-    }
+    let x_player = x_player.map(|n| stored_name(conn, n)).transpose()?;
+    let o_player = o_player.map(|n| stored_name(conn, n)).transpose()?;
+    let (x_player, o_player) = (x_player.as_deref(), o_player.as_deref());
     conn.execute(
         "INSERT INTO games (board_rows, board_cols, k, x_player, x_level, o_player, o_level,
-                            moves, result)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                            moves, result, hints_x, hints_o)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         params![
             game.rows,
             game.cols,
@@ -428,6 +554,8 @@ fn insert_game(conn: &Connection, game: &NewGame) -> rusqlite::Result<i64> {
             o_level,
             encode_moves(&game.moves),
             game.result.as_str(),
+            game.hints.x,
+            game.hints.o,
         ],
     )?;
     let id = conn.last_insert_rowid();
@@ -458,7 +586,7 @@ fn columns(who: &Participant) -> (Option<&str>, Option<&str>) {
 
 /// The columns [`RawGame::from_row`] reads, in its order.
 const GAME_COLUMNS: &str = "id, board_rows, board_cols, k, x_player, x_level, o_player, \
-                            o_level, moves, result, finished_at";
+                            o_level, moves, result, finished_at, hints_x, hints_o";
 
 /// A `games` row as SQLite returns it, before its text columns are interpreted.
 struct RawGame {
@@ -471,6 +599,7 @@ struct RawGame {
     moves: String,
     result: String,
     finished_at: String,
+    hints: ByPlayer<u32>,
 }
 
 impl RawGame {
@@ -485,6 +614,10 @@ impl RawGame {
             moves: row.get(8)?,
             result: row.get(9)?,
             finished_at: row.get(10)?,
+            hints: ByPlayer {
+                x: row.get(11)?,
+                o: row.get(12)?,
+            },
         })
     }
 
@@ -511,7 +644,221 @@ impl RawGame {
             result: GameResult::from_word(&self.result)
                 .ok_or_else(|| corrupt(format!("an unknown result {:?}", self.result)))?,
             finished_at: self.finished_at,
+            hints: self.hints,
         })
+    }
+}
+
+/// The columns [`RawLiveGame::from_row`] reads, in its order.
+const LIVE_COLUMNS: &str = "id, board_rows, board_cols, k, x_kind, x_name, x_level, x_token, \
+                            o_kind, o_name, o_level, o_token, invite, invite_expires, \
+                            hints_x, hints_o, takeback, thinking_until, record_id, rematch, \
+                            version, created_at, updated_at";
+
+/// A seat as its four columns: kind, name, level, token.
+type SeatColumns = (String, Option<String>, Option<String>, Option<String>);
+
+fn seat_columns(seat: &LiveSeat) -> SeatColumns {
+    let (kind, name, level) = match &seat.kind {
+        SeatKind::Human { name } => ("human", Some(name.clone()), None),
+        SeatKind::Computer { level } => ("computer", None, Some(level.clone())),
+        SeatKind::Friend { name } => ("friend", name.clone(), None),
+    };
+    (kind.to_string(), name, level, seat.token_hash.clone())
+}
+
+fn insert_live_game(conn: &Connection, g: &LiveGame) -> rusqlite::Result<()> {
+    let (x, o) = (seat_columns(&g.seats.x), seat_columns(&g.seats.o));
+    conn.execute(
+        &format!(
+            "INSERT INTO live_games ({LIVE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,
+             ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)"
+        ),
+        params![
+            g.id,
+            g.rows,
+            g.cols,
+            g.k,
+            x.0,
+            x.1,
+            x.2,
+            x.3,
+            o.0,
+            o.1,
+            o.2,
+            o.3,
+            g.invite.as_ref().map(|i| &i.code),
+            g.invite.as_ref().map(|i| i.expires_at),
+            g.hints.x,
+            g.hints.o,
+            g.takeback.map(|p| p.to_string()),
+            g.thinking_until,
+            g.record_id,
+            g.rematch,
+            g.version,
+            g.created_at,
+            g.updated_at,
+        ],
+    )?;
+    Ok(())
+}
+
+/// Writes every field of `g` over the row still at version `from`; how many rows changed.
+fn update_live_game(conn: &Connection, g: &LiveGame, from: i64) -> rusqlite::Result<usize> {
+    let (x, o) = (seat_columns(&g.seats.x), seat_columns(&g.seats.o));
+    conn.execute(
+        "UPDATE live_games SET x_kind = ?1, x_name = ?2, x_level = ?3, x_token = ?4,
+            o_kind = ?5, o_name = ?6, o_level = ?7, o_token = ?8, invite = ?9,
+            invite_expires = ?10, hints_x = ?11, hints_o = ?12, takeback = ?13,
+            thinking_until = ?14, record_id = ?15, rematch = ?16, version = ?17,
+            updated_at = ?18
+         WHERE id = ?19 AND version = ?20",
+        params![
+            x.0,
+            x.1,
+            x.2,
+            x.3,
+            o.0,
+            o.1,
+            o.2,
+            o.3,
+            g.invite.as_ref().map(|i| &i.code),
+            g.invite.as_ref().map(|i| i.expires_at),
+            g.hints.x,
+            g.hints.o,
+            g.takeback.map(|p| p.to_string()),
+            g.thinking_until,
+            g.record_id,
+            g.rematch,
+            g.version,
+            g.updated_at,
+            g.id,
+            from,
+        ],
+    )
+}
+
+fn write_moves(conn: &Connection, game: &str, from: usize, moves: &[Cell]) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare(
+        "INSERT INTO live_moves (game, ply, cell_row, cell_col) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for (i, cell) in moves.iter().enumerate() {
+        stmt.execute(params![game, from + i, cell.row, cell.col])?;
+    }
+    Ok(())
+}
+
+fn read_moves(conn: &Connection, game: &str) -> rusqlite::Result<Vec<Cell>> {
+    conn.prepare("SELECT cell_row, cell_col FROM live_moves WHERE game = ?1 ORDER BY ply")?
+        .query_map([game], |row| Ok(Cell::new(row.get(0)?, row.get(1)?)))?
+        .collect()
+}
+
+fn read_live_game(
+    conn: &Connection,
+    column: &str,
+    value: &str,
+) -> rusqlite::Result<Option<RawLiveGame>> {
+    conn.query_row(
+        &format!("SELECT {LIVE_COLUMNS} FROM live_games WHERE {column} = ?1"),
+        [value],
+        RawLiveGame::from_row,
+    )
+    .optional()
+}
+
+/// A `live_games` row as SQLite returns it, before its text columns are interpreted.
+struct RawLiveGame {
+    id: String,
+    dims: (usize, usize, usize),
+    x: SeatColumns,
+    o: SeatColumns,
+    invite: (Option<String>, Option<i64>),
+    hints: ByPlayer<u32>,
+    takeback: Option<String>,
+    thinking_until: Option<i64>,
+    record_id: Option<i64>,
+    rematch: Option<String>,
+    version: i64,
+    created_at: i64,
+    updated_at: i64,
+}
+
+impl RawLiveGame {
+    fn from_row(row: &Row<'_>) -> rusqlite::Result<RawLiveGame> {
+        Ok(RawLiveGame {
+            id: row.get(0)?,
+            dims: (row.get(1)?, row.get(2)?, row.get(3)?),
+            x: (row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?),
+            o: (row.get(8)?, row.get(9)?, row.get(10)?, row.get(11)?),
+            invite: (row.get(12)?, row.get(13)?),
+            hints: ByPlayer {
+                x: row.get(14)?,
+                o: row.get(15)?,
+            },
+            takeback: row.get(16)?,
+            thinking_until: row.get(17)?,
+            record_id: row.get(18)?,
+            rematch: row.get(19)?,
+            version: row.get(20)?,
+            created_at: row.get(21)?,
+            updated_at: row.get(22)?,
+        })
+    }
+
+    /// The game, with its moves read from `conn`.
+    fn into_game(self, conn: &Connection, path: &Path) -> Result<LiveGame, StoreError> {
+        let id = self.id.clone();
+        let corrupt = |what: String| StoreError::Corrupt {
+            path: path.to_path_buf(),
+            detail: format!("game in progress {id} has {what}"),
+        };
+        let seat = |side: &str, (kind, name, level, token): SeatColumns| {
+            let kind = match (kind.as_str(), name, level) {
+                ("human", Some(name), None) => SeatKind::Human { name },
+                ("computer", None, Some(level)) => SeatKind::Computer { level },
+                ("friend", name, None) => SeatKind::Friend { name },
+                _ => return Err(corrupt(format!("an unreadable seat for {side}"))),
+            };
+            Ok(LiveSeat {
+                kind,
+                token_hash: token,
+            })
+        };
+        let invite = match self.invite {
+            (Some(code), Some(expires_at)) => Some(Invite { code, expires_at }),
+            (None, _) => None,
+            (Some(_), None) => return Err(corrupt("an invitation with no expiry".into())),
+        };
+        let takeback = match self.takeback.as_deref() {
+            None => None,
+            Some("X") => Some(Player::X),
+            Some("O") => Some(Player::O),
+            Some(other) => return Err(corrupt(format!("a takeback by {other:?}"))),
+        };
+        let moves = read_moves(conn, &self.id).map_err(|e| db_error(path, e))?;
+        let game = LiveGame {
+            id: self.id,
+            rows: self.dims.0,
+            cols: self.dims.1,
+            k: self.dims.2,
+            seats: ByPlayer {
+                x: seat("X", self.x)?,
+                o: seat("O", self.o)?,
+            },
+            moves,
+            invite,
+            hints: self.hints,
+            takeback,
+            thinking_until: self.thinking_until,
+            record_id: self.record_id,
+            rematch: self.rematch,
+            version: self.version,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+        };
+        game.position().map_err(corrupt)?;
+        Ok(game)
     }
 }
 
@@ -570,6 +917,7 @@ mod tests {
             o,
             moves,
             result,
+            hints: ByPlayer::default(),
         }
     }
 
@@ -642,20 +990,24 @@ mod tests {
     }
 
     #[test]
-    fn names_are_exact_and_case_sensitive() {
+    fn names_are_one_player_in_any_case_shown_as_first_spelled() {
         let store = SqliteStore::open_in_memory().unwrap();
-        for name in ["Ann", "ann", " Ann", "Zoë 🎲"] {
+        for name in ["Ann", "ann", "ANN", "Zoë 🎲", "ZOË 🎲"] {
             store
                 .record_game(&game(human(name), cpu(), GameResult::Draw))
                 .unwrap();
         }
-        assert_eq!(store.player("Zoë 🎲").unwrap().unwrap().name, "Zoë 🎲");
-        assert_eq!(store.players().unwrap().len(), 4);
+        assert_eq!(store.player("aNN").unwrap(), Some(stats("Ann", 0, 0, 3)));
+        assert_eq!(store.player("zoë 🎲").unwrap().unwrap().name, "Zoë 🎲");
+        assert_eq!(store.players().unwrap().len(), 2);
+        let games = store.recent_games(Some("ann"), 10).unwrap();
+        assert_eq!(games.len(), 3);
+        assert!(games.iter().all(|g| g.x == human("Ann")));
         assert!(matches!(
             store.record_game(&game(human(""), cpu(), GameResult::Draw)),
             Err(StoreError::InvalidGame { .. })
         ));
-        assert_eq!(store.players().unwrap().len(), 4);
+        assert_eq!(store.players().unwrap().len(), 2);
     }
 
     #[test]
@@ -721,6 +1073,7 @@ mod tests {
             o: cpu(),
             moves: vec![c(5, 0), c(5, 6), c(4, 0), c(4, 6), c(3, 0)],
             result: GameResult::XWins,
+            hints: ByPlayer { x: 2, o: 0 },
         };
         let id = store.record_game(&new).unwrap();
         let got = store.game(id).unwrap().unwrap();
@@ -785,7 +1138,7 @@ mod tests {
             ids(store.recent_games(Some("Bo"), usize::MAX).unwrap()),
             [d, b]
         );
-        assert!(store.recent_games(Some("ann"), 10).unwrap().is_empty());
+        assert_eq!(ids(store.recent_games(Some("ann"), 10).unwrap()), [d, c, a]);
         assert!(store.recent_games(Some("hard"), 10).unwrap().is_empty());
         assert!(store.recent_games(None, 0).unwrap().is_empty());
     }
@@ -794,7 +1147,7 @@ mod tests {
     fn players_come_best_first() {
         let store = SqliteStore::open_in_memory().unwrap();
         // A player with no games (as older versions saved newcomers on entry).
-        insert_player(&store.conn(), "Idle").unwrap();
+        stored_name(&store.conn(), "Idle").unwrap();
         for _ in 0..2 {
             store
                 .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
@@ -892,6 +1245,81 @@ mod tests {
             .unwrap();
         assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 1)));
         assert_eq!(identity(&store.conn()).unwrap().1, LATEST);
+    }
+
+    /// A database of the first schema where "Alice" and "alice" were two players: opened,
+    /// they are one, with every count and game, and the merge is reported and recorded.
+    #[test]
+    fn players_that_differ_only_in_case_are_merged_and_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ttt.db");
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(migrations::MIGRATIONS[0].sql).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .unwrap();
+        let old = |name: &str, result: GameResult| {
+            conn.execute(
+                "INSERT INTO players (name) VALUES (?1) ON CONFLICT DO NOTHING",
+                [name],
+            )
+            .unwrap();
+            let (moves, column) = match result {
+                GameResult::XWins => ("0,0;1,0;0,1;1,1;0,2", "wins"),
+                _ => ("0,0;0,1;0,2;1,1;1,0;1,2;2,1;2,0;2,2", "ties"),
+            };
+            conn.execute(
+                "INSERT INTO games (board_rows, board_cols, k, x_player, o_level, moves, result)
+                 VALUES (3, 3, 3, ?1, 'easy', ?2, ?3)",
+                params![name, moves, result.as_str()],
+            )
+            .unwrap();
+            conn.execute(
+                &format!("UPDATE players SET {column} = {column} + 1 WHERE name = ?1"),
+                [name],
+            )
+            .unwrap();
+        };
+        old("Alice", GameResult::XWins);
+        old("alice", GameResult::XWins);
+        old("alice", GameResult::Draw);
+        old("Bob", GameResult::Draw);
+        drop(conn);
+
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(
+            store.player("ALICE").unwrap(),
+            Some(stats("Alice", 2, 0, 1))
+        );
+        assert_eq!(store.player("bob").unwrap(), Some(stats("Bob", 0, 0, 1)));
+        assert_eq!(store.players().unwrap().len(), 2);
+        assert_eq!(store.recent_games(Some("Alice"), 10).unwrap().len(), 3);
+        let notes = store.migration_notes();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("alice and Alice are one player"),
+            "{notes:?}"
+        );
+        let merged: (String, String, i64, i64) = store
+            .conn()
+            .query_row(
+                "SELECT kept, merged, wins, ties FROM player_merges",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .unwrap();
+        assert_eq!(merged, ("Alice".into(), "alice".into(), 1, 1));
+        drop(store);
+        // Opened again, nothing more happens.
+        assert!(SqliteStore::open(&path)
+            .unwrap()
+            .migration_notes()
+            .is_empty());
+    }
+
+    #[test]
+    fn keeps_the_store_contract() {
+        crate::contract::all(&SqliteStore::open_in_memory().unwrap());
     }
 
     #[test]

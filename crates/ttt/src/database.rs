@@ -9,9 +9,19 @@ use ttt_store::SqliteStore;
 use crate::args::DbArgs;
 use crate::error::store_error;
 
-/// Opens the database, creating it if there is none yet.
+/// Opens the database, creating it if there is none yet. What upgrading it changed (two
+/// spellings of a player merged, say) is told on standard error.
 pub fn open(db: &DbArgs) -> anyhow::Result<SqliteStore> {
-    SqliteStore::open(&db.path()?).map_err(store_error)
+    SqliteStore::open(&db.path()?)
+        .map(report_notes)
+        .map_err(store_error)
+}
+
+fn report_notes(store: SqliteStore) -> SqliteStore {
+    for note in store.migration_notes() {
+        eprintln!("ttt: {note}");
+    }
+    store
 }
 
 /// Opens the database if it exists; `None` if there is none yet (nothing is created, so
@@ -21,5 +31,7 @@ pub fn open_existing(db: &DbArgs) -> anyhow::Result<Option<SqliteStore>> {
     if !path.try_exists().unwrap_or(true) {
         return Ok(None);
     }
-    SqliteStore::open(&path).map(Some).map_err(store_error)
+    SqliteStore::open(&path)
+        .map(|s| Some(report_notes(s)))
+        .map_err(store_error)
 }

@@ -174,6 +174,7 @@ mod tests {
                 .to_vec(),
             result: GameResult::XWins,
             finished_at: "2024-05-01T18:30:00Z".into(),
+            hints: ttt_core::ByPlayer::default(),
         }
     }
 

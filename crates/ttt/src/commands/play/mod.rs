@@ -356,6 +356,7 @@ fn play_game<R: BufRead, W: Write>(
         o: sides.o.participant(),
         moves,
         result,
+        hints: ByPlayer::default(),
     })?;
     let verdict = match pos.outcome() {
         Outcome::Win(winner) => {

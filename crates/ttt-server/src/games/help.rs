@@ -1,0 +1,157 @@
+//! Help for the players: a hint (the best move at full strength, whatever the opponent's
+//! level), and the analysis of a position of the game (every empty cell's value).
+
+use axum::extract::rejection::{PathRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+use ttt_ai::{Level, Solver, Value};
+use ttt_core::{Player, Position};
+use ttt_store::SeatKind;
+
+use super::{game_id, load, save};
+use crate::seats::{caller, check_acts_for};
+use crate::{ApiError, AppState, Json};
+
+/// `POST /api/games/{id}/hint`.
+#[derive(Debug, Serialize)]
+pub(crate) struct Hint {
+    row: u8,
+    col: u8,
+    /// What the move leads to for its player: `win`, `draw`, `loss`, or `unknown` where
+    /// the search could not prove it in time.
+    value: &'static str,
+    /// Plies to the end with best play, where proven.
+    plies: Option<u32>,
+}
+
+/// `GET /api/games/{id}/analysis?ply=N`: the position after the first N moves (all of them
+/// by default).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AnalysisQuery {
+    ply: Option<usize>,
+}
+
+/// The analysis of one position.
+#[derive(Debug, Serialize)]
+pub(crate) struct AnalysisView {
+    ply: usize,
+    /// `null` once the game is over.
+    to_move: Option<Player>,
+    /// The position's value for the side to move, where proven.
+    value: &'static str,
+    plies: Option<u32>,
+    /// Every empty cell: what playing there leads to for the side to move.
+    cells: Vec<CellValue>,
+}
+
+#[derive(Debug, Serialize)]
+struct CellValue {
+    row: u8,
+    col: u8,
+    value: &'static str,
+    plies: Option<u32>,
+}
+
+fn word(v: Option<Value>) -> &'static str {
+    v.map_or("unknown", Value::as_str)
+}
+
+/// `POST /api/games/{id}/hint`: for the player to move; counted in the game's record.
+pub(crate) async fn hint(
+    State(state): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Json<Hint>, ApiError> {
+    let game = load(&state, &game_id(id)?).await?;
+    let who = caller(&headers, &game)?;
+    let pos = game.position().map_err(ApiError::internal)?;
+    if pos.is_over() {
+        return Err(ApiError::Conflict(
+            "the game is over: there is nothing to hint".into(),
+        ));
+    }
+    let side = pos.turn();
+    match &game.seats.get(side).kind {
+        SeatKind::Computer { .. } => {
+            return Err(ApiError::Conflict(
+                "it is the computer's turn: hints are for the player to move".into(),
+            ))
+        }
+        SeatKind::Friend { name: None } => {
+            return Err(ApiError::Conflict(
+                "the invited friend has not joined yet".into(),
+            ))
+        }
+        SeatKind::Human { .. } | SeatKind::Friend { .. } => {}
+    }
+    check_acts_for(&game, who, side, "ask for a hint")?;
+    let time = state.limits.hint_time;
+    let decision = state
+        .think(move || ttt_ai::new_player(Level::Perfect, None, time).choose(&pos))
+        .await?
+        .ok_or_else(|| ApiError::internal("the perfect player found no move in a game not over"))?;
+    // Counted on the game as it is now, if it is still the same position.
+    let latest = load(&state, &game.id).await?;
+    if latest.moves != game.moves {
+        return Err(ApiError::Conflict(
+            "the game moved on while the hint was being found: ask again".into(),
+        ));
+    }
+    let mut next = latest;
+    *next.hints.get_mut(side) += 1;
+    save(&state, next).await?;
+    Ok(Json(Hint {
+        row: decision.cell.row,
+        col: decision.cell.col,
+        value: word(decision.value),
+        plies: decision.verdict.map(|v| v.plies),
+    }))
+}
+
+/// `GET /api/games/{id}/analysis`: every empty cell's value in a position of the game, from
+/// the solver within the server's time limit.
+pub(crate) async fn analysis(
+    State(state): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    query: Result<Query<AnalysisQuery>, QueryRejection>,
+) -> Result<Json<AnalysisView>, ApiError> {
+    let Query(AnalysisQuery { ply }) =
+        query.map_err(|e| ApiError::BadRequest(format!("a bad query: {}", e.body_text())))?;
+    let game = load(&state, &game_id(id)?).await?;
+    let ply = ply.unwrap_or(game.moves.len());
+    if ply > game.moves.len() {
+        return Err(ApiError::BadRequest(format!(
+            "the game has {} moves: ply goes from 0 to {}",
+            game.moves.len(),
+            game.moves.len()
+        )));
+    }
+    let dims = game.dims().map_err(ApiError::internal)?;
+    let mut pos = Position::new(dims);
+    for &cell in &game.moves[..ply] {
+        pos.play_unchecked(cell);
+    }
+    let time = state.limits.analysis_time;
+    let a = state
+        .think(move || Solver::new(&pos).time_limit(time).analyze())
+        .await?;
+    let cells = a
+        .moves
+        .iter()
+        .map(|m| CellValue {
+            row: m.cell.row,
+            col: m.cell.col,
+            value: word(m.value),
+            plies: m.verdict.map(|v| v.plies),
+        })
+        .collect();
+    Ok(Json(AnalysisView {
+        ply,
+        to_move: (!pos.is_over()).then(|| pos.turn()),
+        value: word(a.value),
+        plies: a.plies,
+        cells,
+    }))
+}

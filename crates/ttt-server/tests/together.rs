@@ -1,0 +1,632 @@
+//! Playing together through the API, against the real router: a friend by link, seat
+//! tokens, live updates, takeback, hints, rematch, analysis, and games that outlive the
+//! server. Every refusal is a clear 4xx that changes nothing.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+use ttt_server::{app, AppState, Limits};
+use ttt_store::{SqliteStore, Store};
+
+struct TestApp {
+    router: Router,
+    store: Arc<SqliteStore>,
+}
+
+struct Reply {
+    status: StatusCode,
+    json: Value,
+}
+
+impl TestApp {
+    fn new() -> TestApp {
+        TestApp::on(
+            Arc::new(SqliteStore::open_in_memory().unwrap()),
+            Limits::default(),
+        )
+    }
+
+    fn on(store: Arc<SqliteStore>, limits: Limits) -> TestApp {
+        let state = AppState::new(Arc::clone(&store) as Arc<dyn Store>, limits);
+        TestApp {
+            router: app(state),
+            store,
+        }
+    }
+
+    async fn send(
+        &self,
+        method: Method,
+        uri: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Reply {
+        let mut request = Request::builder().method(method).uri(uri);
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        let body = match body {
+            Some(v) => {
+                request = request.header(header::CONTENT_TYPE, "application/json");
+                Body::from(v.to_string())
+            }
+            None => Body::empty(),
+        };
+        let response = self
+            .router
+            .clone()
+            .oneshot(request.body(body).unwrap())
+            .await
+            .unwrap();
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Reply { status, json }
+    }
+
+    async fn get(&self, uri: &str) -> Reply {
+        self.send(Method::GET, uri, None, None).await
+    }
+
+    async fn post(&self, uri: &str, token: Option<&str>, body: Value) -> Reply {
+        self.send(Method::POST, uri, token, Some(body)).await
+    }
+
+    async fn post_empty(&self, uri: &str, token: Option<&str>) -> Reply {
+        self.send(Method::POST, uri, token, None).await
+    }
+
+    async fn play(&self, id: &str, token: Option<&str>, row: u8, col: u8) -> Reply {
+        self.post(
+            &format!("/api/games/{id}/moves"),
+            token,
+            json!({"row": row, "col": col}),
+        )
+        .await
+    }
+
+    /// Ann (X, host) invites a friend (O); Bo joins. Returns the game id and both tokens.
+    async fn friends(&self) -> (String, String, String) {
+        let created = self
+            .post(
+                "/api/games",
+                None,
+                json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "friend"}]}),
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.json);
+        let id = created.json["id"].as_str().unwrap().to_string();
+        let seats = created.json["seats"].as_array().unwrap();
+        assert_eq!(seats.len(), 1);
+        assert_eq!(seats[0]["mark"], "X");
+        let ann = seats[0]["token"].as_str().unwrap().to_string();
+        let invite = created.json["invite"].as_str().unwrap();
+        assert!(invite.starts_with("/join/"), "{invite}");
+        assert_eq!(created.json["players"][1]["kind"], "friend");
+        assert!(created.json["players"][1]["name"].is_null());
+        let code = invite.trim_start_matches("/join/");
+        let joined = self
+            .post(&format!("/api/join/{code}"), None, json!({"name": "Bo"}))
+            .await;
+        assert_eq!(joined.status, StatusCode::OK, "{}", joined.json);
+        assert_eq!(joined.json["players"][1]["name"], "Bo");
+        assert_eq!(joined.json["seats"][0]["mark"], "O");
+        let bo = joined.json["seats"][0]["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        // Tokens never appear in the state anyone can read.
+        let public = self.get(&format!("/api/games/{id}")).await.json.to_string();
+        assert!(!public.contains(&ann) && !public.contains(&bo));
+        (id, ann, bo)
+    }
+}
+
+fn assert_refused(reply: &Reply, status: StatusCode, contains: &str) {
+    assert_eq!(reply.status, status, "{}", reply.json);
+    let message = reply.json["error"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(contains),
+        "{message:?} should mention {contains:?}"
+    );
+}
+
+fn moves(state: &Value) -> usize {
+    state["moves"].as_array().unwrap().len()
+}
+
+#[tokio::test]
+async fn friends_play_by_link_each_only_for_their_own_seat() {
+    let app = TestApp::new();
+    let (id, ann, bo) = app.friends().await;
+    // Nobody but the seat's player moves for it; nothing changes.
+    assert_refused(
+        &app.play(&id, None, 1, 1).await,
+        StatusCode::UNAUTHORIZED,
+        "token",
+    );
+    assert_refused(
+        &app.play(&id, Some(&bo), 1, 1).await,
+        StatusCode::FORBIDDEN,
+        "your seat is O",
+    );
+    assert_refused(
+        &app.play(&id, Some("made-up"), 1, 1).await,
+        StatusCode::FORBIDDEN,
+        "not a seat",
+    );
+    assert_eq!(moves(&app.get(&format!("/api/games/{id}")).await.json), 0);
+    // Ann, then Bo, then Ann... until Ann wins.
+    for (token, (r, c)) in [
+        (&ann, (0, 0)),
+        (&bo, (1, 0)),
+        (&ann, (0, 1)),
+        (&bo, (1, 1)),
+        (&ann, (0, 2)),
+    ] {
+        let reply = app.play(&id, Some(token), r, c).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.json);
+    }
+    let end = app.get(&format!("/api/games/{id}")).await.json;
+    assert_eq!(end["status"], "x_wins");
+    assert_eq!(app.store.player("Bo").unwrap().unwrap().losses, 1);
+    assert_eq!(app.store.player("ann").unwrap().unwrap().wins, 1);
+}
+
+#[tokio::test]
+async fn an_invitation_is_taken_once_and_checked() {
+    let app = TestApp::new();
+    let created = app
+        .post(
+            "/api/games",
+            None,
+            json!({"players": [{"kind": "friend"}, {"kind": "human", "name": "Ann"}]}),
+        )
+        .await;
+    assert_eq!(created.json["seats"][0]["mark"], "O", "the host may take O");
+    let code = created.json["invite"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/join/")
+        .to_string();
+    let uri = format!("/api/join/{code}");
+    assert_refused(
+        &app.post(&uri, None, json!({"name": "ANN"})).await,
+        StatusCode::BAD_REQUEST,
+        "already playing",
+    );
+    assert_refused(
+        &app.post(&uri, None, json!({"name": " "})).await,
+        StatusCode::BAD_REQUEST,
+        "letter",
+    );
+    let first = app.post(&uri, None, json!({"name": "Bo"})).await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert_refused(
+        &app.post(&uri, None, json!({"name": "Cy"})).await,
+        StatusCode::CONFLICT,
+        "already taken",
+    );
+    assert_refused(
+        &app.post("/api/join/nope", None, json!({"name": "Cy"}))
+            .await,
+        StatusCode::NOT_FOUND,
+        "invitation",
+    );
+    // A friend game needs a person at the host's screen.
+    assert_refused(
+        &app.post(
+            "/api/games",
+            None,
+            json!({"players": [{"kind": "friend"}, {"kind": "computer"}]}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "friend",
+    );
+}
+
+#[tokio::test]
+async fn an_expired_invitation_is_gone() {
+    let app = TestApp::on(
+        Arc::new(SqliteStore::open_in_memory().unwrap()),
+        Limits {
+            invite_ttl: Duration::ZERO,
+            ..Limits::default()
+        },
+    );
+    let created = app
+        .post(
+            "/api/games",
+            None,
+            json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "friend"}]}),
+        )
+        .await;
+    let invite = created.json["invite"].as_str().unwrap().to_string();
+    let reply = app
+        .post(
+            &format!("/api/{}", invite.trim_start_matches('/')),
+            None,
+            json!({"name": "Bo"}),
+        )
+        .await;
+    assert_refused(&reply, StatusCode::GONE, "expired");
+}
+
+/// Reads server-sent events from `/api/games/{id}/events` and passes each `state` to `f`
+/// until it returns true.
+async fn events(app: &TestApp, id: &str, token: Option<&str>) -> axum::body::Body {
+    let mut request = Request::get(format!("/api/games/{id}/events"));
+    if let Some(token) = token {
+        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+    }
+    let response = app
+        .router
+        .clone()
+        .oneshot(request.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()[header::CONTENT_TYPE],
+        "text/event-stream"
+    );
+    response.into_body()
+}
+
+/// The next `state` event's data.
+async fn next_state(body: &mut Body) -> Value {
+    let mut text = String::new();
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
+            .await
+            .expect("an event within 10 s")
+            .expect("the stream goes on")
+            .unwrap();
+        if let Ok(data) = frame.into_data() {
+            text.push_str(&String::from_utf8_lossy(&data));
+        }
+        while let Some(end) = text.find("\n\n") {
+            let event: String = text.drain(..end + 2).collect();
+            if event.lines().any(|l| l == "event: state") {
+                let data: String = event
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("data: "))
+                    .collect();
+                return serde_json::from_str(&data).unwrap();
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn players_and_spectators_see_every_move_live() {
+    let app = TestApp::new();
+    let (id, ann, bo) = app.friends().await;
+    let mut ann_stream = events(&app, &id, Some(&ann)).await;
+    let first = next_state(&mut ann_stream).await;
+    assert_eq!(first["players"][0]["connected"], true);
+    assert_eq!(first["players"][1]["connected"], false, "Bo is away");
+    let mut bo_stream = events(&app, &id, Some(&bo)).await;
+    next_state(&mut bo_stream).await;
+    let mut watcher = events(&app, &id, None).await;
+    let seen = next_state(&mut watcher).await;
+    assert_eq!(seen["watchers"], 1);
+    assert_eq!(seen["players"][1]["connected"], true);
+    // A move reaches all three (after whatever they were told of the others coming).
+    let started = Instant::now();
+    assert_eq!(app.play(&id, Some(&ann), 1, 1).await.status, StatusCode::OK);
+    for stream in [&mut ann_stream, &mut bo_stream, &mut watcher] {
+        while moves(&next_state(stream).await) != 1 {}
+    }
+    let delay = started.elapsed();
+    // Loopback, no network: far under the 100 ms a person would notice.
+    assert!(delay < Duration::from_millis(100), "{delay:?}");
+    // The spectator leaves: the players hear of it.
+    drop(watcher);
+    while next_state(&mut ann_stream).await["watchers"] != 0 {}
+}
+
+#[tokio::test]
+async fn a_takeback_between_friends_is_asked_and_answered() {
+    let app = TestApp::new();
+    let (id, ann, bo) = app.friends().await;
+    let takeback = format!("/api/games/{id}/takeback");
+    let answer = format!("/api/games/{id}/takeback/answer");
+    assert_refused(
+        &app.post_empty(&takeback, Some(&ann)).await,
+        StatusCode::CONFLICT,
+        "no move",
+    );
+    app.play(&id, Some(&ann), 1, 1).await;
+    app.play(&id, Some(&bo), 0, 0).await;
+    // Ann asks; only Bo answers.
+    let asked = app.post_empty(&takeback, Some(&ann)).await;
+    assert_eq!(asked.status, StatusCode::ACCEPTED, "{}", asked.json);
+    assert_eq!(asked.json["takeback"], "X");
+    assert_refused(
+        &app.post_empty(&takeback, Some(&bo)).await,
+        StatusCode::CONFLICT,
+        "already asked",
+    );
+    assert_refused(
+        &app.post(&answer, Some(&ann), json!({"accept": true})).await,
+        StatusCode::FORBIDDEN,
+        "answers it",
+    );
+    assert_refused(
+        &app.post(&answer, None, json!({"accept": true})).await,
+        StatusCode::UNAUTHORIZED,
+        "token",
+    );
+    // Declined: nothing is undone.
+    let declined = app.post(&answer, Some(&bo), json!({"accept": false})).await;
+    assert_eq!(declined.status, StatusCode::OK);
+    assert!(declined.json["takeback"].is_null());
+    assert_eq!(moves(&declined.json), 2);
+    assert_refused(
+        &app.post(&answer, Some(&bo), json!({"accept": true})).await,
+        StatusCode::CONFLICT,
+        "nobody has asked",
+    );
+    // Asked again and accepted: Ann's move and Bo's reply are undone; Ann moves again.
+    app.post_empty(&takeback, Some(&ann)).await;
+    let accepted = app.post(&answer, Some(&bo), json!({"accept": true})).await;
+    assert_eq!(moves(&accepted.json), 0);
+    assert_eq!(accepted.json["to_move"], "X");
+    // A finished game's result stays.
+    for (t, (r, c)) in [
+        (&ann, (0, 0)),
+        (&bo, (1, 0)),
+        (&ann, (0, 1)),
+        (&bo, (1, 1)),
+        (&ann, (0, 2)),
+    ] {
+        app.play(&id, Some(t), r, c).await;
+    }
+    assert_refused(
+        &app.post_empty(&takeback, Some(&bo)).await,
+        StatusCode::CONFLICT,
+        "result is saved",
+    );
+    assert_eq!(app.store.player("Ann").unwrap().unwrap().wins, 1);
+}
+
+#[tokio::test]
+async fn a_takeback_against_the_computer_undoes_the_reply_too() {
+    let app = TestApp::new();
+    let game = app
+        .post("/api/games", None, json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": "easy"}]}))
+        .await
+        .json;
+    let id = game["id"].as_str().unwrap();
+    let after = app.play(id, None, 1, 1).await.json;
+    assert_eq!(moves(&after), 2);
+    let back = app
+        .post_empty(&format!("/api/games/{id}/takeback"), None)
+        .await;
+    assert_eq!(back.status, StatusCode::OK, "{}", back.json);
+    assert_eq!(moves(&back.json), 0);
+    // Two people at one screen: the last move.
+    let local = app
+        .post(
+            "/api/games",
+            None,
+            json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]}),
+        )
+        .await
+        .json;
+    let id = local["id"].as_str().unwrap();
+    app.play(id, None, 0, 0).await;
+    app.play(id, None, 1, 1).await;
+    let back = app
+        .post_empty(&format!("/api/games/{id}/takeback"), None)
+        .await;
+    assert_eq!(moves(&back.json), 1);
+    assert_eq!(back.json["to_move"], "O");
+}
+
+#[tokio::test]
+async fn hints_are_the_best_move_and_are_counted() {
+    let app = TestApp::new();
+    let game = app
+        .post(
+            "/api/games",
+            None,
+            json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]}),
+        )
+        .await
+        .json;
+    let id = game["id"].as_str().unwrap();
+    // X X .
+    // O O .
+    // . . .   X to move wins at (0, 2).
+    for (r, c) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+        app.play(id, None, r, c).await;
+    }
+    let hint = app.post_empty(&format!("/api/games/{id}/hint"), None).await;
+    assert_eq!(hint.status, StatusCode::OK, "{}", hint.json);
+    assert_eq!(
+        hint.json,
+        json!({"row": 0, "col": 2, "value": "win", "plies": 1})
+    );
+    let state = app.get(&format!("/api/games/{id}")).await.json;
+    assert_eq!(state["hints"], json!({"x": 1, "o": 0}));
+    app.play(id, None, 0, 2).await;
+    let recorded = app.store.recent_games(Some("Ann"), 1).unwrap();
+    assert_eq!(recorded[0].hints.x, 1);
+    assert_refused(
+        &app.post_empty(&format!("/api/games/{id}/hint"), None).await,
+        StatusCode::CONFLICT,
+        "over",
+    );
+    // Between friends, only the player to move asks.
+    let (id, _ann, bo) = app.friends().await;
+    assert_refused(
+        &app.post_empty(&format!("/api/games/{id}/hint"), Some(&bo))
+            .await,
+        StatusCode::FORBIDDEN,
+        "X's player",
+    );
+}
+
+#[tokio::test]
+async fn the_analysis_gives_every_empty_cell_its_value() {
+    let app = TestApp::new();
+    let game = app
+        .post(
+            "/api/games",
+            None,
+            json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]}),
+        )
+        .await
+        .json;
+    let id = game["id"].as_str().unwrap();
+    for (r, c) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+        app.play(id, None, r, c).await;
+    }
+    let now = app.get(&format!("/api/games/{id}/analysis")).await;
+    assert_eq!(now.status, StatusCode::OK, "{}", now.json);
+    assert_eq!(now.json["ply"], 4);
+    assert_eq!(now.json["value"], "win");
+    let cells = now.json["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 5);
+    let win = cells
+        .iter()
+        .find(|c| c["row"] == 0 && c["col"] == 2)
+        .unwrap();
+    assert_eq!((&win["value"], &win["plies"]), (&json!("win"), &json!(1)));
+    let start = app
+        .get(&format!("/api/games/{id}/analysis?ply=0"))
+        .await
+        .json;
+    assert_eq!(start["cells"].as_array().unwrap().len(), 9);
+    assert!(start["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["value"] == "draw"));
+    assert_refused(
+        &app.get(&format!("/api/games/{id}/analysis?ply=9")).await,
+        StatusCode::BAD_REQUEST,
+        "ply goes from 0 to 4",
+    );
+    assert_refused(
+        &app.get(&format!("/api/games/{id}/analysis?ply=-1")).await,
+        StatusCode::BAD_REQUEST,
+        "query",
+    );
+}
+
+#[tokio::test]
+async fn a_rematch_swaps_the_marks_and_keeps_the_tokens() {
+    let app = TestApp::new();
+    let (id, ann, bo) = app.friends().await;
+    let rematch = format!("/api/games/{id}/rematch");
+    assert_refused(
+        &app.post_empty(&rematch, Some(&ann)).await,
+        StatusCode::CONFLICT,
+        "not over",
+    );
+    for (t, (r, c)) in [
+        (&ann, (0, 0)),
+        (&bo, (1, 0)),
+        (&ann, (0, 1)),
+        (&bo, (1, 1)),
+        (&ann, (0, 2)),
+    ] {
+        app.play(&id, Some(t), r, c).await;
+    }
+    assert_refused(
+        &app.post_empty(&rematch, None).await,
+        StatusCode::UNAUTHORIZED,
+        "token",
+    );
+    let next = app.post_empty(&rematch, Some(&bo)).await;
+    assert_eq!(next.status, StatusCode::CREATED, "{}", next.json);
+    assert_eq!(next.json["players"][0]["name"], "Bo");
+    assert_eq!(next.json["players"][1]["name"], "Ann");
+    assert_eq!(next.json["seats"], json!([{"mark": "X", "token": bo}]));
+    let next_id = next.json["id"].as_str().unwrap();
+    assert_eq!(
+        app.get(&format!("/api/games/{id}")).await.json["rematch"],
+        next_id
+    );
+    // Asked again (by Ann), the same game; her token now plays O.
+    let again = app.post_empty(&rematch, Some(&ann)).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(again.json["id"], next_id);
+    assert_eq!(again.json["seats"], json!([{"mark": "O", "token": ann}]));
+    assert_eq!(
+        app.play(next_id, Some(&bo), 1, 1).await.status,
+        StatusCode::OK
+    );
+    assert_refused(
+        &app.play(next_id, Some(&ann), 1, 1).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "taken",
+    );
+}
+
+#[tokio::test]
+async fn a_game_goes_on_after_the_server_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ttt.db");
+    let (id, ann, bo) = {
+        let app = TestApp::on(
+            Arc::new(SqliteStore::open(&path).unwrap()),
+            Limits::default(),
+        );
+        let (id, ann, bo) = app.friends().await;
+        app.play(&id, Some(&ann), 1, 1).await;
+        (id, ann, bo)
+    };
+    let app = TestApp::on(
+        Arc::new(SqliteStore::open(&path).unwrap()),
+        Limits::default(),
+    );
+    let state = app.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state.status, StatusCode::OK);
+    assert_eq!(moves(&state.json), 1);
+    assert_eq!(app.play(&id, Some(&bo), 0, 0).await.status, StatusCode::OK);
+    assert_refused(
+        &app.play(&id, Some(&bo), 2, 2).await,
+        StatusCode::FORBIDDEN,
+        "your seat is O",
+    );
+    assert_eq!(app.play(&id, Some(&ann), 2, 2).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn two_moves_at_once_make_one_move() {
+    let app = Arc::new(TestApp::new());
+    let (id, ann, _bo) = app.friends().await;
+    let tries = (0..8u8).map(|i| {
+        let (app, id, ann) = (Arc::clone(&app), id.clone(), ann.clone());
+        tokio::spawn(async move { app.play(&id, Some(&ann), i / 3, i % 3).await.status })
+    });
+    let mut statuses = Vec::new();
+    for t in tries {
+        statuses.push(t.await.unwrap());
+    }
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::OK).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|s| *s == StatusCode::OK
+            || *s == StatusCode::CONFLICT
+            || *s == StatusCode::FORBIDDEN),
+        "{statuses:?}"
+    );
+    assert_eq!(moves(&app.get(&format!("/api/games/{id}")).await.json), 1);
+}

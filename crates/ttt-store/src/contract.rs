@@ -1,0 +1,209 @@
+//! What every [`Store`] must do, as tests any backend runs against a fresh, empty store of
+//! its own: one set of tests, so the backends cannot drift apart.
+
+use ttt_core::{ByPlayer, Cell, Dims, Player};
+
+use crate::{
+    GameResult, Invite, LiveGame, LiveSeat, NewGame, Participant, SeatKind, Store, StoreError,
+};
+
+fn c(row: u8, col: u8) -> Cell {
+    Cell::new(row, col)
+}
+
+fn seat(kind: SeatKind, token: Option<&str>) -> LiveSeat {
+    LiveSeat {
+        kind,
+        token_hash: token.map(str::to_string),
+    }
+}
+
+/// Ann (X, with a token) against a friend's seat (O) with an invitation.
+pub(crate) fn friendly(id: &str) -> LiveGame {
+    let seats = ByPlayer {
+        x: seat(SeatKind::Human { name: "Ann".into() }, Some("hash-x")),
+        o: seat(SeatKind::Friend { name: None }, Some("hash-o")),
+    };
+    let mut game = LiveGame::new(id.into(), Dims::new(3, 3, 3).unwrap(), seats, 1_000);
+    game.invite = Some(Invite {
+        code: format!("invite-{id}"),
+        expires_at: 2_000,
+    });
+    game
+}
+
+/// Every check, in turn.
+pub(crate) fn all(store: &dyn Store) {
+    names_are_one_player_in_any_case(store);
+    a_game_in_progress_comes_back_as_saved(store);
+    saves_from_an_older_version_are_refused(store);
+    a_game_ended_by_its_moves_is_recorded_once(store);
+    takebacks_remove_moves_and_new_ones_follow(store);
+    idle_games_are_removed(store);
+    bad_games_are_refused(store);
+}
+
+fn record(store: &dyn Store, x: &str, result: GameResult) {
+    let moves = match result {
+        GameResult::XWins => vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(0, 2)],
+        _ => vec![
+            c(0, 0),
+            c(0, 1),
+            c(0, 2),
+            c(1, 1),
+            c(1, 0),
+            c(1, 2),
+            c(2, 1),
+            c(2, 0),
+            c(2, 2),
+        ],
+    };
+    store
+        .record_game(&NewGame {
+            rows: 3,
+            cols: 3,
+            k: 3,
+            x: Participant::human(x),
+            o: Participant::computer("easy"),
+            moves,
+            result,
+            hints: ByPlayer::default(),
+        })
+        .unwrap();
+}
+
+fn names_are_one_player_in_any_case(store: &dyn Store) {
+    record(store, "Carla", GameResult::XWins);
+    record(store, "CARLA", GameResult::Draw);
+    let carla = store.player("carla").unwrap().unwrap();
+    assert_eq!(
+        (carla.name.as_str(), carla.wins, carla.ties),
+        ("Carla", 1, 1)
+    );
+    assert_eq!(store.recent_games(Some("cArLa"), 10).unwrap().len(), 2);
+}
+
+fn a_game_in_progress_comes_back_as_saved(store: &dyn Store) {
+    let game = friendly("g1");
+    store.create_live_game(&game).unwrap();
+    assert_eq!(store.live_game("g1").unwrap(), Some(game.clone()));
+    assert_eq!(
+        store.live_game_by_invite("invite-g1").unwrap(),
+        Some(game.clone())
+    );
+    assert_eq!(store.live_game("nope").unwrap(), None);
+    // The same id again is refused.
+    assert!(matches!(
+        store.create_live_game(&game),
+        Err(StoreError::Conflict { .. })
+    ));
+
+    let mut changed = game.clone();
+    changed.seats.o.kind = SeatKind::Friend {
+        name: Some("Bo".into()),
+    };
+    changed.invite = None;
+    changed.moves = vec![c(1, 1), c(0, 0)];
+    changed.hints.x = 2;
+    changed.takeback = Some(Player::O);
+    changed.thinking_until = Some(1_500);
+    let saved = store.save_live_game(&changed).unwrap();
+    assert_eq!(saved.version, 1);
+    assert!(saved.updated_at >= changed.updated_at);
+    assert_eq!(store.live_game("g1").unwrap(), Some(saved));
+    assert_eq!(store.live_game_by_invite("invite-g1").unwrap(), None);
+}
+
+fn saves_from_an_older_version_are_refused(store: &dyn Store) {
+    let game = friendly("g2");
+    store.create_live_game(&game).unwrap();
+    let mut a = game.clone();
+    a.moves.push(c(0, 0));
+    let mut b = game.clone();
+    b.moves.push(c(2, 2));
+    store.save_live_game(&a).unwrap();
+    assert!(matches!(
+        store.save_live_game(&b),
+        Err(StoreError::Conflict { .. })
+    ));
+    let stored = store.live_game("g2").unwrap().unwrap();
+    assert_eq!(stored.moves, vec![c(0, 0)]);
+    // A game that is gone cannot be saved either.
+    let mut ghost = friendly("ghost");
+    ghost.version = 3;
+    assert!(matches!(
+        store.save_live_game(&ghost),
+        Err(StoreError::Conflict { .. })
+    ));
+}
+
+fn a_game_ended_by_its_moves_is_recorded_once(store: &dyn Store) {
+    let mut game = friendly("g3");
+    game.seats.o.kind = SeatKind::Friend {
+        name: Some("Dora".into()),
+    };
+    store.create_live_game(&game).unwrap();
+    game.moves = vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1)];
+    game.hints.o = 1;
+    let game = store.save_live_game(&game).unwrap();
+    assert_eq!(game.record_id, None);
+    let mut last = game.clone();
+    last.moves.push(c(0, 2));
+    let done = store.save_live_game(&last).unwrap();
+    let id = done.record_id.expect("recorded as it ended");
+    let recorded = store.game(id).unwrap().unwrap();
+    assert_eq!(recorded.result, GameResult::XWins);
+    assert_eq!(recorded.o, Participant::human("Dora"));
+    assert_eq!(recorded.hints, ByPlayer { x: 0, o: 1 });
+    assert_eq!(store.player("dora").unwrap().unwrap().losses, 1);
+    // Saving the finished game again (a rematch noted, say) records nothing more.
+    let mut again = done.clone();
+    again.rematch = Some("g4".into());
+    let again = store.save_live_game(&again).unwrap();
+    assert_eq!(again.record_id, Some(id));
+    assert_eq!(store.player("Dora").unwrap().unwrap().losses, 1);
+    // A save that loses the race records nothing.
+    let mut stale = done;
+    stale.rematch = Some("g5".into());
+    assert!(store.save_live_game(&stale).is_err());
+    assert_eq!(store.player("Dora").unwrap().unwrap().losses, 1);
+}
+
+fn takebacks_remove_moves_and_new_ones_follow(store: &dyn Store) {
+    let mut game = friendly("g6");
+    game.moves = vec![c(0, 0), c(1, 1)];
+    store.create_live_game(&game).unwrap();
+    game.moves = vec![c(0, 0)];
+    let game = store.save_live_game(&game).unwrap();
+    assert_eq!(store.live_game("g6").unwrap().unwrap().moves, vec![c(0, 0)]);
+    let mut other = game;
+    other.moves = vec![c(0, 0), c(2, 2), c(0, 1)];
+    store.save_live_game(&other).unwrap();
+    assert_eq!(
+        store.live_game("g6").unwrap().unwrap().moves,
+        vec![c(0, 0), c(2, 2), c(0, 1)]
+    );
+}
+
+fn idle_games_are_removed(store: &dyn Store) {
+    let mut old = friendly("g7");
+    old.updated_at = 10;
+    old.invite = None;
+    store.create_live_game(&old).unwrap();
+    let removed = store.remove_live_games_idle_since(11).unwrap();
+    assert!(removed >= 1);
+    assert_eq!(store.live_game("g7").unwrap(), None);
+    // Games saved since stay.
+    assert!(store.live_game("g1").unwrap().is_some());
+}
+
+fn bad_games_are_refused(store: &dyn Store) {
+    let mut bad = friendly("g8");
+    bad.invite = None;
+    bad.moves = vec![c(0, 0), c(0, 0)];
+    assert!(matches!(
+        store.create_live_game(&bad),
+        Err(StoreError::InvalidGame { .. })
+    ));
+    assert_eq!(store.live_game("g8").unwrap(), None);
+}
