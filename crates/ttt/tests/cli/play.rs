@@ -75,6 +75,9 @@ const FRIENDS: [&str; 4] = ["--x", "human:Ann", "--o", "human:Bo"];
 /// Ann (X) takes the top row while Bo plays the middle one.
 const ANN_WINS: &str = "1 1\n2 1\n1 2\n2 2\n1 3\n";
 
+/// O takes the middle row: X 1 1, O 2 1, X 1 2, O 2 2, X 3 3, O 2 3.
+const O_WINS: &str = "1 1\n2 1\n1 2\n2 2\n3 3\n2 3\n";
+
 /// X O X / O O X / X X O is full with no line... played as a sequence of moves:
 /// X 1 1, O 1 2, X 1 3, O 2 2, X 2 3, O 2 1, X 3 1, O 3 3, X 3 2.
 const TIE: &str = "1 1\n1 2\n1 3\n2 2\n2 3\n2 1\n3 1\n3 3\n3 2\n";
@@ -104,7 +107,7 @@ fn the_board_is_drawn_after_every_move_with_the_last_one_marked() {
     assert_eq!(out.matches("   1  2  3\n").count(), 6, "{out}");
     assert!(out.contains("1 [X] .  .\n"), "{out}");
     assert!(out.contains("2 [O] .  .\n"), "{out}");
-    assert!(out.contains("Ann (X), your move: row and column, e.g. 2 3 (q to quit): "));
+    assert!(out.contains("Ann (X), your move: row and column, e.g. 2 3 (u undo, h hint, q quit): "));
     assert!(out.contains("Bo (O) played row 2, column 2."), "{out}");
     assert!(
         !out.contains('\x1b'),
@@ -240,7 +243,7 @@ fn bad_moves_each_get_a_message_and_the_question_again() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     for message in [
-        "Type the row and then the column of an empty square.",
+        "Type the row and then the column of an empty square (or u to undo, h for a hint).",
         "\"abc\" is not a number",
         "Give the column too",
         "Type just two numbers",
@@ -377,14 +380,18 @@ fn end_of_input_ends_cleanly_anywhere() {
     }
     let db = Db::new();
     let out = play(&db, &FRIENDS, ANN_WINS);
-    assert!(out.contains("Play again? [Y/n] \nBye!"), "{out}");
+    assert!(
+        out.contains("Play again, the other player first? [Y/n] \nBye!"),
+        "{out}"
+    );
 }
 
 #[test]
-fn play_again_keeps_the_players_and_the_statistics_add_up_across_runs() {
+fn play_again_swaps_who_starts_and_the_statistics_add_up_across_runs() {
     let db = Db::new();
     let out = play(&db, &FRIENDS, &format!("{ANN_WINS}y\n{TIE}"));
-    assert!(out.contains("Round 2: Ann (X) vs Bo (O)"), "{out}");
+    // The rematch gives the other player the first move.
+    assert!(out.contains("Round 2: Bo (X) vs Ann (O)"), "{out}");
     assert!(
         out.contains("Ann: 1 win, 0 losses and 1 tie in 2 games (50% won)."),
         "{out}"
@@ -409,12 +416,17 @@ fn play_again_keeps_the_players_and_the_statistics_add_up_across_runs() {
     );
     assert_eq!(games[0]["result"], "x_wins");
     assert_eq!(games[1]["result"], "draw");
+    assert_eq!(
+        games[1]["x"],
+        serde_json::json!({"kind": "human", "name": "Bo"})
+    );
 }
 
 #[test]
 fn players_are_listed_best_first() {
     let db = Db::new();
-    play(&db, &FRIENDS, &format!("{ANN_WINS}y\n{ANN_WINS}"));
+    // Ann wins, then (the rematch: Bo is X) Ann wins as O.
+    play(&db, &FRIENDS, &format!("{ANN_WINS}y\n{O_WINS}"));
     play(&db, &["--x", "human:Cy", "--o", "human:Bo"], ANN_WINS);
     let names: Vec<String> = players(&db).into_iter().map(|(n, _)| n).collect();
     assert_eq!(names, ["Ann", "Cy", "Bo"]);
@@ -518,7 +530,7 @@ fn computers_play_each_other_and_a_seed_repeats_the_game() {
     let out = play(&db, &args, "y\n");
     assert!(!out.contains("your move"), "{out}");
     assert!(
-        out.contains("Round 2: Computer (easy, X) vs Computer (medium, O)"),
+        out.contains("Round 2: Computer (medium, X) vs Computer (easy, O)"),
         "{out}"
     );
     play(&db, &args, "");
@@ -606,7 +618,10 @@ fn two_games_at_once_for_the_same_player_lose_no_update() {
     let db = Db::new();
     // Create the database first, so both processes find it.
     play(&db, &FRIENDS, "q\n");
-    let script = format!("{ANN_WINS}y\n").repeat(GAMES);
+    // Ann wins every game: as X, then as O in the rematch, and so on.
+    let script: String = (0..GAMES)
+        .map(|i| format!("{}y\n", if i % 2 == 0 { ANN_WINS } else { O_WINS }))
+        .collect();
     let children: Vec<_> = (0..2)
         .map(|_| {
             let mut cmd = command(&["play", "--db", db.arg()]);
@@ -634,7 +649,8 @@ fn two_games_at_once_for_the_same_player_lose_no_update() {
             String::from_utf8_lossy(&out.stderr)
         );
         let text = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(text.matches("Ann (X) wins!").count(), GAMES);
+        let won = text.matches("Ann (X) wins!").count() + text.matches("Ann (O) wins!").count();
+        assert_eq!(won, GAMES);
     }
     let total = 2 * GAMES as u64;
     assert_eq!(record(&db, "Ann"), [total, 0, 0, total]);
@@ -746,4 +762,35 @@ fn ttt_alone_takes_the_play_options() {
             ("Bo".to_string(), [0, 0, 1, 1])
         ]
     );
+}
+
+#[test]
+fn undo_takes_back_a_move_and_hints_are_counted() {
+    let db = Db::new();
+    // Two people at one screen: Bo's first move is taken back at Ann's turn and he plays
+    // elsewhere; Bo asks for a hint (block the top row) and does not follow it; Ann asks for
+    // one (win there) and wins.
+    let script = "1 1\n2 1\nu\n2 2\n1 2\nh\n3 1\nh\n1 3\nn\n";
+    let out = play(&db, &FRIENDS, script);
+    for expected in [
+        "The last move was taken back: Bo (O) to move.",
+        "Hint for Bo (O): row 1, column 3",
+        "Hint for Ann (X): row 1, column 3 (win in 1 ply).",
+        "Ann (X) wins!",
+    ] {
+        assert!(out.contains(expected), "{expected:?} missing:\n{out}");
+    }
+    let games = history_json(&db);
+    assert_eq!(games[0]["hints"], serde_json::json!({"x": 1, "o": 1}));
+    assert_eq!(games[0]["moves"].as_array().unwrap().len(), 5);
+
+    // Against the computer, undo takes back the computer's reply too.
+    let db = Db::new();
+    let args = ["--x", "human:Ann", "--o", "computer:easy", "--seed", "5"];
+    let out = play(&db, &args, "2 2\nu\nu\nq\n");
+    assert!(
+        out.contains("Ann (X) took back a move and the computer's reply."),
+        "{out}"
+    );
+    assert!(out.contains("There is no move to take back."), "{out}");
 }

@@ -70,7 +70,7 @@ fn interactive_sessions() {
     screen += &answer(&mut p, "Bo (O), your move", "2 2");
     screen += &answer(&mut p, "Ann (X), your move", "1,3");
     screen += &p.exp_string("Ann (X) wins!").unwrap();
-    screen += &answer(&mut p, "Play again? [Y/n]", "n");
+    screen += &answer(&mut p, "Play again, the other player first? [Y/n]", "n");
     screen += &p.exp_string("Thanks for playing!").unwrap();
     p.exp_eof().unwrap();
     assert_eq!(exit_code(&p), 0);

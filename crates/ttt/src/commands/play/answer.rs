@@ -44,7 +44,9 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Empty => f.write_str("Type the row and then the column of an empty square."),
+            MoveError::Empty => f.write_str(
+                "Type the row and then the column of an empty square (or u to undo, h for a hint).",
+            ),
             MoveError::NotANumber(text) => write!(
                 f,
                 "\"{text}\" is not a number: type the row and the column as numbers."
@@ -59,6 +61,27 @@ impl fmt::Display for MoveError {
             ),
             MoveError::Occupied => write!(f, "{OCCUPIED} Choose an empty square (shown as .)."),
         }
+    }
+}
+
+/// What a player may type on their turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    /// A move at this cell.
+    Move(Cell),
+    /// Take back the last move (against the computer: the player's last move and its reply).
+    Undo,
+    /// Show the best move.
+    Hint,
+}
+
+/// Reads a turn: `u` (or `undo`) takes a move back, `h` (or `hint`) asks for the best move,
+/// anything else is a move ([`parse_move`]).
+pub fn parse_turn(text: &str, pos: &Position) -> Result<Turn, MoveError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "u" | "undo" => Ok(Turn::Undo),
+        "h" | "hint" => Ok(Turn::Hint),
+        _ => parse_move(text, pos).map(Turn::Move),
     }
 }
 
@@ -303,6 +326,15 @@ mod tests {
             parse_name(&"a".repeat(MAX_NAME + 1), "x"),
             Err(format!("Use a name of at most {MAX_NAME} characters."))
         );
+    }
+
+    #[test]
+    fn turns_are_moves_undo_or_hint() {
+        let pos = Position::new(ttt_core::Dims::new(3, 3, 3).unwrap());
+        assert_eq!(parse_turn(" U ", &pos), Ok(Turn::Undo));
+        assert_eq!(parse_turn("hint", &pos), Ok(Turn::Hint));
+        assert_eq!(parse_turn("2 3", &pos), Ok(Turn::Move(Cell::new(1, 2))));
+        assert!(parse_turn("x", &pos).is_err());
     }
 
     #[test]

@@ -24,7 +24,9 @@ use crate::database;
 use crate::error::user_error;
 use crate::output::board::{emphasised, Emphasis};
 use crate::output::words::summary;
-use answer::{parse_first, parse_kind, parse_level, parse_move, parse_name, parse_yes_no, Kind};
+use answer::{
+    parse_first, parse_kind, parse_level, parse_name, parse_turn, parse_yes_no, Kind, Turn,
+};
 use console::{Console, Screen, Step, Stop};
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
@@ -128,10 +130,14 @@ fn session<R: BufRead, W: Write>(
         o: side(seats.o, seed_for(1)),
     };
     for number in 1.. {
-        play_game(console, store, dims, &mut sides, number)?;
-        if !console.ask_until("Play again? [Y/n] ", |t| parse_yes_no(t, true))? {
+        play_game(console, store, dims, &mut sides, number, options.time_limit)?;
+        if !console.ask_until("Play again, the other player first? [Y/n] ", |t| {
+            parse_yes_no(t, true)
+        })? {
             break;
         }
+        // A rematch: the other player moves first, and plays X.
+        std::mem::swap(&mut sides.x, &mut sides.o);
     }
     console.say("Thanks for playing!")
 }
@@ -211,7 +217,7 @@ fn ask_opponent<R: BufRead, W: Write>(
             let prompt = format!("Name of {label}? [{default}] ");
             let name = console.ask_until(&prompt, |t| {
                 let name = parse_name(t, default)?;
-                if Some(name.as_str()) == taken {
+                if taken.is_some_and(|t| ttt_store::name_key(t) == ttt_store::name_key(&name)) {
                     return Err(format!(
                         "{name} is already playing; please choose another name."
                     ));
@@ -259,16 +265,20 @@ fn greet<R: BufRead, W: Write>(
     }
 }
 
-/// One game from the empty board to a win or a tie, saved the moment it ends.
+/// One game from the empty board to a win or a tie, saved the moment it ends. A person may
+/// take moves back (`u`) and ask for hints (`h`, found within `hint_time`), which the
+/// record counts.
 fn play_game<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     dims: Dims,
     sides: &mut ByPlayer<Side>,
     number: u32,
+    hint_time: Duration,
 ) -> Step<()> {
     let mut pos = Position::new(dims);
     let mut moves = Vec::new();
+    let mut hints = ByPlayer::<u32>::default();
     // What happened in the last moves, shown under the board.
     let mut notes: Vec<String> = Vec::new();
     let computers_only = sides.x.computer.is_some() && sides.o.computer.is_some();
@@ -315,13 +325,45 @@ fn play_game<R: BufRead, W: Write>(
             }
             None => {
                 let prompt = format!(
-                    "{who}, your move: row and column, e.g. {} (q to quit): ",
+                    "{who}, your move: row and column, e.g. {} (u undo, h hint, q quit): ",
                     example(dims)
                 );
                 let played =
-                    console.ask_until(&prompt, |t| parse_move(t, &pos).map_err(|e| e.to_string()));
+                    console.ask_until(&prompt, |t| parse_turn(t, &pos).map_err(|e| e.to_string()));
                 let cell = match played {
-                    Ok(cell) => cell,
+                    Ok(Turn::Move(cell)) => cell,
+                    Ok(Turn::Undo) => {
+                        notes = match undo_to(sides, &moves, me) {
+                            Some(keep) => {
+                                let against_computer = moves.len() - keep > 1;
+                                moves.truncate(keep);
+                                pos = replay(dims, &moves)?;
+                                let next = sides.get(pos.turn()).who(pos.turn());
+                                vec![if against_computer {
+                                    format!("{who} took back a move and the computer's reply.")
+                                } else {
+                                    format!("The last move was taken back: {next} to move.")
+                                }]
+                            }
+                            None => vec!["There is no move to take back.".to_string()],
+                        };
+                        continue;
+                    }
+                    Ok(Turn::Hint) => {
+                        *hints.get_mut(me) += 1;
+                        console.show(format!("Looking for the best move for {who}...\n"))?;
+                        let hint = new_player(Level::Perfect, None, hint_time).choose(&pos);
+                        notes = vec![match hint {
+                            Some(d) => format!(
+                                "Hint for {who}: row {}, column {} ({}).",
+                                d.cell.row + 1,
+                                d.cell.col + 1,
+                                leads_to(d.verdict, d.value)
+                            ),
+                            None => "There is no move to hint at.".to_string(),
+                        }];
+                        continue;
+                    }
                     Err(stop @ (Stop::Quit | Stop::EndOfInput)) => {
                         console.say("The game was not finished, so it was not saved.")?;
                         return Err(stop);
@@ -356,7 +398,7 @@ fn play_game<R: BufRead, W: Write>(
         o: sides.o.participant(),
         moves,
         result,
-        hints: ByPlayer::default(),
+        hints,
     })?;
     let verdict = match pos.outcome() {
         Outcome::Win(winner) => {
@@ -434,6 +476,41 @@ fn claim(level: Level, value: Option<Value>) -> &'static str {
         (_, Some(Value::Loss)) => " (it has proven that it loses against best play)",
         (Level::Perfect, None) => " (not proven: the best move it found in its time)",
         (_, None) => "",
+    }
+}
+
+/// How many of `moves` stay when `asker` takes a move back: against the computer, all
+/// before the asker's last move (so the computer's reply goes too); between two people, all
+/// but the last. `None` when there is nothing to take back.
+fn undo_to(sides: &ByPlayer<Side>, moves: &[Cell], asker: Player) -> Option<usize> {
+    let against_computer = sides.get(asker.other()).computer.is_some();
+    if against_computer {
+        let parity = usize::from(asker == Player::O);
+        (0..moves.len()).rev().find(|&ply| ply % 2 == parity)
+    } else {
+        moves.len().checked_sub(1)
+    }
+}
+
+/// The position after `moves` from the empty board.
+fn replay(dims: Dims, moves: &[Cell]) -> Step<Position> {
+    let mut pos = Position::new(dims);
+    for &cell in moves {
+        pos = pos.play(cell).map_err(anyhow::Error::from)?;
+    }
+    Ok(pos)
+}
+
+/// What a hinted move leads to, in words: `win in 5 plies`, `draw`, `not proven`.
+fn leads_to(verdict: Option<ttt_ai::Verdict>, value: Option<Value>) -> String {
+    let plies = |n: u32| format!("{n} {}", if n == 1 { "ply" } else { "plies" });
+    match (verdict, value) {
+        (Some(v), _) if v.value == Value::Win => format!("win in {}", plies(v.plies)),
+        (Some(v), _) if v.value == Value::Loss => format!("loss in {}", plies(v.plies)),
+        (_, Some(Value::Draw)) | (Some(_), _) => "draw".to_string(),
+        (None, Some(Value::Win)) => "win".to_string(),
+        (None, Some(Value::Loss)) => "loss".to_string(),
+        (None, None) => "not proven".to_string(),
     }
 }
 
