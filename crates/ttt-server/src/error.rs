@@ -25,6 +25,15 @@ pub enum ApiError {
     Forbidden(String),
     /// 410: what was asked for existed once and is gone (an expired invitation).
     Gone(String),
+    /// 429: this client asked for too much too fast.
+    TooManyRequests {
+        /// What it asked for too much of.
+        what: &'static str,
+        /// When to ask again.
+        retry_after: std::time::Duration,
+    },
+    /// 503: the server cannot take more now (too many games in progress).
+    Unavailable(String),
     /// 405: the address exists but not for this method.
     MethodNotAllowed,
     /// 409: the request is valid but the game is not in a state to accept it.
@@ -54,6 +63,8 @@ impl ApiError {
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Gone(_) => StatusCode::GONE,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -73,9 +84,15 @@ impl fmt::Display for ApiError {
             | ApiError::Unauthorized(m)
             | ApiError::Forbidden(m)
             | ApiError::Gone(m)
+            | ApiError::Unavailable(m)
             | ApiError::Conflict(m)
             | ApiError::Unprocessable(m) => f.write_str(m),
             ApiError::MethodNotAllowed => f.write_str("this address does not accept that method"),
+            ApiError::TooManyRequests { what, retry_after } => write!(
+                f,
+                "too many {what} from your address: try again in {} s",
+                retry_after.as_secs()
+            ),
             ApiError::PayloadTooLarge => f.write_str("the request body is too large"),
             ApiError::Timeout => f.write_str("the server took too long to answer; try again"),
             ApiError::Internal(_) => {
@@ -100,7 +117,14 @@ impl IntoResponse for ApiError {
         let body = ErrorBody {
             error: self.to_string(),
         };
-        (self.status(), axum::Json(body)).into_response()
+        let mut response = (self.status(), axum::Json(body)).into_response();
+        if let ApiError::TooManyRequests { retry_after, .. } = self {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(retry_after.as_secs()),
+            );
+        }
+        response
     }
 }
 

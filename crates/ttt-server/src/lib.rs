@@ -49,15 +49,16 @@
 mod assets;
 mod config;
 mod error;
+mod fair_use;
 mod games;
 mod hub;
 mod json;
 mod players;
 mod seats;
+mod serve;
 mod view;
 
 use std::collections::HashSet;
-use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -66,18 +67,38 @@ use axum::http::header::{self, HeaderValue};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use tokio::net::TcpListener;
 use ttt_store::Store;
 
 pub use config::DEFAULT_LEVEL;
 pub use error::ApiError;
 pub use json::Json;
+pub use serve::{serve, shutdown_signal};
 
 use hub::Hub;
 
-/// What the server allows, so that no request can take unbounded memory or time.
+/// What the server allows, so that no client can take unbounded memory or time, or crowd
+/// out the others. Every one can be set from `ttt serve`'s options.
 #[derive(Debug, Clone)]
 pub struct Limits {
+    /// The most connections open at once; more wait in the system's queue until one closes.
+    /// Keep it below the process's limit of open files (`ulimit -n`).
+    pub max_connections: usize,
+    /// How long a client may take to send a request's headers, and how long a kept-alive
+    /// connection may wait idle for its next request.
+    pub header_timeout: Duration,
+    /// How long a shutdown waits for the requests in flight before cutting them off.
+    pub shutdown_grace: Duration,
+    /// New games (and joins and rematches) a client may start a minute; 0 for no limit.
+    pub games_per_minute: u32,
+    /// Moves (and takebacks, hints and analyses) a client may ask for a minute; 0 for no
+    /// limit.
+    pub moves_per_minute: u32,
+    /// Tell clients apart by the last address in `X-Forwarded-For`: only behind a proxy
+    /// that sets it (otherwise any client could claim any address).
+    pub trust_forwarded_for: bool,
+    /// The most games kept at once. When full, finished and idle games make room; if none
+    /// can, a new game is refused with 503 (the games being played are never dropped).
+    pub max_games: usize,
     /// The most rows or columns a board may have.
     pub max_side: usize,
     /// The largest request body, in bytes.
@@ -104,6 +125,13 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
+            max_connections: 512,
+            header_timeout: Duration::from_secs(10),
+            shutdown_grace: Duration::from_secs(10),
+            games_per_minute: 60,
+            moves_per_minute: 600,
+            trust_forwarded_for: false,
+            max_games: 100_000,
             max_side: 19,
             max_body_bytes: 8 * 1024,
             request_timeout: Duration::from_secs(30),
@@ -127,6 +155,9 @@ pub struct AppState {
     searches: Arc<tokio::sync::Semaphore>,
     /// Games whose computer's move this server is thinking about now.
     thinking: Arc<Mutex<HashSet<String>>>,
+    fair_use: Arc<fair_use::FairUse>,
+    /// Raised when the server begins to shut down: live-update streams end.
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 /// This server's claim to think for a game's computer; let go when dropped.
@@ -152,11 +183,26 @@ impl AppState {
         AppState {
             hub: Arc::new(Hub::default()),
             store,
-            limits: Arc::new(limits),
             searches: Arc::new(tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(1, usize::from),
             )),
             thinking: Arc::new(Mutex::new(HashSet::new())),
+            fair_use: Arc::new(fair_use::FairUse::new(&limits)),
+            stopping: tokio::sync::watch::channel(false).0,
+            limits: Arc::new(limits),
+        }
+    }
+
+    /// Ends the live-update streams: a shutdown must not wait for them.
+    fn begin_shutdown(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// Completes when the server begins to shut down.
+    pub(crate) fn stopping(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let mut rx = self.stopping.subscribe();
+        async move {
+            let _ = rx.wait_for(|&stopping| stopping).await;
         }
     }
 
@@ -189,11 +235,24 @@ impl AppState {
         .await?)
     }
 
-    /// Removes the games nobody has touched for [`Limits::game_ttl`]; how many went.
-    async fn remove_idle_games(&self) -> Result<usize, ApiError> {
-        let ttl = i64::try_from(self.limits.game_ttl.as_secs()).unwrap_or(i64::MAX);
-        let before = ttt_store::unix_now().saturating_sub(ttl);
-        self.with_store(move |s| s.remove_live_games_idle_since(before))
+    /// Removes the games nobody has touched for `idle`, and the finished ones last changed
+    /// `finished` ago; how many went.
+    async fn remove_stale_games(
+        &self,
+        idle: Duration,
+        finished: Duration,
+    ) -> Result<usize, ApiError> {
+        let ago = |d: Duration| {
+            ttt_store::unix_now().saturating_sub(i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+        };
+        // Zero means every finished game, even one saved this very second.
+        let finished_before = if finished.is_zero() {
+            i64::MAX
+        } else {
+            ago(finished)
+        };
+        let idle_before = ago(idle);
+        self.with_store(move |s| s.remove_stale_live_games(idle_before, finished_before))
             .await
     }
 
@@ -224,66 +283,35 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(body_limit)
         .layer(middleware::from_fn_with_state(state.clone(), time_limit))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            fair_use::limit,
+        ))
         .layer(middleware::map_response(common_headers))
         .with_state(state)
 }
 
-/// Serves [`app`] on `listener` until `shutdown` completes, then finishes the requests in
-/// flight.
-///
-/// # Errors
-/// When accepting connections fails.
-pub async fn serve(
-    listener: TcpListener,
-    state: AppState,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    let cleaner = tokio::spawn(remove_idle_games(state.clone()));
-    let served = axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown)
-        .await;
-    cleaner.abort();
-    served
-}
-
-/// How often the idle games are looked for.
+/// How often stale games and quiet clients are looked for.
 const CLEAN_EVERY: Duration = Duration::from_secs(60);
 
-/// Removes idle games every [`CLEAN_EVERY`], for as long as the server runs.
-async fn remove_idle_games(state: AppState) {
+/// How long a finished game stays, for its players to look at it and ask for a rematch.
+const KEEP_FINISHED: Duration = Duration::from_secs(60 * 60);
+
+/// Removes stale games every [`CLEAN_EVERY`], for as long as the server runs, and forgets
+/// the clients the rate limits no longer need to remember.
+async fn remove_stale_games(state: AppState) {
     let mut every = tokio::time::interval(CLEAN_EVERY);
     loop {
         every.tick().await;
-        match state.remove_idle_games().await {
+        match state
+            .remove_stale_games(state.limits.game_ttl, KEEP_FINISHED)
+            .await
+        {
             Ok(0) => {}
-            Ok(n) => tracing::info!("removed {n} idle games"),
-            Err(e) => tracing::warn!("removing idle games: {e}"),
+            Ok(n) => tracing::info!("removed {n} stale games"),
+            Err(e) => tracing::warn!("removing stale games: {e}"),
         }
-    }
-}
-
-/// Completes on Ctrl-C or, on Unix, SIGTERM.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        // If the handler cannot be installed, never stop through it.
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
+        state.fair_use.forget_quiet_clients();
     }
 }
 

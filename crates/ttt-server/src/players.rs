@@ -1,11 +1,12 @@
-//! `/api/players`: the leaderboard and one player's record, from the store the console game
-//! uses too.
+//! `/api/players`: the leaderboard in pages (searched by name, or one player by name, with
+//! their rank) and one player's record, from the store the console game uses too.
 
-use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
+use axum::extract::rejection::{PathRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::Router;
-use ttt_store::PlayerStats;
+use serde::Deserialize;
+use ttt_store::{PlayerFilter, PlayerPage, PlayerStats};
 
 use crate::{ApiError, AppState, Json};
 
@@ -16,9 +17,58 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/api/players/{name}", get(show))
 }
 
-/// Every player, best first.
-async fn list(State(state): State<AppState>) -> Result<Json<Vec<PlayerStats>>, ApiError> {
-    Ok(Json(state.with_store(|s| s.players()).await?))
+/// The most players one page of the leaderboard holds.
+const MAX_PAGE: usize = 200;
+/// A page's size unless the client asks for another.
+const DEFAULT_PAGE: usize = 50;
+
+/// `GET /api/players?limit=&offset=&q=`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PageQuery {
+    limit: Option<usize>,
+    offset: Option<usize>,
+    /// Only the players whose name contains this, in any case.
+    q: Option<String>,
+    /// Only the player called this, in any case.
+    name: Option<String>,
+}
+
+/// A page of the leaderboard, best first, with each player's rank among all.
+async fn list(
+    State(state): State<AppState>,
+    query: Result<Query<PageQuery>, QueryRejection>,
+) -> Result<Json<PlayerPage>, ApiError> {
+    let Query(query) =
+        query.map_err(|e| ApiError::BadRequest(format!("a bad query: {}", e.body_text())))?;
+    let limit = query.limit.unwrap_or(DEFAULT_PAGE);
+    if !(1..=MAX_PAGE).contains(&limit) {
+        return Err(ApiError::BadRequest(format!(
+            "limit must be between 1 and {MAX_PAGE}"
+        )));
+    }
+    let offset = query.offset.unwrap_or(0);
+    let filter = match (query.q, query.name) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::BadRequest(
+                "give q (a part of names) or name (one player), not both".into(),
+            ))
+        }
+        (_, Some(name)) => PlayerFilter::Named(name),
+        (q, None) => PlayerFilter::Containing(q.unwrap_or_default()),
+    };
+    let (PlayerFilter::Named(text) | PlayerFilter::Containing(text)) = &filter;
+    if text.chars().count() > ttt_store::MAX_NAME_CHARS {
+        return Err(ApiError::BadRequest(format!(
+            "a search is at most {} characters long, as names are",
+            ttt_store::MAX_NAME_CHARS
+        )));
+    }
+    Ok(Json(
+        state
+            .with_store(move |s| s.players_page(&filter, limit, offset))
+            .await?,
+    ))
 }
 
 async fn show(

@@ -46,13 +46,23 @@ export function playMove(id, row, col) {
   return request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { row, col });
 }
 
+/** One player's record, or `null` for a newcomer not saved yet. */
+export async function getPlayer(name) {
+  const query = new URLSearchParams({ name, limit: '1' });
+  const page = await request('GET', `/api/players?${query}`);
+  return page.players[0] || null;
+}
+
 /** What the page may offer: `{limits: {max_side, max_name_chars}, levels, default_level,
  * presets: [{name, title, rows, cols, k}, ...]}`. */
 export function getConfig() {
   return request('GET', '/api/config');
 }
 
-/** Every player, best first. */
-export function listPlayers() {
-  return request('GET', '/api/players');
+/** A page of the leaderboard, best first: `{players: [{rank, name, wins, ...}], total}`.
+ * `search` keeps the players whose name contains it, in any case. */
+export function listPlayers({ limit = 50, offset = 0, search = '' } = {}) {
+  const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (search) query.set('q', search);
+  return request('GET', `/api/players?${query}`);
 }

@@ -58,21 +58,31 @@ function drawBoard(game, ply) {
 /** Fills the score panels from the leaderboard, unless another game has started since. */
 async function refreshScores(game, mine) {
   if (!game.players.some((p) => p.kind === 'human')) return;
-  let everyone;
+  let records;
   try {
-    everyone = await api.listPlayers();
+    records = await Promise.all(game.players.map((p) => (p.kind === 'human'
+      ? api.getPlayer(p.name)
+      : null)));
   } catch (e) {
     if (isCurrent(state, mine)) render.setError('game-error', texts.scoresFailed(e.message));
     return;
   }
-  if (isCurrent(state, mine)) render.scores(game, everyone);
+  if (isCurrent(state, mine)) render.scores(game, records);
 }
+
+/** How many players a page of the leaderboard shows. */
+const LEADERBOARD_PAGE = 50;
+
+/** Where the leaderboard is: the first player shown, and the search. */
+const leaderboardAt = { offset: 0, search: '' };
 
 async function showLeaderboard() {
   showView('leaderboard');
   render.setError('leaderboard-error', '');
+  const { offset, search } = leaderboardAt;
   try {
-    render.leaderboard(await api.listPlayers());
+    const page = await api.listPlayers({ limit: LEADERBOARD_PAGE, offset, search });
+    render.leaderboard(page, offset, LEADERBOARD_PAGE, search);
   } catch (e) {
     render.setError('leaderboard-error', e.message);
   }
@@ -232,6 +242,20 @@ function wire() {
   $('nav-setup').addEventListener('click', quitToSetup);
   $('nav-leaderboard').addEventListener('click', () => {
     dialog.close();
+    void showLeaderboard();
+  });
+  $('leaderboard-search').addEventListener('submit', (event) => {
+    event.preventDefault();
+    leaderboardAt.search = $('leaderboard-query').value.trim();
+    leaderboardAt.offset = 0;
+    void showLeaderboard();
+  });
+  $('leaderboard-previous').addEventListener('click', () => {
+    leaderboardAt.offset = Math.max(0, leaderboardAt.offset - LEADERBOARD_PAGE);
+    void showLeaderboard();
+  });
+  $('leaderboard-next').addEventListener('click', () => {
+    leaderboardAt.offset += LEADERBOARD_PAGE;
     void showLeaderboard();
   });
   $('leaderboard-back').addEventListener('click', () => {

@@ -105,13 +105,14 @@ export function scorePanels(game) {
   });
 }
 
-/** Fills the human players' tallies from the leaderboard `everyone`: a newcomer, not saved
- * before their first finished game, is not on it yet and has nothing to show but zeros. */
-export function scores(game, everyone) {
+/** Fills the human players' tallies from their records (`records[i]` for player i; `null`
+ * for a newcomer, not saved before their first finished game, who has nothing to show but
+ * zeros). */
+export function scores(game, records) {
   game.players.forEach((p, index) => {
     if (p.kind !== 'human') return;
     const side = PANEL_SIDES[index];
-    const stats = everyone.find((q) => q.name === p.name) || { wins: 0, losses: 0, ties: 0 };
+    const stats = records[index] || { wins: 0, losses: 0, ties: 0 };
     for (const [key] of texts.TALLIES) {
       const dd = $(`score-${side}-${key}`);
       if (dd) dd.textContent = String(stats[key]);
@@ -119,12 +120,14 @@ export function scores(game, everyone) {
   });
 }
 
-/** The leaderboard's rows, best first as the server sends them. */
-export function leaderboard(players) {
-  const rows = players.map((p, i) => {
+/** A page of the leaderboard (`{players, total}`, from the `offset`th player on), best
+ * first as the server sends it, each player with their rank among all. */
+export function leaderboard(page, offset, size, search) {
+  const { players, total } = page;
+  const rows = players.map((p) => {
     const tr = document.createElement('tr');
     const rank = document.createElement('td');
-    rank.textContent = String(i + 1);
+    rank.textContent = String(p.rank);
     const name = document.createElement('th');
     name.scope = 'row';
     name.textContent = p.name;
@@ -137,7 +140,13 @@ export function leaderboard(players) {
     return tr;
   });
   $('leaderboard').tBodies[0].replaceChildren(...rows);
-  $('leaderboard-empty').hidden = rows.length > 0;
+  const empty = $('leaderboard-empty');
+  empty.hidden = rows.length > 0;
+  empty.textContent = texts.leaderboardEmpty(search);
+  $('leaderboard-page').textContent = texts.leaderboardPage(offset, players.length, total);
+  $('leaderboard-previous').disabled = offset === 0;
+  $('leaderboard-next').disabled = offset + players.length >= total;
+  $('leaderboard-previous').closest('nav').hidden = total <= size;
 }
 
 /** The end-of-game dialog (Play Again, Quit), opened a moment after the game ends. */

@@ -140,3 +140,14 @@ export function scoresFailed(message) {
 export function configFailed(message) {
   return `The game could not be set up: ${message} Reload the page to try again.`;
 }
+
+/** What the leaderboard says when it has no one to show. */
+export function leaderboardEmpty(search) {
+  return search ? `No player's name contains "${search}".` : 'No one has played yet.';
+}
+
+/** Where a page of the leaderboard is: `Players 51 to 100 of 230`. */
+export function leaderboardPage(offset, shown, total) {
+  if (shown === 0) return '';
+  return `Players ${offset + 1} to ${offset + shown} of ${total}`;
+}

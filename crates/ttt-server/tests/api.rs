@@ -173,7 +173,10 @@ async fn a_new_game_has_its_state_and_an_address() {
         app.get("/api/players/Ann").await.status,
         StatusCode::NOT_FOUND
     );
-    assert_eq!(app.get("/api/players").await.json, json!([]));
+    assert_eq!(
+        app.get("/api/players").await.json,
+        json!({"players": [], "total": 0})
+    );
 }
 
 #[tokio::test]
@@ -203,10 +206,10 @@ async fn a_won_game_is_over_recorded_and_scored() {
     assert_eq!(board.status, StatusCode::OK);
     assert_eq!(
         board.json,
-        json!([
-            {"name": "Ann", "wins": 1, "losses": 0, "ties": 0, "games": 1, "win_rate": 1.0},
-            {"name": "Bo", "wins": 0, "losses": 1, "ties": 0, "games": 1, "win_rate": 0.0},
-        ])
+        json!({"players": [
+            {"rank": 1, "name": "Ann", "wins": 1, "losses": 0, "ties": 0, "games": 1, "win_rate": 1.0},
+            {"rank": 2, "name": "Bo", "wins": 0, "losses": 1, "ties": 0, "games": 1, "win_rate": 0.0},
+        ], "total": 2})
     );
     let bo = app.get("/api/players/Bo").await;
     assert_eq!(bo.json["losses"], 1);
@@ -554,15 +557,43 @@ async fn players_are_listed_best_first_and_found_by_name() {
         app.play_all(&game, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)])
             .await;
     }
+    let names = |reply: &Reply| -> Vec<String> {
+        reply.json["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_string())
+            .collect()
+    };
     let board = app.get("/api/players").await;
-    let names: Vec<&str> = board
-        .json
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(names, ["Cy", "Bo", "Ann"]);
+    assert_eq!(names(&board), ["Cy", "Bo", "Ann"]);
+    // Pages, and a search in any case, with each player's rank among all.
+    let page = app.get("/api/players?limit=1&offset=1").await;
+    assert_eq!(names(&page), ["Bo"]);
+    assert_eq!(page.json["total"], 3);
+    let found = app.get("/api/players?q=aN").await;
+    assert_eq!(names(&found), ["Ann"]);
+    assert_eq!(found.json["players"][0]["rank"], 3);
+    let cy = app.get("/api/players?name=cy").await;
+    assert_eq!(names(&cy), ["Cy"]);
+    assert_eq!(cy.json["players"][0]["rank"], 1);
+    assert_eq!(app.get("/api/players?name=C").await.json["total"], 0);
+    for bad in [
+        "limit=0",
+        "limit=201",
+        "offset=-1",
+        "limit=x",
+        "page=2",
+        "q=a&name=a",
+    ] {
+        let reply = app.get(&format!("/api/players?{bad}")).await;
+        assert_eq!(
+            reply.status,
+            StatusCode::BAD_REQUEST,
+            "{bad}: {}",
+            reply.json
+        );
+    }
     let cy = app.get("/api/players/Cy").await;
     assert_eq!(cy.status, StatusCode::OK);
     assert_eq!(

@@ -4,7 +4,8 @@
 use ttt_core::{ByPlayer, Cell, Dims, Player};
 
 use crate::{
-    GameResult, Invite, LiveGame, LiveSeat, NewGame, Participant, SeatKind, Store, StoreError,
+    GameResult, Invite, LiveGame, LiveSeat, NewGame, Participant, PlayerFilter, SeatKind, Store,
+    StoreError,
 };
 
 fn c(row: u8, col: u8) -> Cell {
@@ -41,6 +42,125 @@ pub(crate) fn all(store: &dyn Store) {
     takebacks_remove_moves_and_new_ones_follow(store);
     idle_games_are_removed(store);
     bad_games_are_refused(store);
+    finished_games_go_before_the_idle_ones(store);
+    the_leaderboard_comes_in_pages_and_searches(store);
+    games_of_fewer_than_three_in_a_row_do_not_count(store);
+}
+
+fn finished_games_go_before_the_idle_ones(store: &dyn Store) {
+    let mut done = friendly("g9");
+    done.invite = None;
+    done.seats.o.kind = SeatKind::Friend {
+        name: Some("Eve".into()),
+    };
+    store.create_live_game(&done).unwrap();
+    done.moves = vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(0, 2)];
+    let done = store.save_live_game(&done).unwrap();
+    assert!(done.record_id.is_some());
+    let count = store.live_game_count().unwrap();
+    // Nothing idle for long; finished ones saved before a moment from now go.
+    let removed = store
+        .remove_stale_live_games(0, done.updated_at + 1)
+        .unwrap();
+    assert!(removed >= 1, "{removed}");
+    assert_eq!(store.live_game("g9").unwrap(), None);
+    assert!(
+        store.live_game("g1").unwrap().is_some(),
+        "in progress, kept"
+    );
+    assert_eq!(store.live_game_count().unwrap(), count - removed);
+}
+
+fn the_leaderboard_comes_in_pages_and_searches(store: &dyn Store) {
+    for (name, wins) in [("Page A", 3), ("Page B", 2), ("page C", 1), ("Other", 9)] {
+        for _ in 0..wins {
+            record(store, name, GameResult::XWins);
+        }
+    }
+    let everyone = store.players().unwrap();
+    let page = store.players_page(&PlayerFilter::everyone(), 2, 1).unwrap();
+    assert_eq!(page.total, everyone.len() as u64);
+    let names: Vec<&str> = page.players.iter().map(|p| p.stats.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [everyone[1].name.as_str(), everyone[2].name.as_str()]
+    );
+    assert_eq!(page.players[0].rank, 2);
+    let containing = |s: &str| PlayerFilter::Containing(s.into());
+    let found = store.players_page(&containing("PAGE"), 10, 0).unwrap();
+    assert_eq!(found.total, 3);
+    let names: Vec<&str> = found
+        .players
+        .iter()
+        .map(|p| p.stats.name.as_str())
+        .collect();
+    assert_eq!(names, ["Page A", "Page B", "page C"]);
+    let rank_of = |name: &str| everyone.iter().position(|p| p.name == name).unwrap() as u64 + 1;
+    assert_eq!(found.players[2].rank, rank_of("page C"));
+    // LIKE's wildcards are searched for as themselves.
+    assert_eq!(
+        store.players_page(&containing("%"), 10, 0).unwrap().total,
+        0
+    );
+    assert_eq!(
+        store.players_page(&containing("_"), 10, 0).unwrap().total,
+        0
+    );
+    assert!(store
+        .players_page(&PlayerFilter::everyone(), 10, 1_000)
+        .unwrap()
+        .players
+        .is_empty());
+    // One player by name, in any case, with their rank.
+    let named = store
+        .players_page(&PlayerFilter::Named("PAGE c".into()), 10, 0)
+        .unwrap();
+    assert_eq!(named.total, 1);
+    assert_eq!(named.players[0].stats.name, "page C");
+    assert_eq!(named.players[0].rank, rank_of("page C"));
+    let nobody = PlayerFilter::Named("Page".into());
+    assert_eq!(store.players_page(&nobody, 10, 0).unwrap().total, 0);
+}
+
+fn games_of_fewer_than_three_in_a_row_do_not_count(store: &dyn Store) {
+    let before = store.players().unwrap().len();
+    let tiny = NewGame {
+        rows: 1,
+        cols: 1,
+        k: 1,
+        x: Participant::human("Flooder"),
+        o: Participant::computer("easy"),
+        moves: vec![c(0, 0)],
+        result: GameResult::XWins,
+        hints: ByPlayer::default(),
+    };
+    assert!(!tiny.counts());
+    assert!(matches!(
+        store.record_game(&tiny),
+        Err(StoreError::InvalidGame { .. })
+    ));
+    // Nor does a game in progress on such a board, finished.
+    let seats = ByPlayer {
+        x: seat(
+            SeatKind::Human {
+                name: "Flooder".into(),
+            },
+            None,
+        ),
+        o: seat(
+            SeatKind::Computer {
+                level: "easy".into(),
+            },
+            None,
+        ),
+    };
+    let mut game = LiveGame::new("g10".into(), Dims::new(1, 1, 1).unwrap(), seats, 1_000);
+    store.create_live_game(&game).unwrap();
+    game.moves = vec![c(0, 0)];
+    let saved = store.save_live_game(&game).unwrap();
+    assert_eq!(saved.record_id, None);
+    assert_eq!(store.players().unwrap().len(), before);
+    assert_eq!(store.player("Flooder").unwrap(), None);
 }
 
 fn record(store: &dyn Store, x: &str, result: GameResult) {
@@ -190,7 +310,7 @@ fn idle_games_are_removed(store: &dyn Store) {
     old.updated_at = 10;
     old.invite = None;
     store.create_live_game(&old).unwrap();
-    let removed = store.remove_live_games_idle_since(11).unwrap();
+    let removed = store.remove_stale_live_games(11, 0).unwrap();
     assert!(removed >= 1);
     assert_eq!(store.live_game("g7").unwrap(), None);
     // Games saved since stay.

@@ -116,6 +116,29 @@ pub enum StoreError {
         path: PathBuf,
     },
 
+    /// The disk holding the database is full.
+    #[error(
+        "the disk holding the database {} is full: free some space and try again; nothing \
+         was changed",
+        path.display()
+    )]
+    DiskFull {
+        /// The file.
+        path: PathBuf,
+    },
+
+    /// The database was written by an older `ttt` and needs upgrading, which needs write
+    /// access this command does not have.
+    #[error(
+        "the database {} is from an older version of ttt and must be upgraded, which needs \
+         write access: run `ttt play` (or any command that saves) with write access once",
+        path.display()
+    )]
+    NeedsUpgrade {
+        /// The file.
+        path: PathBuf,
+    },
+
     /// A game that cannot have been played as described; nothing was recorded.
     #[error("cannot record the game: {reason}")]
     InvalidGame {

@@ -176,7 +176,19 @@ pub struct NewGame {
     pub hints: ByPlayer<u32>,
 }
 
+/// The fewest in a row a game must ask for to count in the players' statistics: with fewer,
+/// whoever moves first wins at once (or cannot lose), and the game proves nothing. Such
+/// games are not recorded, and create no player.
+pub const MIN_K_THAT_COUNTS: usize = 3;
+
 impl NewGame {
+    /// Whether the game counts in the players' statistics (and is recorded): K is at least
+    /// [`MIN_K_THAT_COUNTS`].
+    #[must_use]
+    pub fn counts(&self) -> bool {
+        self.k >= MIN_K_THAT_COUNTS
+    }
+
     /// Checks that the game could have been played: a valid board, human names that are not
     /// empty, and moves that are legal one after the other and end the game with `result`
     /// (not earlier, not later). Only games played to the end are recorded.
@@ -189,6 +201,12 @@ impl NewGame {
             if who.human_name() == Some("") {
                 return Err(format!("the human playing {side} has an empty name"));
             }
+        }
+        if !self.counts() {
+            return Err(format!(
+                "games of fewer than {MIN_K_THAT_COUNTS} in a row do not count, and are not \
+                 recorded"
+            ));
         }
         let dims = Dims::new(self.rows, self.cols, self.k).map_err(|e| e.to_string())?;
         let end = replay(dims, &self.moves)?;

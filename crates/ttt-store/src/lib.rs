@@ -52,10 +52,10 @@ mod sqlite;
 use std::path::PathBuf;
 
 pub use error::StoreError;
-pub use game::{GameRecord, GameResult, NewGame, Participant};
+pub use game::{GameRecord, GameResult, NewGame, Participant, MIN_K_THAT_COUNTS};
 pub use live::{unix_now, Invite, LiveGame, LiveSeat, SeatKind};
 pub use name::{check_name, name_key, NameError, MAX_NAME_CHARS};
-pub use player::PlayerStats;
+pub use player::{PlayerFilter, PlayerPage, PlayerStats, RankedPlayer};
 pub use sqlite::SqliteStore;
 
 /// Where players and games are kept. Shareable between threads; every method is one
@@ -86,6 +86,19 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// When the database cannot be read.
     fn players(&self) -> Result<Vec<PlayerStats>, StoreError>;
+
+    /// A page of the leaderboard: up to `limit` players from the `offset`th on, in the
+    /// order of [`Store::players`], of those `filter` picks, each with their rank among all
+    /// players; and how many players it picks.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn players_page(
+        &self,
+        filter: &PlayerFilter,
+        limit: usize,
+        offset: usize,
+    ) -> Result<PlayerPage, StoreError>;
 
     /// Up to `limit` games, most recent first; with `player`, only games that human played
     /// (on either side).
@@ -136,12 +149,23 @@ pub trait Store: Send + Sync {
     /// otherwise when the database cannot be written.
     fn save_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError>;
 
-    /// Removes the games in progress last saved before `before` (seconds since the Unix
-    /// epoch), with their moves; finished games stay recorded. Returns how many went.
+    /// Removes the games in progress last saved before `idle_before`, and the finished ones
+    /// last saved before `finished_before` (seconds since the Unix epoch), with their moves;
+    /// finished games stay recorded. Returns how many went.
     ///
     /// # Errors
     /// When the database cannot be written.
-    fn remove_live_games_idle_since(&self, before: i64) -> Result<usize, StoreError>;
+    fn remove_stale_live_games(
+        &self,
+        idle_before: i64,
+        finished_before: i64,
+    ) -> Result<usize, StoreError>;
+
+    /// How many games in progress (or finished lately) are kept.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn live_game_count(&self) -> Result<usize, StoreError>;
 }
 
 /// Where the database lives unless the user says otherwise: `<data dir>/ttt/ttt.db`, where

@@ -156,7 +156,7 @@ impl LiveGame {
     }
 
     /// The finished game as the statistics record it, once the moves have ended it and both
-    /// seats are filled.
+    /// seats are filled (and it counts: see [`NewGame::counts`]).
     ///
     /// # Errors
     /// As [`LiveGame::position`].
@@ -171,7 +171,7 @@ impl LiveGame {
         ) else {
             return Ok(None);
         };
-        Ok(Some(NewGame {
+        let game = NewGame {
             rows: self.rows,
             cols: self.cols,
             k: self.k,
@@ -180,7 +180,8 @@ impl LiveGame {
             moves: self.moves.clone(),
             result,
             hints: self.hints,
-        }))
+        };
+        Ok(game.counts().then_some(game))
     }
 }
 

@@ -5,7 +5,8 @@
 
 use std::cmp::Ordering;
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::ser::{SerializeStruct, Serializer};
+use serde::Serialize;
 
 /// A human player's name and results. Computer players have no statistics.
 ///
@@ -99,6 +100,49 @@ impl PlayerStats {
         (a * d).cmp(&(c * b))
     }
 }
+
+/// A player and their place on the leaderboard.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RankedPlayer {
+    /// 1 for the best player.
+    pub rank: u64,
+    /// The player and their counts.
+    #[serde(flatten)]
+    pub stats: PlayerStats,
+}
+
+/// Which players a page of the leaderboard shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayerFilter {
+    /// Those whose name contains this, in any case (everyone for an empty string).
+    Containing(String),
+    /// The one called this, in any case.
+    Named(String),
+}
+
+impl PlayerFilter {
+    /// Every player.
+    #[must_use]
+    pub fn everyone() -> PlayerFilter {
+        PlayerFilter::Containing(String::new())
+    }
+}
+
+/// A page of the leaderboard ([`Store::players_page`](crate::Store::players_page)).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerPage {
+    /// The players of the page, best first.
+    pub players: Vec<RankedPlayer>,
+    /// How many players match the search, on every page.
+    pub total: u64,
+}
+
+/// The leaderboard order of [`PlayerStats::cmp_rank`] as SQL, for the `players` table:
+/// within equal wins, a better win rate is fewer games (where there are wins; without, every
+/// rate is 0 and the next keys decide).
+pub(crate) const RANK_ORDER: &str = "wins DESC, \
+     CASE WHEN wins > 0 THEN wins + losses + ties ELSE 0 END ASC, \
+     losses ASC, ties DESC, name ASC";
 
 impl Serialize for PlayerStats {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -23,9 +23,10 @@ use ttt_core::{ByPlayer, Cell, Player};
 
 use crate::game::{decode_moves, encode_moves};
 use crate::migrations::{self, LATEST};
+use crate::player::RANK_ORDER;
 use crate::{
     name_key, unix_now, GameRecord, GameResult, Invite, LiveGame, LiveSeat, NewGame, Participant,
-    PlayerStats, SeatKind, Store, StoreError,
+    PlayerFilter, PlayerPage, PlayerStats, RankedPlayer, SeatKind, Store, StoreError,
 };
 
 /// How long a connection waits for another process to release the database.
@@ -99,6 +100,57 @@ impl SqliteStore {
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags).map_err(|e| db_error(path, e))?;
         SqliteStore::init(conn, path.to_path_buf())
+    }
+
+    /// Opens the existing database at `path` for reading only: for the commands that only
+    /// look (the leaderboard, the history), which need no write access to the file or its
+    /// directory. Nothing is migrated or created; a write through this store fails with
+    /// [`StoreError::ReadOnly`].
+    ///
+    /// # Errors
+    /// As [`SqliteStore::open`], and [`StoreError::NeedsUpgrade`] for a database of an older
+    /// schema (upgrading it needs write access).
+    pub fn open_read_only(path: &Path) -> Result<SqliteStore, StoreError> {
+        precheck_file(path)?;
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| db_error(path, e))?;
+        conn.busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| db_error(path, e))?;
+        let version = match recognise(&conn, path) {
+            Ok(version) => version,
+            // A database in write-ahead mode needs its shared-memory file, which a reader
+            // without write access to the directory cannot make: read the file as it is.
+            Err(
+                StoreError::Read { .. } | StoreError::ReadOnly { .. } | StoreError::Backend { .. },
+            ) => return SqliteStore::open_immutable(path),
+            Err(e) => return Err(e),
+        };
+        SqliteStore::read_only(conn, path, version)
+    }
+
+    /// [`SqliteStore::open_read_only`] for a file nobody may change while it is read (the
+    /// last resort of a reader that cannot share SQLite's locks).
+    fn open_immutable(path: &Path) -> Result<SqliteStore, StoreError> {
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_URI;
+        let uri = format!("file:{}?immutable=1", uri_path(path));
+        let conn = Connection::open_with_flags(uri, flags).map_err(|e| db_error(path, e))?;
+        let version = recognise(&conn, path)?;
+        SqliteStore::read_only(conn, path, version)
+    }
+
+    fn read_only(conn: Connection, path: &Path, version: i64) -> Result<SqliteStore, StoreError> {
+        if version < LATEST {
+            return Err(StoreError::NeedsUpgrade {
+                path: path.to_path_buf(),
+            });
+        }
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+            path: path.to_path_buf(),
+            notes: Vec::new(),
+        })
     }
 
     /// A fresh database in memory, gone when the store is dropped. For tests.
@@ -323,11 +375,97 @@ impl Store for SqliteStore {
         Ok(saved)
     }
 
-    fn remove_live_games_idle_since(&self, before: i64) -> Result<usize, StoreError> {
+    fn remove_stale_live_games(
+        &self,
+        idle_before: i64,
+        finished_before: i64,
+    ) -> Result<usize, StoreError> {
+        // A finished game is one recorded, or one that cannot be: its board is full or won.
+        // Games that do not count are never recorded, so they go when idle.
         self.conn()
-            .execute("DELETE FROM live_games WHERE updated_at < ?1", [before])
+            .execute(
+                "DELETE FROM live_games
+                 WHERE updated_at < ?1 OR (record_id IS NOT NULL AND updated_at < ?2)",
+                [idle_before, finished_before],
+            )
             .map_err(|e| self.err(e))
     }
+
+    fn live_game_count(&self) -> Result<usize, StoreError> {
+        let n: i64 = self
+            .conn()
+            .query_row("SELECT count(*) FROM live_games", [], |row| row.get(0))
+            .map_err(|e| self.err(e))?;
+        Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    }
+
+    fn players_page(
+        &self,
+        filter: &PlayerFilter,
+        limit: usize,
+        offset: usize,
+    ) -> Result<PlayerPage, StoreError> {
+        // An exact name is a pattern without wildcards.
+        let pattern = match filter {
+            PlayerFilter::Containing(search) => format!("%{}%", like_escaped(&name_key(search))),
+            PlayerFilter::Named(name) => like_escaped(&name_key(name)),
+        };
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let offset = i64::try_from(offset).unwrap_or(i64::MAX);
+        let conn = self.conn();
+        (|| {
+            let total: i64 = conn.query_row(
+                "SELECT count(*) FROM players WHERE name_key LIKE ?1 ESCAPE '\\'",
+                [&pattern],
+                |row| row.get(0),
+            )?;
+            let players = conn
+                .prepare(&format!(
+                    "SELECT name, wins, losses, ties, rank FROM (
+                         SELECT name, name_key, wins, losses, ties,
+                                row_number() OVER (ORDER BY {RANK_ORDER}) AS rank
+                         FROM players)
+                     WHERE name_key LIKE ?1 ESCAPE '\\'
+                     ORDER BY rank LIMIT ?2 OFFSET ?3"
+                ))?
+                .query_map(params![pattern, limit, offset], |row| {
+                    Ok(RankedPlayer {
+                        stats: player_from_row(row)?,
+                        rank: row.get(4)?,
+                    })
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(PlayerPage {
+                players,
+                total: u64::try_from(total).unwrap_or(0),
+            })
+        })()
+        .map_err(|e| self.err(e))
+    }
+}
+
+/// `text` with LIKE's wildcards (and the escape character) escaped by `\`.
+fn like_escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `path` for an SQLite URI: the characters URIs give a meaning to, escaped.
+fn uri_path(path: &Path) -> String {
+    let mut out = String::new();
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '?' | '#' | '%' => out.push_str(&format!("%{:02X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Looks at an existing file before SQLite does, and makes the directory for a new one.
@@ -458,6 +596,20 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<Vec<String>, StoreError
     Ok(notes)
 }
 
+/// The free space on the disk holding `path`, if the system says.
+fn free_space(path: &Path) -> Option<u64> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    fs4::available_space(dir).ok()
+}
+
+/// Whether so little is free that SQLite cannot write a page and its journal.
+fn is_nearly_full(free: u64) -> bool {
+    free < 64 * 1024
+}
+
 /// Turns SQLite's error into ours, naming the file.
 fn db_error(path: &Path, e: rusqlite::Error) -> StoreError {
     let path = path.to_path_buf();
@@ -473,6 +625,12 @@ fn db_error(path: &Path, e: rusqlite::Error) -> StoreError {
             return StoreError::Busy { path };
         }
         Some(ErrorCode::ReadOnly) => return StoreError::ReadOnly { path },
+        Some(ErrorCode::DiskFull) => return StoreError::DiskFull { path },
+        // SQLite reports some writes to a full disk (making its shared-memory file, say)
+        // as a plain I/O error: the free space tells.
+        Some(ErrorCode::SystemIoFailure) if free_space(&path).is_some_and(is_nearly_full) => {
+            return StoreError::DiskFull { path }
+        }
         Some(ErrorCode::PermissionDenied) => {
             return StoreError::Read {
                 path,
@@ -1315,6 +1473,117 @@ mod tests {
             .unwrap()
             .migration_notes()
             .is_empty());
+    }
+
+    /// The leaderboard's order in SQL is the one of [`PlayerStats::cmp_rank`], on many
+    /// random records (ties of every kind included).
+    #[test]
+    fn pages_rank_players_as_the_ranking_does() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let mut seed = 7u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) % 4
+        };
+        for i in 0..300 {
+            let name = format!("p{i:03}");
+            store
+                .conn()
+                .execute(
+                    "INSERT INTO players (name, name_key, wins, losses, ties)
+                     VALUES (?1, ?1, ?2, ?3, ?4)",
+                    params![name, next(), next(), next()],
+                )
+                .unwrap();
+        }
+        let ranked: Vec<String> = store
+            .players()
+            .unwrap()
+            .into_iter()
+            .map(|p| p.name)
+            .collect();
+        let paged: Vec<String> = store
+            .players_page(&PlayerFilter::everyone(), 1_000, 0)
+            .unwrap()
+            .players
+            .into_iter()
+            .map(|p| p.stats.name)
+            .collect();
+        assert_eq!(paged, ranked);
+    }
+
+    #[test]
+    fn a_database_opened_for_reading_reads_and_never_writes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ttt?#%.db");
+        {
+            let store = SqliteStore::open(&path).unwrap();
+            store
+                .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
+                .unwrap();
+        }
+        let before = fs::read(&path).unwrap();
+        let store = SqliteStore::open_read_only(&path).unwrap();
+        assert_eq!(store.player("ann").unwrap(), Some(stats("Ann", 1, 0, 0)));
+        assert_eq!(store.recent_games(None, 5).unwrap().len(), 1);
+        let err = store
+            .record_game(&game(human("Bo"), cpu(), GameResult::XWins))
+            .unwrap_err();
+        assert!(matches!(err, StoreError::ReadOnly { .. }), "{err}");
+        assert_eq!(fs::read(&path).unwrap(), before);
+        let immutable = SqliteStore::open_immutable(&path).unwrap();
+        assert_eq!(immutable.players().unwrap().len(), 1);
+        // An older schema would need upgrading: refused, untouched.
+        let old = dir.path().join("old.db");
+        let conn = Connection::open(&old).unwrap();
+        conn.execute_batch(migrations::MIGRATIONS[0].sql).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .unwrap();
+        drop(conn);
+        let err = SqliteStore::open_read_only(&old).unwrap_err();
+        assert!(matches!(err, StoreError::NeedsUpgrade { .. }), "{err}");
+    }
+
+    #[test]
+    fn an_io_error_on_a_full_disk_says_the_disk_is_full() {
+        assert!(is_nearly_full(0) && is_nearly_full(4096));
+        assert!(!is_nearly_full(10 << 20));
+        assert!(free_space(Path::new("ttt.db")).is_some());
+    }
+
+    /// On a real full disk (a small tmpfs, where the system lets us mount one): opening an
+    /// existing database and recording a game each say the disk is full, and the file is
+    /// left as it was.
+    #[test]
+    fn a_full_disk_is_reported_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=256k", "tmpfs"])
+            .arg(dir.path())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !mounted {
+            eprintln!("no tmpfs could be mounted here: the full-disk check did not run");
+            return;
+        }
+        let path = dir.path().join("ttt.db");
+        let result = std::panic::catch_unwind(|| {
+            drop(SqliteStore::open(&path).unwrap());
+            let before = fs::read(&path).unwrap();
+            let filler = dir.path().join("filler");
+            let _ = fs::write(&filler, vec![0u8; 1 << 20]);
+            let err = SqliteStore::open(&path).unwrap_err();
+            assert!(matches!(err, StoreError::DiskFull { .. }), "{err}");
+            assert!(err.to_string().contains("is full"), "{err}");
+            assert_eq!(fs::read(&path).unwrap(), before);
+        });
+        let _ = std::process::Command::new("umount")
+            .arg(dir.path())
+            .status();
+        if let Err(e) = result {
+            std::panic::resume_unwind(e);
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! database and leaves it untouched; its error names the file and says why, and is passed
 //! on to the user as it is.
 
-use ttt_store::SqliteStore;
+use ttt_store::{SqliteStore, StoreError};
 
 use crate::args::DbArgs;
 use crate::error::store_error;
@@ -24,14 +24,20 @@ fn report_notes(store: SqliteStore) -> SqliteStore {
     store
 }
 
-/// Opens the database if it exists; `None` if there is none yet (nothing is created, so
-/// looking at an empty history leaves no file behind).
+/// Opens the database for reading, if it exists; `None` if there is none yet (nothing is
+/// created, so looking at an empty history leaves no file behind). Reading needs no write
+/// access to the file or its directory; only a database of an older schema is opened for
+/// writing, to be upgraded.
 pub fn open_existing(db: &DbArgs) -> anyhow::Result<Option<SqliteStore>> {
     let path = db.path()?;
     if !path.try_exists().unwrap_or(true) {
         return Ok(None);
     }
-    SqliteStore::open(&path)
-        .map(|s| Some(report_notes(s)))
-        .map_err(store_error)
+    match SqliteStore::open_read_only(&path) {
+        Ok(store) => Ok(Some(store)),
+        Err(StoreError::NeedsUpgrade { .. }) => SqliteStore::open(&path)
+            .map(|s| Some(report_notes(s)))
+            .map_err(store_error),
+        Err(e) => Err(store_error(e)),
+    }
 }

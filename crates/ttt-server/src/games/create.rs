@@ -60,6 +60,7 @@ pub(crate) async fn create(
 ) -> Result<impl IntoResponse, ApiError> {
     let dims = check_dims(&request, &state.limits)?;
     let kinds = check_players(request.players)?;
+    make_room(&state).await?;
     // A broken database shows up before anyone plays. A newcomer is saved with the first
     // finished game, not before: games left unfinished leave no empty rows in the
     // leaderboard.
@@ -116,6 +117,28 @@ pub(crate) async fn create(
             invite,
         }),
     ))
+}
+
+/// How long a game must have been left alone before a full server removes it for a new one.
+const IDLE_WHEN_FULL: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+/// Room for one more game: when the server holds its most, finished games and games left
+/// alone for a while go first; if that is not enough, the new game is refused (503) and no
+/// game being played is touched.
+async fn make_room(state: &AppState) -> Result<(), ApiError> {
+    let max = state.limits.max_games;
+    if state.with_store(|s| s.live_game_count()).await? < max {
+        return Ok(());
+    }
+    state
+        .remove_stale_games(IDLE_WHEN_FULL, std::time::Duration::ZERO)
+        .await?;
+    if state.with_store(|s| s.live_game_count()).await? < max {
+        return Ok(());
+    }
+    Err(ApiError::Unavailable(format!(
+        "the server is full: {max} games are being played; try again in a few minutes"
+    )))
 }
 
 fn secs(d: std::time::Duration) -> i64 {

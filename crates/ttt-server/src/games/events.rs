@@ -58,5 +58,7 @@ pub(crate) async fn events(
         };
         std::future::ready(event)
     });
-    Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
+    // A shutdown ends the stream: the client reconnects to whichever server is up.
+    let events = first.chain(rest).take_until(state.stopping());
+    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
 }

@@ -4,7 +4,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  cellLabel, displayName, endMessage, levelLabel, messageRow, movePlayed, numberWord,
+  cellLabel, displayName, endMessage, leaderboardEmpty, leaderboardPage, levelLabel, messageRow,
+  movePlayed, numberWord,
   presetLabel, resultText, turnAnnouncement, turnText,
 } from '../../static/texts.js';
 import { aliceWins, computer, gameState, human } from './fixtures.mjs';
@@ -87,5 +88,14 @@ describe('labels', () => {
   test('cells say where they are, what is on them and whether they won', () => {
     assert.equal(cellLabel({ row: 1, col: 1 }, '', false), 'row 2, column 2, empty');
     assert.equal(cellLabel({ row: 0, col: 1 }, 'X', true), 'row 1, column 2, X, winning line');
+  });
+});
+
+describe('the leaderboard', () => {
+  test('says where a page is, and why it is empty', () => {
+    assert.equal(leaderboardPage(50, 50, 230), 'Players 51 to 100 of 230');
+    assert.equal(leaderboardPage(0, 0, 0), '');
+    assert.equal(leaderboardEmpty(''), 'No one has played yet.');
+    assert.equal(leaderboardEmpty('zo'), 'No player\'s name contains "zo".');
   });
 });

@@ -1,17 +1,54 @@
-//! `ttt serve`'s options.
+//! `ttt serve`'s options: where to listen, the database, and the limits that keep the server
+//! available to everyone (their defaults are `ttt_server::Limits::default()`'s).
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use clap::Args;
 
+use super::values::{parse_count, parse_seconds};
 use super::DbArgs;
 
 /// Options of `ttt serve`.
 #[derive(Debug, Args)]
+#[command(after_help = "\
+Limits: every client gets its fair share. Connections past --max-connections wait until one \
+closes; a client over its rate of new games or moves is answered 429 with Retry-After; when \
+--max-games are kept, finished and idle games make room, and if none can, new games are \
+refused with 503 (a game being played is never dropped).")]
 pub struct ServeArgs {
     /// The address to listen on; port 0 picks a free port.
     #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
     #[command(flatten)]
     pub db: DbArgs,
+    /// The most connections open at once (keep it below `ulimit -n`).
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = parse_count)]
+    pub max_connections: usize,
+    /// Seconds a client may take to send a request's headers, and a kept-alive connection
+    /// may stay idle.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub header_timeout: Duration,
+    /// Seconds a request may take before it is answered 503.
+    #[arg(long, value_name = "SECS", default_value = "30", value_parser = parse_seconds)]
+    pub request_timeout: Duration,
+    /// Seconds the perfect computer player may think about one move.
+    #[arg(long, value_name = "SECS", default_value = "1", value_parser = parse_seconds)]
+    pub thinking_time: Duration,
+    /// Seconds a shutdown (Ctrl-C, SIGTERM) waits for the requests in flight.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub shutdown_grace: Duration,
+    /// New games a client may start a minute (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    pub games_per_minute: u32,
+    /// Moves, takebacks, hints and analyses a client may ask for a minute (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 600)]
+    pub moves_per_minute: u32,
+    /// The most games kept at once.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = parse_count)]
+    pub max_games: usize,
+    /// Tell clients apart by the last address in X-Forwarded-For: only behind a proxy that
+    /// sets it (nginx, haproxy).
+    #[arg(long)]
+    pub trust_forwarded_for: bool,
 }

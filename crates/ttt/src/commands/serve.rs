@@ -16,7 +16,19 @@ use crate::error::user_error;
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let path = args.db.path()?;
     let store = database::open(&args.db)?;
-    let state = AppState::new(Arc::new(store), Limits::default());
+    let limits = Limits {
+        max_connections: args.max_connections,
+        header_timeout: args.header_timeout,
+        request_timeout: args.request_timeout,
+        thinking_time: args.thinking_time,
+        shutdown_grace: args.shutdown_grace,
+        games_per_minute: args.games_per_minute,
+        moves_per_minute: args.moves_per_minute,
+        max_games: args.max_games,
+        trust_forwarded_for: args.trust_forwarded_for,
+        ..Limits::default()
+    };
+    let state = AppState::new(Arc::new(store), limits);
 
     // The server logs its own failures (never sent to the browser) on stderr.
     tracing_subscriber::fmt()

@@ -132,6 +132,32 @@ fn jsonl_goes_on_after_a_bad_line() {
     );
 }
 
+/// A line that is not UTF-8 text is a bad line like any other: an error object, and the run
+/// goes on, for `analyze` and `move` alike.
+#[test]
+fn jsonl_goes_on_after_a_line_that_is_not_text() {
+    for command in ["analyze", "move"] {
+        let input = b"X../.../...\n\xff\xfe\n.../.X./...\n";
+        let out = crate::support::run_with(
+            crate::support::command(&[command, "--jsonl", "--time-limit", "1"]),
+            input,
+        );
+        assert!(out.status.success(), "{command}");
+        let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 3, "{command}");
+        assert!(
+            lines[1]["error"].as_str().unwrap().contains("not UTF-8"),
+            "{command}: {}",
+            lines[1]
+        );
+        assert_eq!(lines[2]["position"], ".../.X./...", "{command}");
+    }
+}
+
 #[test]
 fn bad_input_is_one_line_and_status_two() {
     assert!(stderr_of(&["analyze", "X.O/.X"]).contains("ragged rows"));

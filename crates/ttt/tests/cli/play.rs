@@ -733,6 +733,75 @@ fn a_database_that_cannot_be_read_is_reported() {
     assert_eq!(std::fs::read(&db.path).unwrap(), before);
 }
 
+/// `ttt players` and `ttt history` only read: a database in a directory and file they may
+/// not write is listed all the same, and left as it was. (Run as another user where the
+/// tests run as root, whom permissions do not stop.)
+#[test]
+fn listing_needs_no_write_access() {
+    use std::os::unix::fs::PermissionsExt;
+    let db = Db::new();
+    play(&db, &FRIENDS, ANN_WINS);
+    let dir = db.path.parent().unwrap();
+    let before = std::fs::read(&db.path).unwrap();
+    let mode = |p: &Path, m| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m));
+    mode(&db.path, 0o444).unwrap();
+    mode(dir, 0o555).unwrap();
+    let as_reader = |args: &[&str]| {
+        let mut cmd = if is_root() {
+            let mut c = std::process::Command::new("setpriv");
+            c.args([
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                crate::support::TTT,
+            ]);
+            c
+        } else {
+            std::process::Command::new(crate::support::TTT)
+        };
+        cmd.args(args).env_remove("TTT_DB");
+        cmd.output().unwrap()
+    };
+    let players = as_reader(&["players", "--db", db.arg()]);
+    let history = as_reader(&["history", "--db", db.arg()]);
+    mode(dir, 0o755).unwrap();
+    mode(&db.path, 0o644).unwrap();
+    for out in [&players, &history] {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(String::from_utf8_lossy(&players.stdout).contains("Ann"));
+    assert!(String::from_utf8_lossy(&history.stdout).contains("Ann won"));
+    assert_eq!(std::fs::read(&db.path).unwrap(), before);
+}
+
+fn is_root() -> bool {
+    std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+}
+
+/// A directory given as the database: one line saying so.
+#[test]
+fn a_directory_for_a_database_is_one_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_str().unwrap();
+    for args in [
+        vec!["serve", "--addr", "127.0.0.1:0", "--db", path],
+        vec!["play", "--db", path],
+    ] {
+        let out = ttt(&args, "");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("Is a directory"), "{err}");
+    }
+}
+
 #[test]
 fn ttt_alone_takes_the_play_options() {
     let db = Db::new();

@@ -1,0 +1,141 @@
+//! Serving the app on a listener, with the limits that keep it available to everyone: a cap
+//! on open connections (more wait in the system's queue until one closes), a time to send a
+//! request's headers (which is also how long a kept-alive connection may sit idle), and a
+//! graceful shutdown that lets requests in flight finish but never waits longer than its
+//! grace. An accept that fails (out of file descriptors, say) is logged, and accepting goes
+//! on after a pause.
+
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper::Request;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tower::ServiceExt;
+
+use crate::{app, AppState};
+
+/// How long the accept loop pauses after a failed accept before trying again.
+const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
+
+/// Serves [`app`] on `listener` until `shutdown` completes, then finishes the requests in
+/// flight within [`crate::Limits::shutdown_grace`], and ends the live-update streams.
+///
+/// # Errors
+/// None yet: a failed accept is logged and retried. The result leaves room for failures
+/// that end serving.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let limits = Arc::clone(&state.limits);
+    let router = app(state.clone());
+    let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
+    let graceful = GracefulShutdown::new();
+    let cleaner = tokio::spawn(crate::remove_stale_games(state.clone()));
+    let full = AtomicBool::new(false);
+    tokio::pin!(shutdown);
+    loop {
+        if permits.available_permits() == 0 && !full.swap(true, Ordering::Relaxed) {
+            tracing::warn!(
+                "{} connections are open, the most allowed: new ones wait until one closes",
+                limits.max_connections
+            );
+        }
+        let permit = tokio::select! {
+            permit = Arc::clone(&permits).acquire_owned() => match permit {
+                Ok(permit) => permit,
+                Err(_) => break,
+            },
+            () = &mut shutdown => break,
+        };
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    tracing::error!("cannot accept a connection: {e}{}", hint(&e));
+                    tokio::time::sleep(ACCEPT_BACKOFF).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        if permits.available_permits() > 0 {
+            full.store(false, Ordering::Relaxed);
+        }
+        let service = router
+            .clone()
+            .map_request(move |mut request: Request<Incoming>| {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                request
+            });
+        let connection = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(limits.header_timeout)
+            .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            let _permit = permit;
+            if let Err(e) = connection.await {
+                tracing::debug!("connection from {peer}: {e}");
+            }
+        });
+    }
+    drop(listener);
+    state.begin_shutdown();
+    tokio::select! {
+        () = graceful.shutdown() => {}
+        () = tokio::time::sleep(limits.shutdown_grace) => {
+            tracing::warn!(
+                "requests still open after {} s of shutting down were cut off",
+                limits.shutdown_grace.as_secs()
+            );
+        }
+    }
+    cleaner.abort();
+    Ok(())
+}
+
+/// What to do about a failed accept, where there is something to do.
+fn hint(e: &std::io::Error) -> &'static str {
+    // EMFILE and ENFILE: out of file descriptors.
+    match e.raw_os_error() {
+        Some(24 | 23) => {
+            " (out of file descriptors: raise the limit with `ulimit -n`, or lower \
+             --max-connections)"
+        }
+        _ => "",
+    }
+}
+
+/// Completes on Ctrl-C or, on Unix, SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        // If the handler cannot be installed, never stop through it.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}

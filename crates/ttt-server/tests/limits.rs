@@ -1,0 +1,290 @@
+//! Staying available under abuse, against the real server on a loopback port: connection
+//! limits, header and idle timeouts, a bounded shutdown, rate limits, a full server, and
+//! bodies that are not objects.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use ttt_server::{serve, AppState, Limits};
+use ttt_store::{SqliteStore, Store};
+
+/// A server on a free loopback port, and the way to stop it.
+struct Running {
+    addr: std::net::SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    done: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+async fn start(limits: Limits) -> Running {
+    let store = Arc::new(SqliteStore::open_in_memory().unwrap()) as Arc<dyn Store>;
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let done = tokio::spawn(serve(listener, AppState::new(store, limits), async {
+        let _ = stopped.await;
+    }));
+    Running {
+        addr,
+        stop: Some(stop),
+        done,
+    }
+}
+
+/// One HTTP/1.1 request on a fresh connection; the status and the JSON body.
+async fn request(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> (u16, String, Value) {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let body = body.unwrap_or("");
+    let text = format!(
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(text.as_bytes()).await.unwrap();
+    let mut reply = String::new();
+    tokio::time::timeout(Duration::from_secs(20), stream.read_to_string(&mut reply))
+        .await
+        .expect("an answer")
+        .unwrap();
+    let status = reply[9..12].parse().unwrap();
+    let (head, json) = reply.split_once("\r\n\r\n").unwrap();
+    (
+        status,
+        head.to_string(),
+        serde_json::from_str(json).unwrap_or(Value::Null),
+    )
+}
+
+/// Whether the server closes `stream` within `within` (reads end).
+async fn is_closed_within(stream: &mut TcpStream, within: Duration) -> bool {
+    let mut buf = [0u8; 1024];
+    matches!(
+        tokio::time::timeout(within, async {
+            loop {
+                match stream.read(&mut buf).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {}
+                }
+            }
+        })
+        .await,
+        Ok(())
+    )
+}
+
+#[tokio::test]
+async fn slow_headers_and_idle_connections_are_closed() {
+    let server = start(Limits {
+        header_timeout: Duration::from_millis(500),
+        ..Limits::default()
+    })
+    .await;
+    // Half a request, never finished.
+    let mut slow = TcpStream::connect(server.addr).await.unwrap();
+    slow.write_all(b"GET /api/config HTTP/1.1\r\nHost: te")
+        .await
+        .unwrap();
+    // A connection that never says anything.
+    let mut silent = TcpStream::connect(server.addr).await.unwrap();
+    // A kept-alive connection after its request.
+    let mut idle = TcpStream::connect(server.addr).await.unwrap();
+    idle.write_all(b"GET /api/config HTTP/1.1\r\nHost: test\r\n\r\n")
+        .await
+        .unwrap();
+    let mut first = [0u8; 12];
+    idle.read_exact(&mut first).await.unwrap();
+    assert_eq!(&first[9..12], b"200");
+    for stream in [&mut slow, &mut silent, &mut idle] {
+        assert!(is_closed_within(stream, Duration::from_secs(5)).await);
+    }
+}
+
+#[tokio::test]
+async fn connections_past_the_limit_wait_for_a_free_one() {
+    let server = start(Limits {
+        max_connections: 2,
+        header_timeout: Duration::from_millis(800),
+        ..Limits::default()
+    })
+    .await;
+    let hold: Vec<TcpStream> = vec![
+        TcpStream::connect(server.addr).await.unwrap(),
+        TcpStream::connect(server.addr).await.unwrap(),
+    ];
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = Instant::now();
+    let (status, _, _) = request(server.addr, "GET", "/api/config", None).await;
+    assert_eq!(status, 200);
+    // Served only once a held connection timed out.
+    assert!(
+        started.elapsed() >= Duration::from_millis(500),
+        "{:?}",
+        started.elapsed()
+    );
+    drop(hold);
+}
+
+#[tokio::test]
+async fn a_half_sent_request_does_not_hold_up_the_shutdown() {
+    let mut server = start(Limits {
+        header_timeout: Duration::from_secs(60),
+        shutdown_grace: Duration::from_millis(500),
+        ..Limits::default()
+    })
+    .await;
+    let mut slow = TcpStream::connect(server.addr).await.unwrap();
+    slow.write_all(b"POST /api/games HTTP/1.1\r\nHost: test\r\nContent-Length: 100\r\n\r\n{")
+        .await
+        .unwrap();
+    // An open live-update stream does not hold it up either.
+    let (_, _, game) = request(
+        server.addr,
+        "POST",
+        "/api/games",
+        Some(r#"{"players":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bo"}]}"#),
+    )
+    .await;
+    let mut events = TcpStream::connect(server.addr).await.unwrap();
+    let get = format!(
+        "GET /api/games/{}/events HTTP/1.1\r\nHost: test\r\n\r\n",
+        game["id"].as_str().unwrap()
+    );
+    events.write_all(get.as_bytes()).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let started = Instant::now();
+    server.stop.take().unwrap().send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(5), &mut server.done)
+        .await
+        .expect("the server stops within its grace")
+        .unwrap()
+        .unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+const HUMANS: &str =
+    r#"{"players":[{"kind":"human","name":"Ann"},{"kind":"computer","level":"easy"}]}"#;
+
+#[tokio::test]
+async fn a_client_over_its_rate_is_told_when_to_come_back() {
+    let server = start(Limits {
+        games_per_minute: 2,
+        ..Limits::default()
+    })
+    .await;
+    for _ in 0..2 {
+        assert_eq!(
+            request(server.addr, "POST", "/api/games", Some(HUMANS))
+                .await
+                .0,
+            201
+        );
+    }
+    let (status, head, body) = request(server.addr, "POST", "/api/games", Some(HUMANS)).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        head.to_ascii_lowercase().contains("retry-after: "),
+        "{head}"
+    );
+    assert!(body["error"]
+        .as_str()
+        .unwrap()
+        .contains("too many new games"));
+}
+
+#[tokio::test]
+async fn games_being_played_are_never_dropped_for_new_ones() {
+    let server = start(Limits {
+        max_games: 2,
+        ..Limits::default()
+    })
+    .await;
+    let (_, _, a) = request(server.addr, "POST", "/api/games", Some(HUMANS)).await;
+    let (_, _, b) = request(server.addr, "POST", "/api/games", Some(HUMANS)).await;
+    let (status, _, full) = request(server.addr, "POST", "/api/games", Some(HUMANS)).await;
+    assert_eq!(status, 503, "{full}");
+    assert!(full["error"].as_str().unwrap().contains("server is full"));
+    for game in [&a, &b] {
+        let path = format!("/api/games/{}", game["id"].as_str().unwrap());
+        assert_eq!(
+            request(server.addr, "GET", &path, None).await.0,
+            200,
+            "still there"
+        );
+    }
+    // A finished game makes room. Ann plays until the game ends.
+    let id = a["id"].as_str().unwrap();
+    let mut state = a.clone();
+    while state["status"] == "in_progress" {
+        let moves: Vec<(u64, u64)> = state["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["row"].as_u64().unwrap(), c["col"].as_u64().unwrap()))
+            .collect();
+        let free = (0..9)
+            .map(|i| (i / 3, i % 3))
+            .find(|c| !moves.contains(c))
+            .unwrap();
+        let body = json!({"row": free.0, "col": free.1}).to_string();
+        state = request(
+            server.addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&body),
+        )
+        .await
+        .2;
+    }
+    assert_eq!(
+        request(server.addr, "POST", "/api/games", Some(HUMANS))
+            .await
+            .0,
+        201
+    );
+    let path = format!("/api/games/{}", b["id"].as_str().unwrap());
+    assert_eq!(
+        request(server.addr, "GET", &path, None).await.0,
+        200,
+        "b still there"
+    );
+}
+
+#[tokio::test]
+async fn bodies_must_be_objects() {
+    let server = start(Limits::default()).await;
+    let (_, _, game) = request(server.addr, "POST", "/api/games", Some(HUMANS)).await;
+    let path = format!("/api/games/{}/moves", game["id"].as_str().unwrap());
+    let (status, _, body) = request(server.addr, "POST", &path, Some("[1, 1]")).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("JSON object"));
+    let (_, _, after) = request(
+        server.addr,
+        "GET",
+        &format!("/api/games/{}", game["id"].as_str().unwrap()),
+        None,
+    )
+    .await;
+    assert_eq!(after["moves"], json!([]), "nothing was played");
+}
+
+#[tokio::test]
+async fn games_of_fewer_than_three_in_a_row_make_no_player() {
+    let server = start(Limits::default()).await;
+    let tiny = r#"{"rows":1,"cols":1,"k":1,"players":[{"kind":"human","name":"Flood"},{"kind":"computer","level":"easy"}]}"#;
+    let (_, _, game) = request(server.addr, "POST", "/api/games", Some(tiny)).await;
+    let path = format!("/api/games/{}/moves", game["id"].as_str().unwrap());
+    let (_, _, end) = request(server.addr, "POST", &path, Some(r#"{"row":0,"col":0}"#)).await;
+    assert_eq!(end["status"], "x_wins");
+    let (_, _, board) = request(server.addr, "GET", "/api/players", None).await;
+    assert_eq!(board["total"], 0, "{board}");
+}
