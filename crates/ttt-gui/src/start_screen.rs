@@ -1,0 +1,255 @@
+//! The start screen: the two players side by side (human or computer, name, difficulty),
+//! the board, who moves first, and Play or Quit.
+//!
+//! It edits a [`StartChoices`] and says what the user asked for; checking the choices is
+//! [`StartChoices::check`]'s business.
+
+use eframe::egui::{
+    self, accesskit, Align, Button, ComboBox, Context, Frame, Id, Key, Layout, Margin, RichText,
+    Slider, TextEdit, Ui, WidgetInfo, WidgetType,
+};
+use ttt_core::Player;
+use ttt_store::MAX_NAME_CHARS;
+
+use crate::choices::{Lineup, PlayerChoice, Seat, StartChoices, CUSTOM_BOARD, MAX_SIDE, PRESETS};
+use crate::session::{level_label, LEVELS};
+use crate::theme;
+
+/// What the user asked for on the start screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartAction {
+    /// Start a game with these players.
+    Play(Lineup),
+    /// Close the window.
+    Quit,
+}
+
+/// The widest the start screen's content grows, so that it stays readable on a big window.
+const CONTENT_WIDTH: f32 = 820.0;
+
+/// Draws the start screen. `focus_name` puts the cursor in player 1's name (when the screen
+/// first appears); `db_problem` is why results cannot be saved, if they cannot.
+pub fn show(
+    ui: &mut Ui,
+    choices: &mut StartChoices,
+    focus_name: bool,
+    db_problem: Option<&str>,
+) -> Option<StartAction> {
+    // Enter plays when no field has the keyboard (in a name field it ends the typing).
+    let enter_plays =
+        ui.memory(|m| m.focused().is_none()) && ui.input(|i| i.key_pressed(Key::Enter));
+    let mut action = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        centred(ui, CONTENT_WIDTH, |ui| {
+            ui.add_space(12.0);
+            ui.vertical_centered(|ui| {
+                ui.label(RichText::new("Tic-Tac-Toe").size(34.0).strong());
+            });
+            ui.add_space(4.0);
+            ui.label(RichText::new("Who is playing?").size(20.0).strong());
+            ui.columns(2, |columns| {
+                for (ui, seat) in columns.iter_mut().zip(Seat::BOTH) {
+                    let mark = if seat == choices.first {
+                        Player::X
+                    } else {
+                        Player::O
+                    };
+                    player_panel(
+                        ui,
+                        seat,
+                        mark,
+                        choices.players.get_mut(seat),
+                        focus_name && seat == Seat::One,
+                    );
+                }
+            });
+            ui.add_space(4.0);
+            board_panel(ui, choices);
+            ui.add_space(8.0);
+            let checked = choices.check();
+            if let Err(e) = &checked {
+                ui.colored_label(theme::ERROR, e.to_string());
+            }
+            if let Some(problem) = db_problem {
+                ui.colored_label(
+                    theme::ERROR,
+                    format!(
+                        "The results cannot be saved: {problem}. You can still play; \
+                         to keep results, start again with `ttt gui --db PATH`."
+                    ),
+                );
+            }
+            ui.add_space(4.0);
+            ui.vertical_centered(|ui| {
+                ui.horizontal(|ui| {
+                    let width = 2.0 * 120.0 + ui.spacing().item_spacing.x;
+                    ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+                    let play = Button::new(RichText::new("Play").strong().color(theme::PANEL))
+                        .fill(theme::ACCENT)
+                        .min_size(egui::vec2(120.0, 36.0));
+                    let play = ui.add_enabled(checked.is_ok(), play);
+                    let quit = ui.add(Button::new("Quit").min_size(egui::vec2(120.0, 36.0)));
+                    if let Ok(lineup) = checked {
+                        if play.clicked() || enter_plays {
+                            action = Some(StartAction::Play(lineup));
+                        }
+                    }
+                    if quit.clicked() {
+                        action = Some(StartAction::Quit);
+                    }
+                });
+            });
+            ui.add_space(12.0);
+        });
+    });
+    action
+}
+
+/// Lays out `content` in a column at most `width` wide, centred in `ui`.
+pub fn centred<R>(ui: &mut Ui, width: f32, content: impl FnOnce(&mut Ui) -> R) -> R {
+    let available = ui.available_rect_before_wrap();
+    let width = width.min(available.width());
+    let left = available.left() + (available.width() - width) / 2.0;
+    let rect = egui::Rect::from_min_size(
+        egui::pos2(left, available.top()),
+        egui::vec2(width, available.height()),
+    );
+    let inner = ui.scope_builder(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(Layout::top_down(Align::Min)),
+        content,
+    );
+    inner.inner
+}
+
+/// A white, rounded card, as the web game's panels.
+pub fn card() -> Frame {
+    Frame::new()
+        .fill(theme::PANEL)
+        .stroke(egui::Stroke::new(1.0, theme::BORDER))
+        .corner_radius(10.0)
+        .inner_margin(Margin::same(16))
+}
+
+/// Makes a menu read as its visible `label`, with its choice as its value (egui names a
+/// menu after nothing, and draws its choice as plain paint).
+fn name_menu(menu: &egui::Response, label: &egui::Response, selected: &str) {
+    menu.ctx.accesskit_node_builder(menu.id, |node| {
+        node.clear_label();
+        node.set_value(selected);
+    });
+    let _ = menu.clone().labelled_by(label.id);
+}
+
+/// Marks `id` as a group with this label for screen readers (and the tests), so that the
+/// widgets drawn inside `content` are read as part of it.
+pub fn group<R>(ctx: &Context, id: Id, label: &str, content: impl FnOnce() -> R) -> R {
+    ctx.accesskit_node_builder(id, |node| {
+        node.set_role(accesskit::Role::Group);
+        node.set_label(label);
+    });
+    ctx.with_accessibility_parent(id, content)
+}
+
+fn player_panel(ui: &mut Ui, seat: Seat, mark: Player, choice: &mut PlayerChoice, focus: bool) {
+    let id = Id::new(("player panel", seat));
+    group(&ui.ctx().clone(), id, seat.title(), || {
+        card().show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(mark.to_string())
+                        .size(20.0)
+                        .strong()
+                        .color(theme::mark_colour(mark)),
+                );
+                ui.label(RichText::new(seat.title()).size(18.0).strong());
+                let role = match mark {
+                    Player::X => "(X, moves first)",
+                    Player::O => "(O)",
+                };
+                ui.label(RichText::new(role).color(theme::MUTED));
+            });
+            ui.add_space(4.0);
+            let human = ui.checkbox(&mut choice.human, "Is player human");
+            // Two boxes read "Is player human": a screen reader hears whose.
+            let enabled = human.enabled();
+            let label = format!("Is {} human", seat.title().to_lowercase());
+            let checked = choice.human;
+            human.widget_info(|| {
+                WidgetInfo::selected(WidgetType::Checkbox, enabled, checked, &label)
+            });
+            ui.add_space(4.0);
+            let name_label = ui.add_enabled(choice.human, egui::Label::new("Name"));
+            let name = ui.add_enabled(
+                choice.human,
+                TextEdit::singleline(&mut choice.name)
+                    .hint_text(seat.title())
+                    .char_limit(MAX_NAME_CHARS)
+                    .desired_width(f32::INFINITY),
+            );
+            let name = name.labelled_by(name_label.id);
+            if focus && choice.human {
+                name.request_focus();
+            }
+            ui.add_space(4.0);
+            let label = ui.add_enabled(!choice.human, egui::Label::new("Difficulty"));
+            ui.add_enabled_ui(!choice.human, |ui| {
+                let selected = level_label(choice.level);
+                let combo = ComboBox::from_id_salt(("difficulty", seat))
+                    .selected_text(selected)
+                    .width(ui.available_width() - 8.0)
+                    .show_ui(ui, |ui| {
+                        for (level, label) in LEVELS {
+                            ui.selectable_value(&mut choice.level, level, label);
+                        }
+                    });
+                name_menu(&combo.response, &label, selected);
+            });
+        });
+    });
+}
+
+fn board_panel(ui: &mut Ui, choices: &mut StartChoices) {
+    group(&ui.ctx().clone(), Id::new("board panel"), "Board", || {
+        card().show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            let label = ui.label(RichText::new("Board size").size(18.0).strong());
+            let selected = choices.preset().map_or(CUSTOM_BOARD, |p| p.label);
+            let combo = ComboBox::from_id_salt("board size")
+                .selected_text(selected)
+                .width(ui.available_width() - 8.0)
+                .show_ui(ui, |ui| {
+                    for preset in &PRESETS {
+                        let current = choices.preset() == Some(preset);
+                        if ui.selectable_label(current, preset.label).clicked() {
+                            choices.choose_preset(preset);
+                        }
+                    }
+                });
+            name_menu(&combo.response, &label, selected);
+            ui.add_space(4.0);
+            ui.columns(3, |columns| {
+                let sliders = [
+                    ("Rows", &mut choices.rows),
+                    ("Columns", &mut choices.cols),
+                    ("In a row", &mut choices.k),
+                ];
+                for (ui, (text, value)) in columns.iter_mut().zip(sliders) {
+                    let label = ui.label(text);
+                    ui.spacing_mut().slider_width = (ui.available_width() - 60.0).max(60.0);
+                    let slider = ui.add(Slider::new(value, 1..=MAX_SIDE).integer());
+                    slider.labelled_by(label.id);
+                }
+            });
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                ui.label("Who moves first (and plays X)?");
+                for seat in Seat::BOTH {
+                    ui.radio_value(&mut choices.first, seat, seat.title());
+                }
+            });
+        });
+    });
+}
