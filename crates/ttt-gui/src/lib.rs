@@ -129,7 +129,16 @@ pub fn run(options: Options) -> Result<(), GuiError> {
     );
     result.map_err(|e| match e {
         // The event loop is where winit connects to the display.
-        eframe::Error::WinitEventLoop(e) => GuiError::NoDisplay(e.to_string()),
+        eframe::Error::WinitEventLoop(e) => {
+            let reason = e.to_string();
+            let mut reason = without_location(&reason).to_string();
+            for name in ["WAYLAND_DISPLAY", "DISPLAY"] {
+                if let Some(value) = std::env::var_os(name).filter(|v| !v.is_empty()) {
+                    reason.push_str(&format!(", {name}={}", value.to_string_lossy()));
+                }
+            }
+            GuiError::NoDisplay(reason)
+        }
         e => GuiError::Window(e.to_string()),
     })
 }
@@ -152,6 +161,15 @@ fn missing_display() -> Option<String> {
     }
 }
 
+/// winit's message without the source file and line it starts with
+/// (`os error at src/x.rs:788: Failed to open connection to X server`).
+fn without_location(message: &str) -> &str {
+    message
+        .strip_prefix("os error at ")
+        .and_then(|rest| rest.split_once(": "))
+        .map_or(message, |(_, reason)| reason)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +185,17 @@ mod tests {
             "a board of 20 by 5 is too large for the window: rows and columns go up to 19 \
              (`ttt play` takes larger boards)"
         );
+    }
+
+    #[test]
+    fn window_system_messages_lose_their_source_location() {
+        assert_eq!(
+            without_location(
+                "os error at /src/platform_impl/linux/mod.rs:788: Failed to open connection"
+            ),
+            "Failed to open connection"
+        );
+        assert_eq!(without_location("no backend"), "no backend");
     }
 
     #[test]
