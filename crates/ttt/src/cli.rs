@@ -47,6 +47,8 @@ pub enum Command {
     History(crate::history::HistoryArgs),
     /// Serve the game in a browser: prints the address to open.
     Serve(crate::serve::ServeArgs),
+    /// Play in a desktop window, against a friend or the computer.
+    Gui(crate::gui::GuiArgs),
     /// Prove the value of a game from the empty board (or of a position): win, draw or loss.
     Solve(crate::solve::SolveArgs),
 }

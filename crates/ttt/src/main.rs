@@ -8,6 +8,7 @@ use std::process::ExitCode;
 mod analyze;
 mod cli;
 mod database;
+mod gui;
 mod history;
 mod moves;
 mod play;
@@ -27,6 +28,7 @@ fn main() -> ExitCode {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Move(args)) => moves::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
+        Some(Command::Gui(args)) => gui::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Players(args)) => players::run(&args),
