@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use eframe::egui::{self, Context, Frame, ViewportCommand};
+use eframe::egui::{self, Context, ViewportCommand};
 use ttt_store::{SqliteStore, Store};
 
 use crate::choices::StartChoices;
@@ -85,12 +85,8 @@ impl App {
         match &mut self.screen {
             Screen::Start { focus_name } => {
                 let focus = std::mem::take(focus_name);
-                let action = egui::CentralPanel::default()
-                    .frame(Frame::new().fill(theme::PAGE).inner_margin(16))
-                    .show(ctx, |ui| {
-                        start_screen::show(ui, &mut self.choices, focus, self.db_problem.as_deref())
-                    })
-                    .inner;
+                let action =
+                    start_screen::show(ctx, &mut self.choices, focus, self.db_problem.as_deref());
                 match action {
                     Some(StartAction::Play(lineup)) => {
                         let session = Session::new(lineup, self.pace, store);

@@ -26,6 +26,8 @@ pub struct GameScreen {
     board: BoardState,
     /// The end-of-game dialog is showing (it can be closed to look at the board).
     dialog_open: bool,
+    /// The dialog's height when last drawn, to keep the board clear of it.
+    dialog_height: f32,
 }
 
 /// What the user asked for on the game screen.
@@ -40,6 +42,12 @@ pub enum GameAction {
 /// The width of each score panel.
 const PANEL_WIDTH: f32 = 200.0;
 
+/// The dialog's distance from the bottom of the window.
+const DIALOG_MARGIN: f32 = 16.0;
+
+/// About the dialog's height, until it has been drawn once.
+const DIALOG_HEIGHT: f32 = 220.0;
+
 impl GameScreen {
     /// The screen of a session's first game.
     #[must_use]
@@ -48,6 +56,7 @@ impl GameScreen {
             board: BoardState::new(session.dims()),
             session,
             dialog_open: false,
+            dialog_height: DIALOG_HEIGHT,
         }
     }
 
@@ -69,7 +78,7 @@ impl GameScreen {
             .frame(Frame::new().fill(theme::PAGE).inner_margin(12))
             .show_separator_line(false)
             .show(ctx, |ui| self.status_bar(ui, status));
-        egui::TopBottomPanel::bottom("buttons")
+        let bar = egui::TopBottomPanel::bottom("buttons")
             .frame(Frame::new().fill(theme::PAGE).inner_margin(12))
             .show_separator_line(false)
             .show(ctx, |ui| {
@@ -99,16 +108,20 @@ impl GameScreen {
                             action = Some(GameAction::Quit);
                         }
                     });
-                    ui.label(
-                        RichText::new(
-                            "Click a square to play, or use the keyboard: the arrow keys \
-                             move, Enter or Space plays.",
-                        )
-                        .color(theme::MUTED)
-                        .size(13.0),
-                    );
+                    // Hidden under the dialog, where it would peek out below its edge.
+                    if !self.dialog_open {
+                        ui.label(
+                            RichText::new(
+                                "Click a square to play, or use the keyboard: the arrow keys \
+                                 move, Enter or Space plays.",
+                            )
+                            .color(theme::MUTED)
+                            .size(13.0),
+                        );
+                    }
                 });
             });
+        let bar_height = bar.response.rect.height();
         for seat in Seat::BOTH {
             let panel = match seat {
                 Seat::One => egui::SidePanel::left("player 1"),
@@ -124,6 +137,13 @@ impl GameScreen {
         egui::CentralPanel::default()
             .frame(Frame::new().fill(theme::PAGE).inner_margin(8))
             .show(ctx, |ui| {
+                // The dialog sits at the bottom of the window: the board shrinks to stay
+                // above it, winning line and all.
+                let mut space = ui.available_rect_before_wrap();
+                if self.dialog_open {
+                    let covered = DIALOG_MARGIN + self.dialog_height + 8.0 - bar_height;
+                    space.max.y -= covered.clamp(0.0, space.height() / 2.0);
+                }
                 let playable = matches!(status, Status::HumanToMove(_));
                 let view = BoardView {
                     pos: self.session.position(),
@@ -131,7 +151,12 @@ impl GameScreen {
                     playable,
                     interactive: !self.dialog_open,
                 };
-                if let Some(cell) = board::show(ui, &mut self.board, view) {
+                let chosen = ui
+                    .scope_builder(egui::UiBuilder::new().max_rect(space), |ui| {
+                        board::show(ui, &mut self.board, view)
+                    })
+                    .inner;
+                if let Some(cell) = chosen {
                     if self.session.play(cell, store).is_ok() {
                         self.after_move();
                     }
@@ -300,7 +325,7 @@ impl GameScreen {
         let mut action = None;
         let mut play_again = false;
         let area = Modal::default_area(Id::new("result dialog"))
-            .anchor(Align2::CENTER_BOTTOM, egui::vec2(0.0, -16.0));
+            .anchor(Align2::CENTER_BOTTOM, egui::vec2(0.0, -DIALOG_MARGIN));
         let modal = Modal::new(Id::new("result dialog"))
             .area(area)
             .backdrop_color(Color32::from_black_alpha(60))
@@ -366,6 +391,7 @@ impl GameScreen {
                     });
                 });
             });
+        self.dialog_height = modal.response.rect.height();
         if play_again {
             self.session.play_again();
             self.after_restart();

@@ -27,82 +27,97 @@ pub enum StartAction {
 /// The widest the start screen's content grows, so that it stays readable on a big window.
 const CONTENT_WIDTH: f32 = 820.0;
 
-/// Draws the start screen. `focus_name` puts the cursor in player 1's name (when the screen
-/// first appears); `db_problem` is why results cannot be saved, if they cannot.
+/// Draws the start screen: the choices in the middle (scrolling on a small window), and
+/// below them, always in view, what is wrong with them and the Play and Quit buttons.
+/// `focus_name` puts the cursor in player 1's name (when the screen first appears);
+/// `db_problem` is why results cannot be saved, if they cannot.
 pub fn show(
-    ui: &mut Ui,
+    ctx: &Context,
     choices: &mut StartChoices,
     focus_name: bool,
     db_problem: Option<&str>,
 ) -> Option<StartAction> {
     // Enter plays when no field has the keyboard (in a name field it ends the typing).
     let enter_plays =
-        ui.memory(|m| m.focused().is_none()) && ui.input(|i| i.key_pressed(Key::Enter));
-    let mut action = None;
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        centred(ui, CONTENT_WIDTH, |ui| {
-            ui.add_space(12.0);
-            ui.vertical_centered(|ui| {
-                ui.label(RichText::new("Tic-Tac-Toe").size(34.0).strong());
-            });
-            ui.add_space(4.0);
-            ui.label(RichText::new("Who is playing?").size(20.0).strong());
-            ui.columns(2, |columns| {
-                for (ui, seat) in columns.iter_mut().zip(Seat::BOTH) {
-                    let mark = if seat == choices.first {
-                        Player::X
-                    } else {
-                        Player::O
-                    };
-                    player_panel(
-                        ui,
-                        seat,
-                        mark,
-                        choices.players.get_mut(seat),
-                        focus_name && seat == Seat::One,
+        ctx.memory(|m| m.focused().is_none()) && ctx.input(|i| i.key_pressed(Key::Enter));
+    let mut play = false;
+    let mut quit = false;
+    egui::TopBottomPanel::bottom("start buttons")
+        .frame(Frame::new().fill(theme::PAGE).inner_margin(12))
+        .show_separator_line(false)
+        .show(ctx, |ui| {
+            centred(ui, CONTENT_WIDTH, |ui| {
+                // Checked before this frame's edits (the panel comes first); Play checks again.
+                let checked = choices.check();
+                if let Err(e) = &checked {
+                    ui.colored_label(theme::ERROR, e.to_string());
+                }
+                if let Some(problem) = db_problem {
+                    ui.colored_label(
+                        theme::ERROR,
+                        format!(
+                            "The results cannot be saved: {problem}. You can still play; to \
+                             keep results, start again with ttt gui --db PATH."
+                        ),
                     );
                 }
-            });
-            ui.add_space(4.0);
-            board_panel(ui, choices);
-            ui.add_space(8.0);
-            let checked = choices.check();
-            if let Err(e) = &checked {
-                ui.colored_label(theme::ERROR, e.to_string());
-            }
-            if let Some(problem) = db_problem {
-                ui.colored_label(
-                    theme::ERROR,
-                    format!(
-                        "The results cannot be saved: {problem}. You can still play; \
-                         to keep results, start again with `ttt gui --db PATH`."
-                    ),
-                );
-            }
-            ui.add_space(4.0);
-            ui.vertical_centered(|ui| {
                 ui.horizontal(|ui| {
                     let width = 2.0 * 120.0 + ui.spacing().item_spacing.x;
                     ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
-                    let play = Button::new(RichText::new("Play").strong().color(theme::PANEL))
+                    let button = Button::new(RichText::new("Play").strong().color(theme::PANEL))
                         .fill(theme::ACCENT)
                         .min_size(egui::vec2(120.0, 36.0));
-                    let play = ui.add_enabled(checked.is_ok(), play);
-                    let quit = ui.add(Button::new("Quit").min_size(egui::vec2(120.0, 36.0)));
-                    if let Ok(lineup) = checked {
-                        if play.clicked() || enter_plays {
-                            action = Some(StartAction::Play(lineup));
-                        }
-                    }
-                    if quit.clicked() {
-                        action = Some(StartAction::Quit);
-                    }
+                    play = ui.add_enabled(checked.is_ok(), button).clicked();
+                    quit = ui
+                        .add(Button::new("Quit").min_size(egui::vec2(120.0, 36.0)))
+                        .clicked();
                 });
             });
-            ui.add_space(12.0);
         });
+    egui::CentralPanel::default()
+        .frame(Frame::new().fill(theme::PAGE).inner_margin(16))
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                // Room on the right for the scroll bar, which floats over the content.
+                let width = CONTENT_WIDTH.min(ui.available_width() - 14.0);
+                centred(ui, width, |ui| form(ui, choices, focus_name));
+            });
+        });
+    if quit {
+        return Some(StartAction::Quit);
+    }
+    if play || enter_plays {
+        return choices.check().ok().map(StartAction::Play);
+    }
+    None
+}
+
+/// The players, the board and who moves first.
+fn form(ui: &mut Ui, choices: &mut StartChoices, focus_name: bool) {
+    ui.vertical_centered(|ui| {
+        ui.label(RichText::new("Tic-Tac-Toe").size(34.0).strong());
     });
-    action
+    ui.add_space(4.0);
+    ui.label(RichText::new("Who is playing?").size(20.0).strong());
+    ui.columns(2, |columns| {
+        for (ui, seat) in columns.iter_mut().zip(Seat::BOTH) {
+            let mark = if seat == choices.first {
+                Player::X
+            } else {
+                Player::O
+            };
+            player_panel(
+                ui,
+                seat,
+                mark,
+                choices.players.get_mut(seat),
+                focus_name && seat == Seat::One,
+            );
+        }
+    });
+    ui.add_space(4.0);
+    board_panel(ui, choices);
+    ui.add_space(8.0);
 }
 
 /// Lays out `content` in a column at most `width` wide, centred in `ui`.
