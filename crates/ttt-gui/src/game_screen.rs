@@ -82,14 +82,17 @@ impl GameScreen {
             .frame(Frame::new().fill(theme::PAGE).inner_margin(12))
             .show_separator_line(false)
             .show(ctx, |ui| {
+                // The dialog has its own buttons and stands where these are.
+                if self.dialog_open {
+                    return;
+                }
                 ui.vertical_centered(|ui| {
                     ui.horizontal(|ui| {
                         let width = 3.0 * 150.0 + 2.0 * ui.spacing().item_spacing.x;
                         ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
                         let size = egui::vec2(150.0, 34.0);
                         // Once the dialog is closed, the bar offers what it offered.
-                        let over = matches!(status, Status::Won(_) | Status::Tie);
-                        if over && !self.dialog_open {
+                        if matches!(status, Status::Won(_) | Status::Tie) {
                             if ui.add(Button::new("Play Again").min_size(size)).clicked() {
                                 self.session.play_again();
                                 self.after_restart();
@@ -108,17 +111,14 @@ impl GameScreen {
                             action = Some(GameAction::Quit);
                         }
                     });
-                    // Hidden under the dialog, where it would peek out below its edge.
-                    if !self.dialog_open {
-                        ui.label(
-                            RichText::new(
-                                "Click a square to play, or use the keyboard: the arrow keys \
-                                 move, Enter or Space plays.",
-                            )
-                            .color(theme::MUTED)
-                            .size(13.0),
-                        );
-                    }
+                    ui.label(
+                        RichText::new(
+                            "Click a square to play, or use the keyboard: the arrow keys \
+                             move, Enter or Space plays.",
+                        )
+                        .color(theme::MUTED)
+                        .size(13.0),
+                    );
                 });
             });
         let bar_height = bar.response.rect.height();
