@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh machine: checks formatting and lints, runs the
 # Rust tests, then the browser tests, whose script (e2e/run.sh) first installs what they need
-# and the machine lacks (Debian's chromium, Node.js and npm, the npm packages).
+# and the machine lacks (Debian's chromium, Node.js and npm, the npm packages), then the
+# desktop window's tests in Xvfb (crates/ttt-gui/xvfb/run.sh, which installs Xvfb and the
+# rest with apt-get when missing).
 # Non-interactive: safe with no standard input (CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +22,11 @@ cargo test --workspace
 if [ -x e2e/run.sh ]; then
   step "browser tests (headless Chromium)"
   e2e/run.sh
+fi
+
+if [ -x crates/ttt-gui/xvfb/run.sh ]; then
+  step "desktop window tests (the real window in Xvfb)"
+  crates/ttt-gui/xvfb/run.sh
 fi
 
 step "all tests passed"
