@@ -9,14 +9,14 @@ use eframe::egui::{
     self, accesskit, Align2, Button, Color32, Context, Frame, Id, Modal, RichText, Sense, Spinner,
     Stroke, Ui, WidgetInfo, WidgetType,
 };
+use ttt_core::Player;
 use ttt_store::Store;
 
+use crate::accessibility::group;
 use crate::board::{self, BoardState, BoardView};
 use crate::choices::Seat;
 use crate::session::{Record, Saved, Session, Status, Wake};
-use crate::start_screen::{card, group};
-use crate::theme;
-use ttt_core::Player;
+use crate::theme::{self, card};
 
 /// The game screen's state: the session and what the window adds to it.
 #[derive(Debug)]
@@ -28,6 +28,8 @@ pub struct GameScreen {
     dialog_open: bool,
     /// The dialog's height when last drawn, to keep the board clear of it.
     dialog_height: f32,
+    /// Give Play Again the keyboard when the dialog next shows, so Enter plays again.
+    focus_play_again: bool,
 }
 
 /// What the user asked for on the game screen.
@@ -45,6 +47,9 @@ const PANEL_WIDTH: f32 = 200.0;
 /// The dialog's distance from the bottom of the window.
 const DIALOG_MARGIN: f32 = 16.0;
 
+/// The size of the line above the board.
+const HEADLINE_SIZE: f32 = 26.0;
+
 /// About the dialog's height, until it has been drawn once.
 const DIALOG_HEIGHT: f32 = 220.0;
 
@@ -57,6 +62,7 @@ impl GameScreen {
             session,
             dialog_open: false,
             dialog_height: DIALOG_HEIGHT,
+            focus_play_again: false,
         }
     }
 
@@ -174,6 +180,7 @@ impl GameScreen {
     fn after_move(&mut self) {
         if self.session.position().is_over() {
             self.dialog_open = true;
+            self.focus_play_again = true;
         }
     }
 
@@ -189,7 +196,7 @@ impl GameScreen {
                 let galley_width = ui.fonts(|f| {
                     f.layout_no_wrap(
                         headline.clone(),
-                        egui::FontId::proportional(26.0),
+                        egui::FontId::proportional(HEADLINE_SIZE),
                         Color32::BLACK,
                     )
                     .size()
@@ -207,7 +214,12 @@ impl GameScreen {
                     }
                     Status::Won(_) | Status::Tie => theme::INK,
                 };
-                ui.label(RichText::new(headline).size(26.0).strong().color(colour));
+                ui.label(
+                    RichText::new(headline)
+                        .size(HEADLINE_SIZE)
+                        .strong()
+                        .color(colour),
+                );
             });
             let note = match self.session.problem() {
                 Some(problem) => {
@@ -378,6 +390,9 @@ impl GameScreen {
                             .fill(theme::ACCENT)
                             .min_size(egui::vec2(130.0, 36.0));
                             let again = ui.add(again);
+                            if std::mem::take(&mut self.focus_play_again) {
+                                again.request_focus();
+                            }
                             if again.clicked() {
                                 play_again = true;
                             }

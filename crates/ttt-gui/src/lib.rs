@@ -18,6 +18,7 @@
 //!
 //! Nothing here prints: failures come back as a [`GuiError`] for the binary to report.
 
+mod accessibility;
 mod app;
 mod board;
 pub mod choices;

@@ -5,15 +5,16 @@
 //! [`StartChoices::check`]'s business.
 
 use eframe::egui::{
-    self, accesskit, Align, Button, ComboBox, Context, Frame, Id, Key, Layout, Margin, RichText,
-    Slider, TextEdit, Ui, WidgetInfo, WidgetType,
+    self, Align, Button, ComboBox, Context, Frame, Id, Key, Layout, RichText, Slider, TextEdit, Ui,
+    WidgetInfo, WidgetType,
 };
 use ttt_core::Player;
 use ttt_store::MAX_NAME_CHARS;
 
+use crate::accessibility::{group, name_menu};
 use crate::choices::{Lineup, PlayerChoice, Seat, StartChoices, CUSTOM_BOARD, MAX_SIDE, PRESETS};
 use crate::session::{level_label, LEVELS};
-use crate::theme;
+use crate::theme::{self, card};
 
 /// What the user asked for on the start screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,35 +137,6 @@ pub fn centred<R>(ui: &mut Ui, width: f32, content: impl FnOnce(&mut Ui) -> R) -
         content,
     );
     inner.inner
-}
-
-/// A white, rounded card, as the web game's panels.
-pub fn card() -> Frame {
-    Frame::new()
-        .fill(theme::PANEL)
-        .stroke(egui::Stroke::new(1.0, theme::BORDER))
-        .corner_radius(10.0)
-        .inner_margin(Margin::same(16))
-}
-
-/// Makes a menu read as its visible `label`, with its choice as its value (egui names a
-/// menu after nothing, and draws its choice as plain paint).
-fn name_menu(menu: &egui::Response, label: &egui::Response, selected: &str) {
-    menu.ctx.accesskit_node_builder(menu.id, |node| {
-        node.clear_label();
-        node.set_value(selected);
-    });
-    let _ = menu.clone().labelled_by(label.id);
-}
-
-/// Marks `id` as a group with this label for screen readers (and the tests), so that the
-/// widgets drawn inside `content` are read as part of it.
-pub fn group<R>(ctx: &Context, id: Id, label: &str, content: impl FnOnce() -> R) -> R {
-    ctx.accesskit_node_builder(id, |node| {
-        node.set_role(accesskit::Role::Group);
-        node.set_label(label);
-    });
-    ctx.with_accessibility_parent(id, content)
 }
 
 fn player_panel(ui: &mut Ui, seat: Seat, mark: Player, choice: &mut PlayerChoice, focus: bool) {

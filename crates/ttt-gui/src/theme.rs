@@ -2,7 +2,7 @@
 //! winning line highlighted) and larger text than egui's defaults, so the desktop and the
 //! browser game look like one game.
 
-use eframe::egui::{self, Color32, FontId, TextStyle};
+use eframe::egui::{self, Color32, FontId, Frame, Margin, TextStyle};
 use ttt_core::Player;
 
 /// The page behind everything.
@@ -82,4 +82,13 @@ pub fn apply(ctx: &egui::Context) {
         visuals.selection.bg_fill = SELECTION;
         visuals.selection.stroke = egui::Stroke::new(2.0, ACCENT);
     });
+}
+
+/// A white, rounded card, as the web game's panels.
+pub fn card() -> Frame {
+    Frame::new()
+        .fill(PANEL)
+        .stroke(egui::Stroke::new(1.0, BORDER))
+        .corner_radius(10.0)
+        .inner_margin(Margin::same(16))
 }

@@ -292,6 +292,11 @@ fn the_keyboard_plays_arrows_then_enter_or_space() {
     }
     h.get_by_role_and_label(Role::Dialog, "Alice wins!");
     assert_eq!(open(&db).player("Alice").unwrap().unwrap().wins, 1);
+    // The dialog gives Play Again the keyboard: Enter starts the next game.
+    h.key_press(Key::Enter);
+    settle(&mut h);
+    assert!(h.query_by_role(Role::Dialog).is_none());
+    h.get_by_label("Bob (X), your move");
 }
 
 #[test]
