@@ -2,7 +2,8 @@
 # Runs every test of the project on a fresh machine: checks formatting and lints, runs the
 # Rust tests, then the page's unit tests (Node.js alone) and the browser tests, both through
 # e2e/run.sh, which first installs what they need and the machine lacks (Node.js and npm,
-# Debian's chromium, the npm packages).
+# Debian's chromium, the npm packages), then the desktop window's tests in Xvfb
+# (crates/ttt-gui/xvfb/run.sh, which installs Xvfb and the rest with apt-get when missing).
 # Non-interactive: safe with no standard input (CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,11 @@ if [ -x e2e/run.sh ]; then
   e2e/run.sh --unit
   step "browser tests (headless Chromium)"
   e2e/run.sh
+fi
+
+if [ -x crates/ttt-gui/xvfb/run.sh ]; then
+  step "desktop window tests (the real window in Xvfb)"
+  crates/ttt-gui/xvfb/run.sh
 fi
 
 step "all tests passed"

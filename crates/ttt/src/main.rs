@@ -22,6 +22,7 @@ fn main() -> ExitCode {
         Some(Command::Analyze(args)) => commands::analyze::run(&args),
         Some(Command::Move(args)) => commands::moves::run(&args),
         Some(Command::Serve(args)) => commands::serve::run(&args),
+        Some(Command::Gui(args)) => commands::gui::run(&args),
         Some(Command::Solve(args)) => commands::solve::run(&args),
         Some(Command::Play(args)) => commands::play::run(&args),
         Some(Command::Players(args)) => commands::players::run(&args),

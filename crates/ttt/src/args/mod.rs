@@ -7,6 +7,7 @@ mod db;
 mod values;
 
 mod analyze;
+mod gui;
 mod history;
 mod moves;
 mod play;
@@ -19,6 +20,7 @@ use clap::{Parser, Subcommand};
 pub use analyze::AnalyzeArgs;
 pub use board::BoardArgs;
 pub use db::DbArgs;
+pub use gui::GuiArgs;
 pub use history::HistoryArgs;
 pub use moves::MoveArgs;
 pub use play::{PlayArgs, Seat};
@@ -77,6 +79,8 @@ pub enum Command {
     History(HistoryArgs),
     /// Serve the game in a browser: prints the address to open.
     Serve(ServeArgs),
+    /// Play in a desktop window, against a friend or the computer.
+    Gui(GuiArgs),
     /// Prove the value of a game from the empty board (or of a position): win, draw or loss.
     Solve(SolveArgs),
 }

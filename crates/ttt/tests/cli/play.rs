@@ -863,3 +863,33 @@ fn undo_takes_back_a_move_and_hints_are_counted() {
     );
     assert!(out.contains("There is no move to take back."), "{out}");
 }
+
+/// A game of fewer than three in a row is played to its end but neither recorded nor
+/// counted: whoever moves first wins such games at once.
+#[test]
+fn games_of_fewer_than_three_in_a_row_are_not_saved() {
+    let db = Db::new();
+    let out = play(
+        &db,
+        &[
+            "--rows",
+            "2",
+            "--cols",
+            "2",
+            "--k",
+            "2",
+            "--x",
+            "human:Ann",
+            "--o",
+            "human:Bo",
+        ],
+        "1 1\n2 1\n1 2\n",
+    );
+    assert!(out.contains("Ann (X) wins!"), "{out}");
+    assert!(
+        out.contains("Not saved: games of fewer than 3 in a row do not count."),
+        "{out}"
+    );
+    assert!(history_json(&db).is_empty());
+    assert!(players(&db).is_empty());
+}

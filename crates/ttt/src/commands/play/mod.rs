@@ -390,7 +390,7 @@ fn play_game<R: BufRead, W: Write>(
 
     let result = GameResult::from_outcome(pos.outcome())
         .ok_or_else(|| anyhow::anyhow!("the game ended in progress"))?;
-    let id = store.record_game(&NewGame {
+    let game = NewGame {
         rows: dims.rows(),
         cols: dims.cols(),
         k: dims.k(),
@@ -399,7 +399,12 @@ fn play_game<R: BufRead, W: Write>(
         moves,
         result,
         hints,
-    })?;
+    };
+    let id = if game.counts() {
+        Some(store.record_game(&game)?)
+    } else {
+        None
+    };
     let verdict = match pos.outcome() {
         Outcome::Win(winner) => {
             let who = sides.get(winner).who(winner);
@@ -416,9 +421,13 @@ fn play_game<R: BufRead, W: Write>(
     };
     console.say("")?;
     console.say(verdict)?;
-    console.say(format!(
-        "Saved as game {id} (replay it with `ttt history --replay {id}`)."
-    ))?;
+    console.say(match id {
+        Some(id) => format!("Saved as game {id} (replay it with `ttt history --replay {id}`)."),
+        None => format!(
+            "Not saved: games of fewer than {} in a row do not count.",
+            ttt_store::MIN_K_THAT_COUNTS
+        ),
+    })?;
     for side in [&sides.x, &sides.o] {
         if let Some(name) = side.seat.human_name() {
             if let Some(stats) = store.player(name)? {

@@ -1,0 +1,961 @@
+//! A run of games between the same two players, from the first move to Play Again: the
+//! position, whose turn it is, the computer thinking on its own thread, and the result
+//! saved the moment a game ends.
+//!
+//! Nothing here draws. The window asks a [`Session`] what to show and tells it what the
+//! player did; the computer's move arrives through [`Session::update`], which the window
+//! calls every frame and which never waits for the computer.
+
+use std::fmt;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ttt_ai::{new_player, Decision, Level, Strategy};
+use ttt_core::{Cell, Dims, Outcome, Player, Position};
+use ttt_store::{GameResult, NewGame, Participant, PlayerStats, Store};
+
+use crate::choices::{BySeat, Contender, Lineup, Seat};
+
+/// Called from the computer's thread when its move is ready, so the window wakes up and
+/// shows it (the window's repaint request).
+pub type Wake = Arc<dyn Fn() + Send + Sync>;
+
+/// How the computer players play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pace {
+    /// Seed for the computers' random choices; `None` for different games every time.
+    pub seed: Option<u64>,
+    /// How long the perfect player may think about a move.
+    pub time_limit: Duration,
+    /// The least time between two moves when both players are computers, so that people
+    /// can follow the game.
+    pub between_computers: Duration,
+}
+
+/// Where a game stands, for the turn message and the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// A human is to move.
+    HumanToMove(Seat),
+    /// A computer is to move: it is thinking, or about to.
+    ComputerToMove(Seat),
+    /// The game is over and this seat won.
+    Won(Seat),
+    /// The board is full and nobody won.
+    Tie,
+}
+
+/// A human's results as the score panel shows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Record {
+    /// The saved wins, losses and ties.
+    Saved(PlayerStats),
+    /// Nobody of that name has finished a game yet: they are saved with their first.
+    New,
+    /// The database could not be read.
+    Unreadable(String),
+    /// There is no database: nothing is saved.
+    NotKept,
+}
+
+/// What became of a finished game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Saved {
+    /// Recorded under this id (`ttt history --replay ID`).
+    Game(i64),
+    /// There is no database to record it in.
+    NotKept,
+    /// Games of so few in a row prove nothing, and are not recorded.
+    DoesNotCount,
+    /// Recording failed; the message says why.
+    Failed(String),
+}
+
+/// Why a square could not be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    /// The game is over.
+    Over,
+    /// It is the computer's turn.
+    ComputersTurn,
+    /// The square is taken (or not on the board).
+    Taken,
+    /// No human has a move to take back.
+    NothingToUndo,
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Refused::Over => "the game is over",
+            Refused::ComputersTurn => "it is the computer's turn",
+            Refused::Taken => "that square is taken",
+            Refused::NothingToUndo => "there is no move to take back",
+        })
+    }
+}
+
+/// A computer's move, sent back from its thread with the player itself.
+struct Thought {
+    strategy: Box<dyn Strategy>,
+    decision: Option<Decision>,
+}
+
+/// A computer thinking on its own thread.
+struct Thinking {
+    seat: Seat,
+    receiver: Receiver<Thought>,
+}
+
+/// The best move found for a human, and what it leads to in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    /// The square.
+    pub cell: Cell,
+    /// `win in 5 plies`, `draw`, `not proven`, ...
+    pub leads_to: String,
+}
+
+/// A hint being looked for on its own thread.
+struct Hinting {
+    /// The number of moves played when it was asked for: a hint for another position is
+    /// dropped.
+    ply: usize,
+    receiver: Receiver<Option<Decision>>,
+}
+
+/// Two players, their games one after another, and what is saved of them.
+pub struct Session {
+    players: BySeat<Contender>,
+    dims: Dims,
+    pace: Pace,
+    /// Who plays X, and so moves first, in the current game.
+    x: Seat,
+    pos: Position,
+    moves: Vec<Cell>,
+    /// The computers' players, between moves; `None` for a human, and while one thinks.
+    computers: BySeat<Option<Box<dyn Strategy>>>,
+    thinking: Option<Thinking>,
+    /// When the last move was made, to pace two computers.
+    last_move_at: Instant,
+    records: BySeat<Option<Record>>,
+    saved: Option<Saved>,
+    /// Something that went wrong and that the window should say.
+    problem: Option<String>,
+    /// Hints each mark has asked for in the current game (the record counts them).
+    hints: ttt_core::ByPlayer<u32>,
+    hinting: Option<Hinting>,
+    /// The hint for the position on the board, once found.
+    hint: Option<Hint>,
+}
+
+impl Session {
+    /// Starts the first game of `lineup`, reading the humans' results from `store` (`None`
+    /// when there is no database).
+    #[must_use]
+    pub fn new(lineup: Lineup, pace: Pace, store: Option<&dyn Store>) -> Session {
+        let mut session = Session {
+            dims: lineup.dims,
+            pace,
+            x: lineup.first,
+            pos: Position::new(lineup.dims),
+            moves: Vec::new(),
+            computers: BySeat {
+                one: None,
+                two: None,
+            },
+            thinking: None,
+            last_move_at: Instant::now(),
+            records: BySeat {
+                one: None,
+                two: None,
+            },
+            saved: None,
+            problem: None,
+            hints: ttt_core::ByPlayer::default(),
+            hinting: None,
+            hint: None,
+            players: lineup.players,
+        };
+        for seat in Seat::BOTH {
+            session.ensure_computer(seat);
+        }
+        session.read_records(store);
+        session
+    }
+
+    /// Who sits in `seat`.
+    #[must_use]
+    pub fn contender(&self, seat: Seat) -> &Contender {
+        self.players.get(seat)
+    }
+
+    /// The board's shape.
+    #[must_use]
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// The position on the board.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The moves of the current game, in order.
+    #[must_use]
+    pub fn moves(&self) -> &[Cell] {
+        &self.moves
+    }
+
+    /// The last move of the current game.
+    #[must_use]
+    pub fn last_move(&self) -> Option<Cell> {
+        self.moves.last().copied()
+    }
+
+    /// The mark `seat` plays in the current game.
+    #[must_use]
+    pub fn mark(&self, seat: Seat) -> Player {
+        if seat == self.x {
+            Player::X
+        } else {
+            Player::O
+        }
+    }
+
+    /// The seat playing `mark` in the current game.
+    #[must_use]
+    pub fn seat_of(&self, mark: Player) -> Seat {
+        match mark {
+            Player::X => self.x,
+            Player::O => self.x.other(),
+        }
+    }
+
+    /// Where the current game stands.
+    #[must_use]
+    pub fn status(&self) -> Status {
+        match self.pos.outcome() {
+            Outcome::Win(mark) => Status::Won(self.seat_of(mark)),
+            Outcome::Draw => Status::Tie,
+            Outcome::InProgress => {
+                let seat = self.seat_of(self.pos.turn());
+                match self.players.get(seat) {
+                    Contender::Human(_) => Status::HumanToMove(seat),
+                    Contender::Computer(_) => Status::ComputerToMove(seat),
+                }
+            }
+        }
+    }
+
+    /// Whether a computer is working out its move right now.
+    #[must_use]
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// A human's results as last read or saved; `None` for a computer.
+    #[must_use]
+    pub fn record(&self, seat: Seat) -> Option<&Record> {
+        self.records.get(seat).as_ref()
+    }
+
+    /// What became of the current game, once it is over.
+    #[must_use]
+    pub fn saved(&self) -> Option<&Saved> {
+        self.saved.as_ref()
+    }
+
+    /// Something that went wrong with the computer players, for the window to say.
+    #[must_use]
+    pub fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
+    }
+
+    /// `Alice` or `Computer (hard)`; with two computers of one level, their marks tell them
+    /// apart: `Computer (hard, X)`.
+    #[must_use]
+    pub fn name(&self, seat: Seat) -> String {
+        match (self.players.get(seat), self.players.get(seat.other())) {
+            (Contender::Computer(mine), Contender::Computer(theirs)) if mine == theirs => {
+                format!("Computer ({mine}, {})", self.mark(seat))
+            }
+            (me, _) => me.to_string(),
+        }
+    }
+
+    /// `Alice (X)` or `Computer (hard, O)`, as the console says it.
+    #[must_use]
+    pub fn who(&self, seat: Seat) -> String {
+        let mark = self.mark(seat);
+        match self.players.get(seat) {
+            Contender::Human(name) => format!("{name} ({mark})"),
+            Contender::Computer(level) => format!("Computer ({level}, {mark})"),
+        }
+    }
+
+    /// The line above the board: whose turn it is, or the result.
+    #[must_use]
+    pub fn headline(&self) -> String {
+        match self.status() {
+            Status::HumanToMove(seat) => format!("{}, your move", self.who(seat)),
+            Status::ComputerToMove(seat) => format!("{} is thinking...", self.who(seat)),
+            Status::Won(seat) => format!("{} wins!", self.name(seat)),
+            Status::Tie => "Tie game!".to_string(),
+        }
+    }
+
+    /// A sentence on the last move: `Computer (hard, O) played row 2, column 2.`
+    #[must_use]
+    pub fn last_move_note(&self) -> Option<String> {
+        let cell = self.last_move()?;
+        // The mover is whoever is not to move now; after a win, the winner.
+        let mover = if self.moves.len() % 2 == 1 {
+            Player::X
+        } else {
+            Player::O
+        };
+        Some(format!(
+            "{} played row {}, column {}.",
+            self.who(self.seat_of(mover)),
+            cell.row + 1,
+            cell.col + 1
+        ))
+    }
+
+    /// What the end-of-game dialog says under its title.
+    #[must_use]
+    pub fn result_detail(&self) -> Option<String> {
+        let moves = self.moves.len();
+        let text = match self.status() {
+            Status::Won(seat) => {
+                let loser = seat.other();
+                let mut text = format!(
+                    "{} beat {} in {moves} moves.",
+                    self.who(seat),
+                    self.who(loser)
+                );
+                if let (Contender::Computer(_), Contender::Human(name)) =
+                    (self.players.get(seat), self.players.get(loser))
+                {
+                    text.push_str(&format!(" Better luck next time, {name}!"));
+                }
+                text
+            }
+            Status::Tie => format!(
+                "The board is full and nobody got {} in a row.",
+                self.dims.k()
+            ),
+            Status::HumanToMove(_) | Status::ComputerToMove(_) => return None,
+        };
+        Some(text)
+    }
+
+    /// Plays a human's move on `cell`.
+    ///
+    /// # Errors
+    /// [`Refused`] when the game is over, a computer is to move, or the square is taken; the
+    /// game is unchanged.
+    pub fn play(&mut self, cell: Cell, store: Option<&dyn Store>) -> Result<(), Refused> {
+        match self.status() {
+            Status::Won(_) | Status::Tie => return Err(Refused::Over),
+            Status::ComputerToMove(_) => return Err(Refused::ComputersTurn),
+            Status::HumanToMove(_) => {}
+        }
+        if !self.dims.contains(cell) || self.pos.get(cell).is_some() {
+            return Err(Refused::Taken);
+        }
+        self.make_move(cell, store);
+        Ok(())
+    }
+
+    /// Moves the game on without waiting: starts a computer thinking when it is its turn,
+    /// and plays its move once it is ready. Returns whether anything changed. `wake` is
+    /// called from the computer's thread when its move is ready.
+    pub fn update(&mut self, store: Option<&dyn Store>, wake: &Wake) -> bool {
+        if let Some(hinting) = &self.hinting {
+            match hinting.receiver.try_recv() {
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => self.hinting = None,
+                Ok(found) => {
+                    if hinting.ply == self.moves.len() {
+                        self.hint = found.map(|d| Hint {
+                            cell: d.cell,
+                            leads_to: leads_to(d),
+                        });
+                    }
+                    self.hinting = None;
+                    return true;
+                }
+            }
+        }
+        if let Some(thinking) = &self.thinking {
+            let seat = thinking.seat;
+            match thinking.receiver.try_recv() {
+                Err(TryRecvError::Empty) => return false,
+                Err(TryRecvError::Disconnected) => {
+                    self.thinking = None;
+                    self.problem = Some("the computer player stopped without a move".into());
+                    self.ensure_computer(seat);
+                    return true;
+                }
+                Ok(thought) => {
+                    self.thinking = None;
+                    *self.computers.get_mut(seat) = Some(thought.strategy);
+                    match thought.decision {
+                        Some(decision) if self.pos.get(decision.cell).is_none() => {
+                            self.make_move(decision.cell, store);
+                        }
+                        _ => {
+                            self.problem = Some("the computer player found no move".into());
+                        }
+                    }
+                    return true;
+                }
+            }
+        }
+        if self.problem.is_some() {
+            return false;
+        }
+        match self.status() {
+            Status::ComputerToMove(seat) => {
+                self.start_thinking(seat, wake);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Starts the current game again from the empty board, with the same player first.
+    /// An unfinished game is not saved.
+    pub fn restart(&mut self) {
+        self.stop_thinking();
+        self.pos = Position::new(self.dims);
+        self.moves.clear();
+        self.saved = None;
+        self.problem = None;
+        self.hints = ttt_core::ByPlayer::default();
+        self.last_move_at = Instant::now();
+    }
+
+    /// Forgets a computer's move being thought about, and a hint being looked for: their
+    /// threads finish on their own, and what they send goes nowhere.
+    fn stop_thinking(&mut self) {
+        if let Some(thinking) = self.thinking.take() {
+            self.ensure_computer(thinking.seat);
+        }
+        self.hinting = None;
+        self.hint = None;
+    }
+
+    /// Whether Undo can take a move back now: a human plays, and has something to undo.
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        self.undo_to().is_some()
+    }
+
+    /// How many moves stay after an undo: against the computer, those before the human's
+    /// last move (so the computer's reply goes too); between two people, all but the last.
+    fn undo_to(&self) -> Option<usize> {
+        if self.pos.is_over() {
+            return None;
+        }
+        let humans: Vec<Seat> = Seat::BOTH
+            .into_iter()
+            .filter(|&s| self.players.get(s).human_name().is_some())
+            .collect();
+        match humans.as_slice() {
+            [human] => {
+                let parity = usize::from(self.mark(*human) == Player::O);
+                (0..self.moves.len()).rev().find(|&ply| ply % 2 == parity)
+            }
+            [_, _] => self.moves.len().checked_sub(1),
+            _ => None,
+        }
+    }
+
+    /// Takes a move back (see [`Session::can_undo`]); a finished game's result stays.
+    ///
+    /// # Errors
+    /// [`Refused::NothingToUndo`] when there is nothing a human may take back.
+    pub fn undo(&mut self) -> Result<(), Refused> {
+        let keep = self.undo_to().ok_or(Refused::NothingToUndo)?;
+        self.stop_thinking();
+        self.moves.truncate(keep);
+        let mut pos = Position::new(self.dims);
+        for &cell in &self.moves {
+            pos.play_unchecked(cell);
+        }
+        self.pos = pos;
+        self.last_move_at = Instant::now();
+        Ok(())
+    }
+
+    /// Starts looking for the best move for the human to move, at full strength, on its own
+    /// thread; counted in the game's record. `wake` is called when it is found.
+    ///
+    /// # Errors
+    /// [`Refused::ComputersTurn`] or [`Refused::Over`] when no human is to move.
+    pub fn ask_hint(&mut self, wake: &Wake) -> Result<(), Refused> {
+        match self.status() {
+            Status::Won(_) | Status::Tie => return Err(Refused::Over),
+            Status::ComputerToMove(_) => return Err(Refused::ComputersTurn),
+            Status::HumanToMove(_) => {}
+        }
+        if self.hinting.is_some() || self.hint.is_some() {
+            return Ok(());
+        }
+        *self.hints.get_mut(self.pos.turn()) += 1;
+        let (pos, time) = (self.pos, self.pace.time_limit);
+        let (sender, receiver) = mpsc::channel();
+        let wake = Arc::clone(wake);
+        let spawned = std::thread::Builder::new()
+            .name("ttt-hint".into())
+            .spawn(move || {
+                let found = new_player(Level::Perfect, None, time).choose(&pos);
+                let _ = sender.send(found);
+                wake();
+            });
+        match spawned {
+            Ok(_) => {
+                self.hinting = Some(Hinting {
+                    ply: self.moves.len(),
+                    receiver,
+                });
+            }
+            Err(e) => self.problem = Some(format!("cannot look for a hint: {e}")),
+        }
+        Ok(())
+    }
+
+    /// Whether a hint is being looked for.
+    #[must_use]
+    pub fn is_hinting(&self) -> bool {
+        self.hinting.is_some()
+    }
+
+    /// The hint for the position on the board, once found.
+    #[must_use]
+    pub fn hint(&self) -> Option<&Hint> {
+        self.hint.as_ref()
+    }
+
+    /// A new game between the same players, the other one moving first.
+    pub fn play_again(&mut self) {
+        self.x = self.x.other();
+        self.restart();
+    }
+
+    /// Who moves first in the game after this one.
+    #[must_use]
+    pub fn next_first(&self) -> Seat {
+        self.x.other()
+    }
+
+    fn make_move(&mut self, cell: Cell, store: Option<&dyn Store>) {
+        match self.pos.play(cell) {
+            Ok(pos) => self.pos = pos,
+            Err(e) => {
+                self.problem = Some(e.to_string());
+                return;
+            }
+        }
+        self.moves.push(cell);
+        self.hint = None;
+        self.hinting = None;
+        self.last_move_at = Instant::now();
+        if self.pos.is_over() {
+            self.save(store);
+        }
+    }
+
+    /// Records the finished game and reads the humans' new results.
+    fn save(&mut self, store: Option<&dyn Store>) {
+        let Some(store) = store else {
+            self.saved = Some(Saved::NotKept);
+            return;
+        };
+        let Some(result) = GameResult::from_outcome(self.pos.outcome()) else {
+            return;
+        };
+        let participant = |seat: Seat| match self.players.get(seat) {
+            Contender::Human(name) => Participant::human(name.clone()),
+            Contender::Computer(level) => Participant::computer(level.name()),
+        };
+        let game = NewGame {
+            rows: self.dims.rows(),
+            cols: self.dims.cols(),
+            k: self.dims.k(),
+            x: participant(self.x),
+            o: participant(self.x.other()),
+            moves: self.moves.clone(),
+            result,
+            hints: self.hints,
+        };
+        if !game.counts() {
+            self.saved = Some(Saved::DoesNotCount);
+            return;
+        }
+        self.saved = Some(match store.record_game(&game) {
+            Ok(id) => Saved::Game(id),
+            Err(e) => Saved::Failed(e.to_string()),
+        });
+        self.read_records(Some(store));
+    }
+
+    fn read_records(&mut self, store: Option<&dyn Store>) {
+        for seat in Seat::BOTH {
+            let record = self.players.get(seat).human_name().map(|name| match store {
+                None => Record::NotKept,
+                Some(store) => match store.player(name) {
+                    Ok(Some(stats)) => Record::Saved(stats),
+                    Ok(None) => Record::New,
+                    Err(e) => Record::Unreadable(e.to_string()),
+                },
+            });
+            *self.records.get_mut(seat) = record;
+        }
+    }
+
+    /// Makes the seat's computer player if it has none (at the start, or after a restart
+    /// left its old one thinking on a thread that nobody waits for).
+    fn ensure_computer(&mut self, seat: Seat) {
+        if let Contender::Computer(level) = *self.players.get(seat) {
+            let slot = self.computers.get_mut(seat);
+            if slot.is_none() {
+                // Player 2's seed differs from player 1's, so two computers do not mirror
+                // each other.
+                let offset = u64::from(seat == Seat::Two);
+                let seed = self.pace.seed.map(|s| s.wrapping_add(offset));
+                *slot = Some(new_player(level, seed, self.pace.time_limit));
+            }
+        }
+    }
+
+    fn start_thinking(&mut self, seat: Seat, wake: &Wake) {
+        self.ensure_computer(seat);
+        let Some(mut strategy) = self.computers.get_mut(seat).take() else {
+            return;
+        };
+        let pos = self.pos;
+        let both_computers =
+            self.players.one.human_name().is_none() && self.players.two.human_name().is_none();
+        let not_before = if both_computers {
+            self.last_move_at + self.pace.between_computers
+        } else {
+            Instant::now()
+        };
+        let (sender, receiver) = mpsc::channel();
+        let wake = Arc::clone(wake);
+        let spawned = std::thread::Builder::new()
+            .name(format!("ttt-computer-{}", strategy.level()))
+            .spawn(move || {
+                let decision = strategy.choose(&pos);
+                let now = Instant::now();
+                if now < not_before {
+                    std::thread::sleep(not_before - now);
+                }
+                // The window may have moved on (Restart, Quit): then nobody listens.
+                let _ = sender.send(Thought { strategy, decision });
+                wake();
+            });
+        match spawned {
+            Ok(_) => self.thinking = Some(Thinking { seat, receiver }),
+            Err(e) => {
+                self.problem = Some(format!("cannot start the computer player: {e}"));
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Session {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Session")
+            .field("players", &self.players)
+            .field("x", &self.x)
+            .field("position", &self.pos.to_string())
+            .field("thinking", &self.is_thinking())
+            .field("saved", &self.saved)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The computer levels, weakest first, with the names the difficulty menu shows.
+pub const LEVELS: [(Level, &str); 4] = [
+    (Level::Easy, "Easy"),
+    (Level::Medium, "Medium"),
+    (Level::Hard, "Hard"),
+    (Level::Perfect, "Perfect"),
+];
+
+/// What a hinted move leads to, in words: `win in 5 plies`, `draw`, `not proven`.
+fn leads_to(d: Decision) -> String {
+    let plies = |n: u32| format!("{n} {}", if n == 1 { "ply" } else { "plies" });
+    match (d.verdict, d.value) {
+        (Some(v), _) if v.value == ttt_ai::Value::Win => format!("win in {}", plies(v.plies)),
+        (Some(v), _) if v.value == ttt_ai::Value::Loss => format!("loss in {}", plies(v.plies)),
+        (_, Some(ttt_ai::Value::Draw)) | (Some(_), _) => "draw".into(),
+        (None, Some(ttt_ai::Value::Win)) => "win".into(),
+        (None, Some(ttt_ai::Value::Loss)) => "loss".into(),
+        (None, None) => "not proven".into(),
+    }
+}
+
+/// The difficulty menu's name for `level`.
+#[must_use]
+pub fn level_label(level: Level) -> &'static str {
+    LEVELS
+        .iter()
+        .find(|(l, _)| *l == level)
+        .map_or("Medium", |(_, label)| label)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ttt_store::SqliteStore;
+
+    const PACE: Pace = Pace {
+        seed: Some(3),
+        time_limit: Duration::from_millis(500),
+        between_computers: Duration::ZERO,
+    };
+
+    fn lineup(one: Contender, two: Contender, first: Seat) -> Lineup {
+        Lineup {
+            players: BySeat { one, two },
+            dims: Dims::new(3, 3, 3).unwrap(),
+            first,
+        }
+    }
+
+    fn human(name: &str) -> Contender {
+        Contender::Human(name.to_string())
+    }
+
+    fn no_wake() -> Wake {
+        Arc::new(|| {})
+    }
+
+    /// Calls `update` until no computer is to move, as the window's frames would.
+    fn let_computers_move(session: &mut Session, store: Option<&dyn Store>) {
+        let wake = no_wake();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while matches!(session.status(), Status::ComputerToMove(_)) {
+            assert!(Instant::now() < deadline, "the computer never moved");
+            session.update(store, &wake);
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    #[test]
+    fn two_humans_play_and_the_win_is_saved_at_once() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let mut s = Session::new(
+            lineup(human("Ann"), human("Bo"), Seat::One),
+            PACE,
+            Some(&store),
+        );
+        assert_eq!(s.record(Seat::One), Some(&Record::New));
+        assert_eq!(s.headline(), "Ann (X), your move");
+        // Ann takes the top row; Bo plays the middle one.
+        for (r, c) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            s.play(Cell::new(r, c), Some(&store)).unwrap();
+        }
+        assert_eq!(
+            s.play(Cell::new(1, 1), Some(&store)),
+            Err(Refused::Taken),
+            "an occupied square does not react"
+        );
+        assert_eq!(s.saved(), None);
+        s.play(Cell::new(0, 2), Some(&store)).unwrap();
+        assert_eq!(s.status(), Status::Won(Seat::One));
+        assert_eq!(s.headline(), "Ann wins!");
+        assert_eq!(
+            s.result_detail().unwrap(),
+            "Ann (X) beat Bo (O) in 5 moves."
+        );
+        assert!(matches!(s.saved(), Some(Saved::Game(_))));
+        assert_eq!(store.player("Ann").unwrap().unwrap().wins, 1);
+        assert_eq!(store.player("Bo").unwrap().unwrap().losses, 1);
+        let Some(Record::Saved(stats)) = s.record(Seat::One) else {
+            panic!("Ann's record was not read back: {:?}", s.record(Seat::One));
+        };
+        assert_eq!(stats.wins, 1);
+        assert_eq!(
+            s.play(Cell::new(2, 2), Some(&store)),
+            Err(Refused::Over),
+            "a finished board does not react"
+        );
+    }
+
+    #[test]
+    fn play_again_gives_the_other_player_the_first_move() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let mut s = Session::new(
+            lineup(human("Ann"), human("Bo"), Seat::One),
+            PACE,
+            Some(&store),
+        );
+        assert_eq!(s.mark(Seat::One), Player::X);
+        assert_eq!(s.next_first(), Seat::Two);
+        s.play_again();
+        assert_eq!(s.mark(Seat::Two), Player::X);
+        assert_eq!(s.headline(), "Bo (X), your move");
+        s.play_again();
+        assert_eq!(s.mark(Seat::One), Player::X);
+    }
+
+    #[test]
+    fn a_restarted_game_is_not_saved() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let mut s = Session::new(
+            lineup(human("Ann"), human("Bo"), Seat::One),
+            PACE,
+            Some(&store),
+        );
+        s.play(Cell::new(1, 1), Some(&store)).unwrap();
+        s.restart();
+        assert!(s.moves().is_empty());
+        assert_eq!(s.mark(Seat::One), Player::X);
+        assert!(store.recent_games(None, 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_computer_answers_on_its_own_thread() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let mut s = Session::new(
+            lineup(human("Ann"), Contender::Computer(Level::Hard), Seat::Two),
+            PACE,
+            Some(&store),
+        );
+        assert_eq!(s.status(), Status::ComputerToMove(Seat::Two));
+        assert_eq!(s.headline(), "Computer (hard, X) is thinking...");
+        assert_eq!(
+            s.play(Cell::new(0, 0), Some(&store)),
+            Err(Refused::ComputersTurn)
+        );
+        let_computers_move(&mut s, Some(&store));
+        // Hard takes the centre first.
+        assert_eq!(s.last_move(), Some(Cell::new(1, 1)));
+        assert_eq!(
+            s.last_move_note().unwrap(),
+            "Computer (hard, X) played row 2, column 2."
+        );
+        assert_eq!(s.status(), Status::HumanToMove(Seat::One));
+    }
+
+    #[test]
+    fn a_whole_game_against_the_perfect_player_never_wins_for_the_human() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let mut s = Session::new(
+            lineup(human("Ann"), Contender::Computer(Level::Perfect), Seat::One),
+            PACE,
+            Some(&store),
+        );
+        while !s.position().is_over() {
+            let cell = s.position().legal_moves().next().unwrap();
+            s.play(cell, Some(&store)).unwrap();
+            let_computers_move(&mut s, Some(&store));
+        }
+        assert_ne!(s.status(), Status::Won(Seat::One));
+        let ann = store.player("Ann").unwrap().unwrap();
+        assert_eq!(ann.games(), 1);
+        assert_eq!(ann.wins, 0);
+    }
+
+    #[test]
+    fn two_computers_play_to_the_end_and_only_the_game_is_saved() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let mut s = Session::new(
+            lineup(
+                Contender::Computer(Level::Easy),
+                Contender::Computer(Level::Easy),
+                Seat::One,
+            ),
+            PACE,
+            Some(&store),
+        );
+        assert_eq!(s.name(Seat::One), "Computer (easy, X)");
+        let_computers_move(&mut s, Some(&store));
+        assert!(s.position().is_over());
+        assert_eq!(store.recent_games(None, 10).unwrap().len(), 1);
+        assert!(store.players().unwrap().is_empty());
+    }
+
+    #[test]
+    fn restarting_while_the_computer_thinks_drops_its_move() {
+        let mut s = Session::new(
+            lineup(Contender::Computer(Level::Perfect), human("Ann"), Seat::One),
+            PACE,
+            None,
+        );
+        let wake = no_wake();
+        assert!(s.update(None, &wake));
+        assert!(s.is_thinking());
+        s.restart();
+        assert!(!s.is_thinking());
+        let_computers_move(&mut s, None);
+        assert_eq!(s.moves().len(), 1);
+    }
+
+    #[test]
+    fn without_a_database_nothing_is_kept() {
+        let mut s = Session::new(lineup(human("Ann"), human("Bo"), Seat::One), PACE, None);
+        assert_eq!(s.record(Seat::One), Some(&Record::NotKept));
+        assert_eq!(s.record(Seat::Two), Some(&Record::NotKept));
+        // X O X
+        // X O O   a tie
+        // O X X
+        for (r, c) in [
+            (0, 0),
+            (0, 1),
+            (0, 2),
+            (1, 1),
+            (1, 0),
+            (1, 2),
+            (2, 1),
+            (2, 0),
+            (2, 2),
+        ] {
+            s.play(Cell::new(r, c), None).unwrap();
+        }
+        assert_eq!(s.status(), Status::Tie);
+        assert_eq!(s.headline(), "Tie game!");
+        assert_eq!(s.saved(), Some(&Saved::NotKept));
+    }
+
+    #[test]
+    fn a_computer_win_consoles_the_human() {
+        let mut s = Session::new(
+            lineup(Contender::Computer(Level::Hard), human("Ann"), Seat::One),
+            PACE,
+            None,
+        );
+        // Ann neither blocks nor wins, so the computer (X, seeded) wins.
+        let_computers_move(&mut s, None);
+        while !s.position().is_over() {
+            let pos = s.position();
+            let cell = pos
+                .legal_moves()
+                .find(|&c| !pos.makes_line(c, Player::X) && !pos.makes_line(c, Player::O))
+                .unwrap();
+            s.play(cell, None).unwrap();
+            let_computers_move(&mut s, None);
+        }
+        assert_eq!(s.status(), Status::Won(Seat::One));
+        assert_eq!(s.headline(), "Computer (hard) wins!");
+        assert!(s
+            .result_detail()
+            .unwrap()
+            .ends_with("Better luck next time, Ann!"));
+    }
+
+    #[test]
+    fn levels_have_menu_names() {
+        assert_eq!(level_label(Level::Perfect), "Perfect");
+        assert_eq!(LEVELS.len(), Level::ALL.len());
+    }
+}

@@ -1,0 +1,24 @@
+//! `ttt gui`: the desktop window. Its options preselect the start screen; the window itself
+//! is the `ttt-gui` crate.
+
+use ttt_core::Dims;
+
+use crate::args::GuiArgs;
+use crate::error::{board_size_error, user_error};
+
+/// Opens the window; returns when it is closed.
+pub fn run(args: &GuiArgs) -> anyhow::Result<()> {
+    let dims = match args.preset {
+        Some(preset) => preset.dims(),
+        None => Dims::new(args.rows, args.cols, args.k).map_err(board_size_error)?,
+    };
+    let mut options = ttt_gui::Options::new(args.db.path()?);
+    options.dims = dims;
+    options.time_limit = args.time_limit;
+    options.seed = args.seed;
+    match ttt_gui::run(options) {
+        Ok(()) => Ok(()),
+        Err(e) if e.is_usage() => Err(user_error(e)),
+        Err(e) => Err(e.into()),
+    }
+}
