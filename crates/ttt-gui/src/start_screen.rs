@@ -195,7 +195,7 @@ fn player_panel(ui: &mut Ui, seat: Seat, mark: Player, choice: &mut PlayerChoice
                             ui.selectable_value(&mut choice.level, level, label);
                         }
                     });
-                name_menu(&combo.response, &label, &selected);
+                name_menu(&combo.response, &label, selected);
             });
         });
     });
