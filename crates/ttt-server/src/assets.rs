@@ -89,6 +89,31 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../static/timers.js"),
     },
     Asset {
+        path: "/analysis.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/analysis.js"),
+    },
+    Asset {
+        path: "/placement.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/placement.js"),
+    },
+    Asset {
+        path: "/roles.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/roles.js"),
+    },
+    Asset {
+        path: "/route.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/route.js"),
+    },
+    Asset {
+        path: "/sse.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/sse.js"),
+    },
+    Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../static/style.css"),
