@@ -135,6 +135,9 @@ export const TALLIES = [['wins', 'Wins'], ['losses', 'Losses'], ['ties', 'Ties']
 /** A computer's score panel says this instead of tallies. */
 export const NO_SCORES = 'Scores are kept for human players.';
 
+/** An invited friend's score panel, until they join. */
+export const NOT_JOINED = 'Has not joined yet.';
+
 /** Why a move got no answer when the server no longer has the game (404). */
 export const GAME_GONE = 'This game is no longer on the server (was it restarted?). Start a new one with Restart Game.';
 
@@ -225,6 +228,16 @@ export function awayText(name) {
   return `${name} is away. The game waits for them.`;
 }
 
+/** What is read out when the invited friend takes their seat. */
+export function joinedText(state, side) {
+  return side < 0 ? 'The invited friend has joined.' : `${displayName(state, side)} has joined. The game is on.`;
+}
+
+/** A player's own seat, in the live bar. */
+export function seatText(mark) {
+  return `You play ${mark}`;
+}
+
 /** A spectator's note. */
 export const SPECTATING = 'You are watching this game.';
 
@@ -236,6 +249,12 @@ export const SPECTATOR_WAITING = 'The players are waiting for an invited friend 
 
 /** The copy button of a link, before and after. */
 export const COPY_LABELS = { idle: 'Copy link', done: 'Copied', failed: 'Select the link and copy it' };
+
+/** The join view, when Join is pressed with no name. */
+export const JOIN_NAME_NEEDED = 'Give your name: it is how the other player and the scores know you.';
+
+/** The setup's error when a game's address names a game the server does not have. */
+export const GAME_NOT_FOUND = 'That game is not on the server (games are kept for a few hours after their last move). Start a new one.';
 
 /** The join view's sentence. */
 export const JOIN_INTRO = 'A friend has invited you to a game of tic-tac-toe. Give your name and take your seat.';

@@ -1,0 +1,553 @@
+// The game in the page: entering one (made here, joined by link, or opened by its address),
+// showing each new state, and what the players do in it (moves, takebacks, hints, rematches,
+// the analysis). It holds the page's one state (state.js). A game played here is followed
+// through the answers to its requests, a computer's replies paced one by one; a game with a
+// friend, and any game watched, through its live updates (live.js), kept at the highest
+// version seen. The views are handed what to show; the rules of who may do what are in
+// roles.js.
+
+import * as api from './api.js';
+import { AnalysisPanel } from './analysis-view.js';
+import { BoardView } from './board.js';
+import * as controls from './controls.js';
+import {
+  boardAfter, cellAt, indexOf, MARKS, marksAfter, sideOf,
+} from './geometry.js';
+import { LiveGame } from './live.js';
+import { computerPause, DIALOG_DELAY_MS } from './pacing.js';
+import * as render from './render.js';
+import {
+  actsFor, canHint, isWaitingForFriend, mySide, opponentSide, roleOf, takebackAnswer,
+  takebackQuestion, undoOffer,
+} from './roles.js';
+import { fullUrl, gamePath } from './route.js';
+import { setupFromState } from './setup.js';
+import {
+  canPlayAt, createState, isCurrent, mergeState, nextGeneration,
+} from './state.js';
+import * as storage from './storage.js';
+import * as texts from './texts.js';
+import { sleep } from './timers.js';
+import * as together from './together-view.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The one state of the page: nothing else here changes between events. */
+export const state = createState();
+const board = new BoardView($('board'), (index) => {
+  void playAt(index);
+});
+const dialog = new render.EndDialog();
+const analysis = new AnalysisPanel((ply, values) => drawBoard(ply, values));
+/** The open live updates, if the game has them. */
+let live = null;
+/** The host's invitation path, while the friend has not joined. */
+let invite = null;
+/** Whether a hint is being found. */
+let hintBusy = false;
+
+// ---------------------------------------------------------------------------------------
+// Views
+
+/** Shows view `name`; the game's board (or another view's heading) takes the focus. The
+ * page goes back to its top, so the title is in sight. */
+export function showView(name, { focus = true } = {}) {
+  state.view = name;
+  render.showSection(name);
+  window.scrollTo(0, 0);
+  if (!focus) return;
+  if (name === 'game') board.focus();
+  else render.focusHeading(name);
+}
+
+/** Closes the game's live updates and panels: nothing more about it will be shown. */
+function closeGame() {
+  nextGeneration(state);
+  live?.close();
+  live = null;
+  invite = null;
+  dialog.close();
+  analysis.close();
+  state.game = null;
+  state.busy = false;
+  state.hint = null;
+  state.note = '';
+  state.link = 'off';
+}
+
+/** Leaves the game for the setup: its address becomes the page's own again. */
+export function leaveGame() {
+  closeGame();
+  storage.forgetGame();
+  if (location.pathname !== '/') history.replaceState(null, '', '/');
+  showView('setup');
+}
+
+/** The board after the first `ply` moves, with the hint or the analysis's colour map. */
+function drawBoard(ply = state.shown, values = null) {
+  const { game } = state;
+  const shown = boardAfter(game, ply);
+  const hint = state.hint && !values
+    ? {
+      index: indexOf(state.hint, game.cols),
+      mark: MARKS[sideOf(game.moves.length)],
+      words: texts.hintNote(state.hint),
+    }
+    : null;
+  board.render({ ...shown, hint, values });
+}
+
+/** Everything around the board, from the state: messages, panels, buttons. */
+function refresh() {
+  const { game } = state;
+  if (!analysis.isOpen) drawBoard();
+  render.messages(game, state.shown);
+  together.liveBar(state);
+  together.invitation(state, invite && fullUrl(location.origin, invite));
+  together.question(state);
+  together.note(state);
+  controls.show(state, { hintBusy });
+  if (dialog.isOpen) dialog.update(controls.endExtras(state));
+}
+
+/** The board is waiting for the server (or not); its cells take no clicks meanwhile. */
+function setBusy(busy) {
+  state.busy = busy;
+  board.setBusy(busy);
+  if (state.game) controls.show(state, { hintBusy });
+  if (state.game) together.question(state);
+}
+
+/** Fills the score panels from the leaderboard, unless another game has started since. */
+async function refreshScores(game, mine) {
+  if (!game.players.some((p) => p.kind !== 'computer' && p.name)) return;
+  let everyone;
+  try {
+    everyone = await api.listPlayers();
+  } catch (e) {
+    if (isCurrent(state, mine)) render.setError('game-error', texts.scoresFailed(e.message));
+    return;
+  }
+  if (isCurrent(state, mine)) render.scores(state.game, everyone);
+}
+
+/** The game is over: say so, fill in the scores, open the dialog in a moment. */
+function finish(game, mine, said) {
+  said.push(texts.resultText(game));
+  render.announce(said.join(' '));
+  void refreshScores(game, mine);
+  dialog.openAfter(DIALOG_DELAY_MS, game, () => isCurrent(state, mine) && !analysis.isOpen,
+    () => controls.endExtras(state));
+}
+
+// ---------------------------------------------------------------------------------------
+// Entering a game
+
+/**
+ * Shows `game` as the page's game: `seat` is the one this page holds (a friend game), `local`
+ * says this tab made it (played here). Its address becomes the page's, so a reload comes
+ * back and a copy of it lets anyone watch.
+ */
+async function enterGame(game, { seat = null, local = false }) {
+  closeGame();
+  const mine = state.generation;
+  state.role = roleOf(game, { seat, local });
+  state.seat = state.role === 'player' ? seat : null;
+  state.game = game;
+  state.shown = state.role === 'local' ? 0 : game.moves.length;
+  if (state.role === 'local') storage.saveGameId(game.id);
+  if (state.role === 'player') invite = storage.loadInvite(game.id);
+  if (location.pathname !== gamePath(game.id)) history.replaceState(null, '', gamePath(game.id));
+  render.setError('game-error', '');
+  board.build(game.rows, game.cols);
+  render.scorePanels(game);
+  void refreshScores(game, mine);
+  refresh();
+  showView('game');
+  if (state.role === 'local') {
+    board.setBusy(true);
+    await present(game, mine);
+    if (isCurrent(state, mine)) setBusy(false);
+    return;
+  }
+  setBusy(false);
+  live = new LiveGame(game.id, state.seat?.token ?? null, {
+    onState: (incoming) => receive(incoming, mine),
+    onLink: (link) => {
+      if (!isCurrent(state, mine)) return;
+      state.link = link;
+      together.liveBar(state);
+    },
+    onGone: (message) => {
+      if (isCurrent(state, mine)) render.setError('game-error', message);
+    },
+  });
+  if (game.status !== 'in_progress') finish(game, mine, []);
+}
+
+/** Starts a game from the setup's `request` (or Restart Game's). */
+export async function startGame(request) {
+  const mine = nextGeneration(state);
+  dialog.close();
+  render.setError('setup-error', '');
+  render.setError('game-error', '');
+  // The board is busy from the click on: the old game's cells take no clicks while the new
+  // game is being made (and tests waiting for an idle board wait for the new one).
+  setBusy(true);
+  try {
+    const game = await api.createGame(request);
+    if (!isCurrent(state, mine)) return;
+    storage.saveSetup(request);
+    const seat = game.seats?.[0] ?? null;
+    if (seat) storage.saveSeats(game.id, game.seats, game.invite);
+    else state.setup = request;
+    await enterGame(game, { seat, local: !seat });
+  } catch (e) {
+    if (!isCurrent(state, mine)) return;
+    render.setError(state.view === 'game' ? 'game-error' : 'setup-error', e.message);
+    setBusy(false);
+  }
+}
+
+/** Restart Game: the same setup afresh. */
+export function restartGame() {
+  if (state.setup) void startGame(state.setup);
+}
+
+/** Takes the invited friend's seat with `name`; the join view's error line says why not. */
+export async function joinGame(code, name) {
+  const mine = nextGeneration(state);
+  render.setError('join-error', '');
+  try {
+    const game = await api.joinGame(code, name);
+    if (!isCurrent(state, mine)) return false;
+    storage.saveSeats(game.id, game.seats);
+    await enterGame(game, { seat: game.seats[0] });
+    return true;
+  } catch (e) {
+    if (isCurrent(state, mine)) {
+      const gone = [404, 409, 410].includes(e.status);
+      render.setError('join-error', gone ? texts.joinFailed(e.message) : e.message);
+    }
+    return false;
+  }
+}
+
+/**
+ * Opens game `id` (its address, or this tab's game after a reload): as its player if this
+ * browser holds a seat, played here if this tab made it, else watched. Resolves false if the
+ * server does not have it.
+ */
+export async function openGame(id) {
+  const mine = nextGeneration(state);
+  state.busy = true;
+  try {
+    const game = await api.getGame(id);
+    if (!isCurrent(state, mine)) return true;
+    const seat = storage.loadSeat(id);
+    const local = storage.loadGameId() === id;
+    if (local && !seat) state.setup = setupFromState(game);
+    await enterGame(game, { seat, local });
+    return true;
+  } catch {
+    if (isCurrent(state, mine)) state.busy = false;
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Showing states
+
+/** A game played here: moves not on the board yet appear one by one (a computer's after a
+ * pause), then the messages, and the result if the game is over. While a computer is still
+ * to move (two computers, or a search still running), asks the server again. */
+async function present(first, mine) {
+  let game = first;
+  for (;;) {
+    state.game = game;
+    const said = [];
+    if (state.shown > game.moves.length) {
+      state.shown = game.moves.length;
+      said.push(texts.takenBackText(state.shown));
+    }
+    while (state.shown < game.moves.length) {
+      const side = sideOf(state.shown);
+      if (game.players[side].kind === 'computer') {
+        render.messages(game, state.shown);
+        await sleep(computerPause(game));
+        if (!isCurrent(state, mine)) return;
+      }
+      const move = game.moves[state.shown];
+      state.shown++;
+      state.hint = null;
+      drawBoard();
+      said.push(texts.movePlayed(game, side, move));
+    }
+    refresh();
+    if (game.status !== 'in_progress') {
+      finish(game, mine, said);
+      return;
+    }
+    const toMove = sideOf(game.moves.length);
+    if (game.players[toMove].kind === 'human') {
+      said.push(texts.turnAnnouncement(game, toMove));
+      render.announce(said.join(' '));
+      return;
+    }
+    if (said.length > 0) render.announce(said.join(' '));
+    await sleep(computerPause(game));
+    if (!isCurrent(state, mine)) return;
+    try {
+      game = await api.getGame(game.id);
+    } catch (e) {
+      if (isCurrent(state, mine)) render.setError('game-error', e.message);
+      return;
+    }
+    if (!isCurrent(state, mine)) return;
+  }
+}
+
+/** A state from the live updates, or the answer to a request in a live game: shown if it is
+ * the latest (state.js's `mergeState`). */
+function receive(incoming, mine) {
+  if (!isCurrent(state, mine)) return;
+  const before = state.game;
+  const game = mergeState(before, incoming);
+  if (!game) return;
+  state.game = game;
+  if (before && game.version === before.version) {
+    // Who watches or is connected changed, nothing else.
+    refresh();
+    return;
+  }
+  const said = [];
+  if (state.shown > game.moves.length) {
+    state.shown = game.moves.length;
+    said.push(texts.takenBackText(state.shown));
+  }
+  if (before && before.moves.length !== game.moves.length) {
+    state.hint = null;
+    state.note = '';
+  }
+  while (state.shown < game.moves.length) {
+    const side = sideOf(state.shown);
+    said.push(texts.movePlayed(game, side, game.moves[state.shown]));
+    state.shown++;
+  }
+  const answer = state.seat && takebackAnswer(before, game, state.seat.mark);
+  if (answer) {
+    state.note = texts.takebackAnswerText(game, answer, mySide(state));
+    said.push(state.note);
+  }
+  if (before && isWaitingForFriend(before) && !isWaitingForFriend(game)) {
+    invite = null;
+    render.scorePanels(game);
+    void refreshScores(game, mine);
+    said.push(texts.joinedText(game, opponentSide(state)));
+  }
+  if (game.rematch && !before?.rematch && state.role !== 'local') {
+    state.note = texts.rematchStartedText(game, opponentSide(state));
+    said.push(state.note);
+  }
+  if (game.takeback && !before?.takeback) {
+    said.push(texts.takebackQuestionText(game, takebackQuestion(state)));
+  }
+  refresh();
+  if (game.status !== 'in_progress') {
+    if (!before || before.status === 'in_progress') finish(game, mine, said);
+    else if (said.length > 0) render.announce(said.join(' '));
+    return;
+  }
+  const toMove = sideOf(game.moves.length);
+  if (actsFor(state, toMove)) said.push(texts.turnAnnouncement(game, toMove));
+  if (said.length > 0) render.announce(said.join(' '));
+}
+
+// ---------------------------------------------------------------------------------------
+// What the players do
+
+/** The seat token this page sends, if it holds one. */
+function token() {
+  return state.seat?.token ?? null;
+}
+
+/** Shows a request's failure under the board. */
+function failed(e) {
+  render.setError('game-error', e.status === 404 ? texts.GAME_GONE : e.message);
+}
+
+async function playAt(index) {
+  if (!canPlayAt(state, index)) return;
+  const before = state.game;
+  const ply = before.moves.length;
+  const mine = state.generation;
+  setBusy(true);
+  render.setError('game-error', '');
+  // Show the move at once; the server's answer confirms it (or puts the board back).
+  const marks = marksAfter(before, ply);
+  marks[index] = MARKS[sideOf(ply)];
+  board.render({ marks, last: index });
+  render.messages({ ...before, moves: [...before.moves, null] }, ply + 1);
+  const { row, col } = cellAt(index, before.cols);
+  try {
+    const game = await api.playMove(before.id, row, col, token());
+    if (!isCurrent(state, mine)) return;
+    if (state.role === 'local') {
+      state.shown = Math.min(ply + 1, game.moves.length);
+      await present(game, mine);
+    } else {
+      receive(game, mine);
+    }
+  } catch (e) {
+    if (!isCurrent(state, mine)) return;
+    if (state.role === 'local') {
+      state.game = before;
+      state.shown = before.moves.length;
+    }
+    refresh();
+    failed(e);
+  } finally {
+    if (isCurrent(state, mine)) setBusy(false);
+  }
+}
+
+/** Undo (here, or against the computer) or ask the friend to take the last move back. */
+export async function takeBack() {
+  const offer = state.game && undoOffer(state);
+  if (!offer?.enabled) return;
+  const mine = state.generation;
+  setBusy(true);
+  render.setError('game-error', '');
+  try {
+    const game = await api.takeBack(state.game.id, token());
+    if (!isCurrent(state, mine)) return;
+    state.hint = null;
+    if (state.role === 'local') await present(game, mine);
+    else receive(game, mine);
+  } catch (e) {
+    if (isCurrent(state, mine)) failed(e);
+  } finally {
+    if (isCurrent(state, mine)) setBusy(false);
+  }
+}
+
+/** Accepts or declines the other player's takeback question. */
+export async function answerTakeback(accept) {
+  if (!state.game?.takeback || state.role !== 'player') return;
+  const mine = state.generation;
+  setBusy(true);
+  render.setError('game-error', '');
+  try {
+    const game = await api.answerTakeback(state.game.id, accept, token());
+    if (isCurrent(state, mine)) receive(game, mine);
+  } catch (e) {
+    if (isCurrent(state, mine)) failed(e);
+  } finally {
+    if (isCurrent(state, mine)) setBusy(false);
+  }
+}
+
+/** Asks the server for the best move and shows it on the board, with what it leads to. */
+export async function askHint() {
+  if (!canHint(state) || hintBusy) return;
+  const mine = state.generation;
+  const at = state.game.moves.length;
+  hintBusy = true;
+  controls.show(state, { hintBusy });
+  render.setError('game-error', '');
+  try {
+    const hint = await api.hint(state.game.id, token());
+    if (!isCurrent(state, mine) || state.game.moves.length !== at) return;
+    state.hint = hint;
+    render.announce(texts.hintText(hint));
+  } catch (e) {
+    if (isCurrent(state, mine)) failed(e);
+  } finally {
+    hintBusy = false;
+    if (isCurrent(state, mine)) refresh();
+  }
+}
+
+/**
+ * Play Again: the rematch, marks swapped (the same one if the other player started it
+ * already); a spectator follows the players to it.
+ */
+export async function playAgain() {
+  const old = state.game;
+  if (!old || old.status === 'in_progress') return;
+  if (state.role === 'spectator') {
+    if (old.rematch) void openGame(old.rematch);
+    return;
+  }
+  const { role, seat } = state;
+  const mine = state.generation;
+  dialog.close();
+  setBusy(true);
+  try {
+    const next = await api.rematch(old.id, token());
+    if (!isCurrent(state, mine)) return;
+    const held = next.seats?.[0] ?? null;
+    if (held) storage.saveSeats(next.id, next.seats);
+    if (role === 'local') state.setup = setupFromState(next);
+    await enterGame(next, { seat: role === 'player' ? held ?? seat : null, local: role === 'local' });
+  } catch (e) {
+    if (!isCurrent(state, mine)) return;
+    failed(e);
+    setBusy(false);
+  }
+}
+
+/** Opens the analysis of the finished game. */
+export function openAnalysis() {
+  if (!state.game || state.game.status === 'in_progress') return;
+  dialog.close();
+  analysis.open(state.game);
+}
+
+/** Closes the analysis: the board shows the end of the game again. */
+export function closeAnalysis() {
+  analysis.close();
+  drawBoard();
+  board.focus();
+}
+
+/** Copies the invitation's link, or this game's address (to watch it). */
+export function copyInvite() {
+  void together.copyLink($('invite-link'), $('copy-invite'));
+}
+
+export function copyWatchLink() {
+  const field = document.createElement('input');
+  field.value = fullUrl(location.origin, gamePath(state.game.id));
+  // A field off screen to select from, where the clipboard is not allowed.
+  field.className = 'visually-hidden';
+  field.setAttribute('aria-hidden', 'true');
+  field.tabIndex = -1;
+  document.body.append(field);
+  void together.copyLink(field, $('copy-watch')).finally(() => field.remove());
+}
+
+/** Wires the game view's buttons and the end dialog. */
+export function wire() {
+  $('reset').addEventListener('click', restartGame);
+  $('hint').addEventListener('click', () => { void askHint(); });
+  $('undo').addEventListener('click', () => { void takeBack(); });
+  $('takeback-accept').addEventListener('click', () => { void answerTakeback(true); });
+  $('takeback-decline').addEventListener('click', () => { void answerTakeback(false); });
+  $('rematch').addEventListener('click', () => { void playAgain(); });
+  $('analyse').addEventListener('click', openAnalysis);
+  $('analysis-close').addEventListener('click', closeAnalysis);
+  $('copy-invite').addEventListener('click', copyInvite);
+  $('copy-watch').addEventListener('click', copyWatchLink);
+  $('play-again').addEventListener('click', () => { void playAgain(); });
+  $('end-analyse').addEventListener('click', openAnalysis);
+  $('dialog-close').addEventListener('click', () => dialog.close());
+  dialog.onClose(() => {
+    if (state.view === 'game' && !analysis.isOpen) board.focus();
+  });
+}
+
+/** Closes the end dialog (another view is being shown over the game). */
+export function closeDialog() {
+  dialog.close();
+}
