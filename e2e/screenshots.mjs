@@ -19,7 +19,7 @@ try {
   // Some history, so the scores and the leaderboard have something to show.
   await startGame(page, { p1: { name: 'Alice' }, p2: { name: 'Bob' } });
   for (const i of [4, 0, 8, 2, 1, 7, 5, 3, 6]) await play(page, i);
-  await page.getByRole('button', { name: 'Play Again' }).click();
+  await page.locator('#play-again').click();
   await idle(page);
   for (const i of [0, 4, 1, 2, 3, 6]) await play(page, i);
   await page.getByRole('button', { name: 'Quit' }).click();

@@ -47,8 +47,9 @@ export class AnalysisPanel {
     const total = game.moves.length;
     this.slider.max = String(total);
     $('analysis').hidden = false;
+    $('game-view').classList.add('is-analysing');
     this.go(Math.max(0, total - 1));
-    $('analysis-heading').scrollIntoView?.({ block: 'nearest' });
+    $('analysis-ply').focus({ preventScroll: true });
   }
 
   /** Hides the panel; answers still to come are dropped. */
@@ -57,6 +58,7 @@ export class AnalysisPanel {
     this.settle.cancel();
     this.game = null;
     $('analysis').hidden = true;
+    $('game-view').classList.remove('is-analysing');
   }
 
   /** Moves to position `ply`; `dragging` waits for the slider to settle before asking. */
