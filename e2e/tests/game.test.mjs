@@ -50,6 +50,14 @@ describe('setup', () => {
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expectText(page.locator('#setup-error'), 'Rows and columns must each be between 1 and 19.');
     await setUp(page, { preset: '4 × 4, four in a row' });
+    // Swap trades the two players' places: whoever was O moves first.
+    await setUp(page, { p1: { name: 'Ann' }, p2: { level: 'hard' } });
+    await page.getByRole('button', { name: 'Swap who moves first' }).click();
+    assert.equal(await page.locator('#p1-human').isChecked(), false);
+    assert.equal(await page.locator('#p1-level').inputValue(), 'hard');
+    assert.equal(await page.locator('#p2-human').isChecked(), true);
+    assert.equal(await page.locator('#p2-name').inputValue(), 'Ann');
+    await page.getByRole('button', { name: 'Swap who moves first' }).click();
     assert.equal(await page.locator('#rows').inputValue(), '4');
     assert.equal(await page.locator('#k').inputValue(), '4');
     assert.deepEqual(page.errors, []);

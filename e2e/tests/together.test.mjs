@@ -57,10 +57,15 @@ describe('a friend by link, and a spectator', () => {
     game = await address(ann);
     assert.match(game, new RegExp(`^${server.url}games/[0-9a-f]+$`));
     await expectText(ann.locator('#scores-o .panel-name'), 'Invited friend');
+    await expectText(ann.locator('#left-msg'), 'Waiting for the invited friend');
     // Nobody moves before the friend is there.
     await cell(ann, 4).click();
     await ann.waitForTimeout(200);
     assert.deepEqual(await marks(ann), Array(9).fill(''));
+    // A reload while waiting keeps the link.
+    await ann.reload();
+    await ann.locator('#invite').waitFor();
+    assert.equal(await ann.locator('#invite-link').inputValue(), link);
     // The copy button copies the link, or says how where the clipboard is not allowed.
     await ann.locator('#copy-invite').click();
     await expectText(ann.locator('#copy-invite'), /Copied|Select the link and copy it/);

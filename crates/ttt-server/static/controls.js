@@ -35,7 +35,8 @@ export function show(state, { hintBusy = false } = {}) {
   const { game } = state;
   const over = Boolean(game) && game.status !== 'in_progress';
   const hint = $('hint');
-  hint.hidden = !game || over || !isPlaying(state);
+  const person = Boolean(game) && game.players.some((p) => p.kind !== 'computer');
+  hint.hidden = !person || over || !isPlaying(state);
   hint.disabled = hintBusy || !canHint(state);
   hint.textContent = hintBusy ? texts.HINT_THINKING : 'Hint';
 

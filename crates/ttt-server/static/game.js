@@ -38,7 +38,10 @@ const board = new BoardView($('board'), (index) => {
   void playAt(index);
 });
 const dialog = new render.EndDialog();
-const analysis = new AnalysisPanel((ply, values) => drawBoard(ply, values));
+const analysis = new AnalysisPanel((ply, values) => {
+  drawBoard(ply, values);
+  render.messages(state.game, ply, { replay: true });
+});
 /** The open live updates, if the game has them. */
 let live = null;
 /** The host's invitation path, while the friend has not joined. */
@@ -507,7 +510,7 @@ export function openAnalysis() {
 /** Closes the analysis: the board shows the end of the game again. */
 export function closeAnalysis() {
   analysis.close();
-  drawBoard();
+  refresh();
   board.focus();
 }
 

@@ -44,8 +44,9 @@ function setShown(element, visible) {
   element.setAttribute('aria-hidden', visible ? 'false' : 'true');
 }
 
-/** The message row for the board after `ply` moves of `game`. */
-export function messages(game, ply) {
+/** The message row for the board after `ply` moves of `game`; while a finished game is
+ * replayed (`replay`), only the mark to move, as nobody is to play. */
+export function messages(game, ply, { replay = false } = {}) {
   const row = texts.messageRow(game, ply);
   const left = $('left-msg');
   const right = $('right-msg');
@@ -57,8 +58,8 @@ export function messages(game, ply) {
   centre.className = row.over
     ? 'center-msg result'
     : `center-msg mark mark-${row.centre.toLowerCase()}`;
-  setShown(left, row.toMove === 0);
-  setShown(right, row.toMove === 1);
+  setShown(left, !replay && row.toMove === 0);
+  setShown(right, !replay && row.toMove === 1);
 }
 
 /** Has screen readers read `text` out. */

@@ -85,13 +85,20 @@ export function turnAnnouncement(state, index) {
  * over and every move is shown, the result (with `over` and neither side's text shown).
  */
 export function messageRow(state, ply) {
-  const row = { left: turnText(state, 0), right: turnText(state, 1) };
+  // Nobody moves until an invited friend has taken their seat.
+  const waiting = state.players.some((p) => p.kind === 'friend' && !p.name);
+  const row = waiting
+    ? { left: WAITING_TURN, right: WAITING_TURN }
+    : { left: turnText(state, 0), right: turnText(state, 1) };
   if (ply >= state.moves.length && state.status !== 'in_progress') {
     return { ...row, centre: resultText(state), over: true, toMove: null };
   }
   const toMove = sideOf(ply);
   return { ...row, centre: MARKS[toMove], over: false, toMove };
 }
+
+/** The message over the board until an invited friend joins. */
+export const WAITING_TURN = 'Waiting for the invited friend';
 
 /** The end-of-game dialog's sentence under the result. */
 export function endMessage(state) {

@@ -100,6 +100,8 @@ describe('playing together', () => {
     assert.equal(turnText(waiting, 1), `${INVITED_FRIEND}'s turn`);
     const joined = gameState({ players: [human('Ann'), friend('Bo')] });
     assert.equal(turnText(joined, 1), "Bo's turn");
+    assert.equal(messageRow(waiting, 0).left, 'Waiting for the invited friend');
+    assert.equal(messageRow(joined, 0).left, "Ann's turn");
   });
 
   test('what a move leads to: "win in 5 plies", "draw", "not proven"', () => {
