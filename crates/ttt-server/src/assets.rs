@@ -114,6 +114,11 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../static/sse.js"),
     },
     Asset {
+        path: "/actions.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/actions.js"),
+    },
+    Asset {
         path: "/analysis-view.js",
         content_type: JAVASCRIPT,
         body: include_str!("../static/analysis-view.js"),

@@ -5,6 +5,7 @@
 // every game and checks every move; what is decided without the DOM lives in pure modules
 // that node's test runner checks.
 
+import * as actions from './actions.js';
 import * as api from './api.js';
 import * as game from './game.js';
 import * as render from './render.js';
@@ -60,6 +61,7 @@ function showJoin(code, limits) {
 
 function wire() {
   game.wire();
+  actions.wire();
   $('to-setup').addEventListener('click', game.leaveGame);
   $('quit').addEventListener('click', game.leaveGame);
   $('nav-setup').addEventListener('click', game.leaveGame);

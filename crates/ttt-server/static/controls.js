@@ -30,8 +30,9 @@ export function endExtras(state) {
   };
 }
 
-/** Shows the buttons `state` offers. `hintBusy` while a hint is being found. */
-export function show(state, { hintBusy = false } = {}) {
+/** Shows the buttons `state` offers. */
+export function show(state) {
+  const hintBusy = state.hinting;
   const { game } = state;
   const over = Boolean(game) && game.status !== 'in_progress';
   const hint = $('hint');

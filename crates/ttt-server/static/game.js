@@ -1,29 +1,28 @@
 // The game in the page: entering one (made here, joined by link, or opened by its address),
-// showing each new state, and what the players do in it (moves, takebacks, hints, rematches,
-// the analysis). It holds the page's one state (state.js). A game played here is followed
-// through the answers to its requests, a computer's replies paced one by one; a game with a
-// friend, and any game watched, through its live updates (live.js), kept at the highest
-// version seen. The views are handed what to show; the rules of who may do what are in
-// roles.js.
+// showing each new state, the end of the game and its analysis. It holds the page's one state
+// (state.js). A game played here is followed through the answers to its requests, a
+// computer's replies paced one by one; a game with a friend, and any game watched, through
+// its live updates (live.js), kept at the highest version seen. What the players do is sent
+// by actions.js, whose answers come back here; the views are handed what to show, and the
+// rules of who may do what are in roles.js.
 
 import * as api from './api.js';
 import { AnalysisPanel } from './analysis-view.js';
 import { BoardView } from './board.js';
 import * as controls from './controls.js';
 import {
-  boardAfter, cellAt, indexOf, MARKS, marksAfter, sideOf,
+  boardAfter, indexOf, MARKS, marksAfter, sideOf,
 } from './geometry.js';
 import { LiveGame } from './live.js';
 import { computerPause, DIALOG_DELAY_MS } from './pacing.js';
 import * as render from './render.js';
 import {
-  actsFor, canHint, isWaitingForFriend, mySide, opponentSide, roleOf, takebackAnswer,
-  takebackQuestion, undoOffer,
+  actsFor, isWaitingForFriend, mySide, opponentSide, roleOf, takebackAnswer, takebackQuestion,
 } from './roles.js';
 import { fullUrl, gamePath } from './route.js';
 import { setupFromState } from './setup.js';
 import {
-  canPlayAt, createState, isCurrent, mergeState, nextGeneration,
+  createState, isCurrent, mergeState, nextGeneration,
 } from './state.js';
 import * as storage from './storage.js';
 import * as texts from './texts.js';
@@ -34,9 +33,9 @@ const $ = (id) => document.getElementById(id);
 
 /** The one state of the page: nothing else here changes between events. */
 export const state = createState();
-const board = new BoardView($('board'), (index) => {
-  void playAt(index);
-});
+/** What a click on a cell does: actions.js sets it (a move, if it may be one). */
+let playHandler = () => {};
+const board = new BoardView($('board'), (index) => playHandler(index));
 const dialog = new render.EndDialog();
 const analysis = new AnalysisPanel((ply, values) => {
   drawBoard(ply, values);
@@ -46,8 +45,6 @@ const analysis = new AnalysisPanel((ply, values) => {
 let live = null;
 /** The host's invitation path, while the friend has not joined. */
 let invite = null;
-/** Whether a hint is being found. */
-let hintBusy = false;
 
 // ---------------------------------------------------------------------------------------
 // Views
@@ -101,7 +98,7 @@ function drawBoard(ply = state.shown, values = null) {
 }
 
 /** Everything around the board, from the state: messages, panels, buttons. */
-function refresh() {
+export function refresh() {
   const { game } = state;
   if (!analysis.isOpen) drawBoard();
   render.messages(game, state.shown);
@@ -109,15 +106,15 @@ function refresh() {
   together.invitation(state, invite && fullUrl(location.origin, invite));
   together.question(state);
   together.note(state);
-  controls.show(state, { hintBusy });
+  controls.show(state);
   if (dialog.isOpen) dialog.update(controls.endExtras(state));
 }
 
 /** The board is waiting for the server (or not); its cells take no clicks meanwhile. */
-function setBusy(busy) {
+export function setBusy(busy) {
   state.busy = busy;
   board.setBusy(busy);
-  if (state.game) controls.show(state, { hintBusy });
+  if (state.game) controls.show(state);
   if (state.game) together.question(state);
 }
 
@@ -151,7 +148,7 @@ function finish(game, mine, said) {
  * says this tab made it (played here). Its address becomes the page's, so a reload comes
  * back and a copy of it lets anyone watch.
  */
-async function enterGame(game, { seat = null, local = false }) {
+export async function enterGame(game, { seat = null, local = false }) {
   closeGame();
   const mine = state.generation;
   state.role = roleOf(game, { seat, local });
@@ -264,7 +261,7 @@ export async function openGame(id) {
 /** A game played here: moves not on the board yet appear one by one (a computer's after a
  * pause), then the messages, and the result if the game is over. While a computer is still
  * to move (two computers, or a search still running), asks the server again. */
-async function present(first, mine) {
+export async function present(first, mine) {
   let game = first;
   for (;;) {
     state.game = game;
@@ -312,7 +309,7 @@ async function present(first, mine) {
 
 /** A state from the live updates, or the answer to a request in a live game: shown if it is
  * the latest (state.js's `mergeState`). */
-function receive(incoming, mine) {
+export function receive(incoming, mine) {
   if (!isCurrent(state, mine)) return;
   const before = state.game;
   const game = mergeState(before, incoming);
@@ -366,140 +363,6 @@ function receive(incoming, mine) {
   if (said.length > 0) render.announce(said.join(' '));
 }
 
-// ---------------------------------------------------------------------------------------
-// What the players do
-
-/** The seat token this page sends, if it holds one. */
-function token() {
-  return state.seat?.token ?? null;
-}
-
-/** Shows a request's failure under the board. */
-function failed(e) {
-  render.setError('game-error', e.status === 404 ? texts.GAME_GONE : e.message);
-}
-
-async function playAt(index) {
-  if (!canPlayAt(state, index)) return;
-  const before = state.game;
-  const ply = before.moves.length;
-  const mine = state.generation;
-  setBusy(true);
-  render.setError('game-error', '');
-  // Show the move at once; the server's answer confirms it (or puts the board back).
-  const marks = marksAfter(before, ply);
-  marks[index] = MARKS[sideOf(ply)];
-  board.render({ marks, last: index });
-  render.messages({ ...before, moves: [...before.moves, null] }, ply + 1);
-  const { row, col } = cellAt(index, before.cols);
-  try {
-    const game = await api.playMove(before.id, row, col, token());
-    if (!isCurrent(state, mine)) return;
-    if (state.role === 'local') {
-      state.shown = Math.min(ply + 1, game.moves.length);
-      await present(game, mine);
-    } else {
-      receive(game, mine);
-    }
-  } catch (e) {
-    if (!isCurrent(state, mine)) return;
-    if (state.role === 'local') {
-      state.game = before;
-      state.shown = before.moves.length;
-    }
-    refresh();
-    failed(e);
-  } finally {
-    if (isCurrent(state, mine)) setBusy(false);
-  }
-}
-
-/** Undo (here, or against the computer) or ask the friend to take the last move back. */
-export async function takeBack() {
-  const offer = state.game && undoOffer(state);
-  if (!offer?.enabled) return;
-  const mine = state.generation;
-  setBusy(true);
-  render.setError('game-error', '');
-  try {
-    const game = await api.takeBack(state.game.id, token());
-    if (!isCurrent(state, mine)) return;
-    state.hint = null;
-    if (state.role === 'local') await present(game, mine);
-    else receive(game, mine);
-  } catch (e) {
-    if (isCurrent(state, mine)) failed(e);
-  } finally {
-    if (isCurrent(state, mine)) setBusy(false);
-  }
-}
-
-/** Accepts or declines the other player's takeback question. */
-export async function answerTakeback(accept) {
-  if (!state.game?.takeback || state.role !== 'player') return;
-  const mine = state.generation;
-  setBusy(true);
-  render.setError('game-error', '');
-  try {
-    const game = await api.answerTakeback(state.game.id, accept, token());
-    if (isCurrent(state, mine)) receive(game, mine);
-  } catch (e) {
-    if (isCurrent(state, mine)) failed(e);
-  } finally {
-    if (isCurrent(state, mine)) setBusy(false);
-  }
-}
-
-/** Asks the server for the best move and shows it on the board, with what it leads to. */
-export async function askHint() {
-  if (!canHint(state) || hintBusy) return;
-  const mine = state.generation;
-  const at = state.game.moves.length;
-  hintBusy = true;
-  controls.show(state, { hintBusy });
-  render.setError('game-error', '');
-  try {
-    const hint = await api.hint(state.game.id, token());
-    if (!isCurrent(state, mine) || state.game.moves.length !== at) return;
-    state.hint = hint;
-    render.announce(texts.hintText(hint));
-  } catch (e) {
-    if (isCurrent(state, mine)) failed(e);
-  } finally {
-    hintBusy = false;
-    if (isCurrent(state, mine)) refresh();
-  }
-}
-
-/**
- * Play Again: the rematch, marks swapped (the same one if the other player started it
- * already); a spectator follows the players to it.
- */
-export async function playAgain() {
-  const old = state.game;
-  if (!old || old.status === 'in_progress') return;
-  if (state.role === 'spectator') {
-    if (old.rematch) void openGame(old.rematch);
-    return;
-  }
-  const { role, seat } = state;
-  const mine = state.generation;
-  dialog.close();
-  setBusy(true);
-  try {
-    const next = await api.rematch(old.id, token());
-    if (!isCurrent(state, mine)) return;
-    const held = next.seats?.[0] ?? null;
-    if (held) storage.saveSeats(next.id, next.seats);
-    if (role === 'local') state.setup = setupFromState(next);
-    await enterGame(next, { seat: role === 'player' ? held ?? seat : null, local: role === 'local' });
-  } catch (e) {
-    if (!isCurrent(state, mine)) return;
-    failed(e);
-    setBusy(false);
-  }
-}
-
 /** Opens the analysis of the finished game. */
 export function openAnalysis() {
   if (!state.game || state.game.status === 'in_progress') return;
@@ -514,36 +377,23 @@ export function closeAnalysis() {
   board.focus();
 }
 
-/** Copies the invitation's link, or this game's address (to watch it). */
-export function copyInvite() {
-  void together.copyLink($('invite-link'), $('copy-invite'));
+/** Sets what a click (or Enter) on a board cell does. */
+export function onPlay(handler) {
+  playHandler = handler;
 }
 
-export function copyWatchLink() {
-  const field = document.createElement('input');
-  field.value = fullUrl(location.origin, gamePath(state.game.id));
-  // A field off screen to select from, where the clipboard is not allowed.
-  field.className = 'visually-hidden';
-  field.setAttribute('aria-hidden', 'true');
-  field.tabIndex = -1;
-  document.body.append(field);
-  void together.copyLink(field, $('copy-watch')).finally(() => field.remove());
+/** The move at cell `index` shown at once, before the server has answered. */
+export function showPending(index) {
+  const before = state.game;
+  const ply = before.moves.length;
+  const marks = marksAfter(before, ply);
+  marks[index] = MARKS[sideOf(ply)];
+  board.render({ marks, last: index });
+  render.messages({ ...before, moves: [...before.moves, null] }, ply + 1);
 }
 
-/** Wires the game view's buttons and the end dialog. */
+/** Wires the end dialog's close button, and where the focus goes when it closes. */
 export function wire() {
-  $('reset').addEventListener('click', restartGame);
-  $('hint').addEventListener('click', () => { void askHint(); });
-  $('undo').addEventListener('click', () => { void takeBack(); });
-  $('takeback-accept').addEventListener('click', () => { void answerTakeback(true); });
-  $('takeback-decline').addEventListener('click', () => { void answerTakeback(false); });
-  $('rematch').addEventListener('click', () => { void playAgain(); });
-  $('analyse').addEventListener('click', openAnalysis);
-  $('analysis-close').addEventListener('click', closeAnalysis);
-  $('copy-invite').addEventListener('click', copyInvite);
-  $('copy-watch').addEventListener('click', copyWatchLink);
-  $('play-again').addEventListener('click', () => { void playAgain(); });
-  $('end-analyse').addEventListener('click', openAnalysis);
   $('dialog-close').addEventListener('click', () => dialog.close());
   dialog.onClose(() => {
     if (state.view === 'game' && !analysis.isOpen) board.focus();

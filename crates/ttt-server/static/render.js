@@ -15,7 +15,9 @@ const SECTIONS = {
   setup: 'setup-view', join: 'join-view', game: 'game-view', leaderboard: 'leaderboard-view',
 };
 const NAV = [['nav-setup', 'setup'], ['nav-leaderboard', 'leaderboard']];
-const HEADINGS = { setup: 'setup-heading', join: 'join-heading', leaderboard: 'leaderboard-heading' };
+const HEADINGS = {
+  setup: 'setup-heading', join: 'join-heading', leaderboard: 'leaderboard-heading',
+};
 /** Each side's score panel, by side: 0 is X, 1 is O. */
 const PANEL_SIDES = ['x', 'o'];
 
@@ -194,7 +196,8 @@ export class EndDialog {
 
   /** Puts the dialog where it leaves the winning line in sight, scrolling the page if need be. */
   place() {
-    const cells = [...document.querySelectorAll('#board td.win')].map((td) => td.getBoundingClientRect());
+    const cells = [...document.querySelectorAll('#board td.win')]
+      .map((td) => td.getBoundingClientRect());
     const line = cells.length === 0 ? null : {
       top: Math.min(...cells.map((r) => r.top)),
       bottom: Math.max(...cells.map((r) => r.bottom)),

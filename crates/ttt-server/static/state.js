@@ -30,6 +30,10 @@ export function createState() {
     link: 'off',
     /** The hint shown on the board, `{row, col, value, plies}`, until the next move. */
     hint: null,
+    /** A hint is being found. */
+    hinting: false,
+    /** The latest news under the board (a takeback's answer, a rematch), until the next move. */
+    note: '',
   };
 }
 

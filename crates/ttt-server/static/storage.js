@@ -57,7 +57,8 @@ function allSeats() {
 export function loadSeat(id, mark = null) {
   const seats = allSeats()[id]?.seats;
   if (!Array.isArray(seats)) return null;
-  const valid = seats.filter((s) => (s?.mark === 'X' || s?.mark === 'O') && typeof s.token === 'string');
+  const valid = seats.filter((s) => (s?.mark === 'X' || s?.mark === 'O')
+    && typeof s.token === 'string');
   return valid.find((s) => s.mark === mark) || valid[0] || null;
 }
 

@@ -146,7 +146,8 @@ export const NO_SCORES = 'Scores are kept for human players.';
 export const NOT_JOINED = 'Has not joined yet.';
 
 /** Why a move got no answer when the server no longer has the game (404). */
-export const GAME_GONE = 'This game is no longer on the server (was it restarted?). Start a new one with Restart Game.';
+export const GAME_GONE = 'This game is no longer on the server (games are kept for a few hours '
+  + 'after their last move). Start a new one with Restart Game.';
 
 /** The error under the board when the scores could not be read. */
 export function scoresFailed(message) {
@@ -199,7 +200,9 @@ export const UNDO_LABELS = { undo: 'Undo', ask: 'Ask to take back' };
 export function takebackQuestionText(state, question) {
   const asker = displayName(state, question.asker);
   const other = displayName(state, 1 - question.asker);
-  if (question.kind === 'waiting') return `You asked to take your last move back. Waiting for ${other} to answer…`;
+  if (question.kind === 'waiting') {
+    return `You asked to take your last move back. Waiting for ${other} to answer…`;
+  }
   if (question.kind === 'answer') return `${asker} asks to take their last move back.`;
   return `${asker} asked to take their last move back.`;
 }
@@ -214,7 +217,9 @@ export function takebackAnswerText(state, answer, mySide) {
 
 /** What is read out when a move is taken back and the board has `ply` moves again. */
 export function takenBackText(ply) {
-  return ply === 0 ? 'Moves taken back: the board is empty.' : `Moves taken back: ${ply} on the board.`;
+  return ply === 0
+    ? 'Moves taken back: the board is empty.'
+    : `Moves taken back: ${ply} on the board.`;
 }
 
 /** The live updates' connection, as the bar over the board says it. */
@@ -237,7 +242,9 @@ export function awayText(name) {
 
 /** What is read out when the invited friend takes their seat. */
 export function joinedText(state, side) {
-  return side < 0 ? 'The invited friend has joined.' : `${displayName(state, side)} has joined. The game is on.`;
+  return side < 0
+    ? 'The invited friend has joined.'
+    : `${displayName(state, side)} has joined. The game is on.`;
 }
 
 /** A player's own seat, in the live bar. */
@@ -255,16 +262,21 @@ export const WAITING_FOR_FRIEND = 'Waiting for your friend. Send them this link:
 export const SPECTATOR_WAITING = 'The players are waiting for an invited friend to join.';
 
 /** The copy button of a link, before and after. */
-export const COPY_LABELS = { idle: 'Copy link', done: 'Copied', failed: 'Select the link and copy it' };
+export const COPY_LABELS = {
+  idle: 'Copy link', done: 'Copied', failed: 'Select the link and copy it',
+};
 
 /** The join view, when Join is pressed with no name. */
-export const JOIN_NAME_NEEDED = 'Give your name: it is how the other player and the scores know you.';
+export const JOIN_NAME_NEEDED = 'Give your name: it is how the other player and the scores '
+  + 'know you.';
 
 /** The setup's error when a game's address names a game the server does not have. */
-export const GAME_NOT_FOUND = 'That game is not on the server (games are kept for a few hours after their last move). Start a new one.';
+export const GAME_NOT_FOUND = 'That game is not on the server (games are kept for a few hours '
+  + 'after their last move). Start a new one.';
 
 /** The join view's sentence. */
-export const JOIN_INTRO = 'A friend has invited you to a game of tic-tac-toe. Give your name and take your seat.';
+export const JOIN_INTRO = 'A friend has invited you to a game of tic-tac-toe. Give your name '
+  + 'and take your seat.';
 
 /** Why the join view has nothing to join: the server's reason, and what to do. */
 export function joinFailed(message) {
@@ -279,12 +291,16 @@ export function rematchStartedText(state, side) {
 }
 
 /** The rematch button: Play Again, or joining the one the other player started. */
-export const REMATCH_LABELS = { start: 'Play Again', join: 'Join the rematch', watch: 'Watch the rematch' };
+export const REMATCH_LABELS = {
+  start: 'Play Again', join: 'Join the rematch', watch: 'Watch the rematch',
+};
 
 /** The analysis's caption over the slider: which position the board shows. */
 export function analysisCaption(ply, total) {
   if (ply === 0) return `Before the first move (0 of ${total})`;
-  return ply === total ? `After the last move (${total} of ${total})` : `After move ${ply} of ${total}`;
+  return ply === total
+    ? `After the last move (${total} of ${total})`
+    : `After move ${ply} of ${total}`;
 }
 
 /** The analysis of one position in a sentence, from `{to_move, value, plies}`. */
