@@ -133,6 +133,16 @@ for (const [width, height] of [[320, 568], [390, 844]]) {
       await friendGame(page, other, server.url, { host: 'Ivy', friend: 'Jules' });
       await fits(page, 'friend game (host)');
       await fits(other, 'friend game (friend)');
+      // A takeback question fits too.
+      await play(page, 4);
+      await expectText(cell(other, 4), 'X');
+      await play(other, 0);
+      await expectText(cell(page, 0), 'O');
+      await other.locator('#undo').click();
+      await expectText(page.locator('#takeback-text'), 'Jules asks to take their last move back.');
+      await fits(page, 'takeback question');
+      await page.locator('#takeback-accept').click();
+      await expectText(cell(other, 0), '');
       await page.context().close();
       await other.context().close();
     });

@@ -106,10 +106,33 @@ describe('a friend by link, and a spectator', () => {
     await late.context().close();
   });
 
-  test('moves appear live in all three; each moves only for their own seat', async () => {
+  test('moves appear live in all three; each moves only for their own seat', async (t) => {
+    // From Ann's click to the mark on the other two screens (one clock: one browser).
+    await ann.evaluate(() => document.getElementById('board').addEventListener('click', () => {
+      window.clickedAt = Date.now();
+    }, { capture: true, once: true }));
+    for (const page of [bo, eve]) {
+      await page.evaluate(() => {
+        const td = document.getElementById('4');
+        window.seenAt = new Promise((resolve) => {
+          new MutationObserver((_, observer) => {
+            if (td.textContent !== 'X') return;
+            observer.disconnect();
+            resolve(Date.now());
+          }).observe(td, { childList: true, characterData: true, subtree: true });
+        });
+      });
+    }
     await cell(ann, 4).click();
-    const latency = await seenBy([ann, bo, eve], 4, 'X');
-    assert.ok(latency < 2_000, `seen after ${latency} ms`);
+    await seenBy([ann, bo, eve], 4, 'X');
+    const clicked = await ann.evaluate(() => window.clickedAt);
+    const latencies = await Promise.all([bo, eve].map(
+      async (page) => (await page.evaluate(() => window.seenAt)) - clicked,
+    ));
+    t.diagnostic(`a move reached the friend and the spectator in ${latencies.join(' and ')} ms`);
+    // The aim is 100 ms on loopback (some 10 to 20 here); the bound leaves room for a CI
+    // machine busy with other work, and the figure is printed above.
+    for (const ms of latencies) assert.ok(ms < 250, `seen after ${ms} ms`);
     // Not Ann's turn, and never the spectator's.
     await cell(ann, 0).click();
     await cell(eve, 0).click();

@@ -17,7 +17,8 @@ import { LiveGame } from './live.js';
 import { computerPause, DIALOG_DELAY_MS } from './pacing.js';
 import * as render from './render.js';
 import {
-  actsFor, isWaitingForFriend, mySide, opponentSide, roleOf, takebackAnswer, takebackQuestion,
+  actsFor, awaySide, isWaitingForFriend, mySide, opponentSide, roleOf, takebackAnswer,
+  takebackQuestion,
 } from './roles.js';
 import { fullUrl, gamePath } from './route.js';
 import { setupFromState } from './setup.js';
@@ -175,8 +176,16 @@ export async function enterGame(game, { seat = null, local = false }) {
     onState: (incoming) => receive(incoming, mine),
     onLink: (link) => {
       if (!isCurrent(state, mine)) return;
+      const was = state.link;
       state.link = link;
       together.liveBar(state);
+      // Back in touch: a request that failed meanwhile can be made again.
+      if (link === 'open' && was === 'lost') {
+        if ($('game-error').textContent === api.UNREACHABLE) render.setError('game-error', '');
+        render.announce(texts.LINK_TEXTS.open);
+      } else if (link === 'lost' && was !== 'lost') {
+        render.announce(texts.LINK_TEXTS.lost);
+      }
     },
     onGone: (message) => {
       if (isCurrent(state, mine)) render.setError('game-error', message);
@@ -317,7 +326,13 @@ export function receive(incoming, mine) {
   state.game = game;
   if (before && game.version === before.version) {
     // Who watches or is connected changed, nothing else.
+    const [wasAway, away] = [awaySide({ ...state, game: before }), awaySide(state)];
     refresh();
+    if (away !== wasAway) {
+      const side = away >= 0 ? away : wasAway;
+      const name = texts.displayName(game, side);
+      render.announce(away >= 0 ? texts.awayText(name) : texts.backText(name));
+    }
     return;
   }
   const said = [];

@@ -247,6 +247,11 @@ export function joinedText(state, side) {
     : `${displayName(state, side)} has joined. The game is on.`;
 }
 
+/** What is read out when the other player has the game open again. */
+export function backText(name) {
+  return `${name} is back.`;
+}
+
 /** A player's own seat, in the live bar. */
 export function seatText(mark) {
   return `You play ${mark}`;
