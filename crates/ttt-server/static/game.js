@@ -72,6 +72,7 @@ function closeGame() {
   state.game = null;
   state.busy = false;
   state.hint = null;
+  state.hinting = false;
   state.note = '';
   state.link = 'off';
 }
