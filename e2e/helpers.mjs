@@ -22,11 +22,11 @@ export function tempDir() {
 }
 
 /**
- * Starts `ttt serve --addr 127.0.0.1:0 --db <db>` and waits for the address it prints.
- * Returns `{ url, stop }`; `stop()` sends SIGTERM and waits for the process to end.
+ * Starts `ttt serve --addr <addr> --db <db>` (a free port unless `addr` says which) and waits
+ * for the address it prints. Returns `{ url, port, stop }`.
  */
-export async function startServer(db) {
-  const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', db], {
+export async function startServer(db, addr = '127.0.0.1:0') {
+  const child = spawn(BIN, ['serve', '--addr', addr, '--db', db], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, TTT_DB: '' },
   });
@@ -51,9 +51,18 @@ export async function startServer(db) {
   });
   return {
     url,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+    port: Number(new URL(url).port),
+    /**
+     * Sends SIGTERM and waits for the process to end; after `graceMs` it is killed. A server
+     * that pages are still watching waits for their event streams to close before it
+     * exits, which they never do by themselves.
+     */
+    async stop(graceMs = 3_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
       await exited;
+      clearTimeout(timer);
     },
   };
 }
@@ -163,4 +172,62 @@ export async function closeDialog(page) {
   await dialog.waitFor({ state: 'visible' });
   await page.locator('#dialog-close').click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The page's address as the page itself has it now (`page.url()` may lag behind a
+ * `history.replaceState`). */
+export function address(page) {
+  return page.evaluate(() => location.href);
+}
+
+/** Whether the element `locator` is shown (in the layout and not hidden). */
+export async function isShown(locator) {
+  return (await locator.count()) > 0 && locator.isVisible();
+}
+
+/**
+ * Starts a game between `host` (X, at `page`) and a friend invited by link, who joins as
+ * `friend` in `other` (a page of another browser context). Returns the invitation link and
+ * the game's address.
+ */
+export async function friendGame(page, other, url, { host = 'Ann', friend = 'Bo', rows, cols, k } = {}) {
+  await open(page, url);
+  await setUp(page, { p1: { name: host }, rows, cols, k });
+  await page.locator('#p2-human').check();
+  await page.locator('#p2-remote').check();
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.locator('#invite').waitFor();
+  const link = await page.locator('#invite-link').inputValue();
+  const game = await address(page);
+  await other.goto(link);
+  await other.locator('#join-name').fill(friend);
+  await other.getByRole('button', { name: 'Join the game' }).click();
+  await other.locator('#game-view').waitFor();
+  await page.locator('#invite').waitFor({ state: 'hidden' });
+  return { link, game };
+}
+
+/**
+ * Everything on the page that lies outside the viewport sideways (a board pans inside its
+ * own box, so only that box counts), and whether the page itself scrolls sideways: the
+ * answer is empty when everything fits.
+ */
+export function outsideViewport(page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const out = [];
+    for (const el of document.querySelectorAll('body *')) {
+      if (el.closest('.board-wrap') && !el.classList.contains('board-wrap')) continue;
+      if (el.closest('.visually-hidden, [hidden]')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (getComputedStyle(el).visibility === 'hidden') continue;
+      if (r.left < -0.5 || r.right > width + 0.5) {
+        out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className} from ${Math.round(r.left)} to ${Math.round(r.right)}`);
+      }
+    }
+    const scroll = document.documentElement.scrollWidth;
+    if (scroll > width) out.push(`the page is ${scroll} px wide in a ${width} px viewport`);
+    return out;
+  });
 }

@@ -50,6 +50,14 @@ describe('setup', () => {
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expectText(page.locator('#setup-error'), 'Rows and columns must each be between 1 and 19.');
     await setUp(page, { preset: '4 × 4, four in a row' });
+    // Swap trades the two players' places: whoever was O moves first.
+    await setUp(page, { p1: { name: 'Ann' }, p2: { level: 'hard' } });
+    await page.getByRole('button', { name: 'Swap who moves first' }).click();
+    assert.equal(await page.locator('#p1-human').isChecked(), false);
+    assert.equal(await page.locator('#p1-level').inputValue(), 'hard');
+    assert.equal(await page.locator('#p2-human').isChecked(), true);
+    assert.equal(await page.locator('#p2-name').inputValue(), 'Ann');
+    await page.getByRole('button', { name: 'Swap who moves first' }).click();
     assert.equal(await page.locator('#rows').inputValue(), '4');
     assert.equal(await page.locator('#k').inputValue(), '4');
     assert.deepEqual(page.errors, []);
@@ -155,8 +163,10 @@ describe('two humans', () => {
     assert.notEqual(winBg, plainBg);
 
     await expectText(page.locator('#end-title'), 'Alice wins!');
-    assert.equal(await page.getByRole('button', { name: 'Play Again' }).isVisible(), true);
-    assert.equal(await page.getByRole('button', { name: 'Quit' }).isVisible(), true);
+    const endDialog = page.locator('#end-dialog');
+    assert.equal(await endDialog.getByRole('button', { name: 'Play Again' }).isVisible(), true);
+    assert.equal(await endDialog.getByRole('button', { name: 'Analyse' }).isVisible(), true);
+    assert.equal(await endDialog.getByRole('button', { name: 'Quit' }).isVisible(), true);
     await closeDialog(page);
 
     // Once the game is over, clicks do nothing.
@@ -190,7 +200,7 @@ describe('two humans', () => {
     await page.context().close();
   });
 
-  test('Restart Game starts afresh without reloading; Play Again and Quit', async () => {
+  test('Restart Game starts afresh without reloading; Play Again swaps who starts; Quit', async () => {
     const page = await newPage(browser);
     await open(page, server.url);
     await startGame(page, { p1: { name: 'Rae' }, p2: { name: 'Sam' } });
@@ -204,13 +214,20 @@ describe('two humans', () => {
     await expectText(page.locator('#left-msg'), "Rae's turn");
     assert.equal(await page.evaluate(() => window.notReloaded), true);
 
-    // Play Again after a win: a new empty board, same players.
+    // Play Again after a win: a new empty board, the same players with the marks swapped, so
+    // the loser moves first.
     for (const i of [0, 3, 1, 4, 2]) await play(page, i);
-    await page.getByRole('button', { name: 'Play Again' }).click();
+    await page.locator('#end-dialog').getByRole('button', { name: 'Play Again' }).click();
     await idle(page);
     assert.deepEqual(await marks(page), Array(9).fill(''));
-    await expectText(page.locator('#left-msg'), "Rae's turn");
-    await expectText(page.locator('#score-x-wins'), '1');
+    await expectText(page.locator('#left-msg'), "Sam's turn");
+    await expectText(page.locator('#scores-x .panel-name'), 'Sam');
+    await expectText(page.locator('#score-o-wins'), '1');
+    // Restart Game keeps the swapped order.
+    await play(page, 4);
+    await page.locator('#reset').click();
+    await idle(page);
+    await expectText(page.locator('#left-msg'), "Sam's turn");
 
     // Quit goes back to the setup.
     for (const i of [0, 3, 1, 4, 2]) await play(page, i);
@@ -351,7 +368,7 @@ describe('keyboard', () => {
     assert.deepEqual(await winningCells(page), [0, 1, 2]);
     await expectText(page.locator('#announcer'), /Jo wins!/);
 
-    // The dialog takes the focus; Enter on Play Again starts the next game.
+    // The dialog takes the focus; Enter on Play Again starts the next game (Kim's X now).
     await page.locator('#end-dialog').waitFor({ state: 'visible' });
     assert.equal(await focused(), 'play-again');
     await key('Enter');

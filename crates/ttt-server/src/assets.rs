@@ -89,6 +89,61 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../static/timers.js"),
     },
     Asset {
+        path: "/analysis.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/analysis.js"),
+    },
+    Asset {
+        path: "/placement.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/placement.js"),
+    },
+    Asset {
+        path: "/roles.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/roles.js"),
+    },
+    Asset {
+        path: "/route.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/route.js"),
+    },
+    Asset {
+        path: "/sse.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/sse.js"),
+    },
+    Asset {
+        path: "/actions.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/actions.js"),
+    },
+    Asset {
+        path: "/analysis-view.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/analysis-view.js"),
+    },
+    Asset {
+        path: "/controls.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/controls.js"),
+    },
+    Asset {
+        path: "/game.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/game.js"),
+    },
+    Asset {
+        path: "/live.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/live.js"),
+    },
+    Asset {
+        path: "/together-view.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/together-view.js"),
+    },
+    Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../static/style.css"),

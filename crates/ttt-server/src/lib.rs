@@ -9,8 +9,9 @@
 //! | --- | --- |
 //! | `GET /` (and `/app.js`, `/style.css`, ...; `/join/{code}`, `/games/{id}`) | the page, embedded in the binary |
 //! | `POST /api/games` | a new game; the computer's moves are made if it starts; with a `{"kind": "friend"}` player, the host's seat token and the invitation link |
+//! | `GET /api/join/{code}` | who invites, to which board, and whether the seat is still open |
 //! | `POST /api/join/{code}` | `{"name"}`: the invited friend takes the seat, and gets its token |
-//! | `GET /api/games/{id}` | a game's state |
+//! | `GET /api/games/{id}` | a game's state (and, for the host's token, the invitation link until the friend joins) |
 //! | `GET /api/games/{id}/events` | the state as server-sent events, on connect and after every change |
 //! | `POST /api/games/{id}/moves` | a move `{"row", "col"}` and the computer's reply |
 //! | `POST /api/games/{id}/takeback` | undo the last move (and the computer's reply), or ask the friend |

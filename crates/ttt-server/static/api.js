@@ -1,4 +1,6 @@
 // The JSON API of `ttt serve`. The server decides everything; this module only talks to it.
+// In a game with a friend invited by link, whatever acts for a seat names it with the seat's
+// token (`Authorization: Bearer`); the callers pass it, or null where none is needed.
 
 /** A refusal or failure, with the server's message (`{"error": "..."}`). */
 export class ApiError extends Error {
@@ -9,8 +11,18 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
-  const init = { method, headers: { Accept: 'application/json' } };
+/** The message when no answer came at all. */
+export const UNREACHABLE = 'The server cannot be reached. Is ttt serve still running?';
+
+/** The headers of a request, with the seat's token if there is one. */
+export function headers(token, accept = 'application/json') {
+  const h = { Accept: accept };
+  if (token) h.Authorization = `Bearer ${token}`;
+  return h;
+}
+
+async function request(method, path, { body, token } = {}) {
+  const init = { method, headers: headers(token) };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -19,7 +31,7 @@ async function request(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch {
-    throw new ApiError(0, 'The server cannot be reached. Is ttt serve still running?');
+    throw new ApiError(0, UNREACHABLE);
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
@@ -31,19 +43,58 @@ async function request(method, path, body) {
   return data;
 }
 
-/** Starts a game: `{rows, cols, k, players: [{kind: 'human', name} | {kind: 'computer', level}, ...]}`. */
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+
+/** Starts a game: `{rows, cols, k, players: [P, P]}`, each P `{kind: 'human', name}`,
+ * `{kind: 'computer', level}` or `{kind: 'friend'}`. A friend game's answer adds `seats`
+ * (the host's token) and `invite` (the path of the friend's link). */
 export function createGame(setup) {
-  return request('POST', '/api/games', setup);
+  return request('POST', '/api/games', { body: setup });
+}
+
+/** Takes the invited friend's seat: the state, with `seats` holding its token. */
+export function joinGame(code, name) {
+  return request('POST', `/api/join/${encodeURIComponent(code)}`, { body: { name } });
 }
 
 /** A game's state. */
 export function getGame(id) {
-  return request('GET', `/api/games/${encodeURIComponent(id)}`);
+  return request('GET', game(id));
 }
 
-/** Plays a human move (0-based) and returns the state after any computer reply. */
-export function playMove(id, row, col) {
-  return request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { row, col });
+/** Plays a move (0-based) and returns the state after any computer reply. */
+export function playMove(id, row, col, token) {
+  return request('POST', `${game(id)}/moves`, { body: { row, col }, token });
+}
+
+/** Undoes (at one screen, against the computer) or asks the friend to (the state says). */
+export function takeBack(id, token) {
+  return request('POST', `${game(id)}/takeback`, { token });
+}
+
+/** Accepts or declines the other player's takeback question. */
+export function answerTakeback(id, accept, token) {
+  return request('POST', `${game(id)}/takeback/answer`, { body: { accept }, token });
+}
+
+/** The best move for the player to move: `{row, col, value, plies}`. */
+export function hint(id, token) {
+  return request('POST', `${game(id)}/hint`, { token });
+}
+
+/** The next game, marks swapped; `seats` holds the caller's token there. */
+export function rematch(id, token) {
+  return request('POST', `${game(id)}/rematch`, { token });
+}
+
+/** Every empty cell's value after the first `ply` moves: `{ply, to_move, value, plies, cells}`. */
+export function analysis(id, ply) {
+  return request('GET', `${game(id)}/analysis?ply=${ply}`);
+}
+
+/** The address of a game's live updates (server-sent events). */
+export function eventsPath(id) {
+  return `${game(id)}/events`;
 }
 
 /** One player's record, or `null` for a newcomer not saved yet. */

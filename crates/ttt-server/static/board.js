@@ -3,6 +3,7 @@
 // (a "roving" tabindex), so Tab enters and leaves the board in one step. The DOM alone:
 // which cell is where (geometry.js) and what the cells are called (texts.js) live apart.
 
+import { TONES } from './analysis.js';
 import { cellAt, neighbour } from './geometry.js';
 import { boardLabel, cellLabel } from './texts.js';
 
@@ -58,20 +59,38 @@ export class BoardView {
   /**
    * Shows what geometry.js's `boardAfter` describes: `marks[i]` is 'X', 'O' or '', `win` holds
    * the indices of the winning line, `last` the index of the last move (or -1), and `over`
-   * says the game has ended.
+   * says the game has ended. On empty cells it may also show `hint`, `{index, mark, words}`
+   * (the move a hint suggests, drawn faintly), or `values`, the analysis's colour map
+   * (analysis.js's `valueMap`: index to `{tone, label, strength, words}`).
    */
-  render({ marks, win = new Set(), last = -1, over = false }) {
+  render({
+    marks, win = new Set(), last = -1, over = false, hint = null, values = null,
+  }) {
     this.cells.forEach((td, i) => {
       const mark = marks[i] || '';
-      if (td.textContent !== mark) td.textContent = mark;
+      const value = mark === '' ? values?.get(i) : undefined;
+      const hinted = mark === '' && hint?.index === i;
+      let text = mark;
+      if (value) text = value.label;
+      else if (hinted) text = hint.mark;
+      if (td.textContent !== text) td.textContent = text;
       td.classList.toggle('x', mark === 'X');
       td.classList.toggle('o', mark === 'O');
       td.classList.toggle('empty', mark === '');
       td.classList.toggle('win', win.has(i));
       td.classList.toggle('last', i === last);
-      td.setAttribute('aria-label', cellLabel(cellAt(i, this.cols), mark, win.has(i)));
+      td.classList.toggle('hinted', hinted);
+      td.classList.toggle('value', Boolean(value));
+      for (const tone of TONES) td.classList.toggle(`value-${tone}`, value?.tone === tone);
+      if (value) td.style.setProperty('--strength', String(value.strength));
+      else td.style.removeProperty('--strength');
+      let note = '';
+      if (value) note = value.words;
+      else if (hinted) note = hint.words;
+      td.setAttribute('aria-label', cellLabel(cellAt(i, this.cols), mark, win.has(i), note));
     });
     this.table.classList.toggle('over', over);
+    this.table.classList.toggle('analysing', Boolean(values));
   }
 
   /** Marks the board as waiting for the server (or not). */
@@ -80,9 +99,10 @@ export class BoardView {
     this.table.classList.toggle('busy', busy);
   }
 
-  /** Puts the keyboard focus on the board's current cell. */
+  /** Puts the keyboard focus on the board's current cell, without scrolling the page: the
+   * title stays in sight when a game starts. */
   focus() {
-    this.cells[this.focusIndex]?.focus();
+    this.cells[this.focusIndex]?.focus({ preventScroll: true });
   }
 
   moveFocus(index, focus) {

@@ -20,3 +20,20 @@ export function computerPause(state) {
   if (!bothComputers) return COMPUTER_PAUSE_MS;
   return Math.max(40, Math.min(COMPUTER_PAUSE_MS, 6000 / (state.rows * state.cols)));
 }
+
+/** A dropped live connection is tried again after this, doubling up to RECONNECT_MAX_MS. */
+export const RECONNECT_FIRST_MS = 250;
+export const RECONNECT_MAX_MS = 4000;
+
+/**
+ * How long to wait before the `attempt`th try (from 0) to open a dropped live connection
+ * again: quick at first, so a blip is not noticed, then slower, so a stopped server is not
+ * hammered.
+ */
+export function reconnectDelay(attempt) {
+  return Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** Math.max(0, attempt));
+}
+
+/** The analysis waits this long after the slider stops, so dragging does not ask for every
+ * position on the way. */
+export const ANALYSIS_SETTLE_MS = 150;

@@ -6,17 +6,23 @@
 
 import { later, Timer } from './timers.js';
 import { ANNOUNCE_GAP_MS } from './pacing.js';
+import { dialogPlacement } from './placement.js';
 import * as texts from './texts.js';
 
 const $ = (id) => document.getElementById(id);
 
-const SECTIONS = { setup: 'setup-view', game: 'game-view', leaderboard: 'leaderboard-view' };
+const SECTIONS = {
+  setup: 'setup-view', join: 'join-view', game: 'game-view', leaderboard: 'leaderboard-view',
+};
 const NAV = [['nav-setup', 'setup'], ['nav-leaderboard', 'leaderboard']];
-const HEADINGS = { setup: 'setup-heading', leaderboard: 'leaderboard-heading' };
+const HEADINGS = {
+  setup: 'setup-heading', join: 'join-heading', leaderboard: 'leaderboard-heading',
+};
 /** Each side's score panel, by side: 0 is X, 1 is O. */
 const PANEL_SIDES = ['x', 'o'];
 
-/** Shows the view `name` ('setup', 'game' or 'leaderboard') and marks it in the navigation. */
+/** Shows the view `name` ('setup', 'join', 'game' or 'leaderboard') and marks it in the
+ * navigation. */
 export function showSection(name) {
   for (const [key, id] of Object.entries(SECTIONS)) $(id).hidden = key !== name;
   for (const [id, view] of NAV) {
@@ -25,9 +31,9 @@ export function showSection(name) {
   }
 }
 
-/** Puts the focus on a view's heading (the setup's or the leaderboard's). */
+/** Puts the focus on a view's heading (the setup's, the invitation's or the leaderboard's). */
 export function focusHeading(name) {
-  if (HEADINGS[name]) $(HEADINGS[name]).focus();
+  if (HEADINGS[name]) $(HEADINGS[name]).focus({ preventScroll: true });
 }
 
 /** Shows `message` in the error line `id`, or clears it. */
@@ -40,8 +46,9 @@ function setShown(element, visible) {
   element.setAttribute('aria-hidden', visible ? 'false' : 'true');
 }
 
-/** The message row for the board after `ply` moves of `game`. */
-export function messages(game, ply) {
+/** The message row for the board after `ply` moves of `game`; while a finished game is
+ * replayed (`replay`), only the mark to move, as nobody is to play. */
+export function messages(game, ply, { replay = false } = {}) {
   const row = texts.messageRow(game, ply);
   const left = $('left-msg');
   const right = $('right-msg');
@@ -53,8 +60,8 @@ export function messages(game, ply) {
   centre.className = row.over
     ? 'center-msg result'
     : `center-msg mark mark-${row.centre.toLowerCase()}`;
-  setShown(left, row.toMove === 0);
-  setShown(right, row.toMove === 1);
+  setShown(left, !replay && row.toMove === 0);
+  setShown(right, !replay && row.toMove === 1);
 }
 
 /** Has screen readers read `text` out. */
@@ -67,7 +74,13 @@ export function announce(text) {
   });
 }
 
-/** The score panels beside the board: each side's mark and name, and for a human the
+/** Whether a player has a record to show: a person with a name (not the computer, nor a
+ * friend who has not joined yet). */
+function hasRecord(p) {
+  return p.kind === 'human' || (p.kind === 'friend' && Boolean(p.name));
+}
+
+/** The score panels beside the board: each side's mark and name, and for a person the
  * tallies, empty until `scores` fills them in. */
 export function scorePanels(game) {
   PANEL_SIDES.forEach((side, index) => {
@@ -82,10 +95,10 @@ export function scorePanels(game) {
     heading.className = 'panel-name';
     heading.textContent = name;
     panel.setAttribute('aria-label', texts.scoresLabel(name));
-    if (p.kind !== 'human') {
+    if (!hasRecord(p)) {
       const note = document.createElement('p');
       note.className = 'muted';
-      note.textContent = texts.NO_SCORES;
+      note.textContent = p.kind === 'friend' ? texts.NOT_JOINED : texts.NO_SCORES;
       panel.replaceChildren(mark, heading, note);
       return;
     }
@@ -110,7 +123,7 @@ export function scorePanels(game) {
  * zeros). */
 export function scores(game, records) {
   game.players.forEach((p, index) => {
-    if (p.kind !== 'human') return;
+    if (!hasRecord(p)) return;
     const side = PANEL_SIDES[index];
     const stats = records[index] || { wins: 0, losses: 0, ties: 0 };
     for (const [key] of texts.TALLIES) {
@@ -149,26 +162,65 @@ export function leaderboard(page, offset, size, search) {
   $('leaderboard-previous').closest('nav').hidden = total <= size;
 }
 
-/** The end-of-game dialog (Play Again, Quit), opened a moment after the game ends. */
+/** The end-of-game dialog (Play Again, Analyse, Quit), opened a moment after the game ends,
+ * beside the winning line rather than over it (placement.js). */
 export class EndDialog {
   constructor() {
     this.element = $('end-dialog');
     this.opening = new Timer();
   }
 
-  /** Opens after `ms` with `game`'s result, if `stillWanted()` says so then. */
-  openAfter(ms, game, stillWanted) {
+  /** Opens after `ms` with `game`'s result, if `stillWanted()` says so then; `extras` as
+   * for `open`, asked for then. */
+  openAfter(ms, game, stillWanted, extras) {
     this.opening.start(ms, () => {
-      if (stillWanted()) this.open(game);
+      if (stillWanted()) this.open(game, extras());
     });
   }
 
-  /** Shows `game`'s result, with the focus on Play Again. */
-  open(game) {
+  /**
+   * Shows `game`'s result, with the focus on its first button. `extras`: `note` (a line
+   * under the result), `again` (Play Again's label, or null for none).
+   */
+  open(game, extras = {}) {
     $('end-title').textContent = texts.resultText(game);
     $('end-msg').textContent = texts.endMessage(game);
+    this.update(extras);
     if (!this.element.open) this.element.showModal();
-    $('play-again').focus();
+    this.place();
+    const first = [...this.element.querySelectorAll('.actions button')].find((b) => !b.hidden);
+    first?.focus({ preventScroll: true });
+  }
+
+  /** Changes the note and Play Again while the dialog is open (a rematch was started). */
+  update({ note = '', again = texts.REMATCH_LABELS.start } = {}) {
+    $('end-note').textContent = note;
+    const button = $('play-again');
+    button.hidden = !again;
+    if (again) button.textContent = again;
+  }
+
+  /** Puts the dialog where it leaves the winning line in sight, scrolling the page if need be. */
+  place() {
+    const cells = [...document.querySelectorAll('#board td.win')]
+      .map((td) => td.getBoundingClientRect());
+    const line = cells.length === 0 ? null : {
+      top: Math.min(...cells.map((r) => r.top)),
+      bottom: Math.max(...cells.map((r) => r.bottom)),
+    };
+    this.element.classList.remove('at-top', 'at-bottom');
+    const { edge, scroll } = dialogPlacement({
+      viewport: window.innerHeight,
+      dialog: this.element.getBoundingClientRect().height,
+      line,
+    });
+    if (edge !== 'centre') this.element.classList.add(`at-${edge}`);
+    if (scroll !== 0) window.scrollBy(0, scroll);
+  }
+
+  /** Whether it is shown. */
+  get isOpen() {
+    return this.element.open;
   }
 
   /** Closes the dialog, and calls off an opening still to come. */

@@ -1,7 +1,9 @@
 // The setup form's DOM: its choices (computer levels, named boards, limits) built from the
 // server's config, its fields read for setup.js to check and filled from a setup saved
 // earlier, and each player's panel and the board-size choice kept in step with what is typed.
-// It stays disabled until it has been built, so nothing can be sent from a half-made form.
+// A person may play from another device (a friend invited by link), and Swap trades the two
+// panels, so either player can move first. It stays disabled until it has been built, so
+// nothing can be sent from a half-made form.
 
 import { CUSTOM, presetMatching } from './setup.js';
 import {
@@ -42,6 +44,7 @@ export class SetupForm {
       name.maxLength = config.limits.max_name_chars;
       name.placeholder = defaultName(n);
       $(`p${n}-human`).addEventListener('change', () => this.syncPlayer(n));
+      $(`p${n}-remote`).addEventListener('change', () => this.syncPlayer(n));
       this.syncPlayer(n);
     }
     const preset = $('preset');
@@ -55,6 +58,7 @@ export class SetupForm {
       $(id).addEventListener('input', () => this.syncPreset());
     }
     if (config.presets.length > 0) this.showSize(config.presets[0]);
+    $('swap').addEventListener('click', () => this.swap());
   }
 
   /** Lets the form be used (it starts disabled, until it is built). */
@@ -73,38 +77,58 @@ export class SetupForm {
   /** The fields as the form holds them, for setup.js's `checkSetup`. */
   fields() {
     const fields = {
-      players: SEATS.map((n) => ({
-        human: $(`p${n}-human`).checked,
-        name: $(`p${n}-name`).value,
-        level: $(`p${n}-level`).value,
-      })),
+      players: SEATS.map((n) => this.player(n)),
     };
     for (const id of DIMS) fields[id] = $(id).value;
     return fields;
   }
 
+  /** Player `n`'s panel as it stands: `{ human, remote, name, level }`. */
+  player(n) {
+    return {
+      human: $(`p${n}-human`).checked,
+      remote: $(`p${n}-remote`).checked,
+      name: $(`p${n}-name`).value,
+      level: $(`p${n}-level`).value,
+    };
+  }
+
+  /** Sets player `n`'s panel to `p` (what `player` reads; a missing name or level is kept). */
+  setPlayer(n, p) {
+    $(`p${n}-human`).checked = p.human;
+    $(`p${n}-remote`).checked = Boolean(p.remote);
+    if (p.name !== undefined) $(`p${n}-name`).value = p.name;
+    if (p.level !== undefined) $(`p${n}-level`).value = p.level;
+    this.syncPlayer(n);
+  }
+
+  /** Trades the two panels: whoever was O moves first as X. */
+  swap() {
+    const [one, two] = SEATS.map((n) => this.player(n));
+    this.setPlayer(1, two);
+    this.setPlayer(2, one);
+  }
+
   /** Fills in what `fields` (from setup.js's `fieldsFromSaved`) holds; keeps the rest. */
   fill(fields) {
     if (!fields) return;
-    fields.players.forEach((p, i) => {
-      const n = SEATS[i];
-      $(`p${n}-human`).checked = p.human;
-      if (p.name !== undefined) $(`p${n}-name`).value = p.name;
-      if (p.level !== undefined) $(`p${n}-level`).value = p.level;
-      this.syncPlayer(n);
-    });
+    fields.players.forEach((p, i) => this.setPlayer(SEATS[i], p));
     for (const id of DIMS) {
       if (fields[id] !== undefined) $(id).value = fields[id];
     }
     this.syncPreset();
   }
 
-  /** A human's panel takes a name, a computer's a level. */
+  /** A human's panel takes a name (unless they play from another device, where they give it
+   * themselves), a computer's a level. */
   syncPlayer(n) {
     const human = $(`p${n}-human`).checked;
-    $(`p${n}-name`).disabled = !human;
+    const remote = $(`p${n}-remote`);
+    remote.disabled = !human;
+    $(`p${n}-name`).disabled = !human || remote.checked;
     $(`p${n}-level`).disabled = human;
     $(`p${n}-panel`).classList.toggle('is-computer', !human);
+    $(`p${n}-panel`).classList.toggle('is-remote', human && remote.checked);
   }
 
   /** The board-size choice names the board typed in, or says Custom. */

@@ -11,7 +11,8 @@ export const CUSTOM = 'custom';
 
 /**
  * The fields of the setup form, as strings and booleans the way the form holds them:
- * `{ players: [{ human, name, level }, { human, name, level }], rows, cols, k }`.
+ * `{ players: [{ human, remote, name, level }, { human, remote, name, level }], rows, cols, k }`
+ * (`remote`: a person on another device, invited by link).
  * @typedef {object} Fields
  */
 
@@ -27,9 +28,19 @@ function wholeNumber(text) {
  * A human with no name is "Player 1" or "Player 2".
  */
 export function checkSetup(fields, limits) {
-  const players = fields.players.map((p, i) => (p.human
-    ? { kind: 'human', name: p.name.trim() || defaultName(i + 1) }
-    : { kind: 'computer', level: p.level }));
+  const players = fields.players.map((p, i) => {
+    if (p.human && p.remote) return { kind: 'friend' };
+    return p.human
+      ? { kind: 'human', name: p.name.trim() || defaultName(i + 1) }
+      : { kind: 'computer', level: p.level };
+  });
+  const friends = players.filter((p) => p.kind === 'friend').length;
+  if (friends === 2) {
+    return { error: 'One player plays at this screen: only the other can be on another device.' };
+  }
+  if (friends === 1 && players.some((p) => p.kind === 'computer')) {
+    return { error: 'A friend on another device plays a person at this screen, not the computer.' };
+  }
   const dims = {};
   for (const [key, label] of [['rows', 'Rows'], ['cols', 'Columns'], ['k', 'In a row']]) {
     dims[key] = wholeNumber(fields[key]);
@@ -44,7 +55,7 @@ export function checkSetup(fields, limits) {
     return { error: `In a row must be between 1 and ${Math.max(rows, cols)} on this board.` };
   }
   if (players[0].kind === 'human' && players[1].kind === 'human'
-      && players[0].name === players[1].name) {
+      && players[0].name.toLowerCase() === players[1].name.toLowerCase()) {
     return { error: 'Give the two players different names.' };
   }
   return { request: { rows, cols, k, players } };
@@ -60,7 +71,8 @@ export function fieldsFromSaved(saved, levels) {
   if (!saved || !Array.isArray(saved.players) || saved.players.length !== 2) return null;
   const fields = {
     players: saved.players.map((p, i) => {
-      const player = { human: p?.kind === 'human' };
+      const remote = p?.kind === 'friend';
+      const player = { human: p?.kind === 'human' || remote, remote };
       if (p?.kind === 'human' && typeof p.name === 'string') {
         player.name = p.name === defaultName(i + 1) ? '' : p.name;
       }

@@ -5,6 +5,7 @@
 // pure, so node's test runner checks them.
 
 import { marksAfter, sideOf } from './geometry.js';
+import { actsFor } from './roles.js';
 
 /** A fresh page: the setup shown, no game. */
 export function createState() {
@@ -21,6 +22,18 @@ export function createState() {
     busy: false,
     /** Counts games started and left: an answer for an older count is dropped. */
     generation: 0,
+    /** Who the page is in the game (roles.js): 'local', 'player' or 'spectator'. */
+    role: 'local',
+    /** The seat this page holds in a friend game, `{mark, token}`, or null. */
+    seat: null,
+    /** The live updates' connection: 'off' (none needed), 'connecting', 'open' or 'lost'. */
+    link: 'off',
+    /** The hint shown on the board, `{row, col, value, plies}`, until the next move. */
+    hint: null,
+    /** A hint is being found. */
+    hinting: false,
+    /** The latest news under the board (a takeback's answer, a rematch), until the next move. */
+    note: '',
   };
 }
 
@@ -38,12 +51,34 @@ export function isCurrent(state, mine) {
 
 /**
  * Whether a click on cell `index` is a move to send: a game in play, nothing awaited, every
- * move shown, a human to move, and the cell empty.
+ * move shown, a side this page plays for to move (roles.js), and the cell empty.
  */
 export function canPlayAt(state, index) {
   const { game } = state;
   if (state.busy || !game || game.status !== 'in_progress') return false;
   const ply = game.moves.length;
-  if (state.shown !== ply || game.players[sideOf(ply)].kind !== 'human') return false;
+  if (state.shown !== ply || !actsFor(state, sideOf(ply))) return false;
   return marksAfter(game, ply)[index] === '';
+}
+
+/**
+ * The state to keep when `incoming` arrives from the server (an answer to a request, or a live
+ * update: they come in any order) while the page has `game`, or `null` to keep `game` as it
+ * is. Only the same game's, at its highest version: an older one is dropped. Live updates
+ * also say who is watching and connected, which changes without a new version; an answer
+ * to a request does not say it, and the last known is kept.
+ */
+export function mergeState(game, incoming) {
+  if (!game) return incoming;
+  if (incoming.id !== game.id || incoming.version < game.version) return null;
+  const live = incoming.watchers !== undefined;
+  if (live) return incoming;
+  if (incoming.version === game.version) return null;
+  return {
+    ...incoming,
+    watchers: game.watchers,
+    players: incoming.players.map((p, i) => (game.players[i].connected === undefined
+      ? p
+      : { ...p, connected: game.players[i].connected })),
+  };
 }

@@ -33,13 +33,18 @@ export function defaultName(n) {
   return `Player ${n}`;
 }
 
+/** A friend invited by link, before they give their name. */
+export const INVITED_FRIEND = 'Invited friend';
+
 /**
- * How a player of `state` (0 for X, 1 for O) is named: a human by name, a computer by level,
- * and by mark too when both are computers.
+ * How a player of `state` (0 for X, 1 for O) is named: a person by name (an invited friend
+ * who has not joined yet as such), a computer by level, and by mark too when both are
+ * computers.
  */
 export function displayName(state, index) {
   const p = state.players[index];
   if (p.kind === 'human') return p.name;
+  if (p.kind === 'friend') return p.name || INVITED_FRIEND;
   const level = levelLabel(p.level);
   const bothComputers = state.players.every((q) => q.kind === 'computer');
   return bothComputers ? `Computer ${p.mark} (${level})` : `Computer (${level})`;
@@ -54,9 +59,9 @@ export function resultText(state) {
 
 /** What the message row says over a player's side while it is their turn. */
 export function turnText(state, index) {
-  return state.players[index].kind === 'human'
-    ? `${displayName(state, index)}'s turn`
-    : `${displayName(state, index)} is thinking…`;
+  return state.players[index].kind === 'computer'
+    ? `${displayName(state, index)} is thinking…`
+    : `${displayName(state, index)}'s turn`;
 }
 
 /** A cell for people: counted from 1, rows first. */
@@ -80,13 +85,20 @@ export function turnAnnouncement(state, index) {
  * over and every move is shown, the result (with `over` and neither side's text shown).
  */
 export function messageRow(state, ply) {
-  const row = { left: turnText(state, 0), right: turnText(state, 1) };
+  // Nobody moves until an invited friend has taken their seat.
+  const waiting = state.players.some((p) => p.kind === 'friend' && !p.name);
+  const row = waiting
+    ? { left: WAITING_TURN, right: WAITING_TURN }
+    : { left: turnText(state, 0), right: turnText(state, 1) };
   if (ply >= state.moves.length && state.status !== 'in_progress') {
     return { ...row, centre: resultText(state), over: true, toMove: null };
   }
   const toMove = sideOf(ply);
   return { ...row, centre: MARKS[toMove], over: false, toMove };
 }
+
+/** The message over the board until an invited friend joins. */
+export const WAITING_TURN = 'Waiting for the invited friend';
 
 /** The end-of-game dialog's sentence under the result. */
 export function endMessage(state) {
@@ -95,7 +107,7 @@ export function endMessage(state) {
   const winner = state.status === 'x_wins' ? 0 : 1;
   const loser = 1 - winner;
   const [w, l] = [state.players[winner], state.players[loser]];
-  if (w.kind === 'computer' && l.kind === 'human') {
+  if (w.kind === 'computer' && l.kind !== 'computer') {
     return `${displayName(state, winner)} got ${k} in a row. Better luck next time, ${l.name}!`;
   }
   return `${displayName(state, winner)} got ${k} in a row. Well played!`;
@@ -106,10 +118,12 @@ export function boardLabel(rows, cols) {
   return `Board, ${rows} rows by ${cols} columns`;
 }
 
-/** A board cell's name for screen readers: where it is, what is on it, and if it won. */
-export function cellLabel(cell, mark, winning) {
-  const label = `${cellName(cell)}, ${mark || 'empty'}`;
-  return winning ? `${label}, winning line` : label;
+/** A board cell's name for screen readers: where it is, what is on it, if it won, and what
+ * else the board shows on it (a hint, or its value in the analysis). */
+export function cellLabel(cell, mark, winning, note = '') {
+  let label = `${cellName(cell)}, ${mark || 'empty'}`;
+  if (winning) label = `${label}, winning line`;
+  return note ? `${label}, ${note}` : label;
 }
 
 /** A score panel's mark, for screen readers. */
@@ -128,8 +142,12 @@ export const TALLIES = [['wins', 'Wins'], ['losses', 'Losses'], ['ties', 'Ties']
 /** A computer's score panel says this instead of tallies. */
 export const NO_SCORES = 'Scores are kept for human players.';
 
+/** An invited friend's score panel, until they join. */
+export const NOT_JOINED = 'Has not joined yet.';
+
 /** Why a move got no answer when the server no longer has the game (404). */
-export const GAME_GONE = 'This game is no longer on the server (was it restarted?). Start a new one with Restart Game.';
+export const GAME_GONE = 'This game is no longer on the server (games are kept for a few hours '
+  + 'after their last move). Start a new one with Restart Game.';
 
 /** The error under the board when the scores could not be read. */
 export function scoresFailed(message) {
@@ -150,4 +168,174 @@ export function leaderboardEmpty(search) {
 export function leaderboardPage(offset, shown, total) {
   if (shown === 0) return '';
   return `Players ${offset + 1} to ${offset + shown} of ${total}`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Playing together: the invitation, live updates, takebacks, hints, rematches, analysis.
+
+/** "1 ply", "5 plies". */
+export function pliesText(n) {
+  return n === 1 ? '1 ply' : `${n} plies`;
+}
+
+/**
+ * What a move or a position leads to with best play, for the side to move, from the
+ * solver's `value` ('win', 'draw', 'loss' or 'unknown') and `plies` (where proven):
+ * "win in 5 plies", "draw", "loss in 4 plies", "not proven".
+ */
+export function outcomeWords(value, plies) {
+  if (value === 'draw') return 'draw';
+  if (value === 'win' || value === 'loss') {
+    return Number.isInteger(plies) ? `${value} in ${pliesText(plies)}` : value;
+  }
+  return 'not proven';
+}
+
+/** The line under the board once a hint `{row, col, value, plies}` has come. */
+export function hintText(hint) {
+  return `Hint: ${cellName(hint)} (${outcomeWords(hint.value, hint.plies)}).`;
+}
+
+/** The hinted cell's extra words for screen readers. */
+export function hintNote(hint) {
+  return `hint, ${outcomeWords(hint.value, hint.plies)}`;
+}
+
+/** The Hint button while the hint is being found. */
+export const HINT_THINKING = 'Finding the best move…';
+
+/** The takeback button: Undo where it is done at once, a question to a friend. */
+export const UNDO_LABELS = { undo: 'Undo', ask: 'Ask to take back' };
+
+/** The takeback question, as this page sees it (roles.js's `takebackQuestion`). */
+export function takebackQuestionText(state, question) {
+  const asker = displayName(state, question.asker);
+  const other = displayName(state, 1 - question.asker);
+  if (question.kind === 'waiting') {
+    return `You asked to take your last move back. Waiting for ${other} to answer…`;
+  }
+  if (question.kind === 'answer') return `${asker} asks to take their last move back.`;
+  return `${asker} asked to take their last move back.`;
+}
+
+/** What the asker hears of the answer (roles.js's `takebackAnswer`). */
+export function takebackAnswerText(state, answer, mySide) {
+  const other = displayName(state, 1 - mySide);
+  return answer === 'accepted'
+    ? `${other} accepted: your last move is taken back.`
+    : `${other} declined to take your move back.`;
+}
+
+/** What is read out when a move is taken back and the board has `ply` moves again. */
+export function takenBackText(ply) {
+  return ply === 0
+    ? 'Moves taken back: the board is empty.'
+    : `Moves taken back: ${ply} on the board.`;
+}
+
+/** The live updates' connection, as the bar over the board says it. */
+export const LINK_TEXTS = {
+  connecting: 'Connecting…',
+  open: 'Live',
+  lost: 'Connection lost: reconnecting…',
+};
+
+/** How many people watch, besides the players. */
+export function watchersText(n) {
+  if (!n) return 'Nobody is watching';
+  return n === 1 ? '1 person watching' : `${n} people watching`;
+}
+
+/** The other player has the game open nowhere. */
+export function awayText(name) {
+  return `${name} is away. The game waits for them.`;
+}
+
+/** What is read out when the invited friend takes their seat. */
+export function joinedText(state, side) {
+  return side < 0
+    ? 'The invited friend has joined.'
+    : `${displayName(state, side)} has joined. The game is on.`;
+}
+
+/** What is read out when the other player has the game open again. */
+export function backText(name) {
+  return `${name} is back.`;
+}
+
+/** A player's own seat, in the live bar. */
+export function seatText(mark) {
+  return `You play ${mark}`;
+}
+
+/** A spectator's note. */
+export const SPECTATING = 'You are watching this game.';
+
+/** The host's panel until the friend joins. */
+export const WAITING_FOR_FRIEND = 'Waiting for your friend. Send them this link:';
+
+/** A spectator's panel until the friend joins. */
+export const SPECTATOR_WAITING = 'The players are waiting for an invited friend to join.';
+
+/** The copy button of a link, before and after. */
+export const COPY_LABELS = {
+  idle: 'Copy link', done: 'Copied', failed: 'Select the link and copy it',
+};
+
+/** The join view, when Join is pressed with no name. */
+export const JOIN_NAME_NEEDED = 'Give your name: it is how the other player and the scores '
+  + 'know you.';
+
+/** The setup's error when a game's address names a game the server does not have. */
+export const GAME_NOT_FOUND = 'That game is not on the server (games are kept for a few hours '
+  + 'after their last move). Start a new one.';
+
+/** The join view's sentence. */
+export const JOIN_INTRO = 'A friend has invited you to a game of tic-tac-toe. Give your name '
+  + 'and take your seat.';
+
+/** Why the join view has nothing to join: the server's reason, and what to do. */
+export function joinFailed(message) {
+  return `${message} You can start a game of your own with New game.`;
+}
+
+/** The end dialog's and the game view's note when the other player has started a rematch. */
+export function rematchStartedText(state, side) {
+  return side < 0
+    ? 'The players have started a rematch.'
+    : `${displayName(state, side)} has started a rematch.`;
+}
+
+/** The rematch button: Play Again, or joining the one the other player started. */
+export const REMATCH_LABELS = {
+  start: 'Play Again', join: 'Join the rematch', watch: 'Watch the rematch',
+};
+
+/** The analysis's caption over the slider: which position the board shows. */
+export function analysisCaption(ply, total) {
+  if (ply === 0) return `Before the first move (0 of ${total})`;
+  return ply === total
+    ? `After the last move (${total} of ${total})`
+    : `After move ${ply} of ${total}`;
+}
+
+/** The analysis of one position in a sentence, from `{to_move, value, plies}`. */
+export function analysisSummary(analysis) {
+  if (!analysis.to_move) return 'The game is over here: no empty cell is worth anything more.';
+  const words = outcomeWords(analysis.value, analysis.plies);
+  if (words === 'not proven') return `${analysis.to_move} to move: not proven in time.`;
+  return `${analysis.to_move} to move: ${words} with best play.`;
+}
+
+/** The analysis's key: what the colours and letters mean, for the side to move. */
+export function analysisLegend(toMove) {
+  if (!toMove) return '';
+  return `Each empty cell shows what ${toMove} playing there leads to: W wins, D draws, L loses, `
+    + 'the number counts the plies to the end with best play, ? is not proven in time.';
+}
+
+/** The analysis while it is being worked out, and when it failed. */
+export const ANALYSING = 'Analysing…';
+export function analysisFailed(message) {
+  return `The analysis could not be made: ${message}`;
 }

@@ -235,6 +235,42 @@ async fn an_invitation_is_taken_once_and_checked() {
 }
 
 #[tokio::test]
+async fn the_host_gets_the_link_again_and_the_friend_sees_who_invites() {
+    let app = TestApp::new();
+    let created = app
+        .post(
+            "/api/games",
+            None,
+            json!({"rows": 4, "cols": 4, "k": 3, "players": [{"kind": "human", "name": "Ann"}, {"kind": "friend"}]}),
+        )
+        .await;
+    let id = created.json["id"].as_str().unwrap();
+    let host = created.json["seats"][0]["token"].as_str().unwrap();
+    let invite = created.json["invite"].as_str().unwrap();
+    let uri = format!("/api/games/{id}");
+    let as_host = app.send(Method::GET, &uri, Some(host), None).await;
+    assert_eq!(as_host.json["invite"], invite);
+    assert!(
+        app.get(&uri).await.json["invite"].is_null(),
+        "not to spectators"
+    );
+    let code = invite.trim_start_matches("/join/");
+    let shown = app.get(&format!("/api/join/{code}")).await;
+    assert_eq!(
+        shown.json,
+        json!({"host": "Ann", "mark": "O", "rows": 4, "cols": 4, "k": 3, "taken": false, "expired": false})
+    );
+    app.post(&format!("/api/join/{code}"), None, json!({"name": "Bo"}))
+        .await;
+    assert_eq!(
+        app.get(&format!("/api/join/{code}")).await.json["taken"],
+        true
+    );
+    let after = app.send(Method::GET, &uri, Some(host), None).await;
+    assert!(after.json["invite"].is_null(), "once joined, no link");
+}
+
+#[tokio::test]
 async fn an_expired_invitation_is_gone() {
     let app = TestApp::on(
         Arc::new(SqliteStore::open_in_memory().unwrap()),

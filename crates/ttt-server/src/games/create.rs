@@ -205,6 +205,58 @@ fn check_players(seats: Vec<SeatRequest>) -> Result<ByPlayer<SeatKind>, ApiError
     }
 }
 
+/// What the invitation link's page shows before the friend joins.
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct Invitation {
+    /// Who invites.
+    host: String,
+    /// The mark the friend would play.
+    mark: Player,
+    rows: usize,
+    cols: usize,
+    k: usize,
+    /// Someone has already joined.
+    taken: bool,
+    /// The invitation no longer works.
+    expired: bool,
+}
+
+/// `GET /api/join/{code}`: who invites, to what game, and whether the seat is still open.
+pub(crate) async fn invitation(
+    State(state): State<AppState>,
+    code: Result<Path<String>, PathRejection>,
+) -> Result<Json<Invitation>, ApiError> {
+    let Path(code) = code?;
+    let game = state
+        .with_store(move |s| s.live_game_by_invite(&code))
+        .await?
+        .ok_or_else(|| {
+            ApiError::NotFound("there is no such invitation: check the link you were sent".into())
+        })?;
+    let mark = [Player::X, Player::O]
+        .into_iter()
+        .find(|&p| matches!(game.seats.get(p).kind, SeatKind::Friend { .. }))
+        .ok_or_else(|| ApiError::internal("an invitation to a game with no friend's seat"))?;
+    Ok(Json(Invitation {
+        host: game
+            .seats
+            .get(mark.other())
+            .kind
+            .name()
+            .unwrap_or_default()
+            .to_string(),
+        mark,
+        rows: game.rows,
+        cols: game.cols,
+        k: game.k,
+        taken: game.seats.get(mark).kind.name().is_some(),
+        expired: game
+            .invite
+            .as_ref()
+            .is_none_or(|i| i.expires_at <= unix_now()),
+    }))
+}
+
 /// `POST /api/join/{code}`: the invited friend takes the seat kept for them, and gets its
 /// token. A second join is refused (409), and so is an expired invitation (410).
 pub(crate) async fn join(

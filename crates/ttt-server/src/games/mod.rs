@@ -38,7 +38,10 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/api/games/{id}/analysis", get(help::analysis))
         .route("/api/games/{id}/rematch", post(create::rematch))
         .route("/api/games/{id}/events", get(events::events))
-        .route("/api/join/{code}", post(create::join))
+        .route(
+            "/api/join/{code}",
+            get(create::invitation).post(create::join),
+        )
 }
 
 /// A seat its caller holds, with the token that names it: only ever sent to that caller.
@@ -52,11 +55,11 @@ pub(crate) struct HeldSeat {
 #[derive(Debug, Serialize)]
 pub(crate) struct GameWithSeats {
     #[serde(flatten)]
-    game: GameView,
+    pub(crate) game: GameView,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    seats: Vec<HeldSeat>,
+    pub(crate) seats: Vec<HeldSeat>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    invite: Option<String>,
+    pub(crate) invite: Option<String>,
 }
 
 /// The game `id` from the store.

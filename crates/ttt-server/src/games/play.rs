@@ -14,7 +14,7 @@ use ttt_core::{Cell, PlayError, Player};
 use ttt_store::{LiveGame, SeatKind};
 
 use super::turn::{computer_moves, is_waiting_for_a_thinker, lease};
-use super::{game_id, load, save, view};
+use super::{game_id, load, save, view, GameWithSeats};
 use crate::seats::{caller, check_acts_for, has_tokens, Caller};
 use crate::view::GameView;
 use crate::{ApiError, AppState, Json};
@@ -36,16 +36,30 @@ pub(crate) struct Answer {
 }
 
 /// `GET /api/games/{id}`: the state, after taking up the computer's turn if nobody is
-/// thinking for it.
+/// thinking for it. The host (with its seat's token) gets the invitation link again while
+/// the friend has not joined: on another device, or after clearing its browser.
 pub(crate) async fn show(
     State(state): State<AppState>,
     id: Result<Path<String>, PathRejection>,
-) -> Result<Json<GameView>, ApiError> {
+    headers: HeaderMap,
+) -> Result<Json<GameWithSeats>, ApiError> {
     let mut game = load(&state, &game_id(id)?).await?;
+    let who = caller(&headers, &game)?;
     if is_waiting_for_a_thinker(&game) {
         game = computer_moves(&state, game).await?;
     }
-    Ok(Json(view(&game)?))
+    let waiting = [Player::X, Player::O]
+        .iter()
+        .any(|&p| game.seats.get(p).kind == SeatKind::Friend { name: None });
+    let invite = match (who, &game.invite) {
+        (Caller::Seat(_), Some(invite)) if waiting => Some(format!("/join/{}", invite.code)),
+        _ => None,
+    };
+    Ok(Json(GameWithSeats {
+        game: view(&game)?,
+        seats: Vec::new(),
+        invite,
+    }))
 }
 
 /// `POST /api/games/{id}/moves`: a person's move, and the computer's reply.

@@ -5,12 +5,13 @@
 export function gameState({
   rows = 3, cols = 3, k = 3, moves = [], status = 'in_progress', winningLine = null,
   players = [{ kind: 'human', name: 'Alice' }, { kind: 'human', name: 'Bob' }],
+  takeback = null, version = moves.length, id = 'g1',
 } = {}) {
   const cells = Array.from({ length: rows }, () => new Array(cols).fill('.'));
   moves.forEach(([row, col], i) => { cells[row][col] = i % 2 === 0 ? 'X' : 'O'; });
   const over = status !== 'in_progress';
   return {
-    id: 'g1',
+    id,
     rows,
     cols,
     k,
@@ -20,6 +21,10 @@ export function gameState({
     winning_line: winningLine && winningLine.map(([row, col]) => ({ row, col })),
     moves: moves.map(([row, col]) => ({ row, col })),
     players: players.map((p, i) => ({ ...p, mark: ['X', 'O'][i] })),
+    takeback,
+    hints: { x: 0, o: 0 },
+    rematch: null,
+    version,
   };
 }
 
@@ -34,4 +39,9 @@ export function aliceWins(players) {
 }
 
 export const computer = (level) => ({ kind: 'computer', level });
-export const human = (name) => ({ kind: 'human', name });
+export const human = (name, connected) => (connected === undefined
+  ? { kind: 'human', name }
+  : { kind: 'human', name, connected });
+export const friend = (name = null, connected) => (connected === undefined
+  ? { kind: 'friend', name }
+  : { kind: 'friend', name, connected });

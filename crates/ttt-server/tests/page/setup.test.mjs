@@ -82,6 +82,23 @@ describe('checkSetup', () => {
     ];
     assert.deepEqual(checkSetup(fields({ players }), limits),
       { error: 'Give the two players different names.' });
+    // "Ann" and "ann" are one player.
+    players[1].name = 'ann';
+    assert.deepEqual(checkSetup(fields({ players }), limits),
+      { error: 'Give the two players different names.' });
+  });
+
+  test('a friend on another device plays a person here, who may move first or second', () => {
+    const here = { human: true, name: 'Ann', level: 'easy' };
+    const away = { human: true, remote: true, name: 'ignored', level: 'easy' };
+    assert.deepEqual(checkSetup(fields({ players: [here, away] }), limits).request.players,
+      [{ kind: 'human', name: 'Ann' }, { kind: 'friend' }]);
+    assert.deepEqual(checkSetup(fields({ players: [away, here] }), limits).request.players,
+      [{ kind: 'friend' }, { kind: 'human', name: 'Ann' }]);
+    assert.match(checkSetup(fields({ players: [away, away] }), limits).error, /only the other/);
+    const machine = { human: false, remote: true, level: 'easy' };
+    assert.equal(checkSetup(fields({ players: [machine, away] }), limits).error,
+      'A friend on another device plays a person at this screen, not the computer.');
   });
 });
 
@@ -94,7 +111,7 @@ describe('a saved setup', () => {
       players: [{ kind: 'human', name: 'Player 1' }, { kind: 'computer', level: 'hard' }],
     };
     assert.deepEqual(fieldsFromSaved(saved, LEVELS), {
-      players: [{ human: true, name: '' }, { human: false, level: 'hard' }],
+      players: [{ human: true, remote: false, name: '' }, { human: false, remote: false, level: 'hard' }],
       rows: '6',
       cols: '7',
       k: '3',
@@ -108,7 +125,7 @@ describe('a saved setup', () => {
       players: [{ kind: 'human', name: 7 }, { kind: 'computer', level: 'godlike' }],
     };
     assert.deepEqual(fieldsFromSaved(saved, LEVELS), {
-      players: [{ human: true }, { human: false }],
+      players: [{ human: true, remote: false }, { human: false, remote: false }],
     });
   });
 
@@ -117,7 +134,14 @@ describe('a saved setup', () => {
       assert.equal(fieldsFromSaved(saved, LEVELS), null);
     }
     assert.deepEqual(fieldsFromSaved({ players: [null, 3] }, LEVELS),
-      { players: [{ human: false }, { human: false }] });
+      { players: [{ human: false, remote: false }, { human: false, remote: false }] });
+  });
+
+  test('a friend invited by link comes back as a person on another device', () => {
+    const saved = { players: [{ kind: 'friend' }, { kind: 'human', name: 'Ann' }] };
+    assert.deepEqual(fieldsFromSaved(saved, LEVELS).players, [
+      { human: true, remote: true }, { human: true, remote: false, name: 'Ann' },
+    ]);
   });
 
   test("a game's state gives back the request that started it", () => {

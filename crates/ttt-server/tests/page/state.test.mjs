@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canPlayAt, createState, isCurrent, nextGeneration,
+  canPlayAt, createState, isCurrent, mergeState, nextGeneration,
 } from '../../static/state.js';
 import { aliceWins, computer, gameState, human } from './fixtures.mjs';
 
@@ -47,5 +47,37 @@ describe('generations', () => {
     const second = nextGeneration(state);
     assert.equal(isCurrent(state, first), false);
     assert.equal(isCurrent(state, second), true);
+  });
+});
+
+describe('mergeState', () => {
+  const at = (version, extra = {}) => ({ ...gameState({ moves: [[1, 1]] }), version, ...extra });
+
+  test('the first state, and newer ones of the same game, are taken', () => {
+    assert.equal(mergeState(null, at(1)).version, 1);
+    assert.equal(mergeState(at(1), at(2)).version, 2);
+  });
+
+  test('an older version, or another game, is dropped', () => {
+    assert.equal(mergeState(at(3), at(2)), null);
+    assert.equal(mergeState(at(3), at(4, { id: 'other' })), null);
+    // An answer at the version shown says nothing new.
+    assert.equal(mergeState(at(3), at(3)), null);
+  });
+
+  test('a live update at the same version still brings who is watching and connected', () => {
+    const live = at(3, { watchers: 2 });
+    assert.equal(mergeState(at(3), live), live);
+  });
+
+  test('an answer to a request keeps the last known presence', () => {
+    const live = {
+      ...at(3, { watchers: 2 }),
+      players: [human('Ann', true), human('Bo', false)].map((p, i) => ({ ...p, mark: 'XO'[i] })),
+    };
+    const merged = mergeState(live, at(4));
+    assert.equal(merged.version, 4);
+    assert.equal(merged.watchers, 2);
+    assert.deepEqual(merged.players.map((p) => p.connected), [true, false]);
   });
 });

@@ -5,10 +5,13 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   cellLabel, displayName, endMessage, leaderboardEmpty, leaderboardPage, levelLabel, messageRow,
-  movePlayed, numberWord,
-  presetLabel, resultText, turnAnnouncement, turnText,
+  movePlayed, numberWord, presetLabel, resultText, turnAnnouncement, turnText, outcomeWords,
+  hintText, watchersText, takebackQuestionText, takebackAnswerText, analysisCaption,
+  analysisSummary, INVITED_FRIEND,
 } from '../../static/texts.js';
-import { aliceWins, computer, gameState, human } from './fixtures.mjs';
+import {
+  aliceWins, computer, friend, gameState, human,
+} from './fixtures.mjs';
 
 describe('names', () => {
   test('a human by name, a computer by level, by mark too when both are computers', () => {
@@ -97,5 +100,50 @@ describe('the leaderboard', () => {
     assert.equal(leaderboardPage(0, 0, 0), '');
     assert.equal(leaderboardEmpty(''), 'No one has played yet.');
     assert.equal(leaderboardEmpty('zo'), 'No player\'s name contains "zo".');
+  });
+});
+
+describe('playing together', () => {
+  test('an invited friend by name once joined', () => {
+    const waiting = gameState({ players: [human('Ann'), friend()] });
+    assert.equal(displayName(waiting, 1), INVITED_FRIEND);
+    assert.equal(turnText(waiting, 1), `${INVITED_FRIEND}'s turn`);
+    const joined = gameState({ players: [human('Ann'), friend('Bo')] });
+    assert.equal(turnText(joined, 1), "Bo's turn");
+    assert.equal(messageRow(waiting, 0).left, 'Waiting for the invited friend');
+    assert.equal(messageRow(joined, 0).left, "Ann's turn");
+  });
+
+  test('what a move leads to: "win in 5 plies", "draw", "not proven"', () => {
+    assert.equal(outcomeWords('win', 5), 'win in 5 plies');
+    assert.equal(outcomeWords('win', 1), 'win in 1 ply');
+    assert.equal(outcomeWords('loss', 4), 'loss in 4 plies');
+    assert.equal(outcomeWords('win', null), 'win');
+    assert.equal(outcomeWords('draw', 9), 'draw');
+    assert.equal(outcomeWords('unknown', null), 'not proven');
+    assert.equal(hintText({ row: 1, col: 2, value: 'win', plies: 3 }),
+      'Hint: row 2, column 3 (win in 3 plies).');
+  });
+
+  test('watchers, takeback questions and answers', () => {
+    assert.equal(watchersText(0), 'Nobody is watching');
+    assert.equal(watchersText(1), '1 person watching');
+    assert.equal(watchersText(3), '3 people watching');
+    const game = gameState({ players: [human('Ann'), friend('Bo')] });
+    assert.equal(takebackQuestionText(game, { kind: 'answer', asker: 1 }),
+      'Bo asks to take their last move back.');
+    assert.match(takebackQuestionText(game, { kind: 'waiting', asker: 0 }), /Waiting for Bo/);
+    assert.equal(takebackAnswerText(game, 'declined', 1), 'Ann declined to take your move back.');
+    assert.equal(takebackAnswerText(game, 'accepted', 1), 'Ann accepted: your last move is taken back.');
+  });
+
+  test('the analysis in words', () => {
+    assert.equal(analysisCaption(0, 7), 'Before the first move (0 of 7)');
+    assert.equal(analysisCaption(3, 7), 'After move 3 of 7');
+    assert.equal(analysisCaption(7, 7), 'After the last move (7 of 7)');
+    assert.equal(analysisSummary({ to_move: 'X', value: 'draw', plies: 9 }), 'X to move: draw with best play.');
+    assert.equal(analysisSummary({ to_move: 'O', value: 'loss', plies: 4 }),
+      'O to move: loss in 4 plies with best play.');
+    assert.match(analysisSummary({ to_move: null, value: 'unknown', plies: null }), /over/);
   });
 });

@@ -1,0 +1,34 @@
+// Where the page is: its address names what to show. `/` is the setup (or this tab's game
+// after a reload), `/join/{code}` a friend's invitation, `/games/{id}` a game to play or
+// watch. The server answers all three with the same page, which reads the rest itself.
+// Pure, so node's test runner checks it.
+
+/** A segment of the address, decoded; `null` when it is not valid percent-encoding. */
+function segment(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the address `pathname` asks for: `{ view: 'join', code }`, `{ view: 'game', id }`, or
+ * `{ view: 'home' }` for `/` and anything else.
+ */
+export function routeOf(pathname) {
+  const match = /^\/(join|games)\/([^/]+)\/?$/.exec(pathname);
+  const value = match && segment(match[2]);
+  if (!value) return { view: 'home' };
+  return match[1] === 'join' ? { view: 'join', code: value } : { view: 'game', id: value };
+}
+
+/** The address of game `id`: a reload comes back to it, and anyone given it watches. */
+export function gamePath(id) {
+  return `/games/${encodeURIComponent(id)}`;
+}
+
+/** The address people share: `path` (as the server gives it) on the page's `origin`. */
+export function fullUrl(origin, path) {
+  return new URL(path, origin).href;
+}
