@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use eframe::egui::{self, Context, ViewportCommand};
-use ttt_store::{SqliteStore, Store};
+use ttt_store::Store;
 
 use crate::choices::StartChoices;
 use crate::game_screen::{GameAction, GameScreen};
@@ -48,8 +48,8 @@ impl App {
     /// unsaved.
     #[must_use]
     pub fn new(options: &Options) -> App {
-        let (store, db_problem) = match SqliteStore::open(&options.db) {
-            Ok(store) => (Some(Box::new(store) as Box<dyn Store>), None),
+        let (store, db_problem) = match options.db.open() {
+            Ok(store) => (Some(store), None),
             Err(e) => (None, Some(e.to_string())),
         };
         App {

@@ -27,7 +27,6 @@ pub mod session;
 mod start_screen;
 mod theme;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use ttt_core::Dims;
@@ -39,7 +38,7 @@ pub use choices::MAX_SIDE;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     /// The database of players and games (`--db`, `$TTT_DB`, or the default path).
-    pub db: PathBuf,
+    pub db: ttt_store::Location,
     /// The board the start screen offers first (at most [`MAX_SIDE`] a side).
     pub dims: Dims,
     /// How long the perfect computer player may think about a move.
@@ -52,7 +51,7 @@ impl Options {
     /// The classic 3 x 3 board, the perfect player thinking up to two seconds a move as in
     /// `ttt play`, and computers choosing differently every game.
     #[must_use]
-    pub fn new(db: PathBuf) -> Options {
+    pub fn new(db: ttt_store::Location) -> Options {
         Options {
             db,
             dims: Dims::new(3, 3, 3).expect("3 x 3 with three in a row is a board"),
@@ -177,7 +176,7 @@ mod tests {
 
     #[test]
     fn boards_beyond_the_window_are_refused_before_any_window() {
-        let mut options = Options::new(PathBuf::from("unused.db"));
+        let mut options = Options::new(ttt_store::Location::File("unused.db".into()));
         options.dims = Dims::new(20, 5, 5).unwrap();
         let e = run(options).unwrap_err();
         assert!(e.is_usage());

@@ -17,7 +17,7 @@ use ttt_store::{SqliteStore, Store};
 const WINDOW: egui::Vec2 = egui::vec2(1000.0, 720.0);
 
 fn options(db: &Path) -> Options {
-    let mut options = Options::new(db.to_path_buf());
+    let mut options = Options::new(ttt_store::Location::File(db.to_path_buf()));
     options.seed = Some(7);
     options.time_limit = Duration::from_millis(500);
     options

@@ -137,6 +137,21 @@ impl From<StoreError> for ApiError {
                  nothing was changed: look at the game again"
                     .into(),
             ),
+            // Passing troubles of the database: the client may try again shortly.
+            StoreError::Unreachable { .. } | StoreError::Busy { .. } => {
+                tracing::error!("store: {e}");
+                ApiError::Unavailable(
+                    "the database is out of reach for now; nothing was changed: try again in \
+                     a moment"
+                        .into(),
+                )
+            }
+            StoreError::DiskFull { .. } => {
+                tracing::error!("store: {e}");
+                ApiError::Unavailable(
+                    "the server's disk is full; nothing was changed: try again later".into(),
+                )
+            }
             e => ApiError::internal(format!("store: {e}")),
         }
     }

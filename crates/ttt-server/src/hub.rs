@@ -57,12 +57,13 @@ impl Channel {
         render(&self.watched())
     }
 
-    /// Takes `game` as the latest and sends it to everyone watching, unless an older version
-    /// came after a newer one; whether it was sent.
+    /// Takes `game` as the latest and sends it to everyone watching, unless it is no newer
+    /// than the one sent (an older version arriving late, or the same save heard again from
+    /// the store); whether it was sent.
     fn update(&self, game: &LiveGame) -> bool {
         let state = {
             let mut w = self.watched();
-            if w.game.as_ref().is_some_and(|g| g.version > game.version) {
+            if w.game.as_ref().is_some_and(|g| g.version >= game.version) {
                 return false;
             }
             w.game = Some(game.clone());
@@ -181,6 +182,16 @@ impl Hub {
         }
     }
 
+    /// Whether anyone watches game `id` here.
+    pub(crate) fn is_watched(&self, id: &str) -> bool {
+        self.lock().contains_key(id)
+    }
+
+    /// The ids of the games watched here now.
+    pub(crate) fn watched(&self) -> Vec<String> {
+        self.lock().keys().cloned().collect()
+    }
+
     /// How many games are watched now.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
@@ -235,6 +246,10 @@ mod tests {
         old.moves.clear();
         hub.publish(&old);
         assert!(rx.try_recv().is_err());
+        // Nor does the same save heard again (from another server's notice).
+        hub.publish(&g.clone());
+        assert!(rx.try_recv().is_err());
+        assert!(hub.is_watched("g"));
         drop(ann);
         assert_eq!(latest(&mut rx)["players"][0]["connected"], false);
         drop(spectator);

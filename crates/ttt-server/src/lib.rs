@@ -22,6 +22,8 @@
 //! | `GET /api/players` | the leaderboard, best first |
 //! | `GET /api/players/{name}` | one player's wins, losses and ties |
 //! | `GET /api/config` | what a client may choose from: limits, computer levels, presets ([`ttt_core::Preset`]) |
+//! | `GET /healthz` | 200 while the process runs (liveness) |
+//! | `GET /readyz` | 200 when the server takes requests and its database answers; 503 once it shuts down or while the database is out of reach (for a load balancer) |
 //!
 //! A game with a friend invited by link gives each player a secret seat token; a move,
 //! takeback, answer, hint or rematch for such a seat names it with `Authorization: Bearer
@@ -52,6 +54,7 @@ mod config;
 mod error;
 mod fair_use;
 mod games;
+mod health;
 mod hub;
 mod json;
 mod players;
@@ -199,6 +202,11 @@ impl AppState {
         self.stopping.send_replace(true);
     }
 
+    /// Whether the server has begun to shut down.
+    pub(crate) fn is_stopping(&self) -> bool {
+        *self.stopping.borrow()
+    }
+
     /// Completes when the server begins to shut down.
     pub(crate) fn stopping(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
         let mut rx = self.stopping.subscribe();
@@ -279,6 +287,7 @@ pub fn app(state: AppState) -> Router {
         .merge(games::router())
         .merge(players::router())
         .merge(config::router())
+        .merge(health::router())
         .merge(assets::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -313,6 +322,46 @@ async fn remove_stale_games(state: AppState) {
             Err(e) => tracing::warn!("removing stale games: {e}"),
         }
         state.fair_use.forget_quiet_clients();
+    }
+}
+
+/// Sends the games that other servers sharing the store save to whoever watches them here,
+/// for as long as the server runs; returns at once for a store only this server uses.
+async fn follow_other_servers(state: AppState) {
+    // `None`: notices were missed, so every watched game is read again.
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Option<String>>();
+    let listening = state
+        .with_store(move |s| {
+            s.watch_changes(Box::new(move |change| {
+                let _ = tx.send(match change {
+                    ttt_store::Change::Saved(id) => Some(id.to_string()),
+                    ttt_store::Change::MayHaveMissed => None,
+                });
+            }))
+        })
+        .await;
+    match listening {
+        Ok(true) => tracing::info!("following the games other servers save to the database"),
+        Ok(false) => return,
+        Err(e) => {
+            tracing::error!("cannot follow the games other servers save: {e}");
+            return;
+        }
+    }
+    while let Some(change) = rx.recv().await {
+        let ids = match change {
+            // The notice names the game only: read it if anyone here wants to see it.
+            Some(id) if state.hub.is_watched(&id) => vec![id],
+            Some(_) => continue,
+            None => state.hub.watched(),
+        };
+        for id in ids {
+            match state.with_store(move |s| s.live_game(&id)).await {
+                Ok(Some(game)) => state.hub.publish(&game),
+                Ok(None) => {}
+                Err(e) => tracing::warn!("reading a game another server saved: {e}"),
+            }
+        }
     }
 }
 

@@ -40,6 +40,7 @@ pub async fn serve(
     let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
     let graceful = GracefulShutdown::new();
     let cleaner = tokio::spawn(crate::remove_stale_games(state.clone()));
+    let follower = tokio::spawn(crate::follow_other_servers(state.clone()));
     let full = AtomicBool::new(false);
     tokio::pin!(shutdown);
     loop {
@@ -100,6 +101,7 @@ pub async fn serve(
         }
     }
     cleaner.abort();
+    follower.abort();
     Ok(())
 }
 

@@ -1,16 +1,14 @@
 //! What every [`Store`] must do, as tests any backend runs against a fresh, empty store of
 //! its own: one set of tests, so the backends cannot drift apart.
 
+use std::sync::Arc;
+
 use ttt_core::{ByPlayer, Cell, Dims, Player};
 
 use crate::{
-    GameResult, Invite, LiveGame, LiveSeat, NewGame, Participant, PlayerFilter, SeatKind, Store,
-    StoreError,
+    GameRecord, GameResult, Invite, LiveGame, LiveSeat, NewGame, Participant, PlayerFilter,
+    PlayerStats, SeatKind, Store, StoreError,
 };
-
-fn c(row: u8, col: u8) -> Cell {
-    Cell::new(row, col)
-}
 
 fn seat(kind: SeatKind, token: Option<&str>) -> LiveSeat {
     LiveSeat {
@@ -33,8 +31,34 @@ pub(crate) fn friendly(id: &str) -> LiveGame {
     game
 }
 
-/// Every check, in turn.
-pub(crate) fn all(store: &dyn Store) {
+/// Every check: each of [`each`] on a fresh store of its own, then the ones that build on
+/// one another on one more.
+pub(crate) fn all(fresh: &dyn Fn() -> Arc<dyn Store>) {
+    for check in each() {
+        check(fresh());
+    }
+    in_turn(fresh().as_ref());
+}
+
+/// The checks that each need a fresh, empty store.
+fn each() -> Vec<fn(Arc<dyn Store>)> {
+    vec![
+        |s| a_player_is_created_by_their_first_game(&*s),
+        |s| names_are_one_player_in_any_case_shown_as_first_spelled(&*s),
+        |s| each_result_counts_for_the_humans(&*s),
+        |s| recording_creates_missing_players(&*s),
+        |s| playing_yourself_counts_once_per_side(&*s),
+        |s| games_are_stored_whole(&*s),
+        |s| invalid_games_are_refused_and_change_nothing(&*s),
+        |s| recent_games_are_newest_first_and_filtered_by_player(&*s),
+        |s| players_come_best_first(&*s),
+        |s| pages_rank_players_as_the_ranking_does(&*s),
+        usable_as_a_shared_trait_object,
+    ]
+}
+
+/// The checks that share one store, in turn (later ones find the earlier ones' games).
+fn in_turn(store: &dyn Store) {
     names_are_one_player_in_any_case(store);
     a_game_in_progress_comes_back_as_saved(store);
     saves_from_an_older_version_are_refused(store);
@@ -326,4 +350,310 @@ fn bad_games_are_refused(store: &dyn Store) {
         Err(StoreError::InvalidGame { .. })
     ));
     assert_eq!(store.live_game("g8").unwrap(), None);
+}
+
+pub(crate) fn c(row: u8, col: u8) -> Cell {
+    Cell::new(row, col)
+}
+
+/// X X X
+/// O O .
+/// . . .
+pub(crate) fn x_top_row() -> Vec<Cell> {
+    vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(0, 2)]
+}
+
+/// X X .
+/// O O O
+/// X . .
+pub(crate) fn o_middle_row() -> Vec<Cell> {
+    vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(2, 0), c(1, 2)]
+}
+
+/// X O X
+/// X O O
+/// O X X
+pub(crate) fn draw() -> Vec<Cell> {
+    vec![
+        c(0, 0),
+        c(0, 1),
+        c(0, 2),
+        c(1, 1),
+        c(1, 0),
+        c(1, 2),
+        c(2, 1),
+        c(2, 0),
+        c(2, 2),
+    ]
+}
+
+pub(crate) fn game(x: Participant, o: Participant, result: GameResult) -> NewGame {
+    let moves = match result {
+        GameResult::XWins => x_top_row(),
+        GameResult::OWins => o_middle_row(),
+        GameResult::Draw => draw(),
+    };
+    NewGame {
+        rows: 3,
+        cols: 3,
+        k: 3,
+        x,
+        o,
+        moves,
+        result,
+        hints: ByPlayer::default(),
+    }
+}
+
+pub(crate) fn human(name: &str) -> Participant {
+    Participant::human(name)
+}
+
+pub(crate) fn cpu() -> Participant {
+    Participant::computer("hard")
+}
+
+pub(crate) fn stats(name: &str, wins: u64, losses: u64, ties: u64) -> PlayerStats {
+    PlayerStats {
+        name: name.into(),
+        wins,
+        losses,
+        ties,
+    }
+}
+
+fn a_player_is_created_by_their_first_game(store: &dyn Store) {
+    assert_eq!(store.player("Ann").unwrap(), None);
+    store
+        .record_game(&game(human("Ann"), cpu(), GameResult::Draw))
+        .unwrap();
+    assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 1)));
+    store
+        .record_game(&game(human("Ann"), cpu(), GameResult::Draw))
+        .unwrap();
+    assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 2)));
+    assert_eq!(store.players().unwrap().len(), 1);
+}
+
+fn names_are_one_player_in_any_case_shown_as_first_spelled(store: &dyn Store) {
+    for name in ["Ann", "ann", "ANN", "Zoë 🎲", "ZOË 🎲"] {
+        store
+            .record_game(&game(human(name), cpu(), GameResult::Draw))
+            .unwrap();
+    }
+    assert_eq!(store.player("aNN").unwrap(), Some(stats("Ann", 0, 0, 3)));
+    assert_eq!(store.player("zoë 🎲").unwrap().unwrap().name, "Zoë 🎲");
+    assert_eq!(store.players().unwrap().len(), 2);
+    let games = store.recent_games(Some("ann"), 10).unwrap();
+    assert_eq!(games.len(), 3);
+    assert!(games.iter().all(|g| g.x == human("Ann")));
+    assert!(matches!(
+        store.record_game(&game(human(""), cpu(), GameResult::Draw)),
+        Err(StoreError::InvalidGame { .. })
+    ));
+    assert_eq!(store.players().unwrap().len(), 2);
+}
+
+fn each_result_counts_for_the_humans(store: &dyn Store) {
+    store
+        .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
+        .unwrap();
+    store
+        .record_game(&game(human("Ann"), cpu(), GameResult::OWins))
+        .unwrap();
+    store
+        .record_game(&game(cpu(), human("Ann"), GameResult::OWins))
+        .unwrap();
+    store
+        .record_game(&game(human("Ann"), human("Bo"), GameResult::Draw))
+        .unwrap();
+    store
+        .record_game(&game(human("Bo"), human("Ann"), GameResult::XWins))
+        .unwrap();
+    // Computer against computer is stored but counts for nobody.
+    store
+        .record_game(&game(cpu(), cpu(), GameResult::Draw))
+        .unwrap();
+
+    assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 2, 2, 1)));
+    assert_eq!(store.player("Bo").unwrap(), Some(stats("Bo", 1, 0, 1)));
+    assert_eq!(store.players().unwrap().len(), 2);
+    assert_eq!(store.recent_games(None, 100).unwrap().len(), 6);
+}
+
+fn recording_creates_missing_players(store: &dyn Store) {
+    store
+        .record_game(&game(cpu(), human("New"), GameResult::OWins))
+        .unwrap();
+    assert_eq!(store.player("New").unwrap(), Some(stats("New", 1, 0, 0)));
+}
+
+fn playing_yourself_counts_once_per_side(store: &dyn Store) {
+    store
+        .record_game(&game(human("Solo"), human("Solo"), GameResult::XWins))
+        .unwrap();
+    store
+        .record_game(&game(human("Solo"), human("Solo"), GameResult::Draw))
+        .unwrap();
+    assert_eq!(store.player("Solo").unwrap(), Some(stats("Solo", 1, 1, 2)));
+    assert_eq!(store.recent_games(Some("Solo"), 10).unwrap().len(), 2);
+}
+
+fn games_are_stored_whole(store: &dyn Store) {
+    // A 6x7 board, three in a row: X fills the bottom of the first column.
+    let new = NewGame {
+        rows: 6,
+        cols: 7,
+        k: 3,
+        x: human("Ann"),
+        o: cpu(),
+        moves: vec![c(5, 0), c(5, 6), c(4, 0), c(4, 6), c(3, 0)],
+        result: GameResult::XWins,
+        hints: ByPlayer { x: 2, o: 0 },
+    };
+    let id = store.record_game(&new).unwrap();
+    let got = store.game(id).unwrap().unwrap();
+    assert_eq!(got.id, id);
+    assert_eq!((got.rows, got.cols, got.k), (6, 7, 3));
+    assert_eq!((&got.x, &got.o), (&new.x, &new.o));
+    assert_eq!(got.moves, new.moves);
+    assert_eq!(got.result, GameResult::XWins);
+    assert_eq!(got.dims().unwrap().cells(), 42);
+    assert_eq!(got.side(ttt_core::Player::O), &cpu());
+
+    // finished_at looks like 2024-05-01T18:30:00Z.
+    let t = got.finished_at.as_bytes();
+    assert_eq!(t.len(), 20, "{}", got.finished_at);
+    assert_eq!(
+        (t[4], t[7], t[10], t[13], t[16], t[19]),
+        (b'-', b'-', b'T', b':', b':', b'Z')
+    );
+    assert!(got.finished_at.starts_with("20"), "{}", got.finished_at);
+
+    assert_eq!(store.game(id + 1).unwrap(), None);
+
+    let json = serde_json::to_value(&got).unwrap();
+    assert_eq!(json["x"]["name"], "Ann");
+    assert_eq!(json["o"]["level"], "hard");
+    assert_eq!(json["result"], "x_wins");
+    assert_eq!(json["moves"][0], serde_json::json!({"row": 5, "col": 0}));
+}
+
+fn invalid_games_are_refused_and_change_nothing(store: &dyn Store) {
+    let mut bad = game(human("Ann"), cpu(), GameResult::XWins);
+    bad.result = GameResult::Draw;
+    let err = store.record_game(&bad).unwrap_err();
+    assert!(matches!(err, StoreError::InvalidGame { .. }), "{err}");
+    assert_eq!(store.player("Ann").unwrap(), None);
+    assert!(store.recent_games(None, 10).unwrap().is_empty());
+}
+
+fn recent_games_are_newest_first_and_filtered_by_player(store: &dyn Store) {
+    let a = store
+        .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
+        .unwrap();
+    let b = store
+        .record_game(&game(human("Bo"), cpu(), GameResult::Draw))
+        .unwrap();
+    let c = store
+        .record_game(&game(cpu(), human("Ann"), GameResult::OWins))
+        .unwrap();
+    let d = store
+        .record_game(&game(human("Bo"), human("Ann"), GameResult::Draw))
+        .unwrap();
+    let ids = |games: Vec<GameRecord>| games.iter().map(|g| g.id).collect::<Vec<_>>();
+
+    assert_eq!(ids(store.recent_games(None, 10).unwrap()), [d, c, b, a]);
+    assert_eq!(ids(store.recent_games(None, 2).unwrap()), [d, c]);
+    assert_eq!(ids(store.recent_games(Some("Ann"), 10).unwrap()), [d, c, a]);
+    assert_eq!(
+        ids(store.recent_games(Some("Bo"), usize::MAX).unwrap()),
+        [d, b]
+    );
+    assert_eq!(ids(store.recent_games(Some("ann"), 10).unwrap()), [d, c, a]);
+    assert!(store.recent_games(Some("hard"), 10).unwrap().is_empty());
+    assert!(store.recent_games(None, 0).unwrap().is_empty());
+}
+
+fn players_come_best_first(store: &dyn Store) {
+    for _ in 0..2 {
+        store
+            .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
+            .unwrap();
+    }
+    store
+        .record_game(&game(human("Bo"), cpu(), GameResult::XWins))
+        .unwrap();
+    store
+        .record_game(&game(human("Bo"), cpu(), GameResult::XWins))
+        .unwrap();
+    store
+        .record_game(&game(human("Bo"), cpu(), GameResult::OWins))
+        .unwrap();
+    store
+        .record_game(&game(human("Cy"), cpu(), GameResult::OWins))
+        .unwrap();
+    let names: Vec<String> = store
+        .players()
+        .unwrap()
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(names, ["Ann", "Bo", "Cy"]);
+}
+
+fn usable_as_a_shared_trait_object(store: Arc<dyn Store>) {
+    let handles: Vec<_> = (0..4)
+        .map(|_| {
+            let store = Arc::clone(&store);
+            std::thread::spawn(move || {
+                for _ in 0..10 {
+                    store
+                        .record_game(&game(human("Ann"), cpu(), GameResult::Draw))
+                        .unwrap();
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 40)));
+}
+
+/// The leaderboard's order in the database is the one of [`PlayerStats::cmp_rank`], on many
+/// random records (ties of every kind included), page by page.
+fn pages_rank_players_as_the_ranking_does(store: &dyn Store) {
+    let mut seed = 7u64;
+    let mut next = || {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        (seed >> 33) % 3
+    };
+    for i in 0..80 {
+        let name = format!("p{i:03}");
+        for result in [GameResult::XWins, GameResult::OWins, GameResult::Draw] {
+            for _ in 0..next() {
+                store
+                    .record_game(&game(human(&name), cpu(), result))
+                    .unwrap();
+            }
+        }
+    }
+    let ranked: Vec<String> = store
+        .players()
+        .unwrap()
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    let mut paged = Vec::new();
+    for offset in (0..ranked.len() + 7).step_by(7) {
+        let page = store
+            .players_page(&PlayerFilter::everyone(), 7, offset)
+            .unwrap();
+        for (i, p) in page.players.iter().enumerate() {
+            assert_eq!(p.rank as usize, offset + i + 1);
+        }
+        paged.extend(page.players.into_iter().map(|p| p.stats.name));
+    }
+    assert_eq!(paged, ranked);
 }

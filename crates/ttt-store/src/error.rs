@@ -66,15 +66,29 @@ pub enum StoreError {
         path: PathBuf,
     },
 
-    /// The file is an SQLite database that belongs to some other program.
+    /// The database (an SQLite file, or a PostgreSQL database holding tables) belongs to
+    /// some other program.
     #[error(
-        "{} is an SQLite database of another program, not a ttt database; it was left \
-         untouched: choose another database file",
+        "{} is a database of another program, not a ttt database; it was left untouched: \
+         choose another database",
         path.display()
     )]
     NotOurs {
-        /// The file.
+        /// The file (or the database's URL).
         path: PathBuf,
+    },
+
+    /// The database server could not be reached, or refused the connection.
+    #[error(
+        "cannot connect to the database {}: {source}; check that PostgreSQL runs there and \
+         that the user, password and database in the URL are right",
+        path.display()
+    )]
+    Unreachable {
+        /// The database's URL, without its password.
+        path: PathBuf,
+        /// What the connection attempt ran into.
+        source: Box<dyn StdError + Send + Sync + 'static>,
     },
 
     /// The database was written by a newer `ttt` whose schema this one does not know.

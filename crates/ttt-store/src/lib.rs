@@ -44,9 +44,12 @@ mod contract;
 mod error;
 mod game;
 mod live;
+mod location;
 mod migrations;
 mod name;
 mod player;
+mod postgres;
+mod rows;
 mod sqlite;
 
 use std::path::PathBuf;
@@ -54,8 +57,10 @@ use std::path::PathBuf;
 pub use error::StoreError;
 pub use game::{GameRecord, GameResult, NewGame, Participant, MIN_K_THAT_COUNTS};
 pub use live::{unix_now, Invite, LiveGame, LiveSeat, SeatKind};
+pub use location::Location;
 pub use name::{check_name, name_key, NameError, MAX_NAME_CHARS};
 pub use player::{PlayerFilter, PlayerPage, PlayerStats, RankedPlayer};
+pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
 /// Where players and games are kept. Shareable between threads; every method is one
@@ -166,6 +171,47 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// When the database cannot be read.
     fn live_game_count(&self) -> Result<usize, StoreError>;
+
+    /// What upgrading the schema on opening changed that the user should hear of (two
+    /// spellings of one player merged, say), one sentence each.
+    fn migration_notes(&self) -> &[String] {
+        &[]
+    }
+
+    /// Whether the database answers now: for a server to tell its load balancer it is
+    /// ready. A file on this machine always is.
+    ///
+    /// # Errors
+    /// [`StoreError::Unreachable`] (or another error) when the database does not answer.
+    fn ping(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    /// Calls `changed` with [`Change::Saved`] and a game's id whenever any process sharing
+    /// this store saves that game, for as long as the store lives, and with
+    /// [`Change::MayHaveMissed`] after a time it could not listen (any game may have changed
+    /// meanwhile); false where the store cannot tell (a file on one machine, whose one server
+    /// tells its own watchers itself).
+    ///
+    /// # Errors
+    /// When the store cannot listen.
+    fn watch_changes(&self, changed: ChangeListener) -> Result<bool, StoreError> {
+        let _ = changed;
+        Ok(false)
+    }
+}
+
+/// What [`Store::watch_changes`] calls when games change elsewhere.
+pub type ChangeListener = Box<dyn Fn(Change<'_>) + Send + Sync>;
+
+/// What [`Store::watch_changes`] tells of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change<'a> {
+    /// The game with this id was saved (or created).
+    Saved(&'a str),
+    /// Listening was interrupted and has resumed: any game may have been saved meanwhile,
+    /// so whoever keeps copies should read them again.
+    MayHaveMissed,
 }
 
 /// Where the database lives unless the user says otherwise: `<data dir>/ttt/ttt.db`, where

@@ -26,13 +26,13 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     Migration {
         version: 1,
         name: "0001_initial.sql",
-        sql: include_str!("../migrations/0001_initial.sql"),
+        sql: include_str!("../migrations/sqlite/0001_initial.sql"),
         code: None,
     },
     Migration {
         version: 2,
         name: "0002_live_games_hints_and_names.sql",
-        sql: include_str!("../migrations/0002_live_games_hints_and_names.sql"),
+        sql: include_str!("../migrations/sqlite/0002_live_games_hints_and_names.sql"),
         code: Some(merge_names_by_key),
     },
 ];
@@ -85,6 +85,21 @@ fn merge_names_by_key(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<Vec<St
     tx.execute_batch("CREATE UNIQUE INDEX players_by_key ON players (name_key);")?;
     Ok(notes)
 }
+
+/// PostgreSQL's migrations: the same steps, numbered the same, in its dialect. The code of a
+/// step that has some runs in `crate::postgres`.
+pub(crate) const POSTGRES: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "0001_initial.sql",
+        include_str!("../migrations/postgres/0001_initial.sql"),
+    ),
+    (
+        2,
+        "0002_live_games_hints_and_names.sql",
+        include_str!("../migrations/postgres/0002_live_games_hints_and_names.sql"),
+    ),
+];
 
 /// The schema version this build creates and understands.
 // `MIGRATIONS` is a short list; the cast cannot truncate.
@@ -150,6 +165,20 @@ mod tests {
             MIGRATIONS.len(),
             "record the new migration's checksum"
         );
+    }
+
+    /// PostgreSQL's steps are SQLite's, one for one, and never change once released.
+    #[test]
+    fn postgres_has_the_same_steps_and_they_are_unchanged() {
+        const RELEASED: &[u64] = &[16_228_169_286_765_234_323, 14_999_112_454_275_746_745];
+        assert_eq!(POSTGRES.len(), MIGRATIONS.len());
+        for ((version, name, sql), (m, &sum)) in
+            POSTGRES.iter().zip(MIGRATIONS.iter().zip(RELEASED))
+        {
+            assert_eq!((*version, *name), (m.version, m.name));
+            assert!(sql.starts_with(&format!("-- {}", name.trim_end_matches(".sql"))));
+            assert_eq!(checksum(sql), sum, "{name} was edited after release");
+        }
     }
 
     #[test]

@@ -19,14 +19,15 @@ use rusqlite::{
     params, Connection, ErrorCode, OpenFlags, OptionalExtension, Row, TransactionBehavior,
 };
 
-use ttt_core::{ByPlayer, Cell, Player};
+use ttt_core::{ByPlayer, Cell};
 
-use crate::game::{decode_moves, encode_moves};
+use crate::game::encode_moves;
 use crate::migrations::{self, LATEST};
 use crate::player::RANK_ORDER;
+use crate::rows::{RawGame, RawLiveGame, SeatColumns};
 use crate::{
-    name_key, unix_now, GameRecord, GameResult, Invite, LiveGame, LiveSeat, NewGame, Participant,
-    PlayerFilter, PlayerPage, PlayerStats, RankedPlayer, SeatKind, Store, StoreError,
+    name_key, unix_now, GameRecord, LiveGame, LiveSeat, NewGame, Participant, PlayerFilter,
+    PlayerPage, PlayerStats, RankedPlayer, SeatKind, Store, StoreError,
 };
 
 /// How long a connection waits for another process to release the database.
@@ -72,7 +73,7 @@ pub struct SqliteStore {
     conn: Mutex<Connection>,
     path: PathBuf,
     /// What opening changed that the user should hear of (see
-    /// [`SqliteStore::migration_notes`]).
+    /// [`Store::migration_notes`]).
     notes: Vec<String>,
 }
 
@@ -169,14 +170,6 @@ impl SqliteStore {
         &self.path
     }
 
-    /// What upgrading the database's schema on opening changed that its user should hear
-    /// of, one sentence each: players whose names differed only in case, merged into one.
-    /// Empty when nothing was upgraded.
-    #[must_use]
-    pub fn migration_notes(&self) -> &[String] {
-        &self.notes
-    }
-
     /// Recognises the database (reads only), then migrates it and sets it up for sharing.
     fn init(mut conn: Connection, path: PathBuf) -> Result<SqliteStore, StoreError> {
         let err = |e| db_error(&path, e);
@@ -259,7 +252,7 @@ impl Store for SqliteStore {
                     .prepare(&format!(
                         "SELECT {GAME_COLUMNS} FROM games ORDER BY id DESC LIMIT ?1"
                     ))?
-                    .query_map([limit], RawGame::from_row)?
+                    .query_map([limit], raw_game)?
                     .collect::<Result<Vec<_>, _>>(),
                 Some(name) => {
                     let stored: Option<String> = conn
@@ -276,7 +269,7 @@ impl Store for SqliteStore {
                         "SELECT {GAME_COLUMNS} FROM games WHERE x_player = ?1 OR o_player = ?1
                          ORDER BY id DESC LIMIT ?2"
                     ))?
-                    .query_map(params![name, limit], RawGame::from_row)?
+                    .query_map(params![name, limit], raw_game)?
                     .collect::<Result<Vec<_>, _>>()
                 }
             }
@@ -291,7 +284,7 @@ impl Store for SqliteStore {
             .query_row(
                 &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
                 [id],
-                RawGame::from_row,
+                raw_game,
             )
             .optional()
             .map_err(|e| self.err(e))?;
@@ -322,7 +315,10 @@ impl Store for SqliteStore {
         let conn = self.conn();
         read_live_game(&conn, "id", id)
             .map_err(|e| self.err(e))?
-            .map(|raw| raw.into_game(&conn, &self.path))
+            .map(|raw| {
+                let moves = read_moves(&conn, &raw.id).map_err(|e| self.err(e))?;
+                raw.into_game(moves, &self.path)
+            })
             .transpose()
     }
 
@@ -330,7 +326,10 @@ impl Store for SqliteStore {
         let conn = self.conn();
         read_live_game(&conn, "invite", code)
             .map_err(|e| self.err(e))?
-            .map(|raw| raw.into_game(&conn, &self.path))
+            .map(|raw| {
+                let moves = read_moves(&conn, &raw.id).map_err(|e| self.err(e))?;
+                raw.into_game(moves, &self.path)
+            })
             .transpose()
     }
 
@@ -373,6 +372,10 @@ impl Store for SqliteStore {
         write_moves(&tx, &game.id, same, &game.moves[same..]).map_err(|e| self.err(e))?;
         tx.commit().map_err(|e| self.err(e))?;
         Ok(saved)
+    }
+
+    fn migration_notes(&self) -> &[String] {
+        &self.notes
     }
 
     fn remove_stale_live_games(
@@ -742,79 +745,15 @@ fn columns(who: &Participant) -> (Option<&str>, Option<&str>) {
     }
 }
 
-/// The columns [`RawGame::from_row`] reads, in its order.
+/// The columns [`raw_game`] reads, in its order.
 const GAME_COLUMNS: &str = "id, board_rows, board_cols, k, x_player, x_level, o_player, \
                             o_level, moves, result, finished_at, hints_x, hints_o";
 
-/// A `games` row as SQLite returns it, before its text columns are interpreted.
-struct RawGame {
-    id: i64,
-    rows: usize,
-    cols: usize,
-    k: usize,
-    x: (Option<String>, Option<String>),
-    o: (Option<String>, Option<String>),
-    moves: String,
-    result: String,
-    finished_at: String,
-    hints: ByPlayer<u32>,
-}
-
-impl RawGame {
-    fn from_row(row: &Row<'_>) -> rusqlite::Result<RawGame> {
-        Ok(RawGame {
-            id: row.get(0)?,
-            rows: row.get(1)?,
-            cols: row.get(2)?,
-            k: row.get(3)?,
-            x: (row.get(4)?, row.get(5)?),
-            o: (row.get(6)?, row.get(7)?),
-            moves: row.get(8)?,
-            result: row.get(9)?,
-            finished_at: row.get(10)?,
-            hints: ByPlayer {
-                x: row.get(11)?,
-                o: row.get(12)?,
-            },
-        })
-    }
-
-    fn into_record(self, path: &Path) -> Result<GameRecord, StoreError> {
-        let id = self.id;
-        let corrupt = |what: String| StoreError::Corrupt {
-            path: path.to_path_buf(),
-            detail: format!("game {id} has {what}"),
-        };
-        let participant = |side: &str, cols: (Option<String>, Option<String>)| match cols {
-            (Some(name), None) => Ok(Participant::Human { name }),
-            (None, Some(level)) => Ok(Participant::Computer { level }),
-            _ => Err(corrupt(format!("no single player for {side}"))),
-        };
-        Ok(GameRecord {
-            id,
-            rows: self.rows,
-            cols: self.cols,
-            k: self.k,
-            x: participant("X", self.x)?,
-            o: participant("O", self.o)?,
-            moves: decode_moves(&self.moves)
-                .ok_or_else(|| corrupt(format!("unreadable moves {:?}", self.moves)))?,
-            result: GameResult::from_word(&self.result)
-                .ok_or_else(|| corrupt(format!("an unknown result {:?}", self.result)))?,
-            finished_at: self.finished_at,
-            hints: self.hints,
-        })
-    }
-}
-
-/// The columns [`RawLiveGame::from_row`] reads, in its order.
+/// The columns [`raw_live_game`] reads, in its order.
 const LIVE_COLUMNS: &str = "id, board_rows, board_cols, k, x_kind, x_name, x_level, x_token, \
                             o_kind, o_name, o_level, o_token, invite, invite_expires, \
                             hints_x, hints_o, takeback, thinking_until, record_id, rematch, \
                             version, created_at, updated_at";
-
-/// A seat as its four columns: kind, name, level, token.
-type SeatColumns = (String, Option<String>, Option<String>, Option<String>);
 
 fn seat_columns(seat: &LiveSeat) -> SeatColumns {
     let (kind, name, level) = match &seat.kind {
@@ -920,181 +859,58 @@ fn read_live_game(
     conn.query_row(
         &format!("SELECT {LIVE_COLUMNS} FROM live_games WHERE {column} = ?1"),
         [value],
-        RawLiveGame::from_row,
+        raw_live_game,
     )
     .optional()
 }
 
-/// A `live_games` row as SQLite returns it, before its text columns are interpreted.
-struct RawLiveGame {
-    id: String,
-    dims: (usize, usize, usize),
-    x: SeatColumns,
-    o: SeatColumns,
-    invite: (Option<String>, Option<i64>),
-    hints: ByPlayer<u32>,
-    takeback: Option<String>,
-    thinking_until: Option<i64>,
-    record_id: Option<i64>,
-    rematch: Option<String>,
-    version: i64,
-    created_at: i64,
-    updated_at: i64,
+/// A `games` row, read as [`GAME_COLUMNS`] lists them.
+fn raw_game(row: &Row<'_>) -> rusqlite::Result<RawGame> {
+    Ok(RawGame {
+        id: row.get(0)?,
+        rows: row.get(1)?,
+        cols: row.get(2)?,
+        k: row.get(3)?,
+        x: (row.get(4)?, row.get(5)?),
+        o: (row.get(6)?, row.get(7)?),
+        moves: row.get(8)?,
+        result: row.get(9)?,
+        finished_at: row.get(10)?,
+        hints: ByPlayer {
+            x: row.get(11)?,
+            o: row.get(12)?,
+        },
+    })
 }
 
-impl RawLiveGame {
-    fn from_row(row: &Row<'_>) -> rusqlite::Result<RawLiveGame> {
-        Ok(RawLiveGame {
-            id: row.get(0)?,
-            dims: (row.get(1)?, row.get(2)?, row.get(3)?),
-            x: (row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?),
-            o: (row.get(8)?, row.get(9)?, row.get(10)?, row.get(11)?),
-            invite: (row.get(12)?, row.get(13)?),
-            hints: ByPlayer {
-                x: row.get(14)?,
-                o: row.get(15)?,
-            },
-            takeback: row.get(16)?,
-            thinking_until: row.get(17)?,
-            record_id: row.get(18)?,
-            rematch: row.get(19)?,
-            version: row.get(20)?,
-            created_at: row.get(21)?,
-            updated_at: row.get(22)?,
-        })
-    }
-
-    /// The game, with its moves read from `conn`.
-    fn into_game(self, conn: &Connection, path: &Path) -> Result<LiveGame, StoreError> {
-        let id = self.id.clone();
-        let corrupt = |what: String| StoreError::Corrupt {
-            path: path.to_path_buf(),
-            detail: format!("game in progress {id} has {what}"),
-        };
-        let seat = |side: &str, (kind, name, level, token): SeatColumns| {
-            let kind = match (kind.as_str(), name, level) {
-                ("human", Some(name), None) => SeatKind::Human { name },
-                ("computer", None, Some(level)) => SeatKind::Computer { level },
-                ("friend", name, None) => SeatKind::Friend { name },
-                _ => return Err(corrupt(format!("an unreadable seat for {side}"))),
-            };
-            Ok(LiveSeat {
-                kind,
-                token_hash: token,
-            })
-        };
-        let invite = match self.invite {
-            (Some(code), Some(expires_at)) => Some(Invite { code, expires_at }),
-            (None, _) => None,
-            (Some(_), None) => return Err(corrupt("an invitation with no expiry".into())),
-        };
-        let takeback = match self.takeback.as_deref() {
-            None => None,
-            Some("X") => Some(Player::X),
-            Some("O") => Some(Player::O),
-            Some(other) => return Err(corrupt(format!("a takeback by {other:?}"))),
-        };
-        let moves = read_moves(conn, &self.id).map_err(|e| db_error(path, e))?;
-        let game = LiveGame {
-            id: self.id,
-            rows: self.dims.0,
-            cols: self.dims.1,
-            k: self.dims.2,
-            seats: ByPlayer {
-                x: seat("X", self.x)?,
-                o: seat("O", self.o)?,
-            },
-            moves,
-            invite,
-            hints: self.hints,
-            takeback,
-            thinking_until: self.thinking_until,
-            record_id: self.record_id,
-            rematch: self.rematch,
-            version: self.version,
-            created_at: self.created_at,
-            updated_at: self.updated_at,
-        };
-        game.position().map_err(corrupt)?;
-        Ok(game)
-    }
+/// A `live_games` row, read as [`LIVE_COLUMNS`] lists them.
+fn raw_live_game(row: &Row<'_>) -> rusqlite::Result<RawLiveGame> {
+    Ok(RawLiveGame {
+        id: row.get(0)?,
+        dims: (row.get(1)?, row.get(2)?, row.get(3)?),
+        x: (row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?),
+        o: (row.get(8)?, row.get(9)?, row.get(10)?, row.get(11)?),
+        invite: (row.get(12)?, row.get(13)?),
+        hints: ByPlayer {
+            x: row.get(14)?,
+            o: row.get(15)?,
+        },
+        takeback: row.get(16)?,
+        thinking_until: row.get(17)?,
+        record_id: row.get(18)?,
+        rematch: row.get(19)?,
+        version: row.get(20)?,
+        created_at: row.get(21)?,
+        updated_at: row.get(22)?,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contract::{cpu, game, human, stats};
+    use crate::GameResult;
     use std::sync::Arc;
-    use ttt_core::Cell;
-
-    fn c(row: u8, col: u8) -> Cell {
-        Cell::new(row, col)
-    }
-
-    /// X X X
-    /// O O .
-    /// . . .
-    fn x_top_row() -> Vec<Cell> {
-        vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(0, 2)]
-    }
-
-    /// X X .
-    /// O O O
-    /// X . .
-    fn o_middle_row() -> Vec<Cell> {
-        vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(2, 0), c(1, 2)]
-    }
-
-    /// X O X
-    /// X O O
-    /// O X X
-    fn draw() -> Vec<Cell> {
-        vec![
-            c(0, 0),
-            c(0, 1),
-            c(0, 2),
-            c(1, 1),
-            c(1, 0),
-            c(1, 2),
-            c(2, 1),
-            c(2, 0),
-            c(2, 2),
-        ]
-    }
-
-    fn game(x: Participant, o: Participant, result: GameResult) -> NewGame {
-        let moves = match result {
-            GameResult::XWins => x_top_row(),
-            GameResult::OWins => o_middle_row(),
-            GameResult::Draw => draw(),
-        };
-        NewGame {
-            rows: 3,
-            cols: 3,
-            k: 3,
-            x,
-            o,
-            moves,
-            result,
-            hints: ByPlayer::default(),
-        }
-    }
-
-    fn human(name: &str) -> Participant {
-        Participant::human(name)
-    }
-
-    fn cpu() -> Participant {
-        Participant::computer("hard")
-    }
-
-    fn stats(name: &str, wins: u64, losses: u64, ties: u64) -> PlayerStats {
-        PlayerStats {
-            name: name.into(),
-            wins,
-            losses,
-            ties,
-        }
-    }
 
     fn files_in(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(dir)
@@ -1130,227 +946,6 @@ mod tests {
                 state.to_le_bytes()[0]
             })
             .collect()
-    }
-
-    #[test]
-    fn a_player_is_created_by_their_first_game() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        assert_eq!(store.player("Ann").unwrap(), None);
-        store
-            .record_game(&game(human("Ann"), cpu(), GameResult::Draw))
-            .unwrap();
-        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 1)));
-        store
-            .record_game(&game(human("Ann"), cpu(), GameResult::Draw))
-            .unwrap();
-        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 2)));
-        assert_eq!(store.players().unwrap().len(), 1);
-    }
-
-    #[test]
-    fn names_are_one_player_in_any_case_shown_as_first_spelled() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        for name in ["Ann", "ann", "ANN", "Zoë 🎲", "ZOË 🎲"] {
-            store
-                .record_game(&game(human(name), cpu(), GameResult::Draw))
-                .unwrap();
-        }
-        assert_eq!(store.player("aNN").unwrap(), Some(stats("Ann", 0, 0, 3)));
-        assert_eq!(store.player("zoë 🎲").unwrap().unwrap().name, "Zoë 🎲");
-        assert_eq!(store.players().unwrap().len(), 2);
-        let games = store.recent_games(Some("ann"), 10).unwrap();
-        assert_eq!(games.len(), 3);
-        assert!(games.iter().all(|g| g.x == human("Ann")));
-        assert!(matches!(
-            store.record_game(&game(human(""), cpu(), GameResult::Draw)),
-            Err(StoreError::InvalidGame { .. })
-        ));
-        assert_eq!(store.players().unwrap().len(), 2);
-    }
-
-    #[test]
-    fn each_result_counts_for_the_humans() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        store
-            .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
-            .unwrap();
-        store
-            .record_game(&game(human("Ann"), cpu(), GameResult::OWins))
-            .unwrap();
-        store
-            .record_game(&game(cpu(), human("Ann"), GameResult::OWins))
-            .unwrap();
-        store
-            .record_game(&game(human("Ann"), human("Bo"), GameResult::Draw))
-            .unwrap();
-        store
-            .record_game(&game(human("Bo"), human("Ann"), GameResult::XWins))
-            .unwrap();
-        // Computer against computer is stored but counts for nobody.
-        store
-            .record_game(&game(cpu(), cpu(), GameResult::Draw))
-            .unwrap();
-
-        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 2, 2, 1)));
-        assert_eq!(store.player("Bo").unwrap(), Some(stats("Bo", 1, 0, 1)));
-        assert_eq!(store.players().unwrap().len(), 2);
-        assert_eq!(store.recent_games(None, 100).unwrap().len(), 6);
-    }
-
-    #[test]
-    fn recording_creates_missing_players() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        store
-            .record_game(&game(cpu(), human("New"), GameResult::OWins))
-            .unwrap();
-        assert_eq!(store.player("New").unwrap(), Some(stats("New", 1, 0, 0)));
-    }
-
-    #[test]
-    fn playing_yourself_counts_once_per_side() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        store
-            .record_game(&game(human("Solo"), human("Solo"), GameResult::XWins))
-            .unwrap();
-        store
-            .record_game(&game(human("Solo"), human("Solo"), GameResult::Draw))
-            .unwrap();
-        assert_eq!(store.player("Solo").unwrap(), Some(stats("Solo", 1, 1, 2)));
-        assert_eq!(store.recent_games(Some("Solo"), 10).unwrap().len(), 2);
-    }
-
-    #[test]
-    fn games_are_stored_whole() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        // A 6x7 board, three in a row: X fills the bottom of the first column.
-        let new = NewGame {
-            rows: 6,
-            cols: 7,
-            k: 3,
-            x: human("Ann"),
-            o: cpu(),
-            moves: vec![c(5, 0), c(5, 6), c(4, 0), c(4, 6), c(3, 0)],
-            result: GameResult::XWins,
-            hints: ByPlayer { x: 2, o: 0 },
-        };
-        let id = store.record_game(&new).unwrap();
-        let got = store.game(id).unwrap().unwrap();
-        assert_eq!(got.id, id);
-        assert_eq!((got.rows, got.cols, got.k), (6, 7, 3));
-        assert_eq!((&got.x, &got.o), (&new.x, &new.o));
-        assert_eq!(got.moves, new.moves);
-        assert_eq!(got.result, GameResult::XWins);
-        assert_eq!(got.dims().unwrap().cells(), 42);
-        assert_eq!(got.side(ttt_core::Player::O), &cpu());
-
-        // finished_at looks like 2024-05-01T18:30:00Z.
-        let t = got.finished_at.as_bytes();
-        assert_eq!(t.len(), 20, "{}", got.finished_at);
-        assert_eq!(
-            (t[4], t[7], t[10], t[13], t[16], t[19]),
-            (b'-', b'-', b'T', b':', b':', b'Z')
-        );
-        assert!(got.finished_at.starts_with("20"), "{}", got.finished_at);
-
-        assert_eq!(store.game(id + 1).unwrap(), None);
-
-        let json = serde_json::to_value(&got).unwrap();
-        assert_eq!(json["x"]["name"], "Ann");
-        assert_eq!(json["o"]["level"], "hard");
-        assert_eq!(json["result"], "x_wins");
-        assert_eq!(json["moves"][0], serde_json::json!({"row": 5, "col": 0}));
-    }
-
-    #[test]
-    fn invalid_games_are_refused_and_change_nothing() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        let mut bad = game(human("Ann"), cpu(), GameResult::XWins);
-        bad.result = GameResult::Draw;
-        let err = store.record_game(&bad).unwrap_err();
-        assert!(matches!(err, StoreError::InvalidGame { .. }), "{err}");
-        assert_eq!(store.player("Ann").unwrap(), None);
-        assert!(store.recent_games(None, 10).unwrap().is_empty());
-    }
-
-    #[test]
-    fn recent_games_are_newest_first_and_filtered_by_player() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        let a = store
-            .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
-            .unwrap();
-        let b = store
-            .record_game(&game(human("Bo"), cpu(), GameResult::Draw))
-            .unwrap();
-        let c = store
-            .record_game(&game(cpu(), human("Ann"), GameResult::OWins))
-            .unwrap();
-        let d = store
-            .record_game(&game(human("Bo"), human("Ann"), GameResult::Draw))
-            .unwrap();
-        let ids = |games: Vec<GameRecord>| games.iter().map(|g| g.id).collect::<Vec<_>>();
-
-        assert_eq!(ids(store.recent_games(None, 10).unwrap()), [d, c, b, a]);
-        assert_eq!(ids(store.recent_games(None, 2).unwrap()), [d, c]);
-        assert_eq!(ids(store.recent_games(Some("Ann"), 10).unwrap()), [d, c, a]);
-        assert_eq!(
-            ids(store.recent_games(Some("Bo"), usize::MAX).unwrap()),
-            [d, b]
-        );
-        assert_eq!(ids(store.recent_games(Some("ann"), 10).unwrap()), [d, c, a]);
-        assert!(store.recent_games(Some("hard"), 10).unwrap().is_empty());
-        assert!(store.recent_games(None, 0).unwrap().is_empty());
-    }
-
-    #[test]
-    fn players_come_best_first() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        // A player with no games (as older versions saved newcomers on entry).
-        stored_name(&store.conn(), "Idle").unwrap();
-        for _ in 0..2 {
-            store
-                .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
-                .unwrap();
-        }
-        store
-            .record_game(&game(human("Bo"), cpu(), GameResult::XWins))
-            .unwrap();
-        store
-            .record_game(&game(human("Bo"), cpu(), GameResult::XWins))
-            .unwrap();
-        store
-            .record_game(&game(human("Bo"), cpu(), GameResult::OWins))
-            .unwrap();
-        store
-            .record_game(&game(human("Cy"), cpu(), GameResult::OWins))
-            .unwrap();
-        let names: Vec<String> = store
-            .players()
-            .unwrap()
-            .into_iter()
-            .map(|p| p.name)
-            .collect();
-        assert_eq!(names, ["Ann", "Bo", "Idle", "Cy"]);
-    }
-
-    #[test]
-    fn usable_as_a_shared_trait_object() {
-        let store: Arc<dyn Store> = Arc::new(SqliteStore::open_in_memory().unwrap());
-        let handles: Vec<_> = (0..4)
-            .map(|_| {
-                let store = Arc::clone(&store);
-                std::thread::spawn(move || {
-                    for _ in 0..10 {
-                        store
-                            .record_game(&game(human("Ann"), cpu(), GameResult::Draw))
-                            .unwrap();
-                    }
-                })
-            })
-            .collect();
-        for h in handles {
-            h.join().unwrap();
-        }
-        assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 0, 0, 40)));
     }
 
     #[test]
@@ -1588,7 +1183,7 @@ mod tests {
 
     #[test]
     fn keeps_the_store_contract() {
-        crate::contract::all(&SqliteStore::open_in_memory().unwrap());
+        crate::contract::all(&|| Arc::new(SqliteStore::open_in_memory().unwrap()));
     }
 
     #[test]

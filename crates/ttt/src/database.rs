@@ -1,23 +1,24 @@
-//! Opening the database the command line names (see [`crate::args::DbArgs`]).
+//! Opening the database the command line names (see [`crate::args::DbArgs`]): a file, or a
+//! PostgreSQL database.
 //!
-//! Opening goes through [`SqliteStore::open`], which refuses a file that is not a ttt
-//! database and leaves it untouched; its error names the file and says why, and is passed
-//! on to the user as it is.
+//! Opening goes through [`Location::open`], which refuses a database that is not a ttt
+//! database and leaves it untouched; its error names the database and says why, and is
+//! passed on to the user as it is.
 
-use ttt_store::{SqliteStore, StoreError};
+use ttt_store::{Location, Store};
 
 use crate::args::DbArgs;
 use crate::error::store_error;
 
 /// Opens the database, creating it if there is none yet. What upgrading it changed (two
 /// spellings of a player merged, say) is told on standard error.
-pub fn open(db: &DbArgs) -> anyhow::Result<SqliteStore> {
-    SqliteStore::open(&db.path()?)
-        .map(report_notes)
-        .map_err(store_error)
+pub fn open(db: &DbArgs) -> anyhow::Result<(Box<dyn Store>, Location)> {
+    let location = db.location()?;
+    let store = location.open().map_err(store_error)?;
+    Ok((report_notes(store), location))
 }
 
-fn report_notes(store: SqliteStore) -> SqliteStore {
+fn report_notes(store: Box<dyn Store>) -> Box<dyn Store> {
     for note in store.migration_notes() {
         eprintln!("ttt: {note}");
     }
@@ -25,19 +26,10 @@ fn report_notes(store: SqliteStore) -> SqliteStore {
 }
 
 /// Opens the database for reading, if it exists; `None` if there is none yet (nothing is
-/// created, so looking at an empty history leaves no file behind). Reading needs no write
-/// access to the file or its directory; only a database of an older schema is opened for
+/// created, so looking at an empty history leaves no file behind). Reading a file needs no
+/// write access to it or its directory; only a database of an older schema is opened for
 /// writing, to be upgraded.
-pub fn open_existing(db: &DbArgs) -> anyhow::Result<Option<SqliteStore>> {
-    let path = db.path()?;
-    if !path.try_exists().unwrap_or(true) {
-        return Ok(None);
-    }
-    match SqliteStore::open_read_only(&path) {
-        Ok(store) => Ok(Some(store)),
-        Err(StoreError::NeedsUpgrade { .. }) => SqliteStore::open(&path)
-            .map(|s| Some(report_notes(s)))
-            .map_err(store_error),
-        Err(e) => Err(store_error(e)),
-    }
+pub fn open_existing(db: &DbArgs) -> anyhow::Result<Option<Box<dyn Store>>> {
+    let store = db.location()?.open_existing().map_err(store_error)?;
+    Ok(store.map(report_notes))
 }

@@ -12,7 +12,7 @@ pub fn run(args: &GuiArgs) -> anyhow::Result<()> {
         Some(preset) => preset.dims(),
         None => Dims::new(args.rows, args.cols, args.k).map_err(board_size_error)?,
     };
-    let mut options = ttt_gui::Options::new(args.db.path()?);
+    let mut options = ttt_gui::Options::new(args.db.location()?);
     options.dims = dims;
     options.time_limit = args.time_limit;
     options.seed = args.seed;

@@ -4,7 +4,7 @@
 use std::io::{IsTerminal, Write};
 
 use ttt_core::{Cell, Player, Position};
-use ttt_store::{GameRecord, GameResult, Participant, Store};
+use ttt_store::{GameRecord, GameResult, Participant};
 
 use crate::args::HistoryArgs;
 use crate::database::open_existing;

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use ttt_store::{PlayerFilter, PlayerPage, RankedPlayer, Store};
+use ttt_store::{PlayerFilter, PlayerPage, RankedPlayer};
 
 use crate::args::PlayersArgs;
 use crate::database::open_existing;

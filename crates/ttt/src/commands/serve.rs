@@ -14,8 +14,7 @@ use crate::error::user_error;
 /// Opens the database, starts the server and prints the address to open; runs until Ctrl-C
 /// (or SIGTERM).
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
-    let path = args.db.path()?;
-    let store = database::open(&args.db)?;
+    let (store, location) = database::open(&args.db)?;
     let limits = Limits {
         max_connections: args.max_connections,
         header_timeout: args.header_timeout,
@@ -28,7 +27,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         trust_forwarded_for: args.trust_forwarded_for,
         ..Limits::default()
     };
-    let state = AppState::new(Arc::new(store), limits);
+    let state = AppState::new(Arc::from(store), limits);
 
     // The server logs its own failures (never sent to the browser) on stderr.
     tracing_subscriber::fmt()
@@ -47,7 +46,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             .map_err(|e| user_error(format!("cannot listen on {}: {e}", args.addr)))?;
         let local = listener.local_addr()?;
         println!("ttt: the game is at {} (Ctrl-C to stop)", url(local));
-        println!("ttt: players and games are kept in {}", path.display());
+        println!("ttt: players and games are kept in {location}");
         ttt_server::serve(listener, state, ttt_server::shutdown_signal())
             .await
             .context("the server stopped")

@@ -2,7 +2,9 @@
 //! ([`support`]).
 
 mod analyze;
+mod http;
 mod play;
+mod servers;
 mod solve;
 mod support;
 #[cfg(unix)]

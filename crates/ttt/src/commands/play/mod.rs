@@ -39,7 +39,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         }
     }
     // Opened before anything is asked, so a database that cannot be used is reported at once.
-    let store = database::open(&args.db)?;
+    let (store, _) = database::open(&args.db)?;
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
     let mut console = Console::new(stdin.lock(), io::stdout().lock(), Screen::detect(), echo);
@@ -50,7 +50,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         seed: args.seed,
         time_limit: args.time_limit,
     };
-    let ended = session(&mut console, &store, &options);
+    let ended = session(&mut console, store.as_ref(), &options);
     finish(&mut console, ended)
 }
 

@@ -1,0 +1,37 @@
+-- 0001_initial: human players with their counters, and every finished game (PostgreSQL).
+--
+-- Released: never edit this file. Change the schema with a new numbered migration. The
+-- SQLite migration of the same number makes the same tables.
+
+-- One row per human player. Computer players have no statistics.
+CREATE TABLE players (
+    name       TEXT        NOT NULL PRIMARY KEY CHECK (length(name) > 0),
+    wins       BIGINT      NOT NULL DEFAULT 0 CHECK (wins >= 0),
+    losses     BIGINT      NOT NULL DEFAULT 0 CHECK (losses >= 0),
+    ties       BIGINT      NOT NULL DEFAULT 0 CHECK (ties >= 0),
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+
+-- One row per game played to its end. Each side is either a human player (`*_player`,
+-- a row of `players`) or a computer (`*_level`): exactly one of the two is set.
+-- `moves` lists the cells in the order played, 0-based "row,col" pairs joined by ';'.
+-- `result` is 'x_wins', 'o_wins' or 'draw'. `finished_at` is UTC, RFC 3339, to the second.
+CREATE TABLE games (
+    id          BIGSERIAL NOT NULL PRIMARY KEY,
+    board_rows  INTEGER   NOT NULL CHECK (board_rows >= 1),
+    board_cols  INTEGER   NOT NULL CHECK (board_cols >= 1),
+    k           INTEGER   NOT NULL CHECK (k >= 1),
+    x_player    TEXT      REFERENCES players (name),
+    x_level     TEXT,
+    o_player    TEXT      REFERENCES players (name),
+    o_level     TEXT,
+    moves       TEXT      NOT NULL,
+    result      TEXT      NOT NULL CHECK (result IN ('x_wins', 'o_wins', 'draw')),
+    finished_at TEXT      NOT NULL
+        DEFAULT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+    CHECK ((x_player IS NULL) <> (x_level IS NULL)),
+    CHECK ((o_player IS NULL) <> (o_level IS NULL))
+);
+
+CREATE INDEX games_by_x_player ON games (x_player);
+CREATE INDEX games_by_o_player ON games (o_player);

@@ -1,0 +1,123 @@
+//! Just enough HTTP/1.1 to talk to a real `ttt serve`: one request per connection, and a
+//! stream of server-sent events.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use serde_json::Value;
+
+/// A reply: its status and its body as JSON (`Null` when it is not JSON).
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub json: Value,
+    pub text: String,
+}
+
+/// `METHOD path` on `base` ("127.0.0.1:PORT"), with a JSON body and a seat's token.
+pub fn request(
+    base: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> Reply {
+    let mut stream = TcpStream::connect(base).expect("the server listens");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {base}\r\nConnection: close\r\n{auth}\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let raw = String::from_utf8_lossy(&raw).into_owned();
+    let status = raw.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let text = raw
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
+    Reply { status, json, text }
+}
+
+pub fn get(base: &str, path: &str) -> Reply {
+    request(base, "GET", path, None, None)
+}
+
+pub fn post(base: &str, path: &str, token: Option<&str>, body: &Value) -> Reply {
+    request(base, "POST", path, token, Some(body))
+}
+
+/// An open `/api/games/{id}/events` stream.
+pub struct Events {
+    reader: BufReader<TcpStream>,
+}
+
+impl Events {
+    pub fn open(base: &str, id: &str) -> Events {
+        let mut stream = TcpStream::connect(base).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(15)))
+            .unwrap();
+        write!(
+            stream,
+            "GET /api/games/{id}/events HTTP/1.1\r\nHost: {base}\r\n\r\n"
+        )
+        .unwrap();
+        let mut reader = BufReader::new(stream);
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+        loop {
+            line.clear();
+            reader.read_line(&mut line).unwrap();
+            if line == "\r\n" {
+                break;
+            }
+        }
+        Events { reader }
+    }
+
+    /// The next `state` event's data (the body is chunked: chunk sizes are skipped).
+    pub fn next_state(&mut self) -> Value {
+        let mut event = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self.reader.read_line(&mut line).expect("an event in time");
+            assert!(n > 0, "the stream ended");
+            let line = line.trim_end_matches(['\r', '\n']);
+            if line.is_empty() {
+                if event.iter().any(|l: &String| l == "event: state") {
+                    let data: String = event
+                        .iter()
+                        .filter_map(|l| l.strip_prefix("data: "))
+                        .collect();
+                    return serde_json::from_str(&data).unwrap();
+                }
+                event.clear();
+            } else if !line.chars().all(|c| c.is_ascii_hexdigit()) {
+                event.push(line.to_string());
+            }
+        }
+    }
+
+    /// The next state with `n` moves.
+    pub fn state_with_moves(&mut self, n: usize) -> Value {
+        loop {
+            let state = self.next_state();
+            if state["moves"].as_array().map_or(0, Vec::len) == n {
+                return state;
+            }
+        }
+    }
+}
