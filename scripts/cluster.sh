@@ -5,6 +5,8 @@
 #   scripts/cluster.sh                      2 servers, a throwaway database, on :8080
 #   scripts/cluster.sh --servers 3 --port 9000
 #   scripts/cluster.sh --db postgres://ttt:secret@db.example/ttt   an existing database
+#   scripts/cluster.sh --servers 1 --direct   one server on --port itself, no HAProxy
+#   scripts/cluster.sh -- --moves-per-minute 0   options after -- go to every ttt serve
 #
 # Installs what is missing (PostgreSQL and HAProxy, with apt-get), builds the release binary,
 # starts a throwaway PostgreSQL cluster in a temporary directory unless --db names one, the
@@ -20,16 +22,24 @@ cd "$(dirname "$0")/.."
 servers=2
 port=8080
 db=
+direct=
+serve_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
+    --direct) direct=1; shift ;;
+    --) shift; serve_args=("$@"); break ;;
     --servers) servers="$2"; shift 2 ;;
     --port) port="$2"; shift 2 ;;
     --db) db="$2"; shift 2 ;;
-    -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "cluster.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 case "$servers" in '' | *[!0-9]* | 0) echo "cluster.sh: --servers takes a number from 1" >&2; exit 2 ;; esac
+if [ -n "$direct" ] && [ "$servers" != 1 ]; then
+  echo "cluster.sh: --direct serves one server without HAProxy: use it with --servers 1" >&2
+  exit 2
+fi
 
 step() { printf '==> %s\n' "$*" >&2; }
 as_root() {
@@ -37,7 +47,8 @@ as_root() {
 }
 
 missing=()
-command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
+[ -n "$direct" ] || command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] ||
+  missing+=(haproxy)
 if [ -z "$db" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   missing+=(postgresql)
 fi
@@ -48,6 +59,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
 fi
 haproxy=$(command -v haproxy || echo /usr/sbin/haproxy)
+pretty_db() { sed -E 's#(://[^:/@]+):[^@]*@#\1@#' <<<"$1"; }
 
 if [ -z "${TTT_BIN:-}" ]; then
   step "Building ttt (release)"
@@ -95,10 +107,18 @@ if [ -z "$db" ]; then
   db="postgres://ttt@127.0.0.1:$pg_port/ttt"
 fi
 
+if [ -n "$direct" ]; then
+  "$TTT_BIN" serve --addr "127.0.0.1:$port" --db "$db" "${serve_args[@]}" 2>"$work/server-1.log" &
+  pids+=($!)
+  echo "ttt: logs in $work"
+  wait "${pids[-1]}"
+  exit
+fi
+
 backends=""
 for i in $(seq 1 "$servers"); do
   p=$(free_port)
-  "$TTT_BIN" serve --addr "127.0.0.1:$p" --db "$db" --trust-forwarded-for \
+  "$TTT_BIN" serve --addr "127.0.0.1:$p" --db "$db" --trust-forwarded-for "${serve_args[@]}" \
     >"$work/server-$i.log" 2>&1 &
   pids+=($!)
   backends+="    server ttt$i 127.0.0.1:$p check"$'\n'
@@ -141,6 +161,6 @@ sleep 0.5
 kill -0 "${pids[-1]}" 2>/dev/null || { cat "$work/haproxy.log" >&2; exit 1; }
 
 echo "ttt: the game is at http://127.0.0.1:$port/ ($servers servers behind HAProxy; Ctrl-C to stop)"
-echo "ttt: players and games are kept in $(sed -E 's#(://[^:/@]+):[^@]*@#\1@#' <<<"$db")"
+echo "ttt: players and games are kept in $(pretty_db "$db")"
 echo "ttt: logs in $work"
 wait "${pids[-1]}"

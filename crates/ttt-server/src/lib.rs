@@ -162,6 +162,33 @@ pub struct AppState {
     fair_use: Arc<fair_use::FairUse>,
     /// Raised when the server begins to shut down: live-update streams end.
     stopping: tokio::sync::watch::Sender<bool>,
+    /// How many games the store keeps, as last counted.
+    games_kept: Arc<GameCount>,
+}
+
+/// How long a count of the games kept stands in for counting again.
+const COUNT_FOR: Duration = Duration::from_secs(1);
+
+/// The number of games the store keeps, as last counted, plus the games this server created
+/// since: good for [`COUNT_FOR`]. (Other servers' games show at the next count.)
+#[derive(Default)]
+pub(crate) struct GameCount(Mutex<Option<(usize, std::time::Instant)>>);
+
+impl GameCount {
+    /// The number, unless the count is too old.
+    pub(crate) fn estimate(&self) -> Option<usize> {
+        lock(&self.0).and_then(|(n, at)| (at.elapsed() < COUNT_FOR).then_some(n))
+    }
+
+    pub(crate) fn counted(&self, n: usize) {
+        *lock(&self.0) = Some((n, std::time::Instant::now()));
+    }
+
+    pub(crate) fn created(&self) {
+        if let Some((n, _)) = lock(&self.0).as_mut() {
+            *n += 1;
+        }
+    }
 }
 
 /// This server's claim to think for a game's computer; let go when dropped.
@@ -193,6 +220,7 @@ impl AppState {
             thinking: Arc::new(Mutex::new(HashSet::new())),
             fair_use: Arc::new(fair_use::FairUse::new(&limits)),
             stopping: tokio::sync::watch::channel(false).0,
+            games_kept: Arc::default(),
             limits: Arc::new(limits),
         }
     }

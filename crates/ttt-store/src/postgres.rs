@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio_postgres::error::SqlState;
+use tokio_postgres::types::ToSql;
 use tokio_postgres::{AsyncMessage, NoTls, Row};
 use ttt_core::{ByPlayer, Cell};
 
@@ -307,6 +308,48 @@ async fn merge_names_by_key(
     Ok(notes)
 }
 
+/// Statements prepared once per connection and reused: each later use is one round trip
+/// instead of two.
+trait Cached: deadpool_postgres::GenericClient + Sync {
+    async fn cached_query(
+        &self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Vec<Row>, tokio_postgres::Error> {
+        let statement = self.prepare_cached(sql).await?;
+        self.query(&statement, params).await
+    }
+
+    async fn cached_query_one(
+        &self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Row, tokio_postgres::Error> {
+        let statement = self.prepare_cached(sql).await?;
+        self.query_one(&statement, params).await
+    }
+
+    async fn cached_query_opt(
+        &self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Option<Row>, tokio_postgres::Error> {
+        let statement = self.prepare_cached(sql).await?;
+        self.query_opt(&statement, params).await
+    }
+
+    async fn cached_execute(
+        &self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<u64, tokio_postgres::Error> {
+        let statement = self.prepare_cached(sql).await?;
+        self.execute(&statement, params).await
+    }
+}
+
+impl<T: deadpool_postgres::GenericClient + Sync> Cached for T {}
+
 /// A counter or size from the database (never negative there), as an unsigned number.
 fn count(n: i64) -> u64 {
     u64::try_from(n).unwrap_or(0)
@@ -406,13 +449,13 @@ async fn stored_name(
     name: &str,
 ) -> Result<String, tokio_postgres::Error> {
     let key = name_key(name);
-    tx.execute(
+    tx.cached_execute(
         "INSERT INTO players (name, name_key) VALUES ($1, $2) ON CONFLICT DO NOTHING",
         &[&name, &key],
     )
     .await?;
     Ok(tx
-        .query_one("SELECT name FROM players WHERE name_key = $1", &[&key])
+        .cached_query_one("SELECT name FROM players WHERE name_key = $1", &[&key])
         .await?
         .get(0))
 }
@@ -437,7 +480,7 @@ async fn insert_game(
         None => None,
     };
     let id: i64 = tx
-        .query_one(
+        .cached_query_one(
             "INSERT INTO games (board_rows, board_cols, k, x_player, x_level, o_player,
                                 o_level, moves, result, hints_x, hints_o)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
@@ -468,52 +511,52 @@ async fn insert_game(
             Some(winner) if winner == side => "UPDATE players SET wins = wins + 1 WHERE name = $1",
             Some(_) => "UPDATE players SET losses = losses + 1 WHERE name = $1",
         };
-        tx.execute(sql, &[name]).await?;
+        tx.cached_execute(sql, &[name]).await?;
     }
     Ok(id)
 }
 
-async fn write_moves(
+/// Makes the stored moves of `game` these: the ones that differ or come after go, the
+/// missing ones are added (two statements, whatever the number of moves), and the other
+/// servers are told; in the caller's transaction.
+async fn sync_moves(
     tx: &deadpool_postgres::Transaction<'_>,
     game: &str,
-    from: usize,
     moves: &[Cell],
 ) -> Result<(), tokio_postgres::Error> {
-    let insert = tx
-        .prepare("INSERT INTO live_moves (game, ply, cell_row, cell_col) VALUES ($1, $2, $3, $4)")
-        .await?;
-    for (i, cell) in moves.iter().enumerate() {
-        tx.execute(
+    let rows: Vec<i32> = moves.iter().map(|c| coordinate(c.row)).collect();
+    let cols: Vec<i32> = moves.iter().map(|c| coordinate(c.col)).collect();
+    tx.cached_execute(
+        "DELETE FROM live_moves
+         WHERE game = $1 AND (ply >= $2 OR cell_row <> ($3::int4[])[ply + 1]
+                                        OR cell_col <> ($4::int4[])[ply + 1])",
+        &[&game, &int(moves.len()), &rows, &cols],
+    )
+    .await?;
+    // The two are sent together (one round trip): their order does not matter, as the
+    // notice goes out at the commit.
+    let insert: [&(dyn ToSql + Sync); 3] = [&game, &rows, &cols];
+    let notify: [&(dyn ToSql + Sync); 2] = [&CHANNEL, &game];
+    tokio::try_join!(
+        tx.cached_execute(
+            "INSERT INTO live_moves (game, ply, cell_row, cell_col)
+             SELECT $1, m.ply - 1, m.r, m.c
+             FROM unnest($2::int4[], $3::int4[]) WITH ORDINALITY AS m (r, c, ply)
+             ON CONFLICT (game, ply) DO NOTHING",
             &insert,
-            &[
-                &game,
-                &int(from + i),
-                &coordinate(cell.row),
-                &coordinate(cell.col),
-            ],
-        )
-        .await?;
-    }
+        ),
+        tx.cached_execute("SELECT pg_notify($1, $2)", &notify),
+    )?;
     Ok(())
 }
 
-async fn read_moves(
-    client: &impl tokio_postgres::GenericClient,
-    game: &str,
-) -> Result<Vec<Cell>, tokio_postgres::Error> {
-    let rows = client
-        .query(
-            "SELECT cell_row, cell_col FROM live_moves WHERE game = $1 ORDER BY ply",
-            &[&game],
-        )
-        .await?;
-    Ok(rows
-        .iter()
-        .map(|r| {
-            let c = |i: usize| u8::try_from(r.get::<_, i32>(i)).unwrap_or(u8::MAX);
-            Cell::new(c(0), c(1))
-        })
-        .collect())
+/// Moves as the database returns them: two arrays, rows and columns, in the order played.
+fn moves_of(rows: &[i32], cols: &[i32]) -> Vec<Cell> {
+    let c = |v: i32| u8::try_from(v).unwrap_or(u8::MAX);
+    rows.iter()
+        .zip(cols)
+        .map(|(&r, &col)| Cell::new(c(r), c(col)))
+        .collect()
 }
 
 /// `text` with LIKE's wildcards (and the escape character) escaped by `\`.
@@ -534,10 +577,17 @@ impl PgStore {
         column: &str,
         value: &str,
     ) -> Result<Option<LiveGame>, StoreError> {
-        let client = self.client().await?;
-        let row = client
-            .query_opt(
-                &format!("SELECT {LIVE_COLUMNS} FROM live_games WHERE {column} = $1"),
+        // The game and its moves in one round trip.
+        let row = self
+            .client()
+            .await?
+            .cached_query_opt(
+                &format!(
+                    "SELECT {LIVE_COLUMNS},
+                        ARRAY(SELECT cell_row FROM live_moves WHERE game = g.id ORDER BY ply),
+                        ARRAY(SELECT cell_col FROM live_moves WHERE game = g.id ORDER BY ply)
+                     FROM live_games g WHERE {column} = $1"
+                ),
                 &[&value],
             )
             .await
@@ -545,11 +595,8 @@ impl PgStore {
         let Some(row) = row else {
             return Ok(None);
         };
-        let raw = raw_live_game(&row);
-        let moves = read_moves(&**client, &raw.id)
-            .await
-            .map_err(|e| self.err(e))?;
-        raw.into_game(moves, &self.shown).map(Some)
+        let moves = moves_of(&row.get::<_, Vec<i32>>(23), &row.get::<_, Vec<i32>>(24));
+        raw_live_game(&row).into_game(moves, &self.shown).map(Some)
     }
 }
 
@@ -559,7 +606,7 @@ impl Store for PgStore {
             let row = self
                 .client()
                 .await?
-                .query_opt(
+                .cached_query_opt(
                     "SELECT name, wins, losses, ties FROM players WHERE name_key = $1",
                     &[&name_key(name)],
                 )
@@ -586,7 +633,7 @@ impl Store for PgStore {
             let rows = self
                 .client()
                 .await?
-                .query(
+                .cached_query(
                     &format!("SELECT name, wins, losses, ties FROM players ORDER BY {RANK_ORDER}"),
                     &[],
                 )
@@ -614,7 +661,7 @@ impl Store for PgStore {
         self.run(async {
             let client = self.client().await?;
             let total: i64 = client
-                .query_one(
+                .cached_query_one(
                     "SELECT count(*) FROM players WHERE name_key LIKE $1 ESCAPE '\\'",
                     &[&pattern],
                 )
@@ -622,7 +669,7 @@ impl Store for PgStore {
                 .map_err(|e| self.err(e))?
                 .get(0);
             let rows = client
-                .query(
+                .cached_query(
                     &format!(
                         "SELECT name, wins, losses, ties, rank FROM (
                              SELECT name, name_key, wins, losses, ties,
@@ -659,7 +706,7 @@ impl Store for PgStore {
             let rows = match player {
                 None => {
                     client
-                        .query(
+                        .cached_query(
                             &format!("SELECT {GAME_COLUMNS} FROM games ORDER BY id DESC LIMIT $1"),
                             &[&limit],
                         )
@@ -667,7 +714,7 @@ impl Store for PgStore {
                 }
                 Some(name) => {
                     client
-                        .query(
+                        .cached_query(
                             &format!(
                                 "SELECT {GAME_COLUMNS} FROM games
                                  WHERE x_player = (SELECT name FROM players WHERE name_key = $1)
@@ -692,7 +739,7 @@ impl Store for PgStore {
             let row = self
                 .client()
                 .await?
-                .query_opt(
+                .cached_query_opt(
                     &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"),
                     &[&id],
                 )
@@ -711,7 +758,7 @@ impl Store for PgStore {
             let tx = client.transaction().await.map_err(|e| self.err(e))?;
             let (x, o) = (seat_columns(&game.seats.x), seat_columns(&game.seats.o));
             let inserted = tx
-                .execute(
+                .cached_execute(
                     &format!(
                         "INSERT INTO live_games ({LIVE_COLUMNS}) VALUES ($1, $2, $3, $4, $5,
                          $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
@@ -752,10 +799,7 @@ impl Store for PgStore {
                 }
                 other => other.map_err(|e| self.err(e))?,
             };
-            write_moves(&tx, &game.id, 0, &game.moves)
-                .await
-                .map_err(|e| self.err(e))?;
-            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &game.id])
+            sync_moves(&tx, &game.id, &game.moves)
                 .await
                 .map_err(|e| self.err(e))?;
             tx.commit().await.map_err(|e| self.err(e))
@@ -780,74 +824,61 @@ impl Store for PgStore {
         self.run(async {
             let mut client = self.client().await?;
             let tx = client.transaction().await.map_err(|e| self.err(e))?;
-            // The row is locked first: the record is made only by the save that wins.
-            let current: Option<i64> = tx
-                .query_opt(
-                    "SELECT version FROM live_games WHERE id = $1 FOR UPDATE",
-                    &[&game.id],
+            // Only a save over the version read goes on; the row stays locked until the
+            // commit, so the record below is made by the one save that wins.
+            let (x, o) = (seat_columns(&saved.seats.x), seat_columns(&saved.seats.o));
+            let changed = tx
+                .cached_execute(
+                    "UPDATE live_games SET x_kind = $1, x_name = $2, x_level = $3, x_token = $4,
+                        o_kind = $5, o_name = $6, o_level = $7, o_token = $8, invite = $9,
+                        invite_expires = $10, hints_x = $11, hints_o = $12, takeback = $13,
+                        thinking_until = $14, record_id = $15, rematch = $16, version = $17,
+                        updated_at = $18
+                     WHERE id = $19 AND version = $20",
+                    &[
+                        &x.0,
+                        &x.1,
+                        &x.2,
+                        &x.3,
+                        &o.0,
+                        &o.1,
+                        &o.2,
+                        &o.3,
+                        &saved.invite.as_ref().map(|i| i.code.clone()),
+                        &saved.invite.as_ref().map(|i| i.expires_at),
+                        &hints(saved.hints.x),
+                        &hints(saved.hints.o),
+                        &saved.takeback.map(|p| p.to_string()),
+                        &saved.thinking_until,
+                        &saved.record_id,
+                        &saved.rematch,
+                        &saved.version,
+                        &saved.updated_at,
+                        &saved.id,
+                        &game.version,
+                    ],
                 )
                 .await
-                .map_err(|e| self.err(e))?
-                .map(|r| r.get(0));
-            if current != Some(game.version) {
+                .map_err(|e| self.err(e))?;
+            if changed == 0 {
+                // Dropping the transaction rolls it back.
                 return Err(StoreError::Conflict {
                     what: format!("game {}", game.id),
                 });
             }
             if saved.record_id.is_none() {
                 if let Some(record) = &record {
-                    saved.record_id =
-                        Some(insert_game(&tx, record).await.map_err(|e| self.err(e))?);
+                    let id = insert_game(&tx, record).await.map_err(|e| self.err(e))?;
+                    tx.cached_execute(
+                        "UPDATE live_games SET record_id = $1 WHERE id = $2",
+                        &[&id, &game.id],
+                    )
+                    .await
+                    .map_err(|e| self.err(e))?;
+                    saved.record_id = Some(id);
                 }
             }
-            let (x, o) = (seat_columns(&saved.seats.x), seat_columns(&saved.seats.o));
-            tx.execute(
-                "UPDATE live_games SET x_kind = $1, x_name = $2, x_level = $3, x_token = $4,
-                    o_kind = $5, o_name = $6, o_level = $7, o_token = $8, invite = $9,
-                    invite_expires = $10, hints_x = $11, hints_o = $12, takeback = $13,
-                    thinking_until = $14, record_id = $15, rematch = $16, version = $17,
-                    updated_at = $18
-                 WHERE id = $19",
-                &[
-                    &x.0,
-                    &x.1,
-                    &x.2,
-                    &x.3,
-                    &o.0,
-                    &o.1,
-                    &o.2,
-                    &o.3,
-                    &saved.invite.as_ref().map(|i| i.code.clone()),
-                    &saved.invite.as_ref().map(|i| i.expires_at),
-                    &hints(saved.hints.x),
-                    &hints(saved.hints.o),
-                    &saved.takeback.map(|p| p.to_string()),
-                    &saved.thinking_until,
-                    &saved.record_id,
-                    &saved.rematch,
-                    &saved.version,
-                    &saved.updated_at,
-                    &saved.id,
-                ],
-            )
-            .await
-            .map_err(|e| self.err(e))?;
-            let old = read_moves(&*tx, &game.id).await.map_err(|e| self.err(e))?;
-            let same = old
-                .iter()
-                .zip(&game.moves)
-                .take_while(|(a, b)| a == b)
-                .count();
-            tx.execute(
-                "DELETE FROM live_moves WHERE game = $1 AND ply >= $2",
-                &[&game.id, &int(same)],
-            )
-            .await
-            .map_err(|e| self.err(e))?;
-            write_moves(&tx, &game.id, same, &game.moves[same..])
-                .await
-                .map_err(|e| self.err(e))?;
-            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &game.id])
+            sync_moves(&tx, &game.id, &game.moves)
                 .await
                 .map_err(|e| self.err(e))?;
             tx.commit().await.map_err(|e| self.err(e))?;
@@ -864,7 +895,7 @@ impl Store for PgStore {
             let n = self
                 .client()
                 .await?
-                .execute(
+                .cached_execute(
                     "DELETE FROM live_games
                      WHERE updated_at < $1 OR (record_id IS NOT NULL AND updated_at < $2)",
                     &[&idle_before, &finished_before],
@@ -880,7 +911,7 @@ impl Store for PgStore {
             let n: i64 = self
                 .client()
                 .await?
-                .query_one("SELECT count(*) FROM live_games", &[])
+                .cached_query_one("SELECT count(*) FROM live_games", &[])
                 .await
                 .map_err(|e| self.err(e))?
                 .get(0);
@@ -896,7 +927,7 @@ impl Store for PgStore {
         self.run(async {
             self.client()
                 .await?
-                .execute("SELECT 1", &[])
+                .cached_execute("SELECT 1", &[])
                 .await
                 .map_err(|e| self.err(e))?;
             Ok(())

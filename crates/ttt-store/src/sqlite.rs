@@ -45,6 +45,9 @@ const SQLITE_HEADER_LEN: usize = 100;
 /// Shown in place of a path for a database that lives in memory.
 const IN_MEMORY: &str = ":memory:";
 
+/// How many prepared statements a connection keeps for reuse: more than the store has.
+const STATEMENTS: usize = 32;
+
 /// A [`Store`] kept in an SQLite database file.
 ///
 /// One connection, shared by the threads of a process behind a mutex; other processes
@@ -188,6 +191,12 @@ impl SqliteStore {
             Vec::new()
         };
         enable_wal(&conn).map_err(err)?;
+        // With write-ahead logging, NORMAL syncs at checkpoints rather than at every commit:
+        // a crash of the program still loses nothing, and a power cut can lose the last
+        // commits but never damages the file.
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(err)?;
+        conn.set_prepared_statement_cache_capacity(STATEMENTS);
         Ok(SqliteStore {
             conn: Mutex::new(conn),
             path,
@@ -228,7 +237,7 @@ impl Store for SqliteStore {
     fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
         let conn = self.conn();
         let mut players = (|| {
-            let mut stmt = conn.prepare("SELECT name, wins, losses, ties FROM players")?;
+            let mut stmt = conn.prepare_cached("SELECT name, wins, losses, ties FROM players")?;
             let rows = stmt.query_map([], player_from_row)?;
             rows.collect::<Result<Vec<_>, _>>()
         })()
@@ -249,23 +258,20 @@ impl Store for SqliteStore {
             // using the per-player indexes.
             match player {
                 None => conn
-                    .prepare(&format!(
+                    .prepare_cached(&format!(
                         "SELECT {GAME_COLUMNS} FROM games ORDER BY id DESC LIMIT ?1"
                     ))?
                     .query_map([limit], raw_game)?
                     .collect::<Result<Vec<_>, _>>(),
                 Some(name) => {
                     let stored: Option<String> = conn
-                        .query_row(
-                            "SELECT name FROM players WHERE name_key = ?1",
-                            [name_key(name)],
-                            |row| row.get(0),
-                        )
+                        .prepare_cached("SELECT name FROM players WHERE name_key = ?1")?
+                        .query_row([name_key(name)], |row| row.get(0))
                         .optional()?;
                     let Some(name) = stored else {
                         return Ok(Vec::new());
                     };
-                    conn.prepare(&format!(
+                    conn.prepare_cached(&format!(
                         "SELECT {GAME_COLUMNS} FROM games WHERE x_player = ?1 OR o_player = ?1
                          ORDER BY id DESC LIMIT ?2"
                     ))?
@@ -281,12 +287,8 @@ impl Store for SqliteStore {
     fn game(&self, id: i64) -> Result<Option<GameRecord>, StoreError> {
         let raw = self
             .conn()
-            .query_row(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
-                [id],
-                raw_game,
-            )
-            .optional()
+            .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))
+            .and_then(|mut stmt| stmt.query_row([id], raw_game).optional())
             .map_err(|e| self.err(e))?;
         raw.map(|g| g.into_record(&self.path)).transpose()
     }
@@ -364,11 +366,9 @@ impl Store for SqliteStore {
             .zip(&game.moves)
             .take_while(|(a, b)| a == b)
             .count();
-        tx.execute(
-            "DELETE FROM live_moves WHERE game = ?1 AND ply >= ?2",
-            params![game.id, same],
-        )
-        .map_err(|e| self.err(e))?;
+        tx.prepare_cached("DELETE FROM live_moves WHERE game = ?1 AND ply >= ?2")
+            .and_then(|mut stmt| stmt.execute(params![game.id, same]))
+            .map_err(|e| self.err(e))?;
         write_moves(&tx, &game.id, same, &game.moves[same..]).map_err(|e| self.err(e))?;
         tx.commit().map_err(|e| self.err(e))?;
         Ok(saved)
@@ -397,7 +397,8 @@ impl Store for SqliteStore {
     fn live_game_count(&self) -> Result<usize, StoreError> {
         let n: i64 = self
             .conn()
-            .query_row("SELECT count(*) FROM live_games", [], |row| row.get(0))
+            .prepare_cached("SELECT count(*) FROM live_games")
+            .and_then(|mut stmt| stmt.query_row([], |row| row.get(0)))
             .map_err(|e| self.err(e))?;
         Ok(usize::try_from(n).unwrap_or(usize::MAX))
     }
@@ -417,13 +418,11 @@ impl Store for SqliteStore {
         let offset = i64::try_from(offset).unwrap_or(i64::MAX);
         let conn = self.conn();
         (|| {
-            let total: i64 = conn.query_row(
-                "SELECT count(*) FROM players WHERE name_key LIKE ?1 ESCAPE '\\'",
-                [&pattern],
-                |row| row.get(0),
-            )?;
+            let total: i64 = conn
+                .prepare_cached("SELECT count(*) FROM players WHERE name_key LIKE ?1 ESCAPE '\\'")?
+                .query_row([&pattern], |row| row.get(0))?;
             let players = conn
-                .prepare(&format!(
+                .prepare_cached(&format!(
                     "SELECT name, wins, losses, ties, rank FROM (
                          SELECT name, name_key, wins, losses, ties,
                                 row_number() OVER (ORDER BY {RANK_ORDER}) AS rank
@@ -667,27 +666,21 @@ fn player_from_row(row: &Row<'_>) -> rusqlite::Result<PlayerStats> {
 }
 
 fn read_player(conn: &Connection, name: &str) -> rusqlite::Result<Option<PlayerStats>> {
-    conn.query_row(
-        "SELECT name, wins, losses, ties FROM players WHERE name_key = ?1",
-        [name_key(name)],
-        player_from_row,
-    )
-    .optional()
+    conn.prepare_cached("SELECT name, wins, losses, ties FROM players WHERE name_key = ?1")?
+        .query_row([name_key(name)], player_from_row)
+        .optional()
 }
 
 /// The player's name as first spelled, creating the player with zero counts if there is
 /// none under any spelling.
 fn stored_name(conn: &Connection, name: &str) -> rusqlite::Result<String> {
     let key = name_key(name);
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO players (name, name_key) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
-        params![name, key],
-    )?;
-    conn.query_row(
-        "SELECT name FROM players WHERE name_key = ?1",
-        [key],
-        |row| row.get(0),
-    )
+    )?
+    .execute(params![name, key])?;
+    conn.prepare_cached("SELECT name FROM players WHERE name_key = ?1")?
+        .query_row([key], |row| row.get(0))
 }
 
 /// Stores a checked game and counts it for its human players; the caller's transaction
@@ -701,24 +694,24 @@ fn insert_game(conn: &Connection, game: &NewGame) -> rusqlite::Result<i64> {
     let x_player = x_player.map(|n| stored_name(conn, n)).transpose()?;
     let o_player = o_player.map(|n| stored_name(conn, n)).transpose()?;
     let (x_player, o_player) = (x_player.as_deref(), o_player.as_deref());
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO games (board_rows, board_cols, k, x_player, x_level, o_player, o_level,
                             moves, result, hints_x, hints_o)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-        params![
-            game.rows,
-            game.cols,
-            game.k,
-            x_player,
-            x_level,
-            o_player,
-            o_level,
-            encode_moves(&game.moves),
-            game.result.as_str(),
-            game.hints.x,
-            game.hints.o,
-        ],
-    )?;
+    )?
+    .execute(params![
+        game.rows,
+        game.cols,
+        game.k,
+        x_player,
+        x_level,
+        o_player,
+        o_level,
+        encode_moves(&game.moves),
+        game.result.as_str(),
+        game.hints.x,
+        game.hints.o,
+    ])?;
     let id = conn.last_insert_rowid();
 
     for (side, name) in [
@@ -732,7 +725,7 @@ fn insert_game(conn: &Connection, game: &NewGame) -> rusqlite::Result<i64> {
             Some(winner) if winner == side => "UPDATE players SET wins = wins + 1 WHERE name = ?1",
             Some(_) => "UPDATE players SET losses = losses + 1 WHERE name = ?1",
         };
-        conn.execute(sql, [name])?;
+        conn.prepare_cached(sql)?.execute([name])?;
     }
     Ok(id)
 }
@@ -766,77 +759,75 @@ fn seat_columns(seat: &LiveSeat) -> SeatColumns {
 
 fn insert_live_game(conn: &Connection, g: &LiveGame) -> rusqlite::Result<()> {
     let (x, o) = (seat_columns(&g.seats.x), seat_columns(&g.seats.o));
-    conn.execute(
-        &format!(
-            "INSERT INTO live_games ({LIVE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,
+    conn.prepare_cached(&format!(
+        "INSERT INTO live_games ({LIVE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,
              ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)"
-        ),
-        params![
-            g.id,
-            g.rows,
-            g.cols,
-            g.k,
-            x.0,
-            x.1,
-            x.2,
-            x.3,
-            o.0,
-            o.1,
-            o.2,
-            o.3,
-            g.invite.as_ref().map(|i| &i.code),
-            g.invite.as_ref().map(|i| i.expires_at),
-            g.hints.x,
-            g.hints.o,
-            g.takeback.map(|p| p.to_string()),
-            g.thinking_until,
-            g.record_id,
-            g.rematch,
-            g.version,
-            g.created_at,
-            g.updated_at,
-        ],
-    )?;
+    ))?
+    .execute(params![
+        g.id,
+        g.rows,
+        g.cols,
+        g.k,
+        x.0,
+        x.1,
+        x.2,
+        x.3,
+        o.0,
+        o.1,
+        o.2,
+        o.3,
+        g.invite.as_ref().map(|i| &i.code),
+        g.invite.as_ref().map(|i| i.expires_at),
+        g.hints.x,
+        g.hints.o,
+        g.takeback.map(|p| p.to_string()),
+        g.thinking_until,
+        g.record_id,
+        g.rematch,
+        g.version,
+        g.created_at,
+        g.updated_at,
+    ])?;
     Ok(())
 }
 
 /// Writes every field of `g` over the row still at version `from`; how many rows changed.
 fn update_live_game(conn: &Connection, g: &LiveGame, from: i64) -> rusqlite::Result<usize> {
     let (x, o) = (seat_columns(&g.seats.x), seat_columns(&g.seats.o));
-    conn.execute(
+    conn.prepare_cached(
         "UPDATE live_games SET x_kind = ?1, x_name = ?2, x_level = ?3, x_token = ?4,
             o_kind = ?5, o_name = ?6, o_level = ?7, o_token = ?8, invite = ?9,
             invite_expires = ?10, hints_x = ?11, hints_o = ?12, takeback = ?13,
             thinking_until = ?14, record_id = ?15, rematch = ?16, version = ?17,
             updated_at = ?18
          WHERE id = ?19 AND version = ?20",
-        params![
-            x.0,
-            x.1,
-            x.2,
-            x.3,
-            o.0,
-            o.1,
-            o.2,
-            o.3,
-            g.invite.as_ref().map(|i| &i.code),
-            g.invite.as_ref().map(|i| i.expires_at),
-            g.hints.x,
-            g.hints.o,
-            g.takeback.map(|p| p.to_string()),
-            g.thinking_until,
-            g.record_id,
-            g.rematch,
-            g.version,
-            g.updated_at,
-            g.id,
-            from,
-        ],
-    )
+    )?
+    .execute(params![
+        x.0,
+        x.1,
+        x.2,
+        x.3,
+        o.0,
+        o.1,
+        o.2,
+        o.3,
+        g.invite.as_ref().map(|i| &i.code),
+        g.invite.as_ref().map(|i| i.expires_at),
+        g.hints.x,
+        g.hints.o,
+        g.takeback.map(|p| p.to_string()),
+        g.thinking_until,
+        g.record_id,
+        g.rematch,
+        g.version,
+        g.updated_at,
+        g.id,
+        from,
+    ])
 }
 
 fn write_moves(conn: &Connection, game: &str, from: usize, moves: &[Cell]) -> rusqlite::Result<()> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "INSERT INTO live_moves (game, ply, cell_row, cell_col) VALUES (?1, ?2, ?3, ?4)",
     )?;
     for (i, cell) in moves.iter().enumerate() {
@@ -846,7 +837,7 @@ fn write_moves(conn: &Connection, game: &str, from: usize, moves: &[Cell]) -> ru
 }
 
 fn read_moves(conn: &Connection, game: &str) -> rusqlite::Result<Vec<Cell>> {
-    conn.prepare("SELECT cell_row, cell_col FROM live_moves WHERE game = ?1 ORDER BY ply")?
+    conn.prepare_cached("SELECT cell_row, cell_col FROM live_moves WHERE game = ?1 ORDER BY ply")?
         .query_map([game], |row| Ok(Cell::new(row.get(0)?, row.get(1)?)))?
         .collect()
 }
@@ -856,11 +847,10 @@ fn read_live_game(
     column: &str,
     value: &str,
 ) -> rusqlite::Result<Option<RawLiveGame>> {
-    conn.query_row(
-        &format!("SELECT {LIVE_COLUMNS} FROM live_games WHERE {column} = ?1"),
-        [value],
-        raw_live_game,
-    )
+    conn.prepare_cached(&format!(
+        "SELECT {LIVE_COLUMNS} FROM live_games WHERE {column} = ?1"
+    ))?
+    .query_row([value], raw_live_game)
     .optional()
 }
 

@@ -19,8 +19,9 @@ use crate::search::Limits;
 use crate::solve::Stats;
 use crate::tt::bounds::BoundTable;
 
-/// The largest shared table: it is of fixed size and cleared up front, so it costs time to
-/// make whether it is used or not.
+/// The largest shared table: it is of fixed size (it does not grow as it fills), and its
+/// pages are zeroed by the system as the threads first touch them, so a table larger than a
+/// search fills costs that search time and memory for nothing.
 const MAX_SHARED_BYTES: usize = 1 << 30;
 
 /// A generous estimate of how fast threads fill a shared table, so that one sized for a
