@@ -5,9 +5,14 @@
 //! to the game (or to who is watching) sends the whole state, so a client that missed some
 //! needs nothing but the next one. A channel goes when its last watcher does: memory follows
 //! the connections, not the games.
+//!
+//! Servers that share a database tell each other who watches which game (see
+//! [`crate::follow_other_servers`]): each one's counts are added to the ones here, and are
+//! forgotten when that server has not repeated them for [`STALE_AFTER`].
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use ttt_core::{ByPlayer, Player};
 use ttt_store::LiveGame;
@@ -17,10 +22,42 @@ use crate::view::{GameView, Presence};
 /// How many states a slow client may fall behind before it skips to the latest.
 const BACKLOG: usize = 16;
 
-/// The channels of the games being watched, by id.
+/// How long another server's counts stand without being repeated: a server that stopped
+/// without saying so (killed, cut off) is forgotten after this.
+pub(crate) const STALE_AFTER: Duration = Duration::from_secs(30);
+
+/// Who watches one game on one server.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Counts {
+    /// Open event streams without a seat's token.
+    pub(crate) spectators: usize,
+    /// Open event streams with each seat's token.
+    pub(crate) players: ByPlayer<usize>,
+}
+
+impl Counts {
+    fn is_empty(&self) -> bool {
+        *self == Counts::default()
+    }
+
+    fn add(&mut self, other: Counts) {
+        self.spectators += other.spectators;
+        self.players.x += other.players.x;
+        self.players.o += other.players.o;
+    }
+}
+
+/// The other servers' counts for one game, by server, with when each was heard.
+type Elsewhere = HashMap<String, (Counts, Instant)>;
+
+/// The channels of the games being watched here, by id, and who watches elsewhere.
 #[derive(Default)]
 pub(crate) struct Hub {
     channels: Mutex<HashMap<String, Arc<Channel>>>,
+    /// Games watched on other servers: their counts, by game.
+    elsewhere: Mutex<HashMap<String, Elsewhere>>,
+    /// Where changes to this server's counts go, to be told to the others (once they listen).
+    outbox: Mutex<Option<tokio::sync::mpsc::UnboundedSender<(String, Counts)>>>,
 }
 
 /// One watched game.
@@ -33,10 +70,10 @@ pub(crate) struct Channel {
 struct Watched {
     /// The game as last saved, if known.
     game: Option<LiveGame>,
-    /// Open event streams without a seat's token.
-    spectators: usize,
-    /// Open event streams with each seat's token.
-    players: ByPlayer<usize>,
+    /// Who watches on this server.
+    here: Counts,
+    /// Who watches on the other servers, as last heard.
+    elsewhere: Counts,
 }
 
 impl Channel {
@@ -83,14 +120,16 @@ impl Channel {
     }
 }
 
-/// The state as JSON, with who is watching.
+/// The state as JSON, with who is watching here and elsewhere.
 fn render(w: &Watched) -> Option<Arc<str>> {
     let game = w.game.as_ref()?;
+    let mut all = w.here;
+    all.add(w.elsewhere);
     let presence = Presence {
-        watchers: w.spectators,
+        watchers: all.spectators,
         connected: ByPlayer {
-            x: w.players.x > 0,
-            o: w.players.o > 0,
+            x: all.players.x > 0,
+            o: all.players.o > 0,
         },
     };
     let view = GameView::new(game, Some(&presence)).ok()?;
@@ -114,14 +153,16 @@ impl Watcher {
 
 impl Drop for Watcher {
     fn drop(&mut self) {
-        {
+        let here = {
             let mut w = self.channel.watched();
             match self.seat {
-                Some(p) => *w.players.get_mut(p) -= 1,
-                None => w.spectators -= 1,
+                Some(p) => *w.here.players.get_mut(p) -= 1,
+                None => w.here.spectators -= 1,
             }
-        }
+            w.here
+        };
         self.channel.resend();
+        self.hub.tell(&self.id, here);
         self.hub.forget_if_unwatched(&self.id);
     }
 }
@@ -147,22 +188,28 @@ impl Hub {
         let channel = {
             let mut channels = self.lock();
             Arc::clone(channels.entry(game.id.clone()).or_insert_with(|| {
+                let elsewhere = self.elsewhere_sum(&game.id);
                 Arc::new(Channel {
                     sender: tokio::sync::broadcast::channel(BACKLOG).0,
-                    inner: Mutex::new(Watched::default()),
+                    inner: Mutex::new(Watched {
+                        elsewhere,
+                        ..Watched::default()
+                    }),
                 })
             }))
         };
-        {
+        let here = {
             let mut w = channel.watched();
             match seat {
-                Some(p) => *w.players.get_mut(p) += 1,
-                None => w.spectators += 1,
+                Some(p) => *w.here.players.get_mut(p) += 1,
+                None => w.here.spectators += 1,
             }
-        }
+            w.here
+        };
         if !channel.update(game) {
             channel.resend();
         }
+        self.tell(&game.id, here);
         Watcher {
             hub: Arc::clone(self),
             id: game.id.clone(),
@@ -173,12 +220,126 @@ impl Hub {
 
     fn forget_if_unwatched(&self, id: &str) {
         let mut channels = self.lock();
-        let unwatched = channels.get(id).is_some_and(|c| {
-            let w = c.watched();
-            w.spectators == 0 && w.players.x == 0 && w.players.o == 0
-        });
+        let unwatched = channels
+            .get(id)
+            .is_some_and(|c| c.watched().here.is_empty());
         if unwatched {
             channels.remove(id);
+        }
+    }
+
+    fn lock_elsewhere(&self) -> MutexGuard<'_, HashMap<String, Elsewhere>> {
+        self.elsewhere
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Who watches game `id` on the other servers, all told.
+    fn elsewhere_sum(&self, id: &str) -> Counts {
+        let mut sum = Counts::default();
+        if let Some(servers) = self.lock_elsewhere().get(id) {
+            for (counts, _) in servers.values() {
+                sum.add(*counts);
+            }
+        }
+        sum
+    }
+
+    /// Passes this server's new counts for game `id` on to the other servers, if they listen.
+    fn tell(&self, id: &str, here: Counts) {
+        let outbox = self
+            .outbox
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(outbox) = outbox.as_ref() {
+            let _ = outbox.send((id.to_string(), here));
+        }
+    }
+
+    /// From now on, changes to this server's counts go to `outbox`.
+    pub(crate) fn tell_changes_to(
+        &self,
+        outbox: tokio::sync::mpsc::UnboundedSender<(String, Counts)>,
+    ) {
+        *self
+            .outbox
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(outbox);
+    }
+
+    /// This server's counts for every game watched here.
+    pub(crate) fn counts_here(&self) -> Vec<(String, Counts)> {
+        self.lock()
+            .iter()
+            .map(|(id, c)| (id.clone(), c.watched().here))
+            .collect()
+    }
+
+    /// Takes another server's counts for game `id`, heard at `now`, and sends the game's
+    /// state again to whoever watches it here.
+    pub(crate) fn heard(&self, server: &str, id: &str, counts: Counts, now: Instant) {
+        {
+            let mut elsewhere = self.lock_elsewhere();
+            if counts.is_empty() {
+                if let Some(servers) = elsewhere.get_mut(id) {
+                    servers.remove(server);
+                    if servers.is_empty() {
+                        elsewhere.remove(id);
+                    }
+                }
+            } else {
+                elsewhere
+                    .entry(id.to_string())
+                    .or_default()
+                    .insert(server.to_string(), (counts, now));
+            }
+        }
+        self.refresh(id);
+    }
+
+    /// Forgets everything heard from `server` (it said it stops).
+    pub(crate) fn forget_server(&self, server: &str) {
+        let games = self.drop_elsewhere(|s, _| s == server);
+        for id in games {
+            self.refresh(&id);
+        }
+    }
+
+    /// Forgets the counts not repeated since [`STALE_AFTER`] before `now`.
+    pub(crate) fn forget_stale(&self, now: Instant) {
+        let games =
+            self.drop_elsewhere(|_, heard| now.saturating_duration_since(heard) > STALE_AFTER);
+        for id in games {
+            self.refresh(&id);
+        }
+    }
+
+    /// Removes the entries `gone` picks; the games whose counts changed.
+    fn drop_elsewhere(&self, gone: impl Fn(&str, Instant) -> bool) -> Vec<String> {
+        let mut changed = Vec::new();
+        self.lock_elsewhere().retain(|id, servers| {
+            let before = servers.len();
+            servers.retain(|server, (_, heard)| !gone(server, *heard));
+            if servers.len() != before {
+                changed.push(id.clone());
+            }
+            !servers.is_empty()
+        });
+        changed
+    }
+
+    /// Sends game `id`'s state with the latest counts from elsewhere, if it is watched here.
+    fn refresh(&self, id: &str) {
+        let channel = self.lock().get(id).cloned();
+        if let Some(channel) = channel {
+            let elsewhere = self.elsewhere_sum(id);
+            let changed = {
+                let mut w = channel.watched();
+                std::mem::replace(&mut w.elsewhere, elsewhere) != elsewhere
+            };
+            if changed {
+                channel.resend();
+            }
         }
     }
 
@@ -254,5 +415,68 @@ mod tests {
         assert_eq!(latest(&mut rx)["players"][0]["connected"], false);
         drop(spectator);
         assert_eq!(hub.len(), 0, "an unwatched game is forgotten");
+    }
+
+    #[test]
+    fn watchers_on_other_servers_count_until_they_go_or_go_quiet() {
+        let hub = Arc::new(Hub::default());
+        let g = game();
+        let start = Instant::now();
+        // Heard before anyone here watches: counted from the first state on.
+        let bo_elsewhere = Counts {
+            spectators: 2,
+            players: ByPlayer { x: 0, o: 1 },
+        };
+        hub.heard("b", "g", bo_elsewhere, start);
+        let ann = hub.watch(&g, Some(Player::X));
+        let mut rx = ann.channel().subscribe();
+        let state: serde_json::Value =
+            serde_json::from_str(&ann.channel().current().unwrap()).unwrap();
+        assert_eq!(state["watchers"], 2);
+        assert_eq!(state["players"][0]["connected"], true);
+        assert_eq!(state["players"][1]["connected"], true);
+        // Another server's spectator, then that server's goodbye.
+        let one = Counts {
+            spectators: 1,
+            ..Counts::default()
+        };
+        hub.heard("c", "g", one, start);
+        assert_eq!(latest(&mut rx)["watchers"], 3);
+        hub.forget_server("c");
+        assert_eq!(latest(&mut rx)["watchers"], 2);
+        // Repeated in time, b's counts stand; not repeated, they go.
+        hub.heard("b", "g", bo_elsewhere, start + STALE_AFTER);
+        hub.forget_stale(start + STALE_AFTER + Duration::from_secs(1));
+        assert!(rx.try_recv().is_err(), "nothing changed");
+        hub.forget_stale(start + STALE_AFTER * 2 + Duration::from_secs(1));
+        let state = latest(&mut rx);
+        assert_eq!(state["watchers"], 0);
+        assert_eq!(state["players"][1]["connected"], false);
+        // This server's own changes are told, once anyone listens.
+        let (tx, mut told) = tokio::sync::mpsc::unbounded_channel();
+        hub.tell_changes_to(tx);
+        let spectator = hub.watch(&g, None);
+        assert_eq!(
+            told.try_recv().unwrap(),
+            (
+                "g".to_string(),
+                Counts {
+                    spectators: 1,
+                    players: ByPlayer { x: 1, o: 0 }
+                }
+            )
+        );
+        drop(spectator);
+        assert_eq!(told.try_recv().unwrap().1.spectators, 0);
+        assert_eq!(
+            hub.counts_here(),
+            [(
+                "g".to_string(),
+                Counts {
+                    spectators: 0,
+                    players: ByPlayer { x: 1, o: 0 }
+                }
+            )]
+        );
     }
 }

@@ -50,6 +50,7 @@
 //! ```
 
 mod assets;
+mod cluster;
 mod config;
 mod error;
 mod fair_use;
@@ -164,6 +165,8 @@ pub struct AppState {
     stopping: tokio::sync::watch::Sender<bool>,
     /// How many games the store keeps, as last counted.
     games_kept: Arc<GameCount>,
+    /// This server among those sharing the store: a random name, new at every start.
+    server_id: Arc<str>,
 }
 
 /// How long a count of the games kept stands in for counting again.
@@ -221,6 +224,10 @@ impl AppState {
             fair_use: Arc::new(fair_use::FairUse::new(&limits)),
             stopping: tokio::sync::watch::channel(false).0,
             games_kept: Arc::default(),
+            server_id: seats::new_secret().map_or_else(
+                |_| Arc::from(format!("{:x}", std::process::id())),
+                |s| Arc::from(&s[..16]),
+            ),
             limits: Arc::new(limits),
         }
     }
@@ -350,46 +357,6 @@ async fn remove_stale_games(state: AppState) {
             Err(e) => tracing::warn!("removing stale games: {e}"),
         }
         state.fair_use.forget_quiet_clients();
-    }
-}
-
-/// Sends the games that other servers sharing the store save to whoever watches them here,
-/// for as long as the server runs; returns at once for a store only this server uses.
-async fn follow_other_servers(state: AppState) {
-    // `None`: notices were missed, so every watched game is read again.
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Option<String>>();
-    let listening = state
-        .with_store(move |s| {
-            s.watch_changes(Box::new(move |change| {
-                let _ = tx.send(match change {
-                    ttt_store::Change::Saved(id) => Some(id.to_string()),
-                    ttt_store::Change::MayHaveMissed => None,
-                });
-            }))
-        })
-        .await;
-    match listening {
-        Ok(true) => tracing::info!("following the games other servers save to the database"),
-        Ok(false) => return,
-        Err(e) => {
-            tracing::error!("cannot follow the games other servers save: {e}");
-            return;
-        }
-    }
-    while let Some(change) = rx.recv().await {
-        let ids = match change {
-            // The notice names the game only: read it if anyone here wants to see it.
-            Some(id) if state.hub.is_watched(&id) => vec![id],
-            Some(_) => continue,
-            None => state.hub.watched(),
-        };
-        for id in ids {
-            match state.with_store(move |s| s.live_game(&id)).await {
-                Ok(Some(game)) => state.hub.publish(&game),
-                Ok(None) => {}
-                Err(e) => tracing::warn!("reading a game another server saved: {e}"),
-            }
-        }
     }
 }
 

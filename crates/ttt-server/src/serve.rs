@@ -40,7 +40,7 @@ pub async fn serve(
     let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
     let graceful = GracefulShutdown::new();
     let cleaner = tokio::spawn(crate::remove_stale_games(state.clone()));
-    let follower = tokio::spawn(crate::follow_other_servers(state.clone()));
+    let follower = tokio::spawn(crate::cluster::follow_other_servers(state.clone()));
     let full = AtomicBool::new(false);
     tokio::pin!(shutdown);
     loop {
@@ -91,6 +91,7 @@ pub async fn serve(
     }
     drop(listener);
     state.begin_shutdown();
+    crate::cluster::say_goodbye(&state).await;
     tokio::select! {
         () = graceful.shutdown() => {}
         () = tokio::time::sleep(limits.shutdown_grace) => {

@@ -172,6 +172,18 @@ pub trait Store: Send + Sync {
     /// When the database cannot be read.
     fn live_game_count(&self) -> Result<usize, StoreError>;
 
+    /// Sends a short note (a few hundred bytes at most) to every process that watches this
+    /// store's changes ([`Store::watch_changes`]): how servers sharing a database tell each
+    /// other what is not in it, such as who watches which game. False where there is nobody
+    /// else to tell (a file on one machine).
+    ///
+    /// # Errors
+    /// When the note is too long or the database cannot be reached.
+    fn broadcast(&self, note: &str) -> Result<bool, StoreError> {
+        let _ = note;
+        Ok(false)
+    }
+
     /// What upgrading the schema on opening changed that the user should hear of (two
     /// spellings of one player merged, say), one sentence each.
     fn migration_notes(&self) -> &[String] {
@@ -188,10 +200,11 @@ pub trait Store: Send + Sync {
     }
 
     /// Calls `changed` with [`Change::Saved`] and a game's id whenever any process sharing
-    /// this store saves that game, for as long as the store lives, and with
-    /// [`Change::MayHaveMissed`] after a time it could not listen (any game may have changed
-    /// meanwhile); false where the store cannot tell (a file on one machine, whose one server
-    /// tells its own watchers itself).
+    /// this store saves that game, with [`Change::Note`] for every [`Store::broadcast`] (its
+    /// own included), and with [`Change::MayHaveMissed`] after a time it could not listen
+    /// (anything may have changed meanwhile), for as long as the store lives; false where the
+    /// store cannot tell (a file on one machine, whose one server tells its own watchers
+    /// itself).
     ///
     /// # Errors
     /// When the store cannot listen.
@@ -209,6 +222,8 @@ pub type ChangeListener = Box<dyn Fn(Change<'_>) + Send + Sync>;
 pub enum Change<'a> {
     /// The game with this id was saved (or created).
     Saved(&'a str),
+    /// A note sent by [`Store::broadcast`].
+    Note(&'a str),
     /// Listening was interrupted and has resumed: any game may have been saved meanwhile,
     /// so whoever keeps copies should read them again.
     MayHaveMissed,

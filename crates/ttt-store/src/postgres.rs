@@ -33,6 +33,12 @@ use crate::{
 /// The channel that game saves are announced on.
 const CHANNEL: &str = "ttt_games";
 
+/// The channel of [`Store::broadcast`]'s notes.
+const NOTES: &str = "ttt_notes";
+
+/// The longest note PostgreSQL passes on (its limit is 8000 bytes).
+const MAX_NOTE_BYTES: usize = 7_900;
+
 /// The most connections one store keeps open.
 const POOL_SIZE: usize = 16;
 
@@ -934,6 +940,23 @@ impl Store for PgStore {
         })
     }
 
+    fn broadcast(&self, note: &str) -> Result<bool, StoreError> {
+        if note.len() > MAX_NOTE_BYTES {
+            return Err(StoreError::Backend {
+                path: self.shown.clone(),
+                source: format!("a note of {} bytes is too long to broadcast", note.len()).into(),
+            });
+        }
+        self.run(async {
+            self.client()
+                .await?
+                .cached_execute("SELECT pg_notify($1, $2)", &[&NOTES, &note])
+                .await
+                .map_err(|e| self.err(e))?;
+            Ok(true)
+        })
+    }
+
     fn watch_changes(&self, changed: ChangeListener) -> Result<bool, StoreError> {
         let config = self.config.clone();
         self.runtime()
@@ -979,7 +1002,8 @@ async fn listen_once(
         loop {
             match std::future::poll_fn(|cx| connection.poll_message(cx)).await {
                 Some(Ok(AsyncMessage::Notification(n))) => {
-                    if tx.send(Ok(n.payload().to_string())).is_err() {
+                    let heard = (n.channel() == NOTES, n.payload().to_string());
+                    if tx.send(Ok(heard)).is_err() {
                         return;
                     }
                 }
@@ -992,14 +1016,17 @@ async fn listen_once(
             }
         }
     });
-    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    client
+        .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {NOTES};"))
+        .await?;
     if std::mem::take(failing) {
         eprintln!("ttt: hearing of games saved by other servers again");
         changed(Change::MayHaveMissed);
     }
     let ended = loop {
         match rx.recv().await {
-            Some(Ok(id)) => changed(Change::Saved(&id)),
+            Some(Ok((false, id))) => changed(Change::Saved(&id)),
+            Some(Ok((true, note))) => changed(Change::Note(&note)),
             Some(Err(e)) => break Err(e),
             None => break Ok(()),
         }
@@ -1154,6 +1181,7 @@ mod tests {
             .watch_changes(Box::new(move |change| {
                 let heard = match change {
                     Change::Saved(id) => id.to_string(),
+                    Change::Note(note) => format!("note: {note}"),
                     Change::MayHaveMissed => "(missed)".to_string(),
                 };
                 let _ = tx.lock().unwrap().send(heard);
@@ -1196,6 +1224,13 @@ mod tests {
         game.moves.push(Cell::new(2, 2));
         writer.save_live_game(&game).unwrap();
         assert_eq!(rx.recv_timeout(Duration::from_secs(5)).unwrap(), "heard");
+        // Notes between servers go the same way.
+        assert!(writer.broadcast("hello from the writer").unwrap());
+        assert_eq!(
+            rx.recv_timeout(Duration::from_secs(5)).unwrap(),
+            "note: hello from the writer"
+        );
+        assert!(writer.broadcast(&"x".repeat(10_000)).is_err());
     }
 
     #[test]

@@ -65,13 +65,21 @@ pub struct Events {
 
 impl Events {
     pub fn open(base: &str, id: &str) -> Events {
+        Events::open_as(base, id, None)
+    }
+
+    /// The stream of the player whose seat `token` is (a spectator's without one).
+    pub fn open_as(base: &str, id: &str, token: Option<&str>) -> Events {
         let mut stream = TcpStream::connect(base).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(15)))
             .unwrap();
+        let auth = token
+            .map(|t| format!("Authorization: Bearer {t}\r\n"))
+            .unwrap_or_default();
         write!(
             stream,
-            "GET /api/games/{id}/events HTTP/1.1\r\nHost: {base}\r\n\r\n"
+            "GET /api/games/{id}/events HTTP/1.1\r\nHost: {base}\r\n{auth}\r\n"
         )
         .unwrap();
         let mut reader = BufReader::new(stream);
@@ -107,6 +115,16 @@ impl Events {
                 event.clear();
             } else if !line.chars().all(|c| c.is_ascii_hexdigit()) {
                 event.push(line.to_string());
+            }
+        }
+    }
+
+    /// The first state (from now on) for which `wanted` holds.
+    pub fn until(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let state = self.next_state();
+            if wanted(&state) {
+                return state;
             }
         }
     }

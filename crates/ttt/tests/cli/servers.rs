@@ -55,6 +55,17 @@ impl Server {
         Server { child, base, log }
     }
 
+    /// Stops the process as a service manager does (SIGTERM), and waits for it.
+    fn stop(&mut self) {
+        let status = std::process::Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "{status}");
+    }
+
     /// Kills the process at once (SIGKILL): no graceful shutdown.
     fn kill(&mut self) {
         self.child.kill().unwrap();
@@ -168,6 +179,26 @@ fn a_game_goes_on_across_servers_and_watchers_see_every_move() {
         let bo = get(&server.base, "/api/players/Bo").json;
         assert_eq!(bo["losses"], 1, "{bo}");
     }
+}
+
+/// Ann's page is on one server, Bo's and a spectator's on the other: each page still shows
+/// who is connected and how many watch; when a server stops, its watchers are gone at once.
+#[test]
+fn every_page_sees_who_is_there_whichever_server_it_reached() {
+    let Some((a, mut b, _)) = two_servers() else {
+        return;
+    };
+    let (id, ann, bo) = friends(&a, &b);
+    let mut ann_sees = Events::open_as(&a.base, &id, Some(&ann));
+    let _bo_watches = Events::open_as(&b.base, &id, Some(&bo));
+    let _spectator = Events::open(&b.base, &id);
+    let both = ann_sees.until(|s| s["players"][1]["connected"] == true && s["watchers"] == 1);
+    assert_eq!(both["players"][0]["connected"], true, "{both}");
+    let mut bo_sees = Events::open_as(&b.base, &id, Some(&bo));
+    bo_sees.until(|s| s["players"][0]["connected"] == true && s["watchers"] == 1);
+    b.stop();
+    let alone = ann_sees.until(|s| s["players"][1]["connected"] == false);
+    assert_eq!(alone["watchers"], 0, "{alone}");
 }
 
 #[test]
