@@ -16,8 +16,16 @@ cargo fmt --all -- --check
 step "cargo clippy (warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-step "cargo test (the whole workspace)"
+step "cargo doc of the libraries (warnings are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p ttt-core -p ttt-ai
+
+step "cargo test (the whole workspace; the examples' tests check what they print)"
 cargo test --workspace
+
+step "the examples, run as their docs say"
+for example in two_players course_minimax solve_position; do
+  cargo run -q -p ttt-ai --example "$example" >/dev/null
+done
 
 if [ -x e2e/run.sh ]; then
   step "page unit tests (node --test, no browser)"
