@@ -185,6 +185,10 @@ pub struct MoveValues {
 /// A solve of one position: the position, and how the searches may spend time, memory and
 /// threads. Build it, then ask it a question.
 ///
+/// The position should be a game still going: [`Solver::analyze`] answers for a finished one
+/// (a loss or a draw for the side that would move, in 0 plies), but the other questions
+/// expect moves to search, so ask [`Value::at_end`] for a finished game's value instead.
+///
 /// ```
 /// use std::time::Duration;
 /// use ttt_ai::{Solver, Value};
