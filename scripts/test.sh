@@ -27,6 +27,15 @@ for example in two_players course_minimax solve_position; do
   cargo run -q -p ttt-ai --example "$example" >/dev/null
 done
 
+# The Python package is installed as its README section says, into a virtual environment of
+# its own; pip fetches pytest, and maturin for the build, from PyPI.
+step "Python package: pip install ./crates/ttt-py into target/py-venv, then pytest"
+venv=target/py-venv
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install -q --disable-pip-version-check pytest
+"$venv/bin/python" -m pip install -q --disable-pip-version-check ./crates/ttt-py
+"$venv/bin/python" -m pytest -q crates/ttt-py/tests
+
 if [ -x e2e/run.sh ]; then
   step "page unit tests (node --test, no browser)"
   e2e/run.sh --unit
