@@ -272,8 +272,9 @@ impl Position {
             html += "<tr>";
             for col in 0..dims.cols() {
                 let cell = Cell::new(row as u8, col as u8);
+                // Dark notebook themes draw light text: a highlighted cell sets its own.
                 let background = if line.contains(&cell) {
-                    "background:#ffe08a;"
+                    "background:#ffe08a;color:#000;"
                 } else {
                     ""
                 };
