@@ -22,6 +22,20 @@ const PROOF_MEMORY: usize = 1 << 30;
 
 /// One legal move and, if proven, what it leads to from the mover's view (plies counting the
 /// move itself).
+///
+/// ```
+/// use ttt_ai::{Solver, Value, Verdict};
+/// use ttt_core::{Cell, Position, Setup};
+///
+/// // X X .
+/// // O O .    X to move: (0, 2) wins at once
+/// // . . .
+/// let pos = Position::from_setup(&Setup::from_notation("XX./OO./...").unwrap(), 3).unwrap();
+/// let analysis = Solver::new(&pos).analyze();
+/// let win = analysis.moves.iter().find(|m| m.cell == Cell::new(0, 2)).unwrap();
+/// assert_eq!(win.verdict, Some(Verdict { value: Value::Win, plies: 1 }));
+/// assert_eq!(win.value, Some(Value::Win));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoveAnalysis {
     /// Where the move is played.
@@ -34,6 +48,23 @@ pub struct MoveAnalysis {
 }
 
 /// What [`Solver::analyze`] found about a position.
+///
+/// ```
+/// use std::time::Duration;
+/// use ttt_ai::{Solver, Value};
+/// use ttt_core::{Cell, Position, Setup};
+///
+/// // X . O
+/// // . X .    O to move must block at (2, 2); everything else loses
+/// // . . .
+/// let pos = Position::from_setup(&Setup::from_notation("X.O/.X./...").unwrap(), 3).unwrap();
+/// let a = Solver::new(&pos).time_limit(Duration::from_secs(10)).analyze();
+/// assert_eq!(a.value, Some(Value::Draw));
+/// assert_eq!(a.plies, Some(6)); // a draw fills the board
+/// assert_eq!(a.best_moves, Some(vec![Cell::new(2, 2)]));
+/// assert_eq!(a.moves.len(), 6);
+/// assert!(a.moves.iter().filter(|m| m.cell != Cell::new(2, 2)).all(|m| m.value == Some(Value::Loss)));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
     /// The value for the side to move, if proven (a win can be proven before its length is).

@@ -27,7 +27,18 @@ use crate::search::Limits;
 use crate::tt::bounds::BoundTable;
 use crate::{Rng, Value, Verdict};
 
-/// Which searches [`Solver::solve`] runs.
+/// Which searches [`Solver::solve`] runs. Every method proves the same values; they differ
+/// only in speed.
+///
+/// ```
+/// use ttt_ai::{Method, Solver, Value};
+/// use ttt_core::{Dims, Position};
+///
+/// let pos = Position::new(Dims::new(3, 4, 3).unwrap());
+/// for method in [Method::Auto, Method::AlphaBeta, Method::ProofNumber] {
+///     assert_eq!(Solver::new(&pos).method(method).solve().value, Some(Value::Win));
+/// }
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
     /// Both: see the module's documentation.
@@ -49,6 +60,15 @@ const ALONE_ALPHA_BETA: Duration = Duration::from_secs(1);
 
 /// The memory a solve takes by default: enough for the position's tree when it is small, and
 /// at most 256 MB. Tables take memory only as they fill.
+///
+/// ```
+/// use ttt_ai::default_memory;
+/// use ttt_core::{Dims, Position};
+///
+/// let small = default_memory(&Position::new(Dims::new(3, 3, 3).unwrap()));
+/// let big = default_memory(&Position::new(Dims::new(15, 15, 5).unwrap()));
+/// assert!(small < big && big <= 256 << 20);
+/// ```
 #[must_use]
 pub fn default_memory(pos: &Position) -> usize {
     let empties = pos.count_blanks().min(24) as u32;
@@ -56,6 +76,15 @@ pub fn default_memory(pos: &Position) -> usize {
 }
 
 /// What a search did to reach its answer.
+///
+/// ```
+/// use ttt_ai::Solver;
+/// use ttt_core::{Dims, Position};
+///
+/// let stats = Solver::new(&Position::new(Dims::new(3, 3, 3).unwrap())).solve().stats;
+/// assert!(stats.nodes > 0);
+/// assert_eq!(stats.threads, 1);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stats {
     /// Positions searched.
@@ -84,6 +113,17 @@ impl Stats {
 }
 
 /// What [`Solver::solve`] found: the value of the position.
+///
+/// ```
+/// use std::time::Duration;
+/// use ttt_ai::{Solver, Value};
+/// use ttt_core::{Dims, Position};
+///
+/// let pos = Position::new(Dims::new(3, 3, 3).unwrap());
+/// assert_eq!(Solver::new(&pos).solve().value, Some(Value::Draw));
+/// // Out of time: nothing is claimed.
+/// assert_eq!(Solver::new(&pos).time_limit(Duration::ZERO).solve().value, None);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solution {
     /// The proven value for the side to move, or `None` if the limits stopped the search
@@ -94,6 +134,19 @@ pub struct Solution {
 }
 
 /// What [`Solver::solve_with_length`] found: the value and how long the game lasts.
+///
+/// ```
+/// use ttt_ai::{Solver, Value, Verdict};
+/// use ttt_core::{Cell, Position, Setup};
+///
+/// // X . .
+/// // . O .    X to move: best play on both sides fills the board, a draw in 7 plies
+/// // . . .
+/// let pos = Position::from_setup(&Setup::from_notation("X../.O./...").unwrap(), 3).unwrap();
+/// let s = Solver::new(&pos).solve_with_length();
+/// assert_eq!(s.verdict, Some(Verdict { value: Value::Draw, plies: 7 }));
+/// assert!(s.best_move.is_some());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SolutionWithLength {
     /// The proven value and the game's length with best play, or `None` if the limits
@@ -106,6 +159,20 @@ pub struct SolutionWithLength {
 }
 
 /// What [`Solver::move_values`] found: the value of every legal move for the side making it.
+///
+/// ```
+/// use ttt_ai::{Solver, Value};
+/// use ttt_core::{Cell, Position, Setup};
+///
+/// // X X .
+/// // O O .    X to move: (0, 2) wins; (2, 0) lets O win at (1, 2)
+/// // . . .
+/// let pos = Position::from_setup(&Setup::from_notation("XX./OO./...").unwrap(), 3).unwrap();
+/// let found = Solver::new(&pos).move_values();
+/// assert_eq!(found.moves.len(), 5);
+/// assert_eq!(found.moves[0], (Cell::new(0, 2), Some(Value::Win)));
+/// assert_eq!(found.moves[2], (Cell::new(2, 0), Some(Value::Loss)));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveValues {
     /// Every legal move in row-major order, with its proven value, `None` where the limits
@@ -117,6 +184,10 @@ pub struct MoveValues {
 
 /// A solve of one position: the position, and how the searches may spend time, memory and
 /// threads. Build it, then ask it a question.
+///
+/// The position should be a game still going: [`Solver::analyze`] answers for a finished one
+/// (a loss or a draw for the side that would move, in 0 plies), but the other questions
+/// expect moves to search, so ask [`Value::at_end`] for a finished game's value instead.
 ///
 /// ```
 /// use std::time::Duration;
@@ -146,6 +217,16 @@ pub struct Solver {
 impl Solver {
     /// A solve of `pos` with no limit, the default memory ([`default_memory`]), one thread
     /// and [`Method::Auto`].
+    ///
+    /// ```
+    /// # use ttt_ai::{Solver, Value};
+    /// # use ttt_core::{Position, Setup};
+    /// // X . O
+    /// // . X .    O to move holds the draw at (2, 2)
+    /// // . . .
+    /// let pos = Position::from_setup(&Setup::from_notation("X.O/.X./...").unwrap(), 3).unwrap();
+    /// assert_eq!(Solver::new(&pos).solve().value, Some(Value::Draw));
+    /// ```
     #[must_use]
     pub fn new(pos: &Position) -> Solver {
         Solver {
@@ -158,7 +239,17 @@ impl Solver {
     }
 
     /// Stop after `time`, counted from now. Searches look at the clock every thousand
-    /// positions or so.
+    /// positions or so. What is not proven by then is `None`, never a guess.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use ttt_ai::Solver;
+    /// # use ttt_core::{Dims, Position};
+    /// // 15 x 15, five in a row: not solved in a tenth of a second.
+    /// let gomoku = Position::new(Dims::new(15, 15, 5).unwrap());
+    /// let s = Solver::new(&gomoku).time_limit(Duration::from_millis(100)).solve();
+    /// assert_eq!(s.value, None);
+    /// ```
     #[must_use]
     pub fn time_limit(mut self, time: Duration) -> Solver {
         self.limits = self.limits.within(time);
@@ -166,6 +257,16 @@ impl Solver {
     }
 
     /// Stop as `limits` say (a deadline, a stop flag, a progress counter).
+    ///
+    /// ```
+    /// # use ttt_ai::{Limits, Solver, StopFlag};
+    /// # use ttt_core::{Dims, Position};
+    /// let stop = StopFlag::new();
+    /// stop.raise();
+    /// let pos = Position::new(Dims::new(5, 5, 4).unwrap());
+    /// let s = Solver::new(&pos).limits(Limits::none().with_stop(stop)).solve();
+    /// assert_eq!(s.value, None);
+    /// ```
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Solver {
         self.limits = limits;
@@ -173,14 +274,29 @@ impl Solver {
     }
 
     /// The most memory the transposition tables may take, in bytes. They take it only as
-    /// they fill.
+    /// they fill. Less memory is slower, never wrong.
+    ///
+    /// ```
+    /// # use ttt_ai::{Solver, Value};
+    /// # use ttt_core::{Dims, Position};
+    /// let pos = Position::new(Dims::new(3, 3, 3).unwrap());
+    /// assert_eq!(Solver::new(&pos).memory(4096).solve().value, Some(Value::Draw));
+    /// ```
     #[must_use]
     pub fn memory(mut self, bytes: usize) -> Solver {
         self.memory = Some(bytes);
         self
     }
 
-    /// Use up to `threads` threads (at least one).
+    /// Use up to `threads` threads (at least one). The answer is the same on any number;
+    /// only the time changes.
+    ///
+    /// ```
+    /// # use ttt_ai::{Solver, Value};
+    /// # use ttt_core::{Dims, Position};
+    /// let pos = Position::new(Dims::new(4, 4, 3).unwrap());
+    /// assert_eq!(Solver::new(&pos).threads(2).solve().value, Some(Value::Win));
+    /// ```
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Solver {
         self.threads = threads.max(1);
@@ -188,6 +304,14 @@ impl Solver {
     }
 
     /// Which searches prove the value.
+    ///
+    /// ```
+    /// # use ttt_ai::{Method, Solver, Value};
+    /// # use ttt_core::{Dims, Position};
+    /// let pos = Position::new(Dims::new(3, 3, 3).unwrap());
+    /// let s = Solver::new(&pos).method(Method::AlphaBeta).solve();
+    /// assert_eq!(s.value, Some(Value::Draw));
+    /// ```
     #[must_use]
     pub fn method(mut self, method: Method) -> Solver {
         self.method = method;
@@ -195,6 +319,13 @@ impl Solver {
     }
 
     /// The position being solved.
+    ///
+    /// ```
+    /// # use ttt_ai::Solver;
+    /// # use ttt_core::{Dims, Position};
+    /// let pos = Position::new(Dims::new(3, 3, 3).unwrap());
+    /// assert_eq!(Solver::new(&pos).position(), &pos);
+    /// ```
     #[must_use]
     pub fn position(&self) -> &Position {
         &self.pos
@@ -211,6 +342,16 @@ impl Solver {
 
     /// Proves the value (win, draw or loss, without the game's length) of the position for
     /// the side to move, with the searches of its [`Method`].
+    ///
+    /// ```
+    /// # use ttt_ai::{Solver, Value};
+    /// # use ttt_core::{Position, Setup};
+    /// // O . X
+    /// // . X .    O to move, but X has two threats: O has lost
+    /// // . O X
+    /// let pos = Position::from_setup(&Setup::from_notation("O.X/.X./.OX").unwrap(), 3).unwrap();
+    /// assert_eq!(Solver::new(&pos).solve().value, Some(Value::Loss));
+    /// ```
     #[must_use]
     pub fn solve(&self) -> Solution {
         self.solve_after(alone_for(self.method))
@@ -257,6 +398,17 @@ impl Solver {
     /// fast as it can, the loser holding out as long as it can), by alpha-beta on one thread.
     /// Slower than [`Solver::solve`] on all but small boards: the length needs the whole
     /// tree.
+    ///
+    /// ```
+    /// # use ttt_ai::{Solver, Value, Verdict};
+    /// # use ttt_core::{Position, Setup};
+    /// // O . X
+    /// // . X .    O to move loses in 2 plies: O's move, then X's line
+    /// // . O X
+    /// let pos = Position::from_setup(&Setup::from_notation("O.X/.X./.OX").unwrap(), 3).unwrap();
+    /// let s = Solver::new(&pos).solve_with_length();
+    /// assert_eq!(s.verdict, Some(Verdict { value: Value::Loss, plies: 2 }));
+    /// ```
     #[must_use]
     pub fn solve_with_length(&self) -> SolutionWithLength {
         let started = Instant::now();
@@ -276,6 +428,19 @@ impl Solver {
     /// [`Solver::solve`] on the position it leads to (positions the same up to a symmetry
     /// once). With a time limit, the moves still unknown share what is left, equally, round
     /// after round, while rounds settle anything.
+    ///
+    /// ```
+    /// # use ttt_ai::{Solver, Value};
+    /// # use ttt_core::{Cell, Position, Setup};
+    /// // X . O
+    /// // . X .    O to move: only (2, 2) holds the draw
+    /// // . . .
+    /// let pos = Position::from_setup(&Setup::from_notation("X.O/.X./...").unwrap(), 3).unwrap();
+    /// for (cell, value) in Solver::new(&pos).move_values().moves {
+    ///     let expected = if cell == Cell::new(2, 2) { Value::Draw } else { Value::Loss };
+    ///     assert_eq!(value, Some(expected), "{cell}");
+    /// }
+    /// ```
     #[must_use]
     pub fn move_values(&self) -> MoveValues {
         self.move_values_where(|_| true)
@@ -351,7 +516,23 @@ impl Solver {
     }
 
     /// Analyses the position: the value of the position and of every legal move for the
-    /// side making it, with the game's length where it is proven (see [`crate::analysis`]).
+    /// side making it, with the game's length where it is proven. The game's length comes
+    /// from alpha-beta, which gets the first quarter of the time; what it leaves unknown, the
+    /// proof searches of [`Solver::solve`] take on: the position's value, then as many moves'
+    /// values as the time allows.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use ttt_ai::{Solver, Value};
+    /// # use ttt_core::{Cell, Position, Setup};
+    /// // X X .
+    /// // O O .    X to move wins at once at (0, 2)
+    /// // . . .
+    /// let pos = Position::from_setup(&Setup::from_notation("XX./OO./...").unwrap(), 3).unwrap();
+    /// let a = Solver::new(&pos).time_limit(Duration::from_secs(5)).analyze();
+    /// assert_eq!((a.value, a.plies), (Some(Value::Win), Some(1)));
+    /// assert_eq!(a.best_moves, Some(vec![Cell::new(0, 2)]));
+    /// ```
     #[must_use]
     pub fn analyze(&self) -> Analysis {
         analysis::analyze(self)

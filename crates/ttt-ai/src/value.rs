@@ -27,6 +27,11 @@ pub enum Value {
 
 impl Value {
     /// `win`, `draw` or `loss`.
+    ///
+    /// ```
+    /// # use ttt_ai::Value;
+    /// assert_eq!(Value::Draw.as_str(), "draw");
+    /// ```
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
@@ -37,6 +42,12 @@ impl Value {
     }
 
     /// The same result from the other side's view: a win is the opponent's loss.
+    ///
+    /// ```
+    /// # use ttt_ai::Value;
+    /// assert_eq!(Value::Loss.for_opponent(), Value::Win);
+    /// assert_eq!(Value::Draw.for_opponent(), Value::Draw);
+    /// ```
     #[must_use]
     pub fn for_opponent(self) -> Value {
         match self {

@@ -1,8 +1,20 @@
-//! The two sides.
+//! The two sides, and per-side data with named fields, so that nothing indexes an array by
+//! a player number.
 
 use std::fmt;
 
 /// One of the two players. X always moves first.
+///
+/// ```
+/// use ttt_core::{Dims, Player, Position};
+///
+/// // . . .
+/// // . . .   X to move on the empty board, then O.
+/// // . . .
+/// let pos = Position::new(Dims::new(3, 3, 3).unwrap());
+/// assert_eq!(pos.turn(), Player::X);
+/// assert_eq!(pos.play(ttt_core::Cell::new(1, 1)).unwrap().turn(), Player::O);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Player {
@@ -29,6 +41,12 @@ impl Player {
 
     /// The mark this player writes on the board: `'X'` or `'O'` (`markerForPlayer` in the course
     /// board API).
+    ///
+    /// ```
+    /// # use ttt_core::Player;
+    /// assert_eq!(Player::O.marker(), 'O');
+    /// assert_eq!(Player::X.to_string(), "X");
+    /// ```
     #[must_use]
     pub const fn marker(self) -> char {
         match self {
@@ -38,6 +56,12 @@ impl Player {
     }
 
     /// Reads a mark, upper or lower case.
+    ///
+    /// ```
+    /// # use ttt_core::Player;
+    /// assert_eq!(Player::from_marker('o'), Some(Player::O));
+    /// assert_eq!(Player::from_marker('.'), None);
+    /// ```
     #[must_use]
     pub const fn from_marker(c: char) -> Option<Player> {
         match c {
@@ -56,6 +80,14 @@ impl fmt::Display for Player {
 
 /// A value for each player, with named fields instead of an index. Serialised as
 /// `{"x": ..., "o": ...}`.
+///
+/// ```
+/// use ttt_core::{ByPlayer, Player};
+///
+/// let mut wins = ByPlayer { x: 0, o: 0 };
+/// *wins.get_mut(Player::O) += 1;
+/// assert_eq!(wins, ByPlayer { x: 0, o: 1 });
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByPlayer<T> {
@@ -67,6 +99,12 @@ pub struct ByPlayer<T> {
 
 impl<T> ByPlayer<T> {
     /// The value for `player`.
+    ///
+    /// ```
+    /// # use ttt_core::{ByPlayer, Player};
+    /// let names = ByPlayer { x: "Alice", o: "Bob" };
+    /// assert_eq!(*names.get(Player::O), "Bob");
+    /// ```
     pub fn get(&self, player: Player) -> &T {
         match player {
             Player::X => &self.x,
@@ -75,6 +113,13 @@ impl<T> ByPlayer<T> {
     }
 
     /// The value for `player`, mutably.
+    ///
+    /// ```
+    /// # use ttt_core::{ByPlayer, Player};
+    /// let mut names = ByPlayer { x: "Alice", o: "Bob" };
+    /// *names.get_mut(Player::X) = "Carol";
+    /// assert_eq!(names.x, "Carol");
+    /// ```
     pub fn get_mut(&mut self, player: Player) -> &mut T {
         match player {
             Player::X => &mut self.x,

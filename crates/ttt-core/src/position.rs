@@ -1,4 +1,5 @@
-//! A legal position: the board, whose turn it is, and how the game stands.
+//! A legal position: the board, whose turn it is, and how the game stands. Every position
+//! that exists could have arisen in play, so nothing downstream re-checks the rules.
 
 use std::fmt;
 
@@ -28,7 +29,20 @@ pub struct Position {
     outcome: Outcome,
 }
 
-/// Why a [`Setup`] is not a position that can arise in play.
+/// Why a [`Setup`] is not a position that can arise in play. Its `Display` is the reason,
+/// in words a user can act on.
+///
+/// ```
+/// use ttt_core::{Player, Position, PositionError, Setup};
+///
+/// // X X X
+/// // O . .    X has a line, but O has as many marks: O moved last.
+/// // O . O
+/// let setup = Setup::from_notation("XXX/O../O.O").unwrap();
+/// let err = Position::from_setup(&setup, 3).unwrap_err();
+/// assert_eq!(err, PositionError::WinnerDidNotMoveLast { winner: Player::X });
+/// assert_eq!(err.to_string(), "X has a line but O moved last, which cannot happen in play");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PositionError {
     /// The board's dimensions or K are out of range.
@@ -85,7 +99,19 @@ impl From<DimsError> for PositionError {
     }
 }
 
-/// Why a move was refused.
+/// Why a move was refused. Its `Display` names the cell as people count, from 1.
+///
+/// ```
+/// use ttt_core::{Cell, PlayError, Position, Setup};
+///
+/// // X . .
+/// // . O .
+/// // . . .
+/// let pos = Position::from_setup(&Setup::from_notation("X../.O./...").unwrap(), 3).unwrap();
+/// let err = pos.play(Cell::new(1, 1)).unwrap_err();
+/// assert_eq!(err, PlayError::Occupied(Cell::new(1, 1)));
+/// assert_eq!(err.to_string(), "cell (2, 2) is already taken");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayError {
     /// The game has already been won or drawn.
@@ -110,6 +136,13 @@ impl std::error::Error for PlayError {}
 
 impl Position {
     /// The empty board: X to move.
+    ///
+    /// ```
+    /// # use ttt_core::{Dims, Player, Position};
+    /// let pos = Position::new(Dims::new(2, 3, 2).unwrap());
+    /// assert_eq!(pos.text(), "___\n___\n");
+    /// assert_eq!(pos.turn(), Player::X);
+    /// ```
     #[must_use]
     pub fn new(dims: Dims) -> Position {
         Position {
@@ -128,6 +161,9 @@ impl Position {
     ///
     /// ```
     /// # use ttt_core::{Position, PositionError, Setup};
+    /// // X X X
+    /// // O O O    both have a line: no game gets here
+    /// // . . .
     /// let both = Setup::from_notation("XXX/OOO/...").unwrap();
     /// assert_eq!(Position::from_setup(&both, 3), Err(PositionError::BothWin));
     /// ```
@@ -215,30 +251,75 @@ impl Position {
     }
 
     /// The board's dimensions and K.
+    ///
+    /// ```
+    /// # use ttt_core::{Position, Setup};
+    /// let pos = Position::from_setup(&Setup::from_notation("..../..../....").unwrap(), 3).unwrap();
+    /// let d = pos.dims();
+    /// assert_eq!((d.rows(), d.cols(), d.k()), (3, 4, 3));
+    /// ```
     #[must_use]
     pub fn dims(&self) -> Dims {
         self.dims
     }
 
     /// The side to move (by the counts: X when they are equal, O when X has one more).
+    ///
+    /// ```
+    /// # use ttt_core::{Player, Position, Setup};
+    /// // X . .
+    /// // . . .    X has one more mark: O to move
+    /// // . . .
+    /// let pos = Position::from_setup(&Setup::from_notation("X../.../...").unwrap(), 3).unwrap();
+    /// assert_eq!(pos.turn(), Player::O);
+    /// ```
     #[must_use]
     pub fn turn(&self) -> Player {
         self.turn
     }
 
     /// How the game stands.
+    ///
+    /// ```
+    /// # use ttt_core::{Outcome, Position, Setup};
+    /// // X O X
+    /// // X O O    full, and no line: a draw
+    /// // O X X
+    /// let pos = Position::from_setup(&Setup::from_notation("XOX/XOO/OXX").unwrap(), 3).unwrap();
+    /// assert_eq!(pos.outcome(), Outcome::Draw);
+    /// ```
     #[must_use]
     pub fn outcome(&self) -> Outcome {
         self.outcome
     }
 
-    /// Whether the game has ended.
+    /// Whether the game has ended: won or drawn.
+    ///
+    /// ```
+    /// # use ttt_core::{Position, Setup};
+    /// // X X X
+    /// // O O .
+    /// // . . .
+    /// let pos = Position::from_setup(&Setup::from_notation("XXX/OO./...").unwrap(), 3).unwrap();
+    /// assert!(pos.is_over());
+    /// ```
     #[must_use]
     pub fn is_over(&self) -> bool {
         self.outcome.is_over()
     }
 
     /// The mark on a cell (`None` if empty or off the board).
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Player, Position, Setup};
+    /// // X . O
+    /// // . . .
+    /// // . . .
+    /// let pos = Position::from_setup(&Setup::from_notation("X.O/.../...").unwrap(), 3).unwrap();
+    /// assert_eq!(pos.get(Cell::new(0, 2)), Some(Player::O));
+    /// assert_eq!(pos.get(Cell::new(1, 1)), None);
+    /// assert_eq!(pos.get(Cell::new(7, 7)), None);
+    /// ```
     #[must_use]
     pub fn get(&self, cell: Cell) -> Option<Player> {
         if !self.dims.contains(cell) {
@@ -255,18 +336,44 @@ impl Position {
     }
 
     /// Number of marks on the board (the number of moves played).
+    ///
+    /// ```
+    /// # use ttt_core::{Position, Setup};
+    /// let pos = Position::from_setup(&Setup::from_notation("X.O/.X./...").unwrap(), 3).unwrap();
+    /// assert_eq!(pos.ply(), 3);
+    /// ```
     #[must_use]
     pub fn ply(&self) -> usize {
         self.by_player.x.len() + self.by_player.o.len()
     }
 
     /// Number of empty cells (`countBlanks` in the course board API).
+    ///
+    /// ```
+    /// # use ttt_core::{Position, Setup};
+    /// // O _ X
+    /// // _ X _    six blanks
+    /// // _ _ _
+    /// let pos = Position::from_setup(&Setup::from_notation("O_X/_X_/___").unwrap(), 3).unwrap();
+    /// assert_eq!(pos.count_blanks(), 6);
+    /// ```
     #[must_use]
     pub fn count_blanks(&self) -> usize {
         self.dims.cells() - self.ply()
     }
 
-    /// The empty cells in row-major order. While the game is going these are the legal moves.
+    /// The empty cells in row-major order. While the game is going these are the legal moves;
+    /// after it, they are what is left of the board.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Position, Setup};
+    /// // X X X
+    /// // O O .    won: no legal moves, but four empty cells
+    /// // . . .
+    /// let pos = Position::from_setup(&Setup::from_notation("XXX/OO./...").unwrap(), 3).unwrap();
+    /// assert_eq!(pos.empty_cells().count(), 4);
+    /// assert_eq!(pos.empty_cells().next(), Some(Cell::new(1, 2)));
+    /// ```
     pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
         let taken = self.by_player.x.union(&self.by_player.o);
         (0..self.dims.cells())
@@ -275,12 +382,35 @@ impl Position {
     }
 
     /// The legal moves in row-major order (none once the game is over). Does not allocate.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Position, Setup};
+    /// // X O
+    /// // . .
+    /// let pos = Position::from_setup(&Setup::from_notation("XO/..").unwrap(), 2).unwrap();
+    /// let moves: Vec<Cell> = pos.legal_moves().collect();
+    /// assert_eq!(moves, [Cell::new(1, 0), Cell::new(1, 1)]);
+    /// ```
     pub fn legal_moves(&self) -> impl Iterator<Item = Cell> + '_ {
         let over = self.is_over();
         self.empty_cells().filter(move |_| !over)
     }
 
-    /// Checks and plays a move for the side to move, returning the new position.
+    /// Checks and plays a move for the side to move, returning the new position. `self` is
+    /// `Copy`, so the position before the move stays at hand.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Dims, PlayError, Position};
+    /// let start = Position::new(Dims::new(3, 3, 3).unwrap());
+    /// let next = start.play(Cell::new(1, 1)).unwrap();
+    /// // . . .
+    /// // . X .
+    /// // . . .
+    /// assert_eq!(next.to_string(), ".../.X./...");
+    /// assert_eq!(next.play(Cell::new(1, 1)), Err(PlayError::Occupied(Cell::new(1, 1))));
+    /// assert_eq!(next.play(Cell::new(0, 3)), Err(PlayError::OffBoard(Cell::new(0, 3))));
+    /// assert_eq!(start.ply(), 0);
+    /// ```
     ///
     /// # Errors
     /// [`PlayError`] when the game is over or the cell is off the board or taken.
@@ -299,7 +429,21 @@ impl Position {
     }
 
     /// Plays a move without checking it; for search loops that generate their own legal moves.
-    /// The cell must be empty and on the board, and the game not over.
+    /// The cell must be empty and on the board, and the game not over. [`Position::undo`]
+    /// takes it back.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Position, Setup};
+    /// // X X .
+    /// // O O .
+    /// // . . .
+    /// let mut pos = Position::from_setup(&Setup::from_notation("XX./OO./...").unwrap(), 3).unwrap();
+    /// let before = pos;
+    /// pos.play_unchecked(Cell::new(0, 2));
+    /// assert!(pos.is_win_for(ttt_core::Player::X));
+    /// pos.undo(Cell::new(0, 2));
+    /// assert_eq!(pos, before);
+    /// ```
     pub fn play_unchecked(&mut self, cell: Cell) {
         let mover = self.turn;
         self.by_player.get_mut(mover).insert(self.dims.index(cell));
@@ -314,6 +458,14 @@ impl Position {
     }
 
     /// Takes back the move at `cell`, which must have been the last one played.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Dims, Player, Position};
+    /// let mut pos = Position::new(Dims::new(3, 3, 3).unwrap());
+    /// pos.play_unchecked(Cell::new(0, 0));
+    /// pos.undo(Cell::new(0, 0));
+    /// assert_eq!((pos.ply(), pos.turn()), (0, Player::X));
+    /// ```
     pub fn undo(&mut self, cell: Cell) {
         let mover = self.turn.other();
         self.by_player.get_mut(mover).remove(self.dims.index(cell));
@@ -323,7 +475,18 @@ impl Position {
     }
 
     /// Whether `player`'s mark on `cell` is part of K or more in a row: the win check, looking
-    /// only along the four lines through the cell.
+    /// only along the four lines through the cell. The cell may be empty: then it answers
+    /// whether a mark there would make the line.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Player, Position, Setup};
+    /// // X X .
+    /// // O O .    X at (0, 2) would complete the top row
+    /// // . . .
+    /// let pos = Position::from_setup(&Setup::from_notation("XX./OO./...").unwrap(), 3).unwrap();
+    /// assert!(pos.makes_line(Cell::new(0, 2), Player::X));
+    /// assert!(!pos.makes_line(Cell::new(2, 2), Player::X));
+    /// ```
     #[must_use]
     pub fn makes_line(&self, cell: Cell, player: Player) -> bool {
         let k = self.dims.k();
@@ -343,6 +506,15 @@ impl Position {
 
     /// The cells of the winning line (all of them if the last move made more than one, or a line
     /// longer than K), in row-major order; empty unless the game is won.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Position, Setup};
+    /// // X O O
+    /// // . X .    the diagonal
+    /// // . . X
+    /// let pos = Position::from_setup(&Setup::from_notation("XOO/.X./..X").unwrap(), 3).unwrap();
+    /// assert_eq!(pos.winning_cells(), [Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)]);
+    /// ```
     #[must_use]
     pub fn winning_cells(&self) -> Vec<Cell> {
         let Outcome::Win(winner) = self.outcome else {
@@ -371,12 +543,33 @@ impl Position {
     }
 
     /// Whether `player` has won (`checkWin` in the course board API).
+    ///
+    /// ```
+    /// # use ttt_core::{Player, Position, Setup};
+    /// // O O O
+    /// // X X .
+    /// // X . .
+    /// let pos = Position::from_setup(&Setup::from_notation("OOO/XX./X..").unwrap(), 3).unwrap();
+    /// assert!(pos.is_win_for(Player::O));
+    /// assert!(!pos.is_win_for(Player::X));
+    /// ```
     #[must_use]
     pub fn is_win_for(&self, player: Player) -> bool {
         self.outcome == Outcome::Win(player)
     }
 
-    /// Whether `player`'s opponent has won (`checkLose` in the course board API).
+    /// Whether `player`'s opponent has won (`checkLose` in the course board API). Neither
+    /// side has lost while the game goes on, nor in a draw.
+    ///
+    /// ```
+    /// # use ttt_core::{Player, Position, Setup};
+    /// // O O O
+    /// // X X .
+    /// // X . .
+    /// let pos = Position::from_setup(&Setup::from_notation("OOO/XX./X..").unwrap(), 3).unwrap();
+    /// assert!(pos.is_loss_for(Player::X));
+    /// assert!(!pos.is_loss_for(Player::O));
+    /// ```
     #[must_use]
     pub fn is_loss_for(&self, player: Player) -> bool {
         self.outcome == Outcome::Win(player.other())
@@ -384,13 +577,33 @@ impl Position {
 
     /// Whether the game is drawn: the board is full and nobody has a line (`checkDraw` in the
     /// course board API).
+    ///
+    /// ```
+    /// # use ttt_core::{Position, Setup};
+    /// // X O X
+    /// // X O O
+    /// // O X X
+    /// let pos = Position::from_setup(&Setup::from_notation("XOX/XOO/OXX").unwrap(), 3).unwrap();
+    /// assert!(pos.is_draw());
+    /// ```
     #[must_use]
     pub fn is_draw(&self) -> bool {
         self.outcome == Outcome::Draw
     }
 
     /// The course board API's `boardValue`: +1 if `player` has won, -1 if they have lost, 0
-    /// otherwise.
+    /// otherwise (a draw, or a game still going). An integer rather than the course's
+    /// floating-point number: the three values are exact.
+    ///
+    /// ```
+    /// # use ttt_core::{Player, Position, Setup};
+    /// // X X X
+    /// // O O .
+    /// // . . .
+    /// let pos = Position::from_setup(&Setup::from_notation("XXX/OO./...").unwrap(), 3).unwrap();
+    /// assert_eq!(pos.board_value(Player::X), 1);
+    /// assert_eq!(pos.board_value(Player::O), -1);
+    /// ```
     #[must_use]
     pub fn board_value(&self, player: Player) -> i8 {
         match self.outcome {
@@ -401,10 +614,14 @@ impl Position {
     }
 
     /// The positions after each legal move, in row-major order; `self` is unchanged
-    /// (`possibleMoves` in the course board API).
+    /// (`possibleMoves` in the course board API). The course's version takes the player whose
+    /// mark goes down; here it is always the side to move, the only one a legal position lets
+    /// move (and the one the course's minimax passes).
     ///
     /// ```
     /// # use ttt_core::{Position, Setup};
+    /// // X O
+    /// // X .    K = 2: X has a line, so there is nothing to play
     /// let pos = Position::from_setup(&Setup::from_notation("XO/X."). unwrap(), 2).unwrap();
     /// assert!(pos.is_win_for(ttt_core::Player::X));
     /// assert!(pos.possible_moves().is_empty());
@@ -423,7 +640,16 @@ impl Position {
             .collect()
     }
 
-    /// The board as plain data.
+    /// The board as plain data, for storing or editing (edit it, then check it again with
+    /// [`Position::from_setup`]).
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Position, Setup};
+    /// let pos = Position::from_setup(&Setup::from_notation("X../.../...").unwrap(), 3).unwrap();
+    /// let mut setup = pos.setup();
+    /// setup.set(Cell::new(0, 0), None);
+    /// assert_eq!(Position::from_setup(&setup, 3).unwrap().ply(), 0);
+    /// ```
     #[must_use]
     pub fn setup(&self) -> Setup {
         let mut setup = Setup::empty(self.dims.rows(), self.dims.cols());
@@ -433,8 +659,18 @@ impl Position {
         setup
     }
 
-    /// The course board API's text form: one line per row, `_` for empty, each line ending in `\n`,
-    /// e.g. `"O_X\n_X_\n___\n"`.
+    /// The course board API's text form (its `toString`): one line per row, `_` for empty,
+    /// each line ending in `\n`. [`Display`](std::fmt::Display) gives the notation instead.
+    ///
+    /// ```
+    /// # use ttt_core::{Position, Setup};
+    /// let pos = Position::from_setup(&Setup::from_notation("O.X/.X./...").unwrap(), 3).unwrap();
+    /// assert_eq!(pos.text(), "O_X\n_X_\n___\n");
+    /// print!("{}", pos.text());
+    /// // O_X
+    /// // _X_
+    /// // ___
+    /// ```
     #[must_use]
     pub fn text(&self) -> String {
         let mut out = String::with_capacity(self.dims.cells() + self.dims.rows());
@@ -449,6 +685,16 @@ impl Position {
     }
 
     /// The position with every cell moved by `symmetry` (one of [`Symmetry::of`] its dims).
+    /// The value of a position is the same under every symmetry.
+    ///
+    /// ```
+    /// # use ttt_core::{Position, Setup, Symmetry};
+    /// // X O .        . O X
+    /// // . . .   ->   . . .    mirrored left to right
+    /// // . . .        . . .
+    /// let pos = Position::from_setup(&Setup::from_notation("XO./.../...").unwrap(), 3).unwrap();
+    /// assert_eq!(pos.transform(Symmetry::MirrorColumns).to_string(), ".OX/.../...");
+    /// ```
     #[must_use]
     pub fn transform(&self, symmetry: Symmetry) -> Position {
         let mut by_player = ByPlayer::<Bitset>::default();
@@ -464,7 +710,13 @@ impl Position {
 }
 
 impl fmt::Display for Position {
-    /// The notation, e.g. `X.O/.X./...`.
+    /// The notation, e.g. `X.O/.X./...`; [`Position::text`] gives the course's text form.
+    ///
+    /// ```
+    /// # use ttt_core::{Position, Setup};
+    /// let pos = Position::from_setup(&Setup::from_notation("x_o/_X_/___").unwrap(), 3).unwrap();
+    /// assert_eq!(pos.to_string(), "X.O/.X./...");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.setup())
     }

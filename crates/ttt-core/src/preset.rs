@@ -34,6 +34,12 @@ pub enum Preset {
 
 impl Preset {
     /// Every preset, smallest board first.
+    ///
+    /// ```
+    /// # use ttt_core::Preset;
+    /// let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+    /// assert_eq!(names, ["classic", "four-by-four", "five-by-five", "six-by-seven", "gomoku"]);
+    /// ```
     pub const ALL: [Preset; 5] = [
         Preset::Classic,
         Preset::FourByFour,
@@ -44,6 +50,11 @@ impl Preset {
 
     /// The preset's name, as typed: `classic`, `four-by-four`, `five-by-five`,
     /// `six-by-seven`, `gomoku`.
+    ///
+    /// ```
+    /// # use ttt_core::Preset;
+    /// assert_eq!(Preset::SixBySeven.name(), "six-by-seven");
+    /// ```
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -56,6 +67,12 @@ impl Preset {
     }
 
     /// What people call the game on this board, where that says more than its size.
+    ///
+    /// ```
+    /// # use ttt_core::Preset;
+    /// assert_eq!(Preset::Gomoku.title(), Some("Gomoku"));
+    /// assert_eq!(Preset::FourByFour.title(), None);
+    /// ```
     #[must_use]
     pub fn title(self) -> Option<&'static str> {
         match self {
@@ -66,6 +83,11 @@ impl Preset {
     }
 
     /// What the board is, in words for people.
+    ///
+    /// ```
+    /// # use ttt_core::Preset;
+    /// assert_eq!(Preset::FiveByFive.description(), "5 x 5, four in a row");
+    /// ```
     #[must_use]
     pub fn description(self) -> &'static str {
         match self {
@@ -78,6 +100,12 @@ impl Preset {
     }
 
     /// The board's rows, columns and K.
+    ///
+    /// ```
+    /// # use ttt_core::{Dims, Position, Preset};
+    /// let pos = Position::new(Preset::Classic.dims());
+    /// assert_eq!(pos.text(), "___\n___\n___\n");
+    /// ```
     #[must_use]
     pub fn dims(self) -> Dims {
         let (rows, cols, k) = match self {
@@ -95,6 +123,12 @@ impl Preset {
     }
 
     /// The preset of exactly these dimensions, if there is one.
+    ///
+    /// ```
+    /// # use ttt_core::{Dims, Preset};
+    /// assert_eq!(Preset::of(Dims::new(3, 3, 3).unwrap()), Some(Preset::Classic));
+    /// assert_eq!(Preset::of(Dims::new(3, 3, 2).unwrap()), None);
+    /// ```
     #[must_use]
     pub fn of(dims: Dims) -> Option<Preset> {
         Preset::ALL.into_iter().find(|p| p.dims() == dims)
@@ -107,7 +141,16 @@ impl fmt::Display for Preset {
     }
 }
 
-/// A name that is no preset's.
+/// A name that is no preset's. Its `Display` lists the names there are.
+///
+/// ```
+/// use ttt_core::Preset;
+/// let err = "tiny".parse::<Preset>().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "there is no preset \"tiny\": choose one of classic, four-by-four, five-by-five, six-by-seven, gomoku"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PresetError(pub String);
 

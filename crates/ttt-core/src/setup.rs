@@ -16,6 +16,28 @@ use crate::{Cell, Player, MAX_SIDE};
 /// A board as plain data, not yet checked against the rules: what parsers, JSON and the database
 /// produce. [`Position::from_setup`](crate::Position::from_setup) turns it into a playable
 /// position.
+///
+/// Its notation lists the rows top to bottom separated by `/`; each cell is `X`, `O`, or `.`
+/// for empty (`_` and `-` also read as empty, `x` and `o` as the marks):
+///
+/// ```text
+/// X.O/.X./...    is    X . O
+///                      . X .
+///                      . . .
+/// ```
+///
+/// A setup may be impossible in play; only [`Position::from_setup`](crate::Position::from_setup)
+/// says so.
+///
+/// ```
+/// use ttt_core::{Cell, Player, Position, Setup};
+///
+/// let mut setup = Setup::empty(3, 3);
+/// setup.set(Cell::new(0, 0), Some(Player::O));
+/// assert_eq!(setup.to_string(), "O../.../...");
+/// // O cannot have moved first.
+/// assert!(Position::from_setup(&setup, 3).is_err());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
     rows: usize,
@@ -23,7 +45,18 @@ pub struct Setup {
     cells: Vec<Option<Player>>,
 }
 
-/// Why a notation string could not be read.
+/// Why a notation string could not be read. Its `Display` says where, and what is wrong.
+///
+/// ```
+/// use ttt_core::{NotationError, Setup};
+///
+/// let err = Setup::from_notation("X.O/.Z.").unwrap_err();
+/// assert_eq!(err, NotationError::BadChar { ch: 'Z', row: 2, col: 2 });
+/// assert_eq!(
+///     err.to_string(),
+///     "bad character 'Z' at row 2, column 2: cells are X, O or . (also _ or - for empty)"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NotationError {
     /// Nothing but whitespace.
@@ -86,6 +119,11 @@ impl std::error::Error for NotationError {}
 
 impl Setup {
     /// An empty board. `rows` and `cols` are checked later, with K, by `Position::from_setup`.
+    ///
+    /// ```
+    /// # use ttt_core::Setup;
+    /// assert_eq!(Setup::empty(2, 3).to_string(), ".../...");
+    /// ```
     #[must_use]
     pub fn empty(rows: usize, cols: usize) -> Setup {
         Setup {
@@ -95,7 +133,7 @@ impl Setup {
         }
     }
 
-    /// Reads the notation (see the [module docs](self)). Surrounding whitespace is ignored.
+    /// Reads the notation (see [`Setup`]). Surrounding whitespace is ignored.
     ///
     /// ```
     /// # use ttt_core::{Cell, Player, Setup};
@@ -155,18 +193,37 @@ impl Setup {
     }
 
     /// Number of rows.
+    ///
+    /// ```
+    /// # use ttt_core::Setup;
+    /// assert_eq!(Setup::from_notation("X../.O.").unwrap().rows(), 2);
+    /// ```
     #[must_use]
     pub fn rows(&self) -> usize {
         self.rows
     }
 
     /// Number of columns.
+    ///
+    /// ```
+    /// # use ttt_core::Setup;
+    /// assert_eq!(Setup::from_notation("X../.O.").unwrap().cols(), 3);
+    /// ```
     #[must_use]
     pub fn cols(&self) -> usize {
         self.cols
     }
 
     /// The mark on a cell; `None` for empty or off-board cells.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Player, Setup};
+    /// // X . .
+    /// // . O .
+    /// let s = Setup::from_notation("X../.O.").unwrap();
+    /// assert_eq!(s.get(Cell::new(1, 1)), Some(Player::O));
+    /// assert_eq!(s.get(Cell::new(0, 1)), None);
+    /// ```
     #[must_use]
     pub fn get(&self, cell: Cell) -> Option<Player> {
         let (r, c) = (usize::from(cell.row), usize::from(cell.col));
@@ -178,6 +235,14 @@ impl Setup {
     }
 
     /// Puts a mark on (or, with `None`, clears) a cell. Off-board cells are ignored.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Player, Setup};
+    /// let mut s = Setup::from_notation("X../.O.").unwrap();
+    /// s.set(Cell::new(1, 1), None);
+    /// s.set(Cell::new(0, 2), Some(Player::O));
+    /// assert_eq!(s.to_string(), "X.O/...");
+    /// ```
     pub fn set(&mut self, cell: Cell, mark: Option<Player>) {
         let (r, c) = (usize::from(cell.row), usize::from(cell.col));
         if r < self.rows && c < self.cols {
@@ -186,6 +251,12 @@ impl Setup {
     }
 
     /// The cells in row-major order.
+    ///
+    /// ```
+    /// # use ttt_core::{Player, Setup};
+    /// let s = Setup::from_notation("X./.O").unwrap();
+    /// assert_eq!(s.cells(), [Some(Player::X), None, None, Some(Player::O)]);
+    /// ```
     #[must_use]
     pub fn cells(&self) -> &[Option<Player>] {
         &self.cells

@@ -4,6 +4,16 @@
 use crate::{Cell, Dims};
 
 /// A rotation or reflection of the board.
+///
+/// ```
+/// use ttt_core::{Position, Setup, Symmetry};
+///
+/// // X . .        . . X
+/// // . O .   ->   . O .    a quarter turn clockwise
+/// // . . .        . . .
+/// let pos = Position::from_setup(&Setup::from_notation("X../.O./...").unwrap(), 3).unwrap();
+/// assert_eq!(pos.transform(Symmetry::Rotate90).to_string(), "..X/.O./...");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Symmetry {
     /// Leaves every cell where it is.
@@ -84,6 +94,13 @@ impl Symmetry {
     }
 
     /// The symmetry that undoes this one.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Dims, Symmetry};
+    /// let d = Dims::new(3, 3, 3).unwrap();
+    /// let moved = Symmetry::Rotate90.apply(d, Cell::new(0, 1));
+    /// assert_eq!(Symmetry::Rotate90.inverse().apply(d, moved), Cell::new(0, 1));
+    /// ```
     #[must_use]
     pub fn inverse(self) -> Symmetry {
         match self {

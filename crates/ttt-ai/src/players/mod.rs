@@ -20,7 +20,14 @@ pub use simple::{Easy, Hard, Medium};
 
 use crate::{Rng, Value, Verdict};
 
-/// How strong a computer player is.
+/// How strong a computer player is. Parsed from a name or a number from 1 to 4.
+///
+/// ```
+/// use ttt_ai::Level;
+/// assert_eq!("perfect".parse::<Level>(), Ok(Level::Perfect));
+/// assert_eq!("2".parse::<Level>(), Ok(Level::Medium));
+/// assert_eq!(Level::Hard.to_string(), "hard");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Level {
     /// A uniformly random empty cell.
@@ -35,9 +42,19 @@ pub enum Level {
 
 impl Level {
     /// All levels, weakest first.
+    ///
+    /// ```
+    /// # use ttt_ai::Level;
+    /// assert_eq!(Level::ALL.first(), Some(&Level::Easy));
+    /// ```
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Perfect];
 
     /// The level's name: `easy`, `medium`, `hard` or `perfect`.
+    ///
+    /// ```
+    /// # use ttt_ai::Level;
+    /// assert_eq!(Level::Medium.name(), "medium");
+    /// ```
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -55,7 +72,16 @@ impl fmt::Display for Level {
     }
 }
 
-/// A level name or number that is not one of ours.
+/// A level name or number that is not one of ours. Its `Display` lists the ones there are.
+///
+/// ```
+/// use ttt_ai::Level;
+/// let err = "expert".parse::<Level>().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "unknown level \"expert\": choose easy, medium, hard or perfect (or 1 to 4)"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LevelError(pub String);
 
@@ -86,7 +112,24 @@ impl FromStr for Level {
     }
 }
 
-/// A move chosen by a computer player.
+/// A move chosen by a computer player, with what it claims for the move.
+///
+/// ```
+/// use std::time::Duration;
+/// use ttt_ai::{new_player, Level, Value, Verdict};
+/// use ttt_core::{Cell, Position, Setup};
+///
+/// // X X .
+/// // O O .    X to move wins at (0, 2), in one ply
+/// // . . .
+/// let pos = Position::from_setup(&Setup::from_notation("XX./OO./...").unwrap(), 3).unwrap();
+/// let d = new_player(Level::Perfect, None, Duration::from_secs(1)).choose(&pos).unwrap();
+/// assert_eq!(d.cell, Cell::new(0, 2));
+/// assert_eq!(d.verdict, Some(Verdict { value: Value::Win, plies: 1 }));
+/// // The lower levels claim nothing.
+/// let d = new_player(Level::Easy, Some(1), Duration::ZERO).choose(&pos).unwrap();
+/// assert_eq!((d.verdict, d.value), (None, None));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decision {
     /// Where to play.
@@ -100,17 +143,74 @@ pub struct Decision {
     pub value: Option<Value>,
 }
 
-/// A computer player.
+/// A computer player. [`new_player`] makes the built-in ones; a player of your own is any
+/// type that implements this.
+///
+/// ```
+/// use ttt_ai::{Decision, Level, Strategy};
+/// use ttt_core::Position;
+///
+/// /// Always the last empty cell in row-major order.
+/// struct Last;
+///
+/// impl Strategy for Last {
+///     fn level(&self) -> Level {
+///         Level::Easy
+///     }
+///     fn choose(&mut self, pos: &Position) -> Option<Decision> {
+///         let cell = pos.legal_moves().last()?;
+///         Some(Decision { cell, verdict: None, value: None })
+///     }
+/// }
+///
+/// let pos = Position::new(ttt_core::Dims::new(3, 3, 3).unwrap());
+/// assert_eq!(Last.choose(&pos).unwrap().cell, ttt_core::Cell::new(2, 2));
+/// ```
 pub trait Strategy: Send {
-    /// This player's level.
+    /// This player's level (for a player of your own, the one nearest its strength).
+    ///
+    /// ```
+    /// # use ttt_ai::{new_player, Level};
+    /// assert_eq!(new_player(Level::Hard, None, std::time::Duration::ZERO).level(), Level::Hard);
+    /// ```
     fn level(&self) -> Level;
 
     /// Chooses a move for the side to move; `None` if the game is over.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use ttt_ai::{new_player, Level};
+    /// # use ttt_core::{Position, Setup};
+    /// // X X X
+    /// // O O .    over: nothing to choose
+    /// // . . .
+    /// let over = Position::from_setup(&Setup::from_notation("XXX/OO./...").unwrap(), 3).unwrap();
+    /// assert_eq!(new_player(Level::Perfect, None, Duration::from_secs(1)).choose(&over), None);
+    /// ```
     fn choose(&mut self, pos: &Position) -> Option<Decision>;
 }
 
 /// A player of the given level. `seed` makes its random choices reproducible; `time_limit`
 /// bounds the perfect player's thinking per move.
+///
+/// A game between two of them, hard (X) against perfect (O):
+///
+/// ```
+/// use std::time::Duration;
+/// use ttt_ai::{new_player, Level};
+/// use ttt_core::{ByPlayer, Dims, Player, Position};
+///
+/// let mut players = ByPlayer {
+///     x: new_player(Level::Hard, Some(7), Duration::ZERO),
+///     o: new_player(Level::Perfect, Some(7), Duration::from_secs(1)),
+/// };
+/// let mut pos = Position::new(Dims::new(3, 3, 3).unwrap());
+/// while let Some(decision) = players.get_mut(pos.turn()).choose(&pos) {
+///     pos = pos.play(decision.cell).unwrap();
+/// }
+/// // Perfect play never loses tic-tac-toe.
+/// assert!(pos.is_over() && !pos.is_win_for(Player::X));
+/// ```
 #[must_use]
 pub fn new_player(level: Level, seed: Option<u64>, time_limit: Duration) -> Box<dyn Strategy> {
     let rng = || seed.map_or_else(Rng::from_entropy, Rng::seeded);

@@ -15,6 +15,20 @@ use crate::{Method, Rng, Solver, Value, Verdict};
 
 /// Plays a best move found by search. Among equally good moves (the fastest win, or the
 /// slowest loss) it takes the first in row-major order, or a random one when seeded.
+///
+/// ```
+/// use std::time::Duration;
+/// use ttt_ai::{Perfect, Strategy, Value};
+/// use ttt_core::{Cell, Position, Setup};
+///
+/// // X . .
+/// // . O .    O to move must block at (1, 0); any other move loses
+/// // X . .
+/// let pos = Position::from_setup(&Setup::from_notation("X../.O./X..").unwrap(), 3).unwrap();
+/// let d = Perfect::new(None, Duration::from_secs(1)).choose(&pos).unwrap();
+/// assert_eq!(d.cell, Cell::new(1, 0));
+/// assert_eq!(d.value, Some(Value::Draw));
+/// ```
 #[derive(Debug, Clone)]
 pub struct Perfect {
     rng: Option<Rng>,
@@ -24,6 +38,13 @@ pub struct Perfect {
 impl Perfect {
     /// A perfect player thinking for at most `time_limit` a move, choosing among equally
     /// good moves with `rng` (the first in row-major order without one).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// use ttt_ai::{Level, Perfect, Rng, Strategy};
+    /// let player = Perfect::new(Some(Rng::seeded(3)), Duration::from_millis(500));
+    /// assert_eq!(player.level(), Level::Perfect);
+    /// ```
     #[must_use]
     pub fn new(rng: Option<Rng>, time_limit: Duration) -> Perfect {
         Perfect { rng, time_limit }

@@ -33,17 +33,43 @@ struct Flag {
 
 impl StopFlag {
     /// A flag not yet raised.
+    ///
+    /// ```
+    /// # use ttt_ai::StopFlag;
+    /// assert!(!StopFlag::new().is_raised());
+    /// ```
     #[must_use]
     pub fn new() -> StopFlag {
         StopFlag::default()
     }
 
-    /// Stops every search watching this flag or a flag below it.
+    /// Stops every search watching this flag or a flag below it. A search from another
+    /// thread, stopped from this one:
+    ///
+    /// ```
+    /// use ttt_ai::{Limits, Solver, StopFlag};
+    /// use ttt_core::{Dims, Position};
+    ///
+    /// // Gomoku's empty board: far too big to solve.
+    /// let pos = Position::new(Dims::new(15, 15, 5).unwrap());
+    /// let stop = StopFlag::new();
+    /// let limits = Limits::none().with_stop(stop.clone());
+    /// let search = std::thread::spawn(move || Solver::new(&pos).limits(limits).solve());
+    /// stop.raise();
+    /// assert_eq!(search.join().unwrap().value, None);
+    /// ```
     pub fn raise(&self) {
         self.0.raised.store(true, Ordering::Relaxed);
     }
 
     /// Whether this flag, or one above it, has been raised.
+    ///
+    /// ```
+    /// # use ttt_ai::StopFlag;
+    /// let flag = StopFlag::new();
+    /// flag.raise();
+    /// assert!(flag.is_raised());
+    /// ```
     #[must_use]
     pub fn is_raised(&self) -> bool {
         self.0.raised.load(Ordering::Relaxed) || self.0.above.iter().any(Self::is_raised)
@@ -83,18 +109,40 @@ pub(crate) const CHECK_EVERY: u64 = 1024;
 
 impl Limits {
     /// No limit at all: search until done.
+    ///
+    /// ```
+    /// # use ttt_ai::Limits;
+    /// let limits = Limits::none();
+    /// assert!(!limits.is_over() && limits.deadline().is_none());
+    /// ```
     #[must_use]
     pub fn none() -> Limits {
         Limits::default()
     }
 
     /// These limits, ending `time` from now at the latest.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use ttt_ai::Limits;
+    /// assert!(Limits::none().within(Duration::ZERO).is_over());
+    /// assert!(!Limits::none().within(Duration::from_secs(60)).is_over());
+    /// ```
     #[must_use]
     pub fn within(self, time: Duration) -> Limits {
         self.until(Instant::now().checked_add(time))
     }
 
-    /// These limits, ending at `deadline` at the latest (`None` changes nothing).
+    /// These limits, ending at `deadline` at the latest (`None` changes nothing). The earlier
+    /// of two deadlines holds.
+    ///
+    /// ```
+    /// # use std::time::{Duration, Instant};
+    /// # use ttt_ai::Limits;
+    /// let soon = Instant::now() + Duration::from_secs(1);
+    /// let limits = Limits::none().until(Some(soon)).within(Duration::from_secs(60));
+    /// assert_eq!(limits.deadline(), Some(soon));
+    /// ```
     #[must_use]
     pub fn until(mut self, deadline: Option<Instant>) -> Limits {
         self.deadline = match (self.deadline, deadline) {
@@ -105,6 +153,14 @@ impl Limits {
     }
 
     /// These limits, also ending when `stop` is raised.
+    ///
+    /// ```
+    /// # use ttt_ai::{Limits, StopFlag};
+    /// let stop = StopFlag::new();
+    /// let limits = Limits::none().with_stop(stop.clone());
+    /// stop.raise();
+    /// assert!(limits.is_over());
+    /// ```
     #[must_use]
     pub fn with_stop(mut self, stop: StopFlag) -> Limits {
         self.stop = Some(match self.stop.take() {
@@ -117,6 +173,19 @@ impl Limits {
 
     /// These limits, adding the positions searched to `counter` as the search goes (in steps
     /// of a thousand or so), for a progress display on another thread.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use std::sync::Arc;
+    /// use ttt_ai::{Limits, Solver};
+    /// use ttt_core::{Dims, Position};
+    ///
+    /// let counter = Arc::new(AtomicU64::new(0));
+    /// let limits = Limits::none().with_progress(Arc::clone(&counter));
+    /// let pos = Position::new(Dims::new(5, 5, 4).unwrap());
+    /// Solver::new(&pos).limits(limits).solve();
+    /// assert!(counter.load(Ordering::Relaxed) > 0);
+    /// ```
     #[must_use]
     pub fn with_progress(mut self, counter: Arc<AtomicU64>) -> Limits {
         self.progress = Some(counter);
@@ -124,12 +193,27 @@ impl Limits {
     }
 
     /// The instant the search must end by, if any.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use ttt_ai::Limits;
+    /// assert!(Limits::none().deadline().is_none());
+    /// assert!(Limits::none().within(Duration::from_secs(1)).deadline().is_some());
+    /// ```
     #[must_use]
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
     }
 
     /// The time left before the deadline, if there is one.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use ttt_ai::Limits;
+    /// let left = Limits::none().within(Duration::from_secs(5)).time_left().unwrap();
+    /// assert!(left <= Duration::from_secs(5));
+    /// assert_eq!(Limits::none().time_left(), None);
+    /// ```
     #[must_use]
     pub fn time_left(&self) -> Option<Duration> {
         self.deadline
@@ -137,6 +221,12 @@ impl Limits {
     }
 
     /// Whether the deadline has passed or a stop flag is raised.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use ttt_ai::Limits;
+    /// assert!(Limits::none().within(Duration::ZERO).is_over());
+    /// ```
     #[must_use]
     pub fn is_over(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
