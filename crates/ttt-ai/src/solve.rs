@@ -185,9 +185,8 @@ pub struct MoveValues {
 /// A solve of one position: the position, and how the searches may spend time, memory and
 /// threads. Build it, then ask it a question.
 ///
-/// The position should be a game still going: [`Solver::analyze`] answers for a finished one
-/// (a loss or a draw for the side that would move, in 0 plies), but the other questions
-/// expect moves to search, so ask [`Value::at_end`] for a finished game's value instead.
+/// A finished game is answered without a search: a loss (the other side has just won) or a
+/// draw for the side that would move, in 0 plies, with no move to make.
 ///
 /// ```
 /// use std::time::Duration;
@@ -361,6 +360,12 @@ impl Solver {
     /// before the others join it (all at once for zero; the other methods never wait).
     pub(crate) fn solve_after(&self, alone: Duration) -> Solution {
         let pos = &self.pos;
+        if let Some(value) = Value::at_end(pos) {
+            return Solution {
+                value: Some(value),
+                stats: Stats::default(),
+            };
+        }
         let memory = self.memory_or(default_memory(pos));
         let started = Instant::now();
         let (value, stats) = match self.method {
@@ -411,6 +416,13 @@ impl Solver {
     /// ```
     #[must_use]
     pub fn solve_with_length(&self) -> SolutionWithLength {
+        if let Some(value) = Value::at_end(&self.pos) {
+            return SolutionWithLength {
+                verdict: Some(Verdict { value, plies: 0 }),
+                best_move: None,
+                stats: Stats::default(),
+            };
+        }
         let started = Instant::now();
         let mut search = self.alpha_beta(true);
         let solved = search.solve();
@@ -671,6 +683,34 @@ mod tests {
         let lost = Position::from_setup(&Setup::from_notation("O.X/.X./.OX").unwrap(), 3).unwrap();
         for method in METHODS {
             assert_eq!(value(&lost, 2, method), Some(Value::Loss), "{method:?}");
+        }
+    }
+
+    #[test]
+    fn a_finished_game_is_answered_without_a_search() {
+        let won = Position::from_setup(&Setup::from_notation("XXX/OO./...").unwrap(), 3).unwrap();
+        let full = Position::from_setup(&Setup::from_notation("XOX/XOO/OXX").unwrap(), 3).unwrap();
+        for (pos, expected) in [(won, Value::Loss), (full, Value::Draw)] {
+            for method in METHODS {
+                for threads in 1..=2 {
+                    assert_eq!(
+                        value(&pos, threads, method),
+                        Some(expected),
+                        "{pos} {method:?}"
+                    );
+                }
+            }
+            let long = Solver::new(&pos).solve_with_length();
+            assert_eq!(
+                long.verdict,
+                Some(Verdict {
+                    value: expected,
+                    plies: 0
+                }),
+                "{pos}"
+            );
+            assert_eq!(long.best_move, None);
+            assert!(Solver::new(&pos).move_values().moves.is_empty(), "{pos}");
         }
     }
 
