@@ -12,6 +12,7 @@
 pub(crate) mod alpha_beta;
 pub(crate) mod limits;
 pub(crate) mod proof_number;
+pub(crate) mod threats;
 pub(crate) mod zone;
 
 pub use limits::{Limits, StopFlag};
