@@ -31,6 +31,7 @@
 //! [`players`].
 
 mod analysis;
+mod eval;
 mod board;
 mod certificates;
 mod players;
@@ -43,7 +44,10 @@ mod tt;
 mod value;
 
 pub use analysis::{Analysis, MoveAnalysis};
-pub use players::{new_player, Decision, Easy, Hard, Level, LevelError, Medium, Perfect, Strategy};
+pub use players::{
+    new_player, BoardSizeError, Decision, Easy, Hard, Level, LevelError, MarkError, Medium, Perfect,
+    Strategy, Strong, StrongMove, ThreatWin,
+};
 pub use rng::Rng;
 pub use search::{Limits, StopFlag};
 pub use solve::{default_memory, Method, MoveValues, Solution, SolutionWithLength, Solver, Stats};

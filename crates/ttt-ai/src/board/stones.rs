@@ -189,7 +189,7 @@ impl Stones {
             .expect("positions are smaller than the largest board");
         for (i, cell) in dims.all_cells().enumerate() {
             if let Some(p) = pos.get(cell) {
-                board.place(i, p);
+                board.put(i, p);
             }
         }
         board.set_turn(pos.turn());
@@ -255,6 +255,7 @@ impl Stones {
     }
 
     /// Whether `player` completes a line by playing `cell` (empty).
+    #[cfg(test)]
     pub(crate) fn wins_at(&self, player: Player, cell: usize) -> bool {
         self.fours.get(player)[cell] > 0 && self.cells[cell].is_none()
     }
@@ -450,6 +451,27 @@ impl Stones {
         self.moves.push(cell as u16);
         self.pass();
         won
+    }
+
+    /// Puts `player`'s mark on the empty `cell` whoever's turn it is (a board handed over
+    /// whole, in no particular order); returns whether it completes a line.
+    pub(crate) fn put(&mut self, cell: usize, player: Player) -> bool {
+        let won = self.place(cell, player);
+        self.moves.push(cell as u16);
+        won
+    }
+
+    /// Empties `cell`, played at any time, leaving the turn as it is; returns whether it held
+    /// a mark.
+    pub(crate) fn take_back(&mut self, cell: usize) -> bool {
+        if self.cells[cell].is_none() {
+            return false;
+        }
+        self.remove(cell);
+        if let Some(i) = self.moves.iter().rposition(|&m| usize::from(m) == cell) {
+            self.moves.remove(i);
+        }
+        true
     }
 
     /// Takes back the last move, if any; returns its cell.

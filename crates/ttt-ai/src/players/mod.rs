@@ -8,6 +8,7 @@
 
 mod perfect;
 mod simple;
+mod strong;
 
 use std::fmt;
 use std::str::FromStr;
@@ -17,6 +18,7 @@ use ttt_core::{Cell, Player, Position};
 
 pub use perfect::Perfect;
 pub use simple::{Easy, Hard, Medium};
+pub use strong::{BoardSizeError, MarkError, Strong, StrongMove, ThreatWin};
 
 use crate::{Rng, Value, Verdict};
 

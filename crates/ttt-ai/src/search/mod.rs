@@ -10,6 +10,7 @@
 //! of them runs, on how many threads, is decided by [`crate::solve`].
 
 pub(crate) mod alpha_beta;
+pub(crate) mod heuristic;
 pub(crate) mod limits;
 pub(crate) mod proof_number;
 pub(crate) mod threats;

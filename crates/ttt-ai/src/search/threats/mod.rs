@@ -44,13 +44,6 @@ pub(crate) struct ThreatLine {
     pub(crate) uses_threes: bool,
 }
 
-impl ThreatLine {
-    /// Plies to the win: the line's length.
-    pub(crate) fn plies(&self) -> u32 {
-        self.moves.len() as u32
-    }
-}
-
 /// What a search for threats found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Found {
@@ -99,11 +92,6 @@ impl<'a> Threats<'a> {
     /// Positions searched so far.
     pub(crate) fn nodes(&self) -> u64 {
         self.nodes
-    }
-
-    /// Whether the limits or the budget stopped a search.
-    pub(crate) fn was_stopped(&self) -> bool {
-        self.aborted
     }
 
     fn count_node(&mut self) -> bool {
