@@ -31,9 +31,9 @@
 //! [`players`].
 
 mod analysis;
-mod eval;
 mod board;
 mod certificates;
+mod eval;
 mod players;
 mod rng;
 mod search;
@@ -45,8 +45,8 @@ mod value;
 
 pub use analysis::{Analysis, MoveAnalysis};
 pub use players::{
-    new_player, BoardSizeError, Decision, Easy, Hard, Level, LevelError, MarkError, Medium, Perfect,
-    Strategy, Strong, StrongMove, ThreatWin,
+    new_player, BoardSizeError, Decision, Easy, Hard, Level, LevelError, MarkError, Medium,
+    Perfect, Strategy, Strong, StrongMove, ThreatWin,
 };
 pub use rng::Rng;
 pub use search::{Limits, StopFlag};

@@ -419,7 +419,16 @@ mod tests {
     #[test]
     fn wins_at_once_blocks_and_finds_its_vcf() {
         // X: four in a row on row 7 (cols 3-6), O scattered: X completes it.
-        let mut g = game(&[(7, 3), (0, 0), (7, 4), (0, 2), (7, 5), (0, 4), (7, 6), (0, 6)]);
+        let mut g = game(&[
+            (7, 3),
+            (0, 0),
+            (7, 4),
+            (0, 2),
+            (7, 5),
+            (0, 4),
+            (7, 6),
+            (0, 6),
+        ]);
         let m = g.choose(limits(500)).unwrap();
         assert!(m.cell == Cell::new(7, 2) || m.cell == Cell::new(7, 7));
         assert_eq!(m.win.map(|w| w.plies()), Some(1));
@@ -439,7 +448,10 @@ mod tests {
         // The reply to the centre is next to it.
         let mut g = game(&[(7, 7)]);
         let m = g.choose(limits(300)).unwrap();
-        assert!(m.cell.row.abs_diff(7) <= 1 && m.cell.col.abs_diff(7) <= 1, "{m:?}");
+        assert!(
+            m.cell.row.abs_diff(7) <= 1 && m.cell.col.abs_diff(7) <= 1,
+            "{m:?}"
+        );
     }
 
     #[test]
@@ -447,8 +459,14 @@ mod tests {
         let mut g = Strong::new(20, 20, 5).unwrap();
         g.put(Cell::new(3, 3), Player::O).unwrap();
         g.put(Cell::new(4, 4), Player::X).unwrap();
-        assert_eq!(g.put(Cell::new(4, 4), Player::O), Err(MarkError::Occupied(Cell::new(4, 4))));
-        assert_eq!(g.play(Cell::new(20, 0)), Err(MarkError::OffBoard(Cell::new(20, 0))));
+        assert_eq!(
+            g.put(Cell::new(4, 4), Player::O),
+            Err(MarkError::Occupied(Cell::new(4, 4)))
+        );
+        assert_eq!(
+            g.play(Cell::new(20, 0)),
+            Err(MarkError::OffBoard(Cell::new(20, 0)))
+        );
         assert!(g.take_back(Cell::new(3, 3)));
         assert!(!g.take_back(Cell::new(3, 3)));
         assert_eq!(g.marks(), 1);

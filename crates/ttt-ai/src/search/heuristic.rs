@@ -265,7 +265,13 @@ impl<'a> Heuristic<'a> {
             } else if i == 0 {
                 -self.search(child_depth, -beta, -alpha, ply + 1, extended + extension)
             } else {
-                let s = -self.search(child_depth, -alpha - 1, -alpha, ply + 1, extended + extension);
+                let s = -self.search(
+                    child_depth,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    extended + extension,
+                );
                 if s > alpha && s < beta {
                     -self.search(child_depth, -beta, -alpha, ply + 1, extended + extension)
                 } else {
@@ -424,7 +430,10 @@ mod tests {
             5,
             300,
         );
-        assert!([3 * 9 + 1, 3 * 9 + 5, 3 * 9 + 0, 3 * 9 + 6].contains(&cell), "{cell}");
+        assert!(
+            [3 * 9 + 1, 3 * 9 + 5, 3 * 9 + 0, 3 * 9 + 6].contains(&cell),
+            "{cell}"
+        );
         // X to move with the same three: the open four wins.
         let (cell, score) = best(
             "........./........./........./..XXX..../........./....O..../O......../........./....O....",
