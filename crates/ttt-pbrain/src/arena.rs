@@ -55,6 +55,8 @@ pub struct MatchSettings {
     pub max_memory: u64,
     /// The first opening to play (openings are taken in turn from there).
     pub first_opening: usize,
+    /// Play every game from the empty board instead of the openings.
+    pub from_empty: bool,
 }
 
 /// One of the two engines of a match.
@@ -69,8 +71,8 @@ pub enum Side {
 /// A game played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
-    /// Which opening, by its number in [`openings`].
-    pub opening: usize,
+    /// Which opening, by its number in [`openings`] (none from the empty board).
+    pub opening: Option<usize>,
     /// Which engine played black (first).
     pub black: Side,
     /// The winner, or `None` for a draw.
@@ -258,7 +260,13 @@ impl Player<'_> {
             self.brain = Some(brain);
         } else if self.fresh {
             let brain = self.brain.as_mut().ok_or(BrainError::Gone)?;
-            brain.restart(Duration::from_secs(10))?;
+            // RESTART is optional for engines: one that refuses it is started again.
+            match brain.restart(Duration::from_secs(10)) {
+                Err(BrainError::Refused(_)) => {
+                    brain.start(settings.width, settings.height, Duration::from_secs(30))?;
+                }
+                other => other?,
+            }
         }
         self.brain.as_mut().ok_or(BrainError::Gone)
     }
@@ -275,7 +283,7 @@ impl Player<'_> {
 fn play_game<'a>(
     black: &mut Player<'a>,
     white: &mut Player<'a>,
-    opening: &[(i32, i32); 3],
+    opening: &[(i32, i32)],
     settings: &MatchSettings,
 ) -> (Option<u8>, Vec<Point>, String) {
     let mut grid = Grid::new(settings.width, settings.height);
@@ -371,10 +379,15 @@ pub fn play_match(
     let mut tally = Tally::default();
     for game in 0..settings.games {
         let opening = (settings.first_opening + game / 2) % openings.len();
+        let stones: &[(i32, i32)] = if settings.from_empty {
+            &[]
+        } else {
+            &openings[opening]
+        };
         let black = if game % 2 == 0 { Side::A } else { Side::B };
         let (winner, moves, reason) = match black {
-            Side::A => play_game(&mut pa, &mut pb, &openings[opening], settings),
-            Side::B => play_game(&mut pb, &mut pa, &openings[opening], settings),
+            Side::A => play_game(&mut pa, &mut pb, stones, settings),
+            Side::B => play_game(&mut pb, &mut pa, stones, settings),
         };
         let winner = winner.map(|colour| match (colour == 1, black) {
             (true, side) => side,
@@ -383,7 +396,7 @@ pub fn play_match(
         });
         tally.count(winner);
         let record = GameRecord {
-            opening,
+            opening: (!settings.from_empty).then_some(opening),
             black,
             winner,
             moves,
@@ -472,6 +485,7 @@ mod tests {
             slack: Duration::from_secs(2),
             max_memory: 0,
             first_opening: 0,
+            from_empty: false,
         };
         let mut seen = Vec::new();
         let tally = play_match(&silly, &silly, &settings, |game, _| seen.push(game.clone()));

@@ -130,7 +130,7 @@ impl Stones {
                 gain
             })
             .collect();
-        let mut rng = Rng::seeded(0x5eed_57_0e5);
+        let mut rng = Rng::seeded(0x0005_eed5_70e5);
         let mut keys = || (0..n).map(|_| rng.next_u64()).collect::<Vec<u64>>();
         let zobrist = ByPlayer {
             x: keys(),

@@ -2,6 +2,7 @@
 //! ([`support`]).
 
 mod analyze;
+mod pbrain;
 mod play;
 mod solve;
 mod support;
