@@ -13,12 +13,13 @@ out=$1 games=$2 first=$3 second=$4
 shift 4
 chunk=${GAMES_PER_CHUNK:-10}
 lock() { if [ -e /work/.build.lock ]; then flock /work/.build.lock "$@"; else "$@"; fi; }
-played=$(grep -c '^game ' "$out" 2>/dev/null || true)
+touch "$out"
+played=$(grep -c '^game ' "$out" || true)
 while [ "$played" -lt "$games" ]; do
     n=$(( games - played < chunk ? games - played : chunk ))
-    lock target/release/ttt match "$first" "$second" --games "$n" \
+    lock "${TTT:-target/release/ttt}" match "$first" "$second" --games "$n" \
         --first-opening $(( (played / 2) % 26 )) --moves "$@" >> "$out"
-    played=$(grep -c '^game ' "$out")
+    played=$(grep -c '^game ' "$out" || true)
 done
 python3 - "$out" <<'PY'
 import math, sys

@@ -3,7 +3,12 @@ positions before the winner's moves, from the end back, where `ttt move` proves 
 threats for the side to move (a VCF, or a VCT) in five plies or more; the earliest of each
 game (the longest line) is kept, and one VCF and one VCT a game at most.
 
+With --random ROWS COLS K COUNT SEED instead, positions of random moves on a small board
+where `ttt analyze` finds a win by threats of five plies or more and `ttt solve` proves the
+win: puzzles the exact solver checks.
+
 Usage: python3 scripts/threat-puzzles.py MATCH_OUTPUT... > puzzles.txt
+       python3 scripts/threat-puzzles.py --random 7 7 5 6 1 >> puzzles.txt
 Each line: rows cols k kind plies notation (kind vcf or vct), for
 crates/ttt-ai/tests/data/threat-puzzles.txt.
 """
@@ -60,5 +65,38 @@ def main(paths, size=15, k=5):
             print(f"{size} {size} {k} {kind} {plies} {pos}", flush=True)
 
 
+def random_puzzles(rows, cols, k, count, seed):
+    import random
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        rng.shuffle(cells)
+        stones = rng.randrange(rows * cols // 4, rows * cols // 2)
+        grid = [["."] * cols for _ in range(rows)]
+        for i, (r, c) in enumerate(cells[:stones]):
+            grid[r][c] = "X" if i % 2 == 0 else "O"
+        pos = "/".join("".join(r) for r in grid)
+        out = subprocess.run(
+            [TTT, "analyze", pos, "--k", str(k), "--json", "--time-limit", "1", "--threads", "1"],
+            capture_output=True, text=True,
+        )
+        if out.returncode != 0:
+            continue
+        w = json.loads(out.stdout).get("threat_win")
+        if not w or w["plies"] < 5:
+            continue
+        solved = subprocess.run(
+            [TTT, "solve", pos, "--k", str(k), "--json", "--threads", "1", "--time-limit", "60"],
+            capture_output=True, text=True,
+        )
+        if solved.returncode == 0 and json.loads(solved.stdout)["value"] == "win":
+            print(f"{rows} {cols} {k} {w['kind']} {w['plies']} {pos}", flush=True)
+            found += 1
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--random"]:
+        random_puzzles(*map(int, sys.argv[2:7]))
+    else:
+        main(sys.argv[1:])

@@ -6,7 +6,11 @@
 //!   [`Limits`] of time and memory, on as many threads as you give it.
 //! - [`new_player`] makes a computer player of a [`Level`]: [`Level::Easy`] plays at random,
 //!   [`Level::Medium`] takes the centre and blocks, [`Level::Hard`] also takes its own wins,
-//!   and [`Level::Perfect`] searches, and never loses on any board it can solve in its time.
+//!   and [`Level::Perfect`] searches, and never loses on any board it can solve in its time;
+//!   beyond, with K of 4 or more, it is the [`Strong`] player, the strongest we have.
+//! - [`Strong`] plays gomoku and its kin on boards of up to 32 a side: wins by threats
+//!   (VCF, VCT) first, proven and shown with their line ([`Solver::threat_win`] finds them
+//!   too), then alpha-beta over line patterns.
 //! - [`Value`] and [`Verdict`] are what every search answers in.
 //!
 //! ```
@@ -25,10 +29,11 @@
 //! ```
 //!
 //! Inside, each idea has its own module: [`board`] (the searches' incremental board and its
-//! symmetries), [`certificates`] (pairings and the Erdős–Selfridge criterion), [`search`]
-//! (alpha-beta, proof-number search, their limits and relevance zones), [`tt`] (the
-//! transposition tables), [`solve`] (choosing and running the searches), [`analysis`] and
-//! [`players`].
+//! symmetries, and the threat searches' board of big boards), [`certificates`] (pairings and
+//! the Erdős–Selfridge criterion), [`search`] (alpha-beta, proof-number search, threat-space
+//! search, the strong player's search, their limits and relevance zones), [`eval`] (line
+//! patterns), [`tt`] (the transposition tables), [`solve`] (choosing and running the
+//! searches), [`analysis`] and [`players`].
 
 mod analysis;
 mod board;

@@ -4,7 +4,8 @@
 //! takes the centre if free, else blocks the opponent's immediate win, else plays at random;
 //! `hard` takes the centre if free, else its own immediate win, else blocks, else plays at
 //! random. `perfect` searches the game tree ([`crate::Solver`]) and never loses where it can
-//! solve the board in its time.
+//! solve the board in its time; beyond that, with K of 4 or more, it plays as [`Strong`], the
+//! strongest player we have (threats first, then a search over line patterns).
 
 mod perfect;
 mod simple;

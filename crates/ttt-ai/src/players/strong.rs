@@ -454,6 +454,68 @@ mod tests {
         );
     }
 
+    /// Positions of games: the threat puzzles of the integration tests (the side to move has
+    /// a VCF or a VCT).
+    fn puzzle_positions() -> Vec<Position> {
+        include_str!("../../tests/data/threat-puzzles.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                let setup = ttt_core::Setup::from_notation(f[5]).unwrap();
+                Position::from_setup(&setup, f[2].parse().unwrap()).unwrap()
+            })
+            .collect()
+    }
+
+    fn has_vcf(board: &mut Stones) -> bool {
+        matches!(
+            Threats::new(board, Limits::none(), THREAT_BUDGET).vcf(),
+            Found::Win(_)
+        )
+    }
+
+    /// The promises of the strong player, on positions of real games: its own VCF is never
+    /// missed, and where the opponent has one that some move stops, the move chosen stops it.
+    #[test]
+    fn never_misses_its_own_vcf_nor_leaves_the_opponent_one_it_can_stop() {
+        let mut stopped = 0;
+        for pos in puzzle_positions() {
+            let mut attacker = Strong::from_position(&pos);
+            let vcf = has_vcf(&mut attacker.board);
+            let chosen = attacker
+                .choose(Limits::none().within(Duration::from_secs(5)))
+                .unwrap();
+            if vcf {
+                assert!(chosen.win.as_ref().is_some_and(|w| !w.uses_threes), "{pos}");
+            }
+            // The same stones, the other side to move.
+            let mut defender = Strong::from_position(&pos);
+            defender.set_turn(pos.turn().other());
+            let mut passed = defender.board.clone();
+            passed.pass();
+            if !has_vcf(&mut passed) {
+                continue;
+            }
+            let can_stop = (0..defender.board.cells()).any(|c| {
+                let mut b = defender.board.clone();
+                b.is_empty(c) && {
+                    b.play(c);
+                    !has_vcf(&mut b)
+                }
+            });
+            let chosen = defender
+                .choose(Limits::none().within(Duration::from_secs(3)))
+                .unwrap();
+            if can_stop && chosen.win.is_none() {
+                defender.play(chosen.cell).unwrap();
+                assert!(!has_vcf(&mut defender.board), "{pos}: {chosen:?}");
+                stopped += 1;
+            }
+        }
+        assert!(stopped > 3, "{stopped}");
+    }
+
     #[test]
     fn marks_in_any_order_and_takebacks() {
         let mut g = Strong::new(20, 20, 5).unwrap();

@@ -253,7 +253,7 @@ impl<'a> Heuristic<'a> {
         let child_depth = if extension > 0 && extended < EXTENSION_PLIES {
             depth
         } else {
-            depth - 1
+            depth.saturating_sub(1)
         };
         let original_alpha = alpha;
         let mut best = -INF;
