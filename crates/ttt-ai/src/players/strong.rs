@@ -7,7 +7,9 @@
 //! 3. the opponent's VCF, were it to move: only moves that stop it are kept (the cells of
 //!    its zone and our own fours, each checked to leave the opponent no VCF);
 //! 4. a VCT of its own: a proven win too;
-//! 5. otherwise alpha-beta with threat extensions ([`crate::search::heuristic`]) over the
+//! 5. the opponent's VCT, were it to move: the most promising moves are checked, and those
+//!    after which it has none are kept;
+//! 6. otherwise alpha-beta with threat extensions ([`crate::search::heuristic`]) over the
 //!    moves kept, on an evaluation of line patterns ([`crate::eval`]).
 //!
 //! What it proves (a win by threats) it says; everything else is the best it found.
@@ -28,6 +30,9 @@ const THREAT_BUDGET: u64 = 400_000;
 
 /// Attacker moves a VCT may have at most.
 const VCT_THREATS: u32 = 4;
+
+/// How many moves are checked against the opponent's VCT, most promising first.
+const VCT_STOPPERS_TRIED: usize = 20;
 
 /// The deepest the search goes, in plies.
 const MOST_DEPTH: u32 = 40;
@@ -346,11 +351,25 @@ impl Strong {
                 let win = ThreatWin::of(&self.board, &line);
                 return Some(decided(&self.board, cell, Some(win), nodes));
             }
+            // 5. Theirs by threes too, were they to move: keep the moves after which they
+            // have none, of those that can be checked in the time given to it.
+            self.board.pass();
+            let mut threats = Threats::new(&mut self.board, share(8), THREAT_BUDGET / 2);
+            let theirs = threats.vct(VCT_THREATS);
+            nodes += threats.nodes();
+            self.board.pass();
+            if let Found::Win(_) = theirs {
+                let (kept, searched) = self.vct_stoppers(&near, share(3));
+                nodes += searched;
+                if !kept.is_empty() {
+                    candidates = kept;
+                }
+            }
         }
         if candidates.len() == 1 {
             return Some(decided(&self.board, candidates[0], None, nodes));
         }
-        // 5. Search.
+        // 6. Search.
         let memory = self.memory;
         let mut search = Heuristic::new(&mut self.board, limits.clone(), memory);
         let found = search.best_of(&candidates, MOST_DEPTH);
@@ -390,6 +409,33 @@ impl Strong {
             self.board.play(cell);
             let mut threats = Threats::new(&mut self.board, limits.clone(), THREAT_BUDGET / 4);
             let theirs = threats.vcf();
+            nodes += threats.nodes();
+            self.board.undo();
+            if !matches!(theirs, Found::Win(_)) {
+                kept.push(cell);
+            }
+        }
+        (kept, nodes)
+    }
+
+    /// Of the most promising of `near`, the moves after which the opponent has no VCT (or
+    /// none was found within the time), with the positions searched.
+    fn vct_stoppers(&mut self, near: &[usize], limits: Limits) -> (Vec<usize>, u64) {
+        let mut tries: Vec<(i32, usize)> = near
+            .iter()
+            .map(|&c| (eval::move_score(&self.board, c), c))
+            .collect();
+        tries.sort_unstable_by_key(|&(s, c)| (std::cmp::Reverse(s), c));
+        tries.truncate(VCT_STOPPERS_TRIED);
+        let mut nodes = 0;
+        let mut kept = Vec::new();
+        for (_, cell) in tries {
+            if limits.is_over() {
+                break;
+            }
+            self.board.play(cell);
+            let mut threats = Threats::new(&mut self.board, limits.clone(), THREAT_BUDGET / 8);
+            let theirs = threats.vct(VCT_THREATS);
             nodes += threats.nodes();
             self.board.undo();
             if !matches!(theirs, Found::Win(_)) {
