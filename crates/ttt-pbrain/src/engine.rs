@@ -287,8 +287,9 @@ impl Engine {
                 win.plies()
             )));
         } else {
-            replies.push(Reply::Debug(format!(
-                "depth {} nodes {}",
+            // MESSAGE, not DEBUG: managers show it, and some take a DEBUG line for an answer.
+            replies.push(Reply::Message(format!(
+                "depth {} positions {}",
                 chosen.depth, chosen.nodes
             )));
         }
