@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use ttt_core::{Cell, Outcome, Position};
 
 use crate::solve::default_memory;
-use crate::{Solver, Value, Verdict};
+use crate::{Solver, ThreatWin, Value, Verdict};
 
 /// The most table memory the proof searches of an analysis take, unless the solver says
 /// otherwise (they take it only as they fill it).
@@ -78,6 +78,9 @@ pub struct Analysis {
     pub best_moves: Option<Vec<Cell>>,
     /// Every legal move in row-major order.
     pub moves: Vec<MoveAnalysis>,
+    /// A win for the side to move by threats alone, with its line, where one was found
+    /// (K of 4 or more): proven, its first move a winning move.
+    pub threat_win: Option<ThreatWin>,
     /// Positions searched.
     pub nodes: u64,
     /// Time spent.
@@ -96,6 +99,12 @@ fn analyze_with(solver: &Solver, lengths_for: Option<Duration>) -> Analysis {
     let started = Instant::now();
     let pos = solver.position();
     let limits = solver.limits_ref();
+    // Threats first: quick where they exist, and on boards too big to solve the only proof.
+    let threat_win = match limits.time_left() {
+        Some(left) => solver.clone().limits(limits.at_most(left / 8)),
+        None => solver.clone(),
+    }
+    .threat_win();
     let mut lengths = Solver::new(pos)
         .limits(match lengths_for {
             Some(time) => limits.at_most(time),
@@ -104,6 +113,11 @@ fn analyze_with(solver: &Solver, lengths_for: Option<Duration>) -> Analysis {
         .memory(solver.memory_or(default_memory(pos)))
         .alpha_beta(true);
     let mut moves = lengths.analyze();
+    if let Some(first) = threat_win.as_ref().and_then(|w| w.line.first()) {
+        for m in moves.iter_mut().filter(|m| m.cell == *first) {
+            m.value = m.value.or(Some(Value::Win));
+        }
+    }
     let mut nodes = lengths.nodes();
     let known = |moves: &[MoveAnalysis]| moves.iter().all(|m| m.value.is_some());
     let mut proven = None;
@@ -144,6 +158,7 @@ fn analyze_with(solver: &Solver, lengths_for: Option<Duration>) -> Analysis {
         plies,
         best_moves,
         moves,
+        threat_win,
         nodes,
         elapsed: started.elapsed(),
     }

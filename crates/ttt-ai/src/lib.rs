@@ -11,6 +11,7 @@
 //! | [`Limits`], [`StopFlag`] | when a search must stop: a deadline, a flag raised from another thread |
 //! | [`Method`] | which searches prove the value (every one proves the same) |
 //! | [`Strategy`] | a computer player; [`new_player`] makes one of a [`Level`] |
+//! | [`Strong`] | the player of boards too big to solve (K of 4 or more, up to 32 a side): wins by threats (VCF, VCT), proven and shown with their line, else alpha-beta over line patterns; [`Level::Perfect`] plays it where it cannot solve in its time |
 //! | [`Decision`] | a player's move, with what it claims for it |
 //! | [`Rng`] | seedable random numbers, so that a seeded game replays the same everywhere |
 //!
@@ -102,14 +103,17 @@
 //! # Inside
 //!
 //! Each idea has its own module: `board` (the searches' incremental board and its
-//! symmetries), `certificates` (pairings and the Erdős–Selfridge criterion), `search`
-//! (alpha-beta, proof-number search, their limits and relevance zones), `tt` (the
-//! transposition tables), `solve` (choosing and running the searches: [`Solver`]),
-//! `analysis` and `players`. Only what is listed above is public.
+//! symmetries, and the threat searches' board of big boards), `certificates` (pairings and
+//! the Erdős–Selfridge criterion), `search` (alpha-beta, proof-number search, threat-space
+//! search, the strong player's search, their limits and relevance zones), `eval` (line
+//! patterns), `tt` (the transposition tables), `solve` (choosing and running the searches:
+//! [`Solver`], whose [`Solver::threat_win`] finds wins by threats), `analysis` and
+//! `players`. Only what is listed above is public.
 
 mod analysis;
 mod board;
 mod certificates;
+mod eval;
 mod players;
 mod rng;
 mod search;
@@ -120,7 +124,10 @@ mod tt;
 mod value;
 
 pub use analysis::{Analysis, MoveAnalysis};
-pub use players::{new_player, Decision, Easy, Hard, Level, LevelError, Medium, Perfect, Strategy};
+pub use players::{
+    new_player, BoardSizeError, Decision, Easy, Hard, Level, LevelError, MarkError, Medium,
+    Perfect, Strategy, Strong, StrongMove, ThreatWin,
+};
 pub use rng::Rng;
 pub use search::{Limits, StopFlag};
 pub use solve::{default_memory, Method, MoveValues, Solution, SolutionWithLength, Solver, Stats};

@@ -25,7 +25,7 @@ use crate::search::alpha_beta::{self, AlphaBeta, Solved};
 use crate::search::proof_number;
 use crate::search::Limits;
 use crate::tt::bounds::BoundTable;
-use crate::{Rng, Value, Verdict};
+use crate::{Rng, Strong, ThreatWin, Value, Verdict};
 
 /// Which searches [`Solver::solve`] runs. Every method proves the same values; they differ
 /// only in speed.
@@ -525,6 +525,31 @@ impl Solver {
             })
             .collect();
         MoveValues { moves, nodes }
+    }
+
+    /// A win for the side to move by threats alone, within the limits: a VCF (fours only), or
+    /// failing that a VCT (threes and fours), with its line. Only for K of 4 or more, where a
+    /// three is a threat; `None` when none is found, which proves nothing.
+    ///
+    /// ```
+    /// use ttt_ai::Solver;
+    /// use ttt_core::{Position, Setup};
+    ///
+    /// // X to move on 9 x 9, five in a row: the open three on row 3 becomes an open four.
+    /// let setup = Setup::from_notation(
+    ///     "O......../........./........./..XXX..../........./........./O......../........./O........",
+    /// ).unwrap();
+    /// let pos = Position::from_setup(&setup, 5).unwrap();
+    /// let win = Solver::new(&pos).threat_win().unwrap();
+    /// assert!(!win.uses_threes);
+    /// assert_eq!(win.plies(), 3);
+    /// ```
+    #[must_use]
+    pub fn threat_win(&self) -> Option<ThreatWin> {
+        if self.pos.is_over() || self.pos.dims().k() < 4 {
+            return None;
+        }
+        Strong::from_position(&self.pos).threat_win(self.limits.clone())
     }
 
     /// Analyses the position: the value of the position and of every legal move for the

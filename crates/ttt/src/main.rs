@@ -27,6 +27,8 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => commands::play::run(&args),
         Some(Command::Players(args)) => commands::players::run(&args),
         Some(Command::History(args)) => commands::history::run(&args),
+        Some(Command::Pbrain(args)) => commands::pbrain::run(&args),
+        Some(Command::Match(args)) => commands::matches::run(&args),
         None => commands::play::run(&cli.play),
     };
     match result {

@@ -7,6 +7,7 @@
 //! dead; one holding K-1 of one side's marks and none of the other's is a *threat*: its one
 //! empty cell wins at once.
 
+pub(crate) mod stones;
 mod symmetry;
 
 use ttt_core::{ByPlayer, Cell, Dims, Player, Position};

@@ -4,10 +4,12 @@
 //! takes the centre if free, else blocks the opponent's immediate win, else plays at random;
 //! `hard` takes the centre if free, else its own immediate win, else blocks, else plays at
 //! random. `perfect` searches the game tree ([`crate::Solver`]) and never loses where it can
-//! solve the board in its time.
+//! solve the board in its time; beyond that, with K of 4 or more, it plays as [`Strong`], the
+//! strongest player we have (threats first, then a search over line patterns).
 
 mod perfect;
 mod simple;
+mod strong;
 
 use std::fmt;
 use std::str::FromStr;
@@ -17,6 +19,7 @@ use ttt_core::{Cell, Player, Position};
 
 pub use perfect::Perfect;
 pub use simple::{Easy, Hard, Medium};
+pub use strong::{BoardSizeError, MarkError, Strong, StrongMove, ThreatWin};
 
 use crate::{Rng, Value, Verdict};
 

@@ -3,15 +3,19 @@
 //!
 //! On a board it can solve in its time it plays a proven best move: the fastest win, or the
 //! slowest loss, or a draw. On a larger board it searches the cells near the marks as deep as
-//! time allows, then tries to prove what that move (or another) is worth.
+//! time allows, then tries to prove what that move (or another) is worth. With K of 4 or
+//! more, that search is the strong player's ([`super::Strong`]: threats first, then
+//! alpha-beta over line patterns), and on boards beyond the proof searches' reach it has the
+//! whole time: there "perfect" means the strongest we have, proven only where a win by
+//! threats is found.
 
 use std::time::{Duration, Instant};
 
 use ttt_core::{Cell, Position};
 
-use super::{decide, free_centre, winning_cells, Decision, Level, Strategy};
+use super::{decide, free_centre, winning_cells, Decision, Level, Strategy, Strong};
 use crate::board::Board;
-use crate::{Method, Rng, Solver, Value, Verdict};
+use crate::{Limits, Method, Rng, Solver, Value, Verdict};
 
 /// Plays a best move found by search. Among equally good moves (the fastest win, or the
 /// slowest loss) it takes the first in row-major order, or a random one when seeded.
@@ -120,6 +124,24 @@ impl Perfect {
     }
 }
 
+impl Perfect {
+    /// The strong player's move within `limits`: a win by threats is claimed (its length is
+    /// an upper bound, not proven the fastest, so no verdict), anything else is not.
+    fn strong(pos: &Position, limits: Limits) -> Option<Decision> {
+        let chosen = Strong::from_position(pos).choose(limits)?;
+        // A win at once is the fastest there is; a longer line only bounds the length.
+        let plies = chosen.win.as_ref().map(super::ThreatWin::plies);
+        Some(Decision {
+            cell: chosen.cell,
+            verdict: (plies == Some(1)).then_some(Verdict {
+                value: Value::Win,
+                plies: 1,
+            }),
+            value: plies.map(|_| Value::Win),
+        })
+    }
+}
+
 impl Strategy for Perfect {
     fn level(&self) -> Level {
         Level::Perfect
@@ -136,6 +158,10 @@ impl Strategy for Perfect {
         let deadline = started + self.time_limit;
         let small = pos.count_blanks() <= Self::EXACT_ONLY_EMPTIES;
         let provable = pos.dims().cells() <= Self::PROOF_CELLS;
+        let threats_apply = pos.dims().k() >= 4;
+        if threats_apply && !small && !provable {
+            return Self::strong(pos, Limits::none().until(Some(deadline)));
+        }
         let exact_time = match (small, provable) {
             (true, _) => self.time_limit,
             (false, true) => self.time_limit / 4,
@@ -161,9 +187,17 @@ impl Strategy for Perfect {
         // as deep as time allows (half of what is left where the proof-number search gets
         // the rest).
         let left = deadline.saturating_duration_since(Instant::now());
-        let best = Solver::new(pos)
-            .time_limit(if provable { left / 2 } else { left })
-            .heuristic_move()
+        let share = if provable { left / 2 } else { left };
+        let heuristic = if threats_apply {
+            let strong = Self::strong(pos, Limits::none().within(share));
+            if strong.is_some_and(|d| d.value.is_some()) {
+                return strong;
+            }
+            strong.map(|d| d.cell)
+        } else {
+            Solver::new(pos).time_limit(share).heuristic_move()
+        };
+        let best = heuristic
             .or(found.map(|(c, _)| c))
             .or_else(|| Self::at_a_glance(pos).map(|d| d.cell))?;
         // Then prove what the position is worth, and a move that keeps it: the one found,

@@ -4,14 +4,20 @@
 //!   long the game lasts with best play, and with a depth limit a heuristic player.
 //! - [`proof_number`]: best-first, proving whether one side can force a line; settles most
 //!   boards of any size many times faster than alpha-beta.
+//! - [`threats`]: wins forced by fours (VCF) or threes and fours (VCT), for K of 4 or more:
+//!   proofs on boards far beyond the other two.
+//! - [`heuristic`]: alpha-beta with threat extensions over [`crate::eval`], for the strong
+//!   player where nothing can be proven: its scores are estimates.
 //!
 //! Both take the same [`Limits`], keep what they learn in a table of [`crate::tt`], and
 //! settle positions without search by [`crate::certificates`] and relevance [`zone`]s. Which
 //! of them runs, on how many threads, is decided by [`crate::solve`].
 
 pub(crate) mod alpha_beta;
+pub(crate) mod heuristic;
 pub(crate) mod limits;
 pub(crate) mod proof_number;
+pub(crate) mod threats;
 pub(crate) mod zone;
 
 pub use limits::{Limits, StopFlag};

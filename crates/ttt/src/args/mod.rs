@@ -9,7 +9,9 @@ mod values;
 mod analyze;
 mod gui;
 mod history;
+mod matches;
 mod moves;
+mod pbrain;
 mod play;
 mod players;
 mod serve;
@@ -22,7 +24,9 @@ pub use board::BoardArgs;
 pub use db::DbArgs;
 pub use gui::GuiArgs;
 pub use history::HistoryArgs;
+pub use matches::MatchArgs;
 pub use moves::MoveArgs;
+pub use pbrain::PbrainArgs;
 pub use play::{PlayArgs, Seat};
 pub use players::PlayersArgs;
 pub use serve::ServeArgs;
@@ -83,4 +87,10 @@ pub enum Command {
     Gui(GuiArgs),
     /// Prove the value of a game from the empty board (or of a position): win, draw or loss.
     Solve(SolveArgs),
+    /// Be a gomoku engine for tournament managers: the Gomocup (pbrain) protocol on standard
+    /// input and output, five in a row, freestyle, boards of 5 to 32 a side.
+    Pbrain(PbrainArgs),
+    /// Play a match between two Gomocup engines (`ttt pbrain`, `pbrain-*`): wins, losses,
+    /// draws and the Elo difference.
+    Match(MatchArgs),
 }

@@ -100,6 +100,19 @@ fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
         }
         _ => out.push_str("The value is not proven within the time limit.\n"),
     }
+    if let Some(w) = &a.threat_win {
+        let kind = if w.uses_threes {
+            "threes and fours"
+        } else {
+            "fours"
+        };
+        let cells: Vec<String> = w.line.iter().map(Cell::to_string).collect();
+        out.push_str(&format!(
+            "{me} wins by {kind} in {} plies: {}\n",
+            w.plies(),
+            cells.join(" ")
+        ));
+    }
     if let Some(best) = &a.best_moves {
         let cells: Vec<String> = best.iter().map(Cell::to_string).collect();
         out.push_str(&format!("Best moves (row, column): {}\n", cells.join(" ")));

@@ -2,8 +2,10 @@
 
 use std::io::Write;
 
-use ttt_ai::{new_player, Decision, Level};
-use ttt_core::Position;
+use std::time::Duration;
+
+use ttt_ai::{new_player, Decision, Level, Solver, ThreatWin, Value};
+use ttt_core::{Cell, Position};
 
 use crate::args::MoveArgs;
 use crate::error::user_error;
@@ -14,20 +16,34 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
     if args.jsonl {
         return super::lines::answer_each(|line| {
             let pos = args.board.parse_line(line)?;
-            Ok(DecisionJson::new(
-                &decide(player.as_mut(), &pos)?,
-                Some(&pos),
-            ))
+            let d = decide(player.as_mut(), &pos)?;
+            let threats = threat_line(args, &pos, &d);
+            Ok(DecisionJson::new(&d, threats.as_ref(), Some(&pos)))
         });
     }
     let pos = args.board.position(args.position.as_deref())?;
     let d = decide(player.as_mut(), &pos)?;
+    let threats = threat_line(args, &pos, &d);
     let mut out = std::io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &DecisionJson::new(&d, None))?;
+        serde_json::to_writer(&mut out, &DecisionJson::new(&d, threats.as_ref(), None))?;
         writeln!(out)?;
     } else {
         let claim = match (args.level, d.verdict, d.value) {
+            (Level::Perfect, None, Some(Value::Win)) if threats.is_some() => {
+                let w = threats.as_ref().map_or_else(Vec::new, |w| w.line.clone());
+                let kind = if threats.as_ref().is_some_and(|t| t.uses_threes) {
+                    "threes and fours"
+                } else {
+                    "fours"
+                };
+                let cells: Vec<String> = w.iter().map(Cell::to_string).collect();
+                format!(
+                    " (proven: win by {kind} in {} plies: {}; the fastest not proven)",
+                    w.len(),
+                    cells.join(" ")
+                )
+            }
             (Level::Perfect, Some(v), _) => {
                 let plies = if v.plies == 1 { "ply" } else { "plies" };
                 format!(" (proven: {} in {} {plies})", v.value.as_str(), v.plies)
@@ -49,6 +65,19 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// The win by threats a perfect player's winning move starts, where its search found one and
+/// the game's length is not proven (the line, which the decision does not carry, is found
+/// again: threats are quick).
+fn threat_line(args: &MoveArgs, pos: &Position, d: &Decision) -> Option<ThreatWin> {
+    if args.level != Level::Perfect || d.value != Some(Value::Win) || d.verdict.is_some() {
+        return None;
+    }
+    Solver::new(pos)
+        .time_limit(args.time_limit.max(Duration::from_millis(100)))
+        .threat_win()
+        .filter(|w| w.line.first() == Some(&d.cell))
 }
 
 fn decide(player: &mut dyn ttt_ai::Strategy, pos: &Position) -> anyhow::Result<Decision> {

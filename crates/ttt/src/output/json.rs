@@ -3,7 +3,7 @@
 //! `win`, `draw`, `loss` or `unknown`, from the side to move's view.
 
 use serde::Serialize;
-use ttt_ai::{Analysis, Decision, Value};
+use ttt_ai::{Analysis, Decision, ThreatWin, Value};
 use ttt_core::{Cell, Position};
 
 /// A cell in JSON: 0-based.
@@ -24,6 +24,25 @@ impl From<Cell> for JsonCell {
 
 pub fn value_word(v: Option<Value>) -> &'static str {
     v.map_or("unknown", Value::as_str)
+}
+
+/// A win by threats: `vcf` (fours alone) or `vct` (threes and fours), its plies and its
+/// line (the winner's moves and the replies in turn).
+#[derive(Debug, Serialize)]
+pub struct ThreatWinJson {
+    pub kind: &'static str,
+    pub plies: u32,
+    pub line: Vec<JsonCell>,
+}
+
+impl ThreatWinJson {
+    pub fn new(w: &ThreatWin) -> ThreatWinJson {
+        ThreatWinJson {
+            kind: if w.uses_threes { "vct" } else { "vcf" },
+            plies: w.plies(),
+            line: w.line.iter().copied().map(JsonCell::from).collect(),
+        }
+    }
 }
 
 /// One move of an analysis.
@@ -49,6 +68,9 @@ pub struct AnalysisJson {
     pub plies: Option<u32>,
     pub best_moves: Option<Vec<JsonCell>>,
     pub moves: Vec<MoveValueJson>,
+    /// A win by threats for the side to move, where one was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threat_win: Option<ThreatWinJson>,
     pub nodes: u64,
     pub elapsed_ms: f64,
 }
@@ -83,6 +105,7 @@ impl AnalysisJson {
                     plies: m.verdict.map(|v| v.plies),
                 })
                 .collect(),
+            threat_win: a.threat_win.as_ref().map(ThreatWinJson::new),
             nodes: a.nodes,
             elapsed_ms: (a.elapsed.as_secs_f64() * 1e6).round() / 1e3,
         }
@@ -100,19 +123,28 @@ pub struct DecisionJson {
     /// The game's length with best play, when that is proven too.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plies: Option<u32>,
+    /// The win by threats the move starts, where the perfect player's move is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threat_win: Option<ThreatWinJson>,
     /// The position answered, with `--jsonl`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
 }
 
 impl DecisionJson {
-    /// The decision `d`, for `position` when given.
-    pub fn new(d: &Decision, position: Option<&Position>) -> DecisionJson {
+    /// The decision `d`, starting the win by threats `threats` if any, for `position` when
+    /// given.
+    pub fn new(
+        d: &Decision,
+        threats: Option<&ThreatWin>,
+        position: Option<&Position>,
+    ) -> DecisionJson {
         DecisionJson {
             row: d.cell.row,
             col: d.cell.col,
             value: d.value.map(Value::as_str),
             plies: d.verdict.map(|v| v.plies),
+            threat_win: threats.map(ThreatWinJson::new),
             position: position.map(Position::to_string),
         }
     }

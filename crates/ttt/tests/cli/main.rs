@@ -3,6 +3,7 @@
 
 mod analyze;
 mod http;
+mod pbrain;
 mod play;
 mod servers;
 mod solve;

@@ -1,0 +1,578 @@
+//! The board of the threat-space search and of the strong player on big boards: window counts
+//! per side, as in [`super::Board`], but for boards of up to [`MAX_SIDE`] cells a side (the
+//! Gomocup's), built from a list of moves rather than a [`Position`] (which stops at 24), with
+//! one Zobrist hash instead of a key per symmetry (big boards seldom meet the same position
+//! turned), and with what threats need at every node:
+//!
+//! - a *four* window holds K-1 of a side's marks and none of the other's: its empty cell
+//!   completes a line;
+//! - a *three* window holds K-2: a mark on one of its empty cells makes a four;
+//! - a *two* window holds K-3: a mark there makes a three.
+//!
+//! Each cell keeps how many of each side's fours, threes and twos pass through it, and what
+//! a mark there gains each side (the move ordering), all updated window by window as marks
+//! are played and taken back.
+
+use ttt_core::{ByPlayer, Cell, Player, Position};
+
+use crate::Rng;
+
+/// The largest side this board takes: the Gomocup's largest board.
+pub(crate) const MAX_SIDE: usize = 32;
+
+/// The four line directions as (row, column) steps.
+const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// How far (in rows and columns) a mark makes the cells around it worth searching.
+const NEAR: i32 = 2;
+
+/// The weight of a window holding `count` of one side's marks and none of the other's, by how
+/// many marks it lacks: a four weighs most.
+fn weight(k: usize, count: usize) -> i32 {
+    if count == 0 {
+        return 0;
+    }
+    match k.saturating_sub(count) {
+        0 => 50_000,
+        1 => 1_000,
+        2 => 120,
+        3 => 15,
+        4 => 3,
+        _ => 1,
+    }
+}
+
+/// A board of marks with its windows' counts, for boards of up to [`MAX_SIDE`] a side and any
+/// K.
+#[derive(Debug, Clone)]
+pub(crate) struct Stones {
+    rows: usize,
+    cols: usize,
+    k: usize,
+    cells: Vec<Option<Player>>,
+    turn: Player,
+    /// The moves played, in order (passes are not moves).
+    moves: Vec<u16>,
+    /// Cells of window `w` are `window_cells[w * k .. (w + 1) * k]`.
+    window_cells: Vec<u16>,
+    /// Windows through cell `c` are `cell_windows[cell_start[c] .. cell_start[c + 1]]`.
+    cell_start: Vec<u32>,
+    cell_windows: Vec<u32>,
+    counts: ByPlayer<Vec<u8>>,
+    fours: ByPlayer<Vec<u16>>,
+    threes: ByPlayer<Vec<u16>>,
+    twos: ByPlayer<Vec<u16>>,
+    /// How many four and three windows each side has.
+    four_windows: ByPlayer<u32>,
+    three_windows: ByPlayer<u32>,
+    /// For each side and cell: what a mark there gains that side (its windows grow, the
+    /// other's open windows are spoiled).
+    gains: ByPlayer<Vec<i32>>,
+    /// `gain_of[mine * (K + 1) + theirs]`: what a window adds to the gain of a move on it.
+    gain_of: Vec<i32>,
+    /// Each side's open windows' weights added up: the evaluation's material.
+    potential: ByPlayer<i32>,
+    /// For each cell, how many marks lie within [`NEAR`] rows and columns of it.
+    near: Vec<u16>,
+    hash: u64,
+    zobrist: ByPlayer<Vec<u64>>,
+    /// Hashed in while the side to move is O, so that passes change the hash.
+    turn_key: u64,
+}
+
+/// Why a board could not be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TooBig;
+
+impl Stones {
+    /// The empty board of `rows` x `cols` with `k` in a row to win.
+    pub(crate) fn new(rows: usize, cols: usize, k: usize) -> Result<Stones, TooBig> {
+        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) || k < 2 {
+            return Err(TooBig);
+        }
+        let n = rows * cols;
+        let mut window_cells = Vec::new();
+        for r in 0..rows as i32 {
+            for c in 0..cols as i32 {
+                for (dr, dc) in DIRECTIONS {
+                    let (er, ec) = (r + dr * (k as i32 - 1), c + dc * (k as i32 - 1));
+                    if (0..rows as i32).contains(&er) && (0..cols as i32).contains(&ec) {
+                        for s in 0..k as i32 {
+                            window_cells.push(((r + dr * s) * cols as i32 + c + dc * s) as u16);
+                        }
+                    }
+                }
+            }
+        }
+        let windows = window_cells.len() / k;
+        let mut per_cell: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for w in 0..windows {
+            for &c in &window_cells[w * k..(w + 1) * k] {
+                per_cell[usize::from(c)].push(w as u32);
+            }
+        }
+        let mut cell_start = vec![0u32];
+        let mut cell_windows = Vec::new();
+        for list in per_cell {
+            cell_windows.extend(list);
+            cell_start.push(cell_windows.len() as u32);
+        }
+        let gain_of: Vec<i32> = (0..=k)
+            .flat_map(|m| (0..=k).map(move |t| (m, t)))
+            .map(|(m, t)| {
+                let mut gain = 0;
+                if t == 0 && m < k {
+                    gain += weight(k, m + 1) - weight(k, m);
+                }
+                if m == 0 {
+                    gain += weight(k, t) + i32::from(t > 0);
+                }
+                gain
+            })
+            .collect();
+        let mut rng = Rng::seeded(0x0005_eed5_70e5);
+        let mut keys = || (0..n).map(|_| rng.next_u64()).collect::<Vec<u64>>();
+        let zobrist = ByPlayer {
+            x: keys(),
+            o: keys(),
+        };
+        let turn_key = rng.next_u64();
+        let mut board = Stones {
+            rows,
+            cols,
+            k,
+            cells: vec![None; n],
+            turn: Player::X,
+            moves: Vec::new(),
+            window_cells,
+            cell_start,
+            cell_windows,
+            counts: ByPlayer {
+                x: vec![0; windows],
+                o: vec![0; windows],
+            },
+            fours: ByPlayer {
+                x: vec![0; n],
+                o: vec![0; n],
+            },
+            threes: ByPlayer {
+                x: vec![0; n],
+                o: vec![0; n],
+            },
+            twos: ByPlayer {
+                x: vec![0; n],
+                o: vec![0; n],
+            },
+            four_windows: ByPlayer::default(),
+            three_windows: ByPlayer::default(),
+            gains: ByPlayer {
+                x: vec![0; n],
+                o: vec![0; n],
+            },
+            gain_of,
+            potential: ByPlayer::default(),
+            near: vec![0; n],
+            hash: 0,
+            zobrist,
+            turn_key,
+        };
+        for w in 0..windows {
+            board.spread(w, 1);
+        }
+        Ok(board)
+    }
+
+    /// The board of `pos`, its marks played in row-major order.
+    pub(crate) fn of_position(pos: &Position) -> Stones {
+        let dims = pos.dims();
+        let mut board = Stones::new(dims.rows(), dims.cols(), dims.k().max(2))
+            .expect("positions are smaller than the largest board");
+        for (i, cell) in dims.all_cells().enumerate() {
+            if let Some(p) = pos.get(cell) {
+                board.put(i, p);
+            }
+        }
+        board.set_turn(pos.turn());
+        board
+    }
+
+    pub(crate) fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub(crate) fn cols(&self) -> usize {
+        self.cols
+    }
+
+    pub(crate) fn k(&self) -> usize {
+        self.k
+    }
+
+    pub(crate) fn cells(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub(crate) fn turn(&self) -> Player {
+        self.turn
+    }
+
+    /// Makes `player` the side to move.
+    pub(crate) fn set_turn(&mut self, player: Player) {
+        if self.turn != player {
+            self.pass();
+        }
+    }
+
+    pub(crate) fn get(&self, cell: usize) -> Option<Player> {
+        self.cells[cell]
+    }
+
+    pub(crate) fn is_empty(&self, cell: usize) -> bool {
+        self.cells[cell].is_none()
+    }
+
+    /// The moves played so far, in order.
+    pub(crate) fn moves(&self) -> &[u16] {
+        &self.moves
+    }
+
+    pub(crate) fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The index of (`row`, `col`), if on the board.
+    pub(crate) fn index(&self, row: usize, col: usize) -> Option<usize> {
+        (row < self.rows && col < self.cols).then(|| row * self.cols + col)
+    }
+
+    pub(crate) fn cell(&self, index: usize) -> Cell {
+        Cell::new((index / self.cols) as u8, (index % self.cols) as u8)
+    }
+
+    /// Whether some mark lies within two rows and columns of `cell`.
+    pub(crate) fn is_near(&self, cell: usize) -> bool {
+        self.near[cell] > 0
+    }
+
+    /// Whether `player` completes a line by playing `cell` (empty).
+    #[cfg(test)]
+    pub(crate) fn wins_at(&self, player: Player, cell: usize) -> bool {
+        self.fours.get(player)[cell] > 0 && self.cells[cell].is_none()
+    }
+
+    /// How many of `player`'s three windows pass through `cell`: a mark there makes that many
+    /// fours (some of them may share their winning cell).
+    pub(crate) fn threes_at(&self, player: Player, cell: usize) -> u16 {
+        self.threes.get(player)[cell]
+    }
+
+    /// How many of `player`'s two windows pass through `cell`.
+    pub(crate) fn twos_at(&self, player: Player, cell: usize) -> u16 {
+        self.twos.get(player)[cell]
+    }
+
+    /// Whether `player` has a four window: a cell that completes a line.
+    pub(crate) fn has_four(&self, player: Player) -> bool {
+        *self.four_windows.get(player) > 0
+    }
+
+    /// Whether `player` has a three window: a move that makes a four.
+    pub(crate) fn has_three(&self, player: Player) -> bool {
+        *self.three_windows.get(player) > 0
+    }
+
+    /// The empty cells where `player` completes a line, at most `most` of them, in board
+    /// order.
+    pub(crate) fn winning_cells(&self, player: Player, most: usize) -> Vec<usize> {
+        if !self.has_four(player) {
+            return Vec::new();
+        }
+        let fours = self.fours.get(player);
+        (0..self.cells.len())
+            .filter(|&c| fours[c] > 0 && self.cells[c].is_none())
+            .take(most)
+            .collect()
+    }
+
+    /// What a mark on `cell` gains the side to move.
+    pub(crate) fn gain(&self, cell: usize) -> i32 {
+        self.gains.get(self.turn)[cell]
+    }
+
+    /// What a mark on `cell` gains `player`.
+    pub(crate) fn gain_for(&self, player: Player, cell: usize) -> i32 {
+        self.gains.get(player)[cell]
+    }
+
+    /// `player`'s open windows' weights added up.
+    pub(crate) fn potential(&self, player: Player) -> i32 {
+        *self.potential.get(player)
+    }
+
+    pub(crate) fn windows_through(&self, cell: usize) -> &[u32] {
+        &self.cell_windows[self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize]
+    }
+
+    pub(crate) fn window(&self, w: usize) -> &[u16] {
+        &self.window_cells[w * self.k..(w + 1) * self.k]
+    }
+
+    /// How many of `player`'s marks window `w` holds.
+    pub(crate) fn count(&self, player: Player, w: usize) -> usize {
+        usize::from(self.counts.get(player)[w])
+    }
+
+    /// The empty cells that complete a line for `player` through windows passing through
+    /// `cell`: after a move at `cell`, the new winning cells it made. At most two, distinct.
+    pub(crate) fn wins_through(&self, player: Player, cell: usize) -> ([u16; 2], usize) {
+        let mut found = [0u16; 2];
+        let mut n = 0;
+        let other = player.other();
+        for &w in self.windows_through(cell) {
+            let w = w as usize;
+            if self.count(player, w) + 1 == self.k && self.count(other, w) == 0 {
+                if let Some(&e) = self.window(w).iter().find(|&&c| self.is_empty(c.into())) {
+                    if n == 0 || (n == 1 && found[0] != e) {
+                        found[n] = e;
+                        n += 1;
+                        if n == 2 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        (found, n)
+    }
+
+    /// Adds (`sign` 1) or removes (-1) window `w`'s part in the per-cell and per-side sums.
+    fn spread(&mut self, w: usize, sign: i32) {
+        let k = self.k;
+        let x = usize::from(self.counts.x[w]);
+        let o = usize::from(self.counts.o[w]);
+        let side = k + 1;
+        let gx = self.gain_of[x * side + o] * sign;
+        let go = self.gain_of[o * side + x] * sign;
+        let flag = |mine: usize, theirs: usize, lack: usize| {
+            i32::from(theirs == 0 && mine + lack == k && mine < k) * sign
+        };
+        let (fx, fo) = (flag(x, o, 1), flag(o, x, 1));
+        let (tx, to) = (flag(x, o, 2), flag(o, x, 2));
+        let (wx, wo) = if k >= 3 {
+            (flag(x, o, 3), flag(o, x, 3))
+        } else {
+            (0, 0)
+        };
+        if o == 0 {
+            self.potential.x += weight(k, x) * sign;
+        }
+        if x == 0 {
+            self.potential.o += weight(k, o) * sign;
+        }
+        self.four_windows.x = self.four_windows.x.wrapping_add_signed(fx);
+        self.four_windows.o = self.four_windows.o.wrapping_add_signed(fo);
+        self.three_windows.x = self.three_windows.x.wrapping_add_signed(tx);
+        self.three_windows.o = self.three_windows.o.wrapping_add_signed(to);
+        for i in w * k..(w + 1) * k {
+            let c = usize::from(self.window_cells[i]);
+            self.gains.x[c] += gx;
+            self.gains.o[c] += go;
+            if fx | fo | tx | to | wx | wo != 0 {
+                self.fours.x[c] = self.fours.x[c].wrapping_add_signed(fx as i16);
+                self.fours.o[c] = self.fours.o[c].wrapping_add_signed(fo as i16);
+                self.threes.x[c] = self.threes.x[c].wrapping_add_signed(tx as i16);
+                self.threes.o[c] = self.threes.o[c].wrapping_add_signed(to as i16);
+                self.twos.x[c] = self.twos.x[c].wrapping_add_signed(wx as i16);
+                self.twos.o[c] = self.twos.o[c].wrapping_add_signed(wo as i16);
+            }
+        }
+    }
+
+    /// Puts `player`'s mark on the empty `cell`, whoever's turn it is; returns whether it
+    /// completes a line.
+    fn place(&mut self, cell: usize, player: Player) -> bool {
+        let mut won = false;
+        for i in self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize {
+            let w = self.cell_windows[i] as usize;
+            // A window both sides hold stays dead: nothing it adds changes.
+            let dead = self.counts.x[w] > 0 && self.counts.o[w] > 0;
+            if !dead {
+                self.spread(w, -1);
+            }
+            let n = &mut self.counts.get_mut(player)[w];
+            *n += 1;
+            won |= usize::from(*n) == self.k;
+            if !dead {
+                self.spread(w, 1);
+            }
+        }
+        self.cells[cell] = Some(player);
+        self.hash ^= self.zobrist.get(player)[cell];
+        self.touch_near(cell, 1);
+        won
+    }
+
+    fn remove(&mut self, cell: usize) {
+        let Some(player) = self.cells[cell] else {
+            return;
+        };
+        self.cells[cell] = None;
+        for i in self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize {
+            let w = self.cell_windows[i] as usize;
+            let other = usize::from(self.counts.get(player.other())[w]);
+            let mine = usize::from(self.counts.get(player)[w]);
+            // Dead before and after: nothing to move.
+            let dead = other > 0 && mine > 1;
+            if !dead {
+                self.spread(w, -1);
+            }
+            self.counts.get_mut(player)[w] -= 1;
+            if !dead {
+                self.spread(w, 1);
+            }
+        }
+        self.hash ^= self.zobrist.get(player)[cell];
+        self.touch_near(cell, -1);
+    }
+
+    fn touch_near(&mut self, cell: usize, by: i16) {
+        let (r, c) = ((cell / self.cols) as i32, (cell % self.cols) as i32);
+        for nr in (r - NEAR).max(0)..=(r + NEAR).min(self.rows as i32 - 1) {
+            for nc in (c - NEAR).max(0)..=(c + NEAR).min(self.cols as i32 - 1) {
+                let n = nr as usize * self.cols + nc as usize;
+                self.near[n] = self.near[n].wrapping_add_signed(by);
+            }
+        }
+    }
+
+    /// Plays the empty `cell` for the side to move; returns whether it completes a line.
+    pub(crate) fn play(&mut self, cell: usize) -> bool {
+        let won = self.place(cell, self.turn);
+        self.moves.push(cell as u16);
+        self.pass();
+        won
+    }
+
+    /// Puts `player`'s mark on the empty `cell` whoever's turn it is (a board handed over
+    /// whole, in no particular order); returns whether it completes a line.
+    pub(crate) fn put(&mut self, cell: usize, player: Player) -> bool {
+        let won = self.place(cell, player);
+        self.moves.push(cell as u16);
+        won
+    }
+
+    /// Empties `cell`, played at any time, leaving the turn as it is; returns whether it held
+    /// a mark.
+    pub(crate) fn take_back(&mut self, cell: usize) -> bool {
+        if self.cells[cell].is_none() {
+            return false;
+        }
+        self.remove(cell);
+        if let Some(i) = self.moves.iter().rposition(|&m| usize::from(m) == cell) {
+            self.moves.remove(i);
+        }
+        true
+    }
+
+    /// Takes back the last move, if any; returns its cell.
+    pub(crate) fn undo(&mut self) -> Option<usize> {
+        let cell = usize::from(self.moves.pop()?);
+        self.remove(cell);
+        self.pass();
+        Some(cell)
+    }
+
+    /// Hands the move to the other side without playing.
+    pub(crate) fn pass(&mut self) {
+        self.turn = self.turn.other();
+        self.hash ^= self.turn_key;
+    }
+
+    /// The static evaluation for the side to move: its open windows' weights against the
+    /// opponent's, the side to move counting a little more since it moves next. Positive is
+    /// good for the side to move.
+    pub(crate) fn evaluate(&self) -> i32 {
+        let me = self.potential(self.turn);
+        let them = self.potential(self.turn.other());
+        me + me / 4 - them
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use ttt_core::Setup;
+
+    /// The board of a position in the notation, K in a row.
+    pub(crate) fn stones(notation: &str, k: usize) -> Stones {
+        let pos = Position::from_setup(&Setup::from_notation(notation).unwrap(), k).unwrap();
+        Stones::of_position(&pos)
+    }
+
+    /// Every per-cell count from scratch, window by window.
+    fn recount(b: &Stones) -> [ByPlayer<Vec<u16>>; 3] {
+        let mut out: [ByPlayer<Vec<u16>>; 3] = std::array::from_fn(|_| ByPlayer {
+            x: vec![0; b.cells()],
+            o: vec![0; b.cells()],
+        });
+        for w in 0..b.window_cells.len() / b.k {
+            for p in [Player::X, Player::O] {
+                let (mine, theirs) = (b.count(p, w), b.count(p.other(), w));
+                for (lack, sums) in out.iter_mut().enumerate() {
+                    if theirs == 0 && mine < b.k && mine + lack + 1 == b.k {
+                        for &c in b.window(w) {
+                            sums.get_mut(p)[usize::from(c)] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn counts_kept_by_play_and_undo_are_the_counts_from_scratch() {
+        let mut rng = Rng::seeded(4);
+        for (rows, cols, k) in [(15, 15, 5), (7, 9, 4), (32, 32, 5), (6, 6, 6)] {
+            let mut b = Stones::new(rows, cols, k).unwrap();
+            let fresh = format!("{b:?}");
+            for _ in 0..40 {
+                let free: Vec<usize> = (0..b.cells()).filter(|&c| b.is_empty(c)).collect();
+                let Some(cell) = rng.pick(&free) else { break };
+                b.play(cell);
+                let [fours, threes, twos] = recount(&b);
+                assert_eq!((b.fours.clone(), b.threes.clone()), (fours, threes));
+                assert_eq!(b.twos, twos);
+            }
+            while b.undo().is_some() {}
+            assert_eq!(format!("{b:?}"), fresh);
+        }
+    }
+
+    #[test]
+    fn fours_and_wins_through_a_move() {
+        // Row 2 of a 9 x 9 board, K = 5: X X X . . with room on both sides.
+        let mut b = stones(
+            "........./........./.XXX...../........./OOO....../........./........./........./.........",
+            5,
+        );
+        assert_eq!(b.turn(), Player::X);
+        assert!(!b.has_four(Player::X) && b.has_three(Player::X));
+        let at = |r: usize, c: usize| r * 9 + c;
+        // X at (2, 4) makes an open four: two winning cells, (2, 0) and (2, 5).
+        assert_eq!(b.threes_at(Player::X, at(2, 4)), 2);
+        b.play(at(2, 4));
+        let (cells, n) = b.wins_through(Player::X, at(2, 4));
+        assert_eq!(n, 2);
+        let mut cells = cells.to_vec();
+        cells.sort_unstable();
+        assert_eq!(cells, vec![at(2, 0) as u16, at(2, 5) as u16]);
+        assert_eq!(b.winning_cells(Player::X, 9), vec![at(2, 0), at(2, 5)]);
+        assert!(b.wins_at(Player::X, at(2, 5)));
+        assert!(!b.play(at(4, 3)));
+        assert!(b.play(at(2, 5)));
+        assert!(b.is_near(at(0, 0)));
+        assert!(!b.is_near(at(8, 8)));
+        assert_eq!(Stones::new(33, 5, 5).map(|_| ()), Err(TooBig));
+    }
+}

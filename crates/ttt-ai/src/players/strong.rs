@@ -1,0 +1,584 @@
+//! The strongest player we have where solving is out of reach: gomoku and its kin on big
+//! boards (K of at least 4), up to 32 cells a side.
+//!
+//! Each move goes through the same steps, cheapest and surest first:
+//! 1. a win at once; else a block of the opponent's winning cell;
+//! 2. a VCF of its own ([`crate::search::threats`]): a proven win, played with its line;
+//! 3. the opponent's VCF, were it to move: only moves that stop it are kept (the cells of
+//!    its zone and our own fours, each checked to leave the opponent no VCF);
+//! 4. a VCT of its own: a proven win too;
+//! 5. the opponent's VCT, were it to move: the most promising moves are checked, and those
+//!    after which it has none are kept;
+//! 6. otherwise alpha-beta with threat extensions ([`crate::search::heuristic`]) over the
+//!    moves kept, on an evaluation of line patterns ([`crate::eval`]).
+//!
+//! What it proves (a win by threats) it says; everything else is the best it found.
+
+use std::fmt;
+use std::time::Duration;
+
+use ttt_core::{Cell, Player, Position};
+
+use crate::board::stones::{Stones, MAX_SIDE};
+use crate::eval;
+use crate::search::heuristic::Heuristic;
+use crate::search::threats::{Found, ThreatLine, Threats};
+use crate::Limits;
+
+/// Positions a threat search may visit at most, whatever the time.
+const THREAT_BUDGET: u64 = 400_000;
+
+/// Attacker moves a VCT may have at most.
+const VCT_THREATS: u32 = 4;
+
+/// How many moves are checked against the opponent's VCT, most promising first.
+const VCT_STOPPERS_TRIED: usize = 20;
+
+/// The deepest the search goes, in plies.
+const MOST_DEPTH: u32 = 40;
+
+/// A board size the strong player does not take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardSizeError {
+    /// Rows asked for.
+    pub rows: usize,
+    /// Columns asked for.
+    pub cols: usize,
+    /// K asked for.
+    pub k: usize,
+}
+
+impl fmt::Display for BoardSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a board of {} x {} with {} in a row is not supported: sides go from 1 to {MAX_SIDE}, \
+             and K from 2 to the longest side",
+            self.rows, self.cols, self.k
+        )
+    }
+}
+
+impl std::error::Error for BoardSizeError {}
+
+/// Why a mark could not be put on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkError {
+    /// The cell is not on the board.
+    OffBoard(Cell),
+    /// The cell already holds a mark.
+    Occupied(Cell),
+}
+
+impl fmt::Display for MarkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MarkError::OffBoard(c) => write!(f, "cell {c} is off the board"),
+            MarkError::Occupied(c) => write!(f, "cell {c} is already taken"),
+        }
+    }
+}
+
+impl std::error::Error for MarkError {}
+
+/// A win forced by threats alone: fours (a VCF), or threes and fours (a VCT).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThreatWin {
+    /// The moves, the winner's and the loser's forced or tried replies in turn, ending with
+    /// the winner's completing move.
+    pub line: Vec<Cell>,
+    /// Whether threes were needed (a VCT), or fours alone did it (a VCF).
+    pub uses_threes: bool,
+}
+
+impl ThreatWin {
+    /// Plies to the win along the line (an upper bound on the game's length with best
+    /// play).
+    #[must_use]
+    pub fn plies(&self) -> u32 {
+        self.line.len() as u32
+    }
+
+    fn of(board: &Stones, line: &ThreatLine) -> ThreatWin {
+        ThreatWin {
+            line: line
+                .moves
+                .iter()
+                .map(|&c| board.cell(usize::from(c)))
+                .collect(),
+            uses_threes: line.uses_threes,
+        }
+    }
+}
+
+/// What the strong player chose.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StrongMove {
+    /// Where to play.
+    pub cell: Cell,
+    /// A proven win by threats starting with this move, if one was found.
+    pub win: Option<ThreatWin>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// The deepest the search went, in plies (0 when threats alone decided).
+    pub depth: u32,
+}
+
+/// The strong player over its own board, which takes marks in any order (as the Gomocup
+/// protocol hands them over) and boards of up to 32 a side.
+///
+/// ```
+/// use std::time::Duration;
+/// use ttt_ai::{Limits, Strong};
+/// use ttt_core::{Cell, Player};
+///
+/// // 15 x 15, five in a row. X's four on row 7 is blocked at (7, 2): O must take (7, 7).
+/// let mut game = Strong::new(15, 15, 5).unwrap();
+/// for (x, o) in [((7, 3), (7, 2)), ((7, 4), (0, 0)), ((7, 5), (0, 2))] {
+///     game.play(Cell::new(x.0, x.1)).unwrap();
+///     game.play(Cell::new(o.0, o.1)).unwrap();
+/// }
+/// game.play(Cell::new(7, 6)).unwrap();
+/// assert_eq!(game.turn(), Player::O);
+/// let reply = game.choose(Limits::none().within(Duration::from_millis(200))).unwrap();
+/// assert_eq!(reply.cell, Cell::new(7, 7));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Strong {
+    board: Stones,
+    memory: usize,
+}
+
+impl Strong {
+    /// The empty board of `rows` x `cols`, `k` in a row to win; X to move.
+    ///
+    /// # Errors
+    /// [`BoardSizeError`] for a side outside 1..=32 or K outside 2..=the longest side.
+    pub fn new(rows: usize, cols: usize, k: usize) -> Result<Strong, BoardSizeError> {
+        let error = BoardSizeError { rows, cols, k };
+        if k > rows.max(cols) {
+            return Err(error);
+        }
+        let board = Stones::new(rows, cols, k).map_err(|_| error)?;
+        Ok(Strong {
+            board,
+            memory: 64 << 20,
+        })
+    }
+
+    /// The board of a position.
+    #[must_use]
+    pub fn from_position(pos: &Position) -> Strong {
+        Strong {
+            board: Stones::of_position(pos),
+            memory: 64 << 20,
+        }
+    }
+
+    /// The most memory its tables may take, in bytes.
+    #[must_use]
+    pub fn memory(mut self, bytes: usize) -> Strong {
+        self.memory = bytes;
+        self
+    }
+
+    /// Sets the memory its tables may take, in bytes.
+    pub fn set_memory(&mut self, bytes: usize) {
+        self.memory = bytes;
+    }
+
+    /// Rows of the board.
+    #[must_use]
+    pub fn rows(&self) -> usize {
+        self.board.rows()
+    }
+
+    /// Columns of the board.
+    #[must_use]
+    pub fn cols(&self) -> usize {
+        self.board.cols()
+    }
+
+    /// How many in a row win.
+    #[must_use]
+    pub fn k(&self) -> usize {
+        self.board.k()
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn turn(&self) -> Player {
+        self.board.turn()
+    }
+
+    /// Makes `player` the side to move.
+    pub fn set_turn(&mut self, player: Player) {
+        self.board.set_turn(player);
+    }
+
+    /// The mark on `cell`, if any (none off the board).
+    #[must_use]
+    pub fn get(&self, cell: Cell) -> Option<Player> {
+        self.index(cell).ok().and_then(|i| self.board.get(i))
+    }
+
+    /// How many marks are on the board.
+    #[must_use]
+    pub fn marks(&self) -> usize {
+        self.board.moves().len()
+    }
+
+    fn index(&self, cell: Cell) -> Result<usize, MarkError> {
+        self.board
+            .index(usize::from(cell.row), usize::from(cell.col))
+            .ok_or(MarkError::OffBoard(cell))
+    }
+
+    fn empty_index(&self, cell: Cell) -> Result<usize, MarkError> {
+        let i = self.index(cell)?;
+        if self.board.is_empty(i) {
+            Ok(i)
+        } else {
+            Err(MarkError::Occupied(cell))
+        }
+    }
+
+    /// Plays `cell` for the side to move; returns whether it completes a line.
+    ///
+    /// # Errors
+    /// [`MarkError`] when the cell is off the board or taken.
+    pub fn play(&mut self, cell: Cell) -> Result<bool, MarkError> {
+        let i = self.empty_index(cell)?;
+        Ok(self.board.play(i))
+    }
+
+    /// Puts `player`'s mark on `cell` without changing the turn; returns whether it completes
+    /// a line.
+    ///
+    /// # Errors
+    /// [`MarkError`] when the cell is off the board or taken.
+    pub fn put(&mut self, cell: Cell, player: Player) -> Result<bool, MarkError> {
+        let i = self.empty_index(cell)?;
+        Ok(self.board.put(i, player))
+    }
+
+    /// Takes the mark off `cell`, leaving the turn as it is; returns whether there was one.
+    pub fn take_back(&mut self, cell: Cell) -> bool {
+        self.index(cell).is_ok_and(|i| self.board.take_back(i))
+    }
+
+    /// A win by threats for the side to move within `limits`: a VCF, or failing that a VCT.
+    pub fn threat_win(&mut self, limits: Limits) -> Option<ThreatWin> {
+        let mut threats = Threats::new(&mut self.board, limits, THREAT_BUDGET);
+        match threats.vct(VCT_THREATS) {
+            Found::Win(line) => Some(ThreatWin::of(self.board_ref(), &line)),
+            Found::None | Found::Unknown => None,
+        }
+    }
+
+    fn board_ref(&self) -> &Stones {
+        &self.board
+    }
+
+    /// The side to move's move within `limits`; `None` if the board is full.
+    pub fn choose(&mut self, limits: Limits) -> Option<StrongMove> {
+        let me = self.board.turn();
+        let them = me.other();
+        let free: Vec<usize> = (0..self.board.cells())
+            .filter(|&c| self.board.is_empty(c))
+            .collect();
+        if free.is_empty() {
+            return None;
+        }
+        let decided = |board: &Stones, cell: usize, win: Option<ThreatWin>, nodes| StrongMove {
+            cell: board.cell(cell),
+            win,
+            nodes,
+            depth: 0,
+        };
+        if self.board.moves().is_empty() {
+            let centre = (self.board.rows() / 2) * self.board.cols() + self.board.cols() / 2;
+            return Some(decided(&self.board, centre, None, 0));
+        }
+        // 1. A win at once, or the block.
+        if let Some(&cell) = self.board.winning_cells(me, 1).first() {
+            let win = ThreatWin {
+                line: vec![self.board.cell(cell)],
+                uses_threes: false,
+            };
+            return Some(decided(&self.board, cell, Some(win), 1));
+        }
+        if let Some(&cell) = self.board.winning_cells(them, 1).first() {
+            return Some(decided(&self.board, cell, None, 1));
+        }
+        let share = |part: u32| match limits.time_left() {
+            Some(left) => limits.at_most(left / part),
+            None => limits.at_most(Duration::from_secs(2)),
+        };
+        let mut nodes = 0;
+        // 2. Our VCF.
+        let mut threats = Threats::new(&mut self.board, share(8), THREAT_BUDGET);
+        let ours = threats.vcf();
+        nodes += threats.nodes();
+        if let Found::Win(line) = ours {
+            let cell = usize::from(line.moves[0]);
+            let win = ThreatWin::of(&self.board, &line);
+            return Some(decided(&self.board, cell, Some(win), nodes));
+        }
+        // 3. Theirs, were they to move: keep only the moves that stop it.
+        let near: Vec<usize> = free
+            .iter()
+            .copied()
+            .filter(|&c| self.board.is_near(c))
+            .collect();
+        let mut candidates = near.clone();
+        let mut threats = Threats::new(&mut self.board, share(8), THREAT_BUDGET);
+        let theirs = threats.opponent_vcf();
+        nodes += threats.nodes();
+        if let Found::Win(line) = theirs {
+            let (stoppers, searched) = self.stoppers(&line, share(4));
+            nodes += searched;
+            if !stoppers.is_empty() {
+                candidates = stoppers;
+            }
+        } else {
+            // 4. Our VCT, when they have no VCF to answer it with.
+            let mut threats = Threats::new(&mut self.board, share(5), THREAT_BUDGET);
+            let ours = threats.vct(VCT_THREATS);
+            nodes += threats.nodes();
+            if let Found::Win(line) = ours {
+                let cell = usize::from(line.moves[0]);
+                let win = ThreatWin::of(&self.board, &line);
+                return Some(decided(&self.board, cell, Some(win), nodes));
+            }
+            // 5. Theirs by threes too, were they to move: keep the moves after which they
+            // have none, of those that can be checked in the time given to it.
+            self.board.pass();
+            let mut threats = Threats::new(&mut self.board, share(8), THREAT_BUDGET / 2);
+            let theirs = threats.vct(VCT_THREATS);
+            nodes += threats.nodes();
+            self.board.pass();
+            if let Found::Win(_) = theirs {
+                let (kept, searched) = self.vct_stoppers(&near, share(3));
+                nodes += searched;
+                if !kept.is_empty() {
+                    candidates = kept;
+                }
+            }
+        }
+        if candidates.len() == 1 {
+            return Some(decided(&self.board, candidates[0], None, nodes));
+        }
+        // 6. Search.
+        let memory = self.memory;
+        let mut search = Heuristic::new(&mut self.board, limits.clone(), memory);
+        let found = search.best_of(&candidates, MOST_DEPTH);
+        let cell = match found {
+            Some(f) => f.cell,
+            None => *candidates
+                .iter()
+                .max_by_key(|&&c| eval::move_score(&self.board, c))?,
+        };
+        Some(StrongMove {
+            cell: self.board.cell(cell),
+            win: None,
+            nodes: nodes + found.map_or(0, |f| f.nodes),
+            depth: found.map_or(0, |f| f.depth),
+        })
+    }
+
+    /// The moves that leave the opponent without the VCF `line` (found with the opponent to
+    /// move after a pass) or any other: the zone's cells and our fours, each checked.
+    /// With the positions searched.
+    fn stoppers(&mut self, line: &ThreatLine, limits: Limits) -> (Vec<usize>, u64) {
+        let me = self.board.turn();
+        self.board.pass();
+        let zone = Threats::new(&mut self.board, limits.clone(), 1).zone(&line.moves);
+        self.board.pass();
+        let mut tries: Vec<(i32, usize)> = (0..self.board.cells())
+            .filter(|&c| self.board.is_empty(c) && (zone[c] || self.board.threes_at(me, c) > 0))
+            .map(|c| (eval::move_score(&self.board, c), c))
+            .collect();
+        tries.sort_unstable_by_key(|&(s, c)| (std::cmp::Reverse(s), c));
+        let mut nodes = 0;
+        let mut kept = Vec::new();
+        for (_, cell) in tries {
+            if limits.is_over() {
+                break;
+            }
+            self.board.play(cell);
+            let mut threats = Threats::new(&mut self.board, limits.clone(), THREAT_BUDGET / 4);
+            let theirs = threats.vcf();
+            nodes += threats.nodes();
+            self.board.undo();
+            if !matches!(theirs, Found::Win(_)) {
+                kept.push(cell);
+            }
+        }
+        (kept, nodes)
+    }
+
+    /// Of the most promising of `near`, the moves after which the opponent has no VCT (or
+    /// none was found within the time), with the positions searched.
+    fn vct_stoppers(&mut self, near: &[usize], limits: Limits) -> (Vec<usize>, u64) {
+        let mut tries: Vec<(i32, usize)> = near
+            .iter()
+            .map(|&c| (eval::move_score(&self.board, c), c))
+            .collect();
+        tries.sort_unstable_by_key(|&(s, c)| (std::cmp::Reverse(s), c));
+        tries.truncate(VCT_STOPPERS_TRIED);
+        let mut nodes = 0;
+        let mut kept = Vec::new();
+        for (_, cell) in tries {
+            if limits.is_over() {
+                break;
+            }
+            self.board.play(cell);
+            let mut threats = Threats::new(&mut self.board, limits.clone(), THREAT_BUDGET / 8);
+            let theirs = threats.vct(VCT_THREATS);
+            nodes += threats.nodes();
+            self.board.undo();
+            if !matches!(theirs, Found::Win(_)) {
+                kept.push(cell);
+            }
+        }
+        (kept, nodes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &[(u8, u8)]) -> Strong {
+        let mut g = Strong::new(15, 15, 5).unwrap();
+        for &(r, c) in moves {
+            g.play(Cell::new(r, c)).unwrap();
+        }
+        g
+    }
+
+    fn limits(millis: u64) -> Limits {
+        Limits::none().within(Duration::from_millis(millis))
+    }
+
+    #[test]
+    fn wins_at_once_blocks_and_finds_its_vcf() {
+        // X: four in a row on row 7 (cols 3-6), O scattered: X completes it.
+        let mut g = game(&[
+            (7, 3),
+            (0, 0),
+            (7, 4),
+            (0, 2),
+            (7, 5),
+            (0, 4),
+            (7, 6),
+            (0, 6),
+        ]);
+        let m = g.choose(limits(500)).unwrap();
+        assert!(m.cell == Cell::new(7, 2) || m.cell == Cell::new(7, 7));
+        assert_eq!(m.win.map(|w| w.plies()), Some(1));
+        // O to move facing X's four closed at one end: the block.
+        let mut g = game(&[(7, 3), (7, 2), (7, 4), (0, 2), (7, 5), (0, 4), (7, 6)]);
+        assert_eq!(g.choose(limits(500)).unwrap().cell, Cell::new(7, 7));
+    }
+
+    #[test]
+    fn stops_the_opponents_open_three_and_plays_near_the_marks() {
+        // X's open three on row 7 (cols 6-8), O to move: O must take an end (or its
+        // neighbour), not play elsewhere.
+        let mut g = game(&[(7, 6), (6, 6), (7, 7), (8, 8), (7, 8)]);
+        let m = g.choose(limits(800)).unwrap();
+        assert_eq!(m.cell.row, 7, "{m:?}");
+        assert!([4, 5, 9, 10].contains(&m.cell.col), "{m:?}");
+        // The reply to the centre is next to it.
+        let mut g = game(&[(7, 7)]);
+        let m = g.choose(limits(300)).unwrap();
+        assert!(
+            m.cell.row.abs_diff(7) <= 1 && m.cell.col.abs_diff(7) <= 1,
+            "{m:?}"
+        );
+    }
+
+    /// Positions of games: the threat puzzles of the integration tests (the side to move has
+    /// a VCF or a VCT).
+    fn puzzle_positions() -> Vec<Position> {
+        include_str!("../../tests/data/threat-puzzles.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                let setup = ttt_core::Setup::from_notation(f[5]).unwrap();
+                Position::from_setup(&setup, f[2].parse().unwrap()).unwrap()
+            })
+            .collect()
+    }
+
+    fn has_vcf(board: &mut Stones) -> bool {
+        matches!(
+            Threats::new(board, Limits::none(), THREAT_BUDGET).vcf(),
+            Found::Win(_)
+        )
+    }
+
+    /// The promises of the strong player, on positions of real games: its own VCF is never
+    /// missed, and where the opponent has one that some move stops, the move chosen stops it.
+    #[test]
+    fn never_misses_its_own_vcf_nor_leaves_the_opponent_one_it_can_stop() {
+        let mut stopped = 0;
+        for pos in puzzle_positions() {
+            let mut attacker = Strong::from_position(&pos);
+            let vcf = has_vcf(&mut attacker.board);
+            let chosen = attacker
+                .choose(Limits::none().within(Duration::from_secs(5)))
+                .unwrap();
+            if vcf {
+                assert!(chosen.win.as_ref().is_some_and(|w| !w.uses_threes), "{pos}");
+            }
+            // The same stones, the other side to move.
+            let mut defender = Strong::from_position(&pos);
+            defender.set_turn(pos.turn().other());
+            let mut passed = defender.board.clone();
+            passed.pass();
+            if !has_vcf(&mut passed) {
+                continue;
+            }
+            let can_stop = (0..defender.board.cells()).any(|c| {
+                let mut b = defender.board.clone();
+                b.is_empty(c) && {
+                    b.play(c);
+                    !has_vcf(&mut b)
+                }
+            });
+            let chosen = defender
+                .choose(Limits::none().within(Duration::from_secs(3)))
+                .unwrap();
+            if can_stop && chosen.win.is_none() {
+                defender.play(chosen.cell).unwrap();
+                assert!(!has_vcf(&mut defender.board), "{pos}: {chosen:?}");
+                stopped += 1;
+            }
+        }
+        assert!(stopped > 3, "{stopped}");
+    }
+
+    #[test]
+    fn marks_in_any_order_and_takebacks() {
+        let mut g = Strong::new(20, 20, 5).unwrap();
+        g.put(Cell::new(3, 3), Player::O).unwrap();
+        g.put(Cell::new(4, 4), Player::X).unwrap();
+        assert_eq!(
+            g.put(Cell::new(4, 4), Player::O),
+            Err(MarkError::Occupied(Cell::new(4, 4)))
+        );
+        assert_eq!(
+            g.play(Cell::new(20, 0)),
+            Err(MarkError::OffBoard(Cell::new(20, 0)))
+        );
+        assert!(g.take_back(Cell::new(3, 3)));
+        assert!(!g.take_back(Cell::new(3, 3)));
+        assert_eq!(g.marks(), 1);
+        assert!(Strong::new(33, 33, 5).is_err());
+        assert!(Strong::new(32, 32, 5).is_ok());
+    }
+}

@@ -1,0 +1,498 @@
+//! A match between two engines over the protocol: games from a set of openings, each opening
+//! played twice with the colours swapped (so an opening that favours one colour favours both
+//! engines alike), and the score as an Elo difference with its error bar.
+//!
+//! The openings are renju's 26 three-stone openings, centred on the board: black in the
+//! centre, white next to it (13 *direct*, on a side, and 13 *indirect*, on a corner) and
+//! black's second stone anywhere in the centre's 5 x 5 square, one of each shape up to a
+//! symmetry. Each engine gets the opening as a `BOARD`, then its opponent's moves as `TURN`s.
+//! An engine that answers late (past its time and the slack), with an illegal move, or not
+//! at all loses the game, and is started afresh for the next.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use crate::manager::{Brain, BrainError};
+use crate::protocol::{Owner, Point};
+
+/// How many in a row win: gomoku, freestyle (longer lines win too).
+const K: usize = 5;
+
+/// An engine program and how it is given its time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The program to start.
+    pub program: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// `INFO timeout_turn`.
+    pub turn_time: Duration,
+}
+
+impl EngineSpec {
+    /// The program and its arguments, as one string.
+    #[must_use]
+    pub fn name(&self) -> String {
+        std::iter::once(self.program.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// How a match is played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchSettings {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Games to play (an odd last game plays its opening once).
+    pub games: usize,
+    /// How much later than its `timeout_turn` an engine may answer before it loses.
+    pub slack: Duration,
+    /// `INFO max_memory` for both, in bytes (0 for no limit).
+    pub max_memory: u64,
+    /// The first opening to play (openings are taken in turn from there).
+    pub first_opening: usize,
+    /// Play every game from the empty board instead of the openings.
+    pub from_empty: bool,
+}
+
+/// One of the two engines of a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The first engine named.
+    A,
+    /// The second.
+    B,
+}
+
+/// A game played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Which opening, by its number in [`openings`] (none from the empty board).
+    pub opening: Option<usize>,
+    /// Which engine played black (first).
+    pub black: Side,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// Every move of the game, the opening's included, black's first.
+    pub moves: Vec<Point>,
+    /// How it ended, in words.
+    pub reason: String,
+}
+
+/// Wins, losses and draws, from the first engine's view.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// The first engine's wins.
+    pub wins: u32,
+    /// Its losses.
+    pub losses: u32,
+    /// Draws.
+    pub draws: u32,
+}
+
+/// An Elo difference and the half-width of its 95% confidence interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Elo {
+    /// The first engine's rating minus the second's.
+    pub difference: f64,
+    /// Plus or minus this, at 95%.
+    pub margin: f64,
+}
+
+impl fmt::Display for Elo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:+.0} ± {:.0}", self.difference, self.margin)
+    }
+}
+
+/// The Elo difference a score (0 to 1) means.
+fn elo_of(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+impl Tally {
+    /// Games counted.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// The first engine's score: a win 1, a draw a half, over the games.
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1))
+    }
+
+    /// The Elo difference and its 95% error bar, from the games' scores' spread; `None`
+    /// without games, or where one side scored everything (the difference is unbounded).
+    ///
+    /// ```
+    /// use ttt_pbrain::arena::Tally;
+    /// let even = Tally { wins: 40, losses: 40, draws: 20 }.elo().unwrap();
+    /// assert!(even.difference.abs() < 1e-9);
+    /// let ahead = Tally { wins: 64, losses: 36, draws: 0 }.elo().unwrap();
+    /// assert!((ahead.difference - 100.0).abs() < 1.0 && ahead.margin > 60.0);
+    /// ```
+    #[must_use]
+    pub fn elo(&self) -> Option<Elo> {
+        let n = f64::from(self.games());
+        let s = self.score();
+        if n == 0.0 || s <= 0.0 || s >= 1.0 {
+            return None;
+        }
+        let spread = (f64::from(self.wins) * (1.0 - s).powi(2)
+            + f64::from(self.draws) * (0.5 - s).powi(2)
+            + f64::from(self.losses) * s.powi(2))
+            / n;
+        let error = (spread / n).sqrt() * 1.96;
+        let low = elo_of((s - error).max(1e-6));
+        let high = elo_of((s + error).min(1.0 - 1e-6));
+        Some(Elo {
+            difference: elo_of(s),
+            margin: (high - low) / 2.0,
+        })
+    }
+
+    fn count(&mut self, winner: Option<Side>) {
+        match winner {
+            Some(Side::A) => self.wins += 1,
+            Some(Side::B) => self.losses += 1,
+            None => self.draws += 1,
+        }
+    }
+}
+
+/// The 26 openings, as offsets from the centre (x to the right, y down), black first.
+#[must_use]
+pub fn openings() -> Vec<[(i32, i32); 3]> {
+    let mut all = Vec::new();
+    // Direct: white above black; the mirror x -> -x keeps it, so black's second stone has
+    // x >= 0.
+    for y in -2..=2 {
+        for x in 0..=2 {
+            if (x, y) != (0, 0) && (x, y) != (0, -1) {
+                all.push([(0, 0), (0, -1), (x, y)]);
+            }
+        }
+    }
+    // Indirect: white up and to the right; the mirror (x, y) -> (-y, -x) keeps it.
+    for y in -2..=2 {
+        for x in -2..=2 {
+            let mirror = (-y, -x);
+            if (x, y) != (0, 0) && (x, y) != (1, -1) && (x, y) <= mirror {
+                all.push([(0, 0), (1, -1), (x, y)]);
+            }
+        }
+    }
+    all
+}
+
+/// The board of a game, for the rules: stones, and whether a move makes five.
+struct Grid {
+    width: usize,
+    height: usize,
+    cells: Vec<u8>,
+    stones: usize,
+}
+
+impl Grid {
+    fn new(width: usize, height: usize) -> Grid {
+        Grid {
+            width,
+            height,
+            cells: vec![0; width * height],
+            stones: 0,
+        }
+    }
+
+    fn is_free(&self, p: Point) -> bool {
+        p.x < self.width && p.y < self.height && self.cells[p.y * self.width + p.x] == 0
+    }
+
+    /// Puts `colour`'s (1 black, 2 white) stone on the free `p`: whether it makes K or more
+    /// in a row.
+    fn put(&mut self, p: Point, colour: u8) -> bool {
+        self.cells[p.y * self.width + p.x] = colour;
+        self.stones += 1;
+        let run = |dx: i32, dy: i32| {
+            (1..)
+                .map(|s| (p.x as i32 + dx * s, p.y as i32 + dy * s))
+                .take_while(|&(x, y)| {
+                    x >= 0
+                        && y >= 0
+                        && (x as usize) < self.width
+                        && (y as usize) < self.height
+                        && self.cells[y as usize * self.width + x as usize] == colour
+                })
+                .count()
+        };
+        [(1, 0), (0, 1), (1, 1), (1, -1)]
+            .iter()
+            .any(|&(dx, dy)| 1 + run(dx, dy) + run(-dx, -dy) >= K)
+    }
+
+    fn is_full(&self) -> bool {
+        self.stones == self.cells.len()
+    }
+}
+
+/// One engine of a game: its program, its process (started when needed) and whether it has
+/// seen the position yet.
+struct Player<'a> {
+    spec: &'a EngineSpec,
+    brain: Option<Brain>,
+    fresh: bool,
+}
+
+impl Player<'_> {
+    fn ready(&mut self, settings: &MatchSettings) -> Result<&mut Brain, BrainError> {
+        if self.brain.is_none() {
+            let mut brain = Brain::spawn(&self.spec.program, &self.spec.args)?;
+            brain.start(settings.width, settings.height, Duration::from_secs(30))?;
+            brain.info("timeout_turn", self.spec.turn_time.as_millis())?;
+            brain.info("timeout_match", 0)?;
+            brain.info("max_memory", settings.max_memory)?;
+            brain.info("rule", 0)?;
+            self.brain = Some(brain);
+        } else if self.fresh {
+            let brain = self.brain.as_mut().ok_or(BrainError::Gone)?;
+            // RESTART is optional for engines: one that refuses it is started again.
+            match brain.restart(Duration::from_secs(10)) {
+                Err(BrainError::Refused(_)) => {
+                    brain.start(settings.width, settings.height, Duration::from_secs(30))?;
+                }
+                other => other?,
+            }
+        }
+        self.brain.as_mut().ok_or(BrainError::Gone)
+    }
+
+    fn drop_brain(&mut self) {
+        if let Some(brain) = self.brain.take() {
+            brain.end();
+        }
+    }
+}
+
+/// Plays one game: `black` moves first. Returns the winner's colour (1 black, 2 white, none
+/// for a draw), the moves and the reason.
+fn play_game<'a>(
+    black: &mut Player<'a>,
+    white: &mut Player<'a>,
+    opening: &[(i32, i32)],
+    settings: &MatchSettings,
+) -> (Option<u8>, Vec<Point>, String) {
+    let mut grid = Grid::new(settings.width, settings.height);
+    let (cx, cy) = (settings.width as i32 / 2, settings.height as i32 / 2);
+    let mut moves: Vec<Point> = opening
+        .iter()
+        .map(|&(dx, dy)| Point {
+            x: (cx + dx) as usize,
+            y: (cy + dy) as usize,
+        })
+        .collect();
+    for (i, &p) in moves.iter().enumerate() {
+        grid.put(p, if i % 2 == 0 { 1 } else { 2 });
+    }
+    black.fresh = true;
+    white.fresh = true;
+    loop {
+        let colour: u8 = if moves.len() % 2 == 0 { 1 } else { 2 };
+        let (player, name) = if colour == 1 {
+            (&mut *black, "black")
+        } else {
+            (&mut *white, "white")
+        };
+        let other = 3 - colour;
+        let limit = player.spec.turn_time + settings.slack;
+        let asked = Instant::now();
+        let fresh = player.fresh;
+        let answer = player.ready(settings).and_then(|brain| {
+            if fresh {
+                let stones: Vec<(Point, Owner)> = moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| {
+                        let mine = (i % 2 == 0) == (colour == 1);
+                        (p, if mine { Owner::Own } else { Owner::Opponent })
+                    })
+                    .collect();
+                if stones.is_empty() {
+                    brain.begin(limit)
+                } else {
+                    brain.board(&stones, limit)
+                }
+            } else {
+                let last = *moves.last().ok_or(BrainError::Gone)?;
+                brain.turn(last, limit)
+            }
+        });
+        player.fresh = false;
+        let p = match answer {
+            Ok(p) => p,
+            Err(e) => {
+                player.drop_brain();
+                return (Some(other), moves, format!("{name}: {e}"));
+            }
+        };
+        if asked.elapsed() > limit {
+            player.drop_brain();
+            return (Some(other), moves, format!("{name}: no move in time"));
+        }
+        if !grid.is_free(p) {
+            player.drop_brain();
+            return (Some(other), moves, format!("{name}: illegal move {p}"));
+        }
+        moves.push(p);
+        if grid.put(p, colour) {
+            return (Some(colour), moves, format!("{name} made five"));
+        }
+        if grid.is_full() {
+            return (None, moves, "the board is full".to_string());
+        }
+    }
+}
+
+/// Plays the match of `a` against `b`, calling `each` after every game with its record and
+/// the tally so far.
+pub fn play_match(
+    a: &EngineSpec,
+    b: &EngineSpec,
+    settings: &MatchSettings,
+    mut each: impl FnMut(&GameRecord, &Tally),
+) -> Tally {
+    let openings = openings();
+    let mut pa = Player {
+        spec: a,
+        brain: None,
+        fresh: true,
+    };
+    let mut pb = Player {
+        spec: b,
+        brain: None,
+        fresh: true,
+    };
+    let mut tally = Tally::default();
+    for game in 0..settings.games {
+        let opening = (settings.first_opening + game / 2) % openings.len();
+        let stones: &[(i32, i32)] = if settings.from_empty {
+            &[]
+        } else {
+            &openings[opening]
+        };
+        let black = if game % 2 == 0 { Side::A } else { Side::B };
+        let (winner, moves, reason) = match black {
+            Side::A => play_game(&mut pa, &mut pb, stones, settings),
+            Side::B => play_game(&mut pb, &mut pa, stones, settings),
+        };
+        let winner = winner.map(|colour| match (colour == 1, black) {
+            (true, side) => side,
+            (false, Side::A) => Side::B,
+            (false, Side::B) => Side::A,
+        });
+        tally.count(winner);
+        let record = GameRecord {
+            opening: (!settings.from_empty).then_some(opening),
+            black,
+            winner,
+            moves,
+            reason,
+        };
+        each(&record, &tally);
+    }
+    pa.drop_brain();
+    pb.drop_brain();
+    tally
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twenty_six_openings_all_different_and_central() {
+        let all = openings();
+        assert_eq!(all.len(), 26);
+        for o in &all {
+            assert!(o.iter().all(|&(x, y)| x.abs() <= 2 && y.abs() <= 2));
+            assert!(o[0] != o[1] && o[1] != o[2] && o[0] != o[2]);
+        }
+        let mut unique = all.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), 26);
+    }
+
+    #[test]
+    fn five_or_more_in_a_row_wins() {
+        let mut g = Grid::new(15, 15);
+        for x in [0, 1, 2, 4] {
+            assert!(!g.put(Point { x, y: 3 }, 1));
+        }
+        assert!(g.put(Point { x: 3, y: 3 }, 1));
+        let mut g = Grid::new(5, 5);
+        for i in 0..4 {
+            assert!(!g.put(Point { x: i, y: 4 - i }, 2));
+        }
+        assert!(g.put(Point { x: 4, y: 0 }, 2));
+        assert!(!g.is_free(Point { x: 5, y: 0 }));
+    }
+
+    #[test]
+    fn scores_and_elo() {
+        let t = Tally {
+            wins: 3,
+            losses: 1,
+            draws: 0,
+        };
+        assert_eq!(t.games(), 4);
+        assert!((t.score() - 0.75).abs() < 1e-12);
+        assert!((t.elo().unwrap().difference - 190.85).abs() < 0.1);
+        assert_eq!(Tally::default().elo(), None);
+        assert_eq!(
+            Tally {
+                wins: 5,
+                losses: 0,
+                draws: 0
+            }
+            .elo(),
+            None
+        );
+    }
+
+    /// A stand-in engine in shell that plays the first free cell of row 0 it has not played
+    /// (it never reads the board: it loses to anything, or makes five on an empty row).
+    #[test]
+    fn a_broken_engine_loses_every_game() {
+        let silly = EngineSpec {
+            program: "sh".into(),
+            args: vec![
+                "-c".into(),
+                "while read line; do case \"$line\" in START*|RESTART*) echo OK;; \
+                 TURN*|DONE*|BEGIN*) echo 0,0;; END*) exit;; esac; done"
+                    .into(),
+            ],
+            turn_time: Duration::from_millis(200),
+        };
+        let settings = MatchSettings {
+            width: 15,
+            height: 15,
+            games: 2,
+            slack: Duration::from_secs(2),
+            max_memory: 0,
+            first_opening: 0,
+            from_empty: false,
+        };
+        let mut seen = Vec::new();
+        let tally = play_match(&silly, &silly, &settings, |game, _| seen.push(game.clone()));
+        // Both play 0,0; the second to do so plays an occupied cell and loses.
+        assert_eq!(tally.games(), 2);
+        assert_eq!(seen[0].moves.len(), 4);
+        assert!(seen[0].reason.contains("illegal move 0,0"), "{:?}", seen[0]);
+        assert_eq!(tally.wins + tally.losses, 2);
+    }
+}

@@ -1,0 +1,462 @@
+//! Our engine's side of the protocol: reads the manager's lines, plays with
+//! [`ttt_ai::Strong`] (five in a row, freestyle: a longer line wins too), and answers.
+//!
+//! Every command a tournament needs is answered: `START`, `RECTSTART` (sides 5 to 32),
+//! `RESTART`, `BEGIN`, `TURN`, `BOARD` ... `DONE`, `TAKEBACK`, `INFO`, `ABOUT` and `END`.
+//! Time: each move gets `timeout_turn`, less when `time_left` of `timeout_match` runs short,
+//! less a margin for the answer to reach the manager; `max_memory` bounds the tables.
+//! Rules other than freestyle (`INFO rule 0`) get `ERROR`. A line that is not a command gets
+//! `ERROR` (or `UNKNOWN` for a command we do not know) and the engine goes on.
+//!
+//! Lines are read on a thread of their own, so that `END` stops a search at once.
+
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use ttt_ai::{Limits, StopFlag, Strong};
+use ttt_core::{Cell, Player};
+
+use crate::protocol::{Command, Owner, ParseError, Point, Reply};
+
+/// The smallest and largest sides a board may have.
+pub const SIDES: std::ops::RangeInclusive<usize> = 5..=32;
+
+/// How many in a row win: gomoku.
+const K: usize = 5;
+
+/// The time a move gets when the manager says nothing (`timeout_turn` unset).
+const DEFAULT_TURN: Duration = Duration::from_secs(5);
+
+/// The time a move gets with `timeout_turn 0` ("as fast as possible").
+const FASTEST_TURN: Duration = Duration::from_millis(30);
+
+/// Of the match time left, a move takes at most this share.
+const MATCH_SHARE: u32 = 15;
+
+/// The memory the tables take when the manager says nothing.
+const DEFAULT_MEMORY: usize = 128 << 20;
+
+/// How the engine plays, beyond what the manager sets.
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    /// Think at most this long a move, whatever the manager allows.
+    pub most_per_move: Option<Duration>,
+}
+
+/// The engine's state between lines.
+#[derive(Debug)]
+struct Engine {
+    settings: Settings,
+    game: Option<Strong>,
+    /// The stones of an open `BOARD` block.
+    block: Option<Vec<(Point, Owner)>>,
+    timeout_turn: Duration,
+    timeout_match: Option<Duration>,
+    time_left: Option<Duration>,
+    max_memory: Option<usize>,
+    stop: StopFlag,
+}
+
+/// What the engine does after a line.
+enum Next {
+    Answer(Vec<Reply>),
+    Quit,
+}
+
+impl Engine {
+    fn new(settings: Settings, stop: StopFlag) -> Engine {
+        Engine {
+            settings,
+            game: None,
+            block: None,
+            timeout_turn: DEFAULT_TURN,
+            timeout_match: None,
+            time_left: None,
+            max_memory: None,
+            stop,
+        }
+    }
+
+    fn handle(&mut self, line: &str) -> Next {
+        let command = match Command::parse(line, self.block.is_some()) {
+            Ok(Some(c)) => c,
+            Ok(None) => return Next::Answer(Vec::new()),
+            Err(ParseError::Unknown(word)) => {
+                return Next::Answer(vec![Reply::Unknown(format!("unknown command {word}"))])
+            }
+            Err(ParseError::Malformed(why)) => return Next::Answer(vec![Reply::Error(why)]),
+        };
+        let replies = match command {
+            Command::Start(size) => self.start(size, size),
+            Command::RectStart { width, height } => self.start(width, height),
+            Command::Restart => match &self.game {
+                Some(g) => {
+                    let (rows, cols) = (g.rows(), g.cols());
+                    self.start(cols, rows)
+                }
+                None => vec![no_board()],
+            },
+            Command::Begin => match &self.game {
+                Some(g) if g.marks() == 0 => self.think(),
+                Some(_) => vec![Reply::Error("BEGIN on a board that is not empty".into())],
+                None => vec![no_board()],
+            },
+            Command::Turn(p) => match self.mark(p, Player::O) {
+                Ok(()) => self.think(),
+                Err(e) => vec![e],
+            },
+            Command::Board => {
+                if self.game.is_none() {
+                    vec![no_board()]
+                } else {
+                    self.block = Some(Vec::new());
+                    Vec::new()
+                }
+            }
+            Command::Stone(p, owner) => {
+                if let Some(block) = self.block.as_mut() {
+                    block.push((p, owner));
+                }
+                Vec::new()
+            }
+            Command::Done => self.done(),
+            Command::Takeback(p) => self.takeback(p),
+            Command::Info(key, value) => self.info(&key, &value),
+            Command::About => vec![Reply::Text(format!(
+                "name=\"ttt\", version=\"{}\", author=\"the ttt authors\", country=\"\", \
+                 www=\"\", email=\"\"",
+                env!("CARGO_PKG_VERSION")
+            ))],
+            Command::End => return Next::Quit,
+        };
+        Next::Answer(replies)
+    }
+
+    fn start(&mut self, width: usize, height: usize) -> Vec<Reply> {
+        if !SIDES.contains(&width) || !SIDES.contains(&height) {
+            return vec![Reply::Error(format!(
+                "unsupported size {width}x{height}: sides go from {} to {}",
+                SIDES.start(),
+                SIDES.end()
+            ))];
+        }
+        match Strong::new(height, width, K) {
+            Ok(g) => {
+                self.game = Some(g.memory(self.memory()));
+                self.block = None;
+                vec![Reply::Ok]
+            }
+            Err(e) => vec![Reply::Error(e.to_string())],
+        }
+    }
+
+    fn memory(&self) -> usize {
+        // The tables get half of what the manager allows; the rest is the program's own.
+        self.max_memory
+            .filter(|&m| m > 0)
+            .map_or(DEFAULT_MEMORY, |m| (m / 2).max(1 << 20))
+    }
+
+    /// Puts `player`'s stone (X ours, O theirs) at `p`, or says why not.
+    fn mark(&mut self, p: Point, player: Player) -> Result<(), Reply> {
+        let game = self.game.as_mut().ok_or_else(no_board)?;
+        let cell = cell_of(p).ok_or_else(|| off_board(p))?;
+        game.put(cell, player)
+            .map(|_| ())
+            .map_err(|e| Reply::Error(format!("{p}: {e}")))
+    }
+
+    fn done(&mut self) -> Vec<Reply> {
+        let Some(block) = self.block.take() else {
+            return vec![Reply::Error("DONE without BOARD before it".into())];
+        };
+        let Some(game) = self.game.as_ref() else {
+            return vec![no_board()];
+        };
+        let (rows, cols) = (game.rows(), game.cols());
+        self.game = Strong::new(rows, cols, K)
+            .ok()
+            .map(|g| g.memory(self.memory()));
+        let mut replies = Vec::new();
+        for (p, owner) in block {
+            let player = match owner {
+                Owner::Own => Player::X,
+                Owner::Opponent => Player::O,
+                Owner::Winning => continue,
+            };
+            if let Err(e) = self.mark(p, player) {
+                replies.push(e);
+            }
+        }
+        replies.extend(self.think());
+        replies
+    }
+
+    fn takeback(&mut self, p: Point) -> Vec<Reply> {
+        let Some(game) = self.game.as_mut() else {
+            return vec![no_board()];
+        };
+        let on_board = cell_of(p)
+            .filter(|c| usize::from(c.row) < game.rows() && usize::from(c.col) < game.cols());
+        match on_board {
+            Some(cell) if game.take_back(cell) => vec![Reply::Ok],
+            Some(_) => vec![Reply::Error(format!("{p}: no stone to take back"))],
+            None => vec![off_board(p)],
+        }
+    }
+
+    fn info(&mut self, key: &str, value: &str) -> Vec<Reply> {
+        let number = || value.trim().parse::<u64>().ok();
+        let millis = |v: u64| Duration::from_millis(v);
+        let bad = || vec![Reply::Error(format!("INFO {key} needs a whole number"))];
+        match key {
+            "timeout_turn" => match number() {
+                Some(0) => self.timeout_turn = FASTEST_TURN,
+                Some(v) => self.timeout_turn = millis(v),
+                None => return bad(),
+            },
+            "timeout_match" => match number() {
+                Some(v) => self.timeout_match = (v > 0).then(|| millis(v)),
+                None => return bad(),
+            },
+            "time_left" => match number() {
+                Some(v) => self.time_left = Some(millis(v)),
+                None => return bad(),
+            },
+            "max_memory" => match number() {
+                Some(v) => {
+                    self.max_memory = usize::try_from(v).ok();
+                    let memory = self.memory();
+                    if let Some(g) = self.game.as_mut() {
+                        g.set_memory(memory);
+                    }
+                }
+                None => return bad(),
+            },
+            "rule" => match number() {
+                Some(0) => {}
+                Some(rule) => {
+                    return vec![Reply::Error(format!(
+                        "rule {rule} is not supported: only freestyle (0), where five or more \
+                         in a row win"
+                    ))]
+                }
+                None => return bad(),
+            },
+            // Other keys (game_type, folder, evaluate, ...) change nothing here.
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// The time this move may take.
+    fn budget(&self) -> Duration {
+        let mut t = self.timeout_turn;
+        if let (Some(_), Some(left)) = (self.timeout_match, self.time_left) {
+            t = t.min(left / MATCH_SHARE);
+        }
+        if let Some(most) = self.settings.most_per_move {
+            t = t.min(most);
+        }
+        // A margin for starting, answering and the manager's clock.
+        (t.mul_f64(0.9)).saturating_sub(Duration::from_millis(20))
+    }
+
+    /// Our move, played on our board.
+    fn think(&mut self) -> Vec<Reply> {
+        let budget = self.budget();
+        let Some(game) = self.game.as_mut() else {
+            return vec![no_board()];
+        };
+        game.set_turn(Player::X);
+        let limits = Limits::none().within(budget).with_stop(self.stop.clone());
+        let Some(chosen) = game.choose(limits) else {
+            return vec![Reply::Error("the board is full".into())];
+        };
+        let _ = game.put(chosen.cell, Player::X);
+        let mut replies = Vec::new();
+        if let Some(win) = &chosen.win {
+            let kind = if win.uses_threes {
+                "threes and fours"
+            } else {
+                "fours"
+            };
+            replies.push(Reply::Message(format!(
+                "a win by {kind} in {} plies",
+                win.plies()
+            )));
+        } else {
+            // MESSAGE, not DEBUG: managers show it, and some take a DEBUG line for an answer.
+            replies.push(Reply::Message(format!(
+                "depth {} positions {}",
+                chosen.depth, chosen.nodes
+            )));
+        }
+        replies.push(Reply::Move(Point {
+            x: usize::from(chosen.cell.col),
+            y: usize::from(chosen.cell.row),
+        }));
+        replies
+    }
+}
+
+fn no_board() -> Reply {
+    Reply::Error("no board yet: START (or RECTSTART) first".into())
+}
+
+fn off_board(p: Point) -> Reply {
+    Reply::Error(format!("{p} is off the board"))
+}
+
+/// The cell of a point: x the column, y the row.
+fn cell_of(p: Point) -> Option<Cell> {
+    Some(Cell::new(u8::try_from(p.y).ok()?, u8::try_from(p.x).ok()?))
+}
+
+/// Plays the protocol: lines from `input` (read on a thread of their own), answers to
+/// `output`, until `END` or the end of the input.
+///
+/// ```
+/// use std::io::Cursor;
+/// use ttt_pbrain::engine::{run, Settings};
+///
+/// let input = Cursor::new("START 15\nINFO timeout_turn 100\nBEGIN\nEND\n");
+/// let mut output = Vec::new();
+/// run(input, &mut output, Settings::default()).unwrap();
+/// let text = String::from_utf8(output).unwrap();
+/// assert!(text.starts_with("OK\n"));
+/// assert!(text.lines().any(|l| l == "7,7"));
+/// ```
+///
+/// # Errors
+/// Only a failure to write to `output`.
+pub fn run<R, W>(input: R, mut output: W, settings: Settings) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    let stop = StopFlag::new();
+    let (lines, incoming) = mpsc::channel::<String>();
+    let end = stop.clone();
+    std::thread::spawn(move || {
+        let mut input = input;
+        let mut buffer = Vec::new();
+        loop {
+            buffer.clear();
+            match input.read_until(b'\n', &mut buffer) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buffer).into_owned();
+                    if line.trim().eq_ignore_ascii_case("END") {
+                        end.raise();
+                    }
+                    if lines.send(line).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+    let mut engine = Engine::new(settings, stop);
+    while let Ok(line) = incoming.recv() {
+        match engine.handle(&line) {
+            Next::Answer(replies) => {
+                for reply in replies {
+                    writeln!(output, "{reply}")?;
+                }
+                output.flush()?;
+            }
+            Next::Quit => break,
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    fn session(input: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        run(
+            Cursor::new(input.to_string()),
+            &mut out,
+            Settings::default(),
+        )
+        .unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with("DEBUG") && !l.starts_with("MESSAGE"))
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn a_game_from_start_to_end() {
+        let out = session(
+            "START 15\nINFO timeout_turn 200\nINFO rule 0\nTURN 7,7\nTAKEBACK 7,7\nTAKEBACK 7,7\n\
+             RESTART\nBEGIN\nABOUT\nEND\nTURN 1,1\n",
+        );
+        assert_eq!(out[0], "OK");
+        let reply = Reply::parse(&out[1]);
+        let Reply::Move(p) = reply else {
+            panic!("{out:?}")
+        };
+        assert!(p.x.abs_diff(7) <= 2 && p.y.abs_diff(7) <= 2, "{out:?}");
+        assert_eq!(out[2], "OK");
+        assert!(out[3].starts_with("ERROR"), "{out:?}");
+        assert_eq!(out[4], "OK");
+        assert_eq!(out[5], "7,7");
+        assert!(out[6].starts_with("name=\"ttt\""));
+        // Nothing after END.
+        assert_eq!(out.len(), 7, "{out:?}");
+    }
+
+    #[test]
+    fn boards_are_read_whole_and_blocks_are_made() {
+        // The opponent (2) has four in a row on row 3 from x = 4, open at x = 8 only.
+        let out = session(
+            "RECTSTART 20,10\nINFO timeout_turn 300\nBOARD\n3,3,1\n4,3,2\n5,3,2\n6,3,2\n7,3,2\n\
+             0,0,1\n9,9,1\nDONE\nEND\n",
+        );
+        assert_eq!(out, vec!["OK", "8,3"]);
+    }
+
+    #[test]
+    fn bad_lines_get_errors_and_the_engine_goes_on() {
+        let out = session(
+            "TURN 1,1\nSTART 4\nSTART 33\nSTART 10\nINFO rule 1\nINFO timeout_turn soon\n\
+             TURN 10,0\nTURN x\nFOO\nBOARD\n1,1\n1,1,9\n2,2,2\n2,2,1\nDONE\nDONE\nEND\n",
+        );
+        assert!(out[0].starts_with("ERROR"), "{out:?}");
+        assert!(out[1].starts_with("ERROR") && out[2].starts_with("ERROR"));
+        assert_eq!(out[3], "OK");
+        assert!(out[4].starts_with("ERROR") && out[5].starts_with("ERROR"));
+        assert!(out[6].starts_with("ERROR"), "{out:?}");
+        assert!(out[7].starts_with("ERROR"));
+        assert!(out[8].starts_with("UNKNOWN"));
+        // In the block: two malformed lines, a taken cell, then the move.
+        assert!(out[9].starts_with("ERROR") && out[10].starts_with("ERROR"));
+        assert!(out[11].starts_with("ERROR"), "{out:?}");
+        assert!(matches!(Reply::parse(&out[12]), Reply::Move(_)), "{out:?}");
+        assert!(out[13].starts_with("ERROR"));
+        assert_eq!(out.len(), 14, "{out:?}");
+    }
+
+    #[test]
+    fn time_is_shared_out() {
+        let mut e = Engine::new(Settings::default(), StopFlag::new());
+        e.handle("INFO timeout_turn 1000");
+        assert!(e.budget() <= Duration::from_millis(900));
+        e.handle("INFO timeout_match 60000");
+        e.handle("INFO time_left 3000");
+        assert!(e.budget() <= Duration::from_millis(200));
+        e.handle("INFO timeout_turn 0");
+        assert!(e.budget() <= FASTEST_TURN);
+        e.handle("INFO max_memory 83886080");
+        assert_eq!(e.memory(), 40 << 20);
+    }
+}

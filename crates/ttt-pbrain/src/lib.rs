@@ -1,0 +1,20 @@
+//! The Gomocup ("pbrain", Piskvork) protocol, both sides of it.
+//!
+//! Engines for gomoku tournaments talk to a *manager* in lines of text on their standard
+//! input and output: the manager says `START 15`, `BEGIN`, `TURN 7,7`, `BOARD` ... `DONE`,
+//! `INFO timeout_turn 1000`, `END`; the engine answers `OK`, a move `x,y`, `ERROR reason` or
+//! `UNKNOWN reason`, and may add `MESSAGE` and `DEBUG` lines. Coordinates are `x,y` with x
+//! the column and y the row, from 0.
+//!
+//! - [`protocol`]: the lines, parsed into [`protocol::Command`]s and [`protocol::Reply`]s and
+//!   written back, without I/O and without panics on any input;
+//! - [`engine`]: our engine's side ([`engine::run`]), playing with [`ttt_ai::Strong`];
+//! - [`manager`]: the manager's side, a running engine program ([`manager::Brain`]) driven
+//!   command by command with time limits;
+//! - [`arena`]: a match of many games between two engines, from balanced openings with the
+//!   colours swapped, and its score as an Elo difference with an error bar.
+
+pub mod arena;
+pub mod engine;
+pub mod manager;
+pub mod protocol;

@@ -1,0 +1,305 @@
+//! The manager's side: an engine program started as a child process ([`Brain`]) and driven
+//! command by command, each answer awaited for a time limit. Its lines are read on a thread
+//! of their own, so a silent or hung engine costs a timeout, never a stuck manager; `MESSAGE`
+//! and `DEBUG` lines are kept aside for whoever wants them.
+
+use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command as Process, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crate::protocol::{Command, Owner, Point, Reply};
+
+/// What went wrong with an engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BrainError {
+    /// The program could not be started.
+    Spawn(String),
+    /// No answer within the time allowed.
+    Timeout,
+    /// The program closed its output (it ended or crashed).
+    Gone,
+    /// It answered `ERROR` (or `UNKNOWN`) with this reason.
+    Refused(String),
+    /// It answered something that is not what was asked for.
+    Unexpected(String),
+}
+
+impl fmt::Display for BrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BrainError::Spawn(why) => write!(f, "could not start the engine: {why}"),
+            BrainError::Timeout => f.write_str("no answer in time"),
+            BrainError::Gone => f.write_str("the engine ended"),
+            BrainError::Refused(why) => write!(f, "the engine refused: {why}"),
+            BrainError::Unexpected(line) => write!(f, "unexpected answer {line:?}"),
+        }
+    }
+}
+
+impl std::error::Error for BrainError {}
+
+/// A running engine.
+#[derive(Debug)]
+pub struct Brain {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    /// The program and its arguments, for messages.
+    name: String,
+    /// The `MESSAGE` and `DEBUG` lines it sent since they were last taken.
+    chatter: Vec<String>,
+}
+
+impl Brain {
+    /// Starts `program` with `args`.
+    ///
+    /// # Errors
+    /// [`BrainError::Spawn`] when the program cannot be started.
+    pub fn spawn(program: &str, args: &[String]) -> Result<Brain, BrainError> {
+        let mut child = Process::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| BrainError::Spawn(format!("{program}: {e}")))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(BrainError::Spawn(format!("{program}: no pipes")));
+        };
+        let (send, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(output);
+            let mut buffer = Vec::new();
+            loop {
+                buffer.clear();
+                match reader.read_until(b'\n', &mut buffer) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buffer).trim().to_string();
+                        if send.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Ok(Brain {
+            child,
+            input,
+            lines,
+            name: std::iter::once(program)
+                .chain(args.iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" "),
+            chatter: Vec::new(),
+        })
+    }
+
+    /// The program and its arguments.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The `MESSAGE` and `DEBUG` lines received since the last call.
+    pub fn take_chatter(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.chatter)
+    }
+
+    /// Sends one command.
+    ///
+    /// # Errors
+    /// [`BrainError::Gone`] when the engine no longer reads.
+    pub fn send(&mut self, command: &Command) -> Result<(), BrainError> {
+        writeln!(self.input, "{command}").map_err(|_| BrainError::Gone)?;
+        self.input.flush().map_err(|_| BrainError::Gone)
+    }
+
+    /// The next answer that is not `MESSAGE` or `DEBUG`, within `timeout`.
+    fn answer(&mut self, timeout: Duration) -> Result<Reply, BrainError> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => return Err(BrainError::Timeout),
+                Err(RecvTimeoutError::Disconnected) => return Err(BrainError::Gone),
+            };
+            if line.is_empty() {
+                continue;
+            }
+            match Reply::parse(&line) {
+                Reply::Message(_) | Reply::Debug(_) => self.chatter.push(line),
+                reply => return Ok(reply),
+            }
+        }
+    }
+
+    fn expect_ok(&mut self, timeout: Duration) -> Result<(), BrainError> {
+        match self.answer(timeout)? {
+            Reply::Ok => Ok(()),
+            Reply::Error(why) | Reply::Unknown(why) => Err(BrainError::Refused(why)),
+            other => Err(BrainError::Unexpected(other.to_string())),
+        }
+    }
+
+    fn expect_move(&mut self, timeout: Duration) -> Result<Point, BrainError> {
+        match self.answer(timeout)? {
+            Reply::Move(p) | Reply::Suggest(p) => Ok(p),
+            Reply::Error(why) | Reply::Unknown(why) => Err(BrainError::Refused(why)),
+            other => Err(BrainError::Unexpected(other.to_string())),
+        }
+    }
+
+    /// `START size` (square) or `RECTSTART width,height`, and its `OK`.
+    ///
+    /// # Errors
+    /// Any [`BrainError`]; `Refused` for a size the engine does not take.
+    pub fn start(
+        &mut self,
+        width: usize,
+        height: usize,
+        timeout: Duration,
+    ) -> Result<(), BrainError> {
+        let command = if width == height {
+            Command::Start(width)
+        } else {
+            Command::RectStart { width, height }
+        };
+        self.send(&command)?;
+        self.expect_ok(timeout)
+    }
+
+    /// `RESTART`, and its `OK`.
+    ///
+    /// # Errors
+    /// Any [`BrainError`].
+    pub fn restart(&mut self, timeout: Duration) -> Result<(), BrainError> {
+        self.send(&Command::Restart)?;
+        self.expect_ok(timeout)
+    }
+
+    /// `INFO key value` (no answer is expected).
+    ///
+    /// # Errors
+    /// [`BrainError::Gone`] when the engine no longer reads.
+    pub fn info(&mut self, key: &str, value: impl fmt::Display) -> Result<(), BrainError> {
+        self.send(&Command::Info(key.to_string(), value.to_string()))
+    }
+
+    /// `BEGIN`: the engine's first move.
+    ///
+    /// # Errors
+    /// Any [`BrainError`].
+    pub fn begin(&mut self, timeout: Duration) -> Result<Point, BrainError> {
+        self.send(&Command::Begin)?;
+        self.expect_move(timeout)
+    }
+
+    /// `TURN x,y`: the opponent's move, and the engine's answer.
+    ///
+    /// # Errors
+    /// Any [`BrainError`].
+    pub fn turn(&mut self, opponent: Point, timeout: Duration) -> Result<Point, BrainError> {
+        self.send(&Command::Turn(opponent))?;
+        self.expect_move(timeout)
+    }
+
+    /// `BOARD`, the stones, `DONE`: a whole position, and the engine's move in it.
+    ///
+    /// # Errors
+    /// Any [`BrainError`].
+    pub fn board(
+        &mut self,
+        stones: &[(Point, Owner)],
+        timeout: Duration,
+    ) -> Result<Point, BrainError> {
+        self.send(&Command::Board)?;
+        for &(p, owner) in stones {
+            self.send(&Command::Stone(p, owner))?;
+        }
+        self.send(&Command::Done)?;
+        self.expect_move(timeout)
+    }
+
+    /// `TAKEBACK x,y`, and its `OK`.
+    ///
+    /// # Errors
+    /// Any [`BrainError`].
+    pub fn takeback(&mut self, p: Point, timeout: Duration) -> Result<(), BrainError> {
+        self.send(&Command::Takeback(p))?;
+        self.expect_ok(timeout)
+    }
+
+    /// `ABOUT`: the engine's description (`name="...", version="..."`).
+    ///
+    /// # Errors
+    /// Any [`BrainError`].
+    pub fn about(&mut self, timeout: Duration) -> Result<String, BrainError> {
+        self.send(&Command::About)?;
+        match self.answer(timeout)? {
+            Reply::Error(why) | Reply::Unknown(why) => Err(BrainError::Refused(why)),
+            other => Ok(other.to_string()),
+        }
+    }
+
+    /// `END`, then waits a moment for the program to stop, and stops it if it does not.
+    pub fn end(mut self) {
+        let _ = self.send(&Command::End);
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Brain {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in engine written in shell: answers OK to START and 0,0 to anything else,
+    /// once.
+    fn shell(script: &str) -> Brain {
+        Brain::spawn("sh", &["-c".to_string(), script.to_string()]).unwrap()
+    }
+
+    #[test]
+    fn answers_chatter_and_timeouts() {
+        let mut b = shell("read a; echo 'MESSAGE hello'; echo OK; read b; echo 'DEBUG x'; echo 3,4; read c; sleep 5");
+        b.start(15, 15, Duration::from_secs(5)).unwrap();
+        assert_eq!(b.begin(Duration::from_secs(5)), Ok(Point { x: 3, y: 4 }));
+        assert_eq!(b.take_chatter(), vec!["MESSAGE hello", "DEBUG x"]);
+        assert_eq!(
+            b.turn(Point { x: 1, y: 1 }, Duration::from_millis(100)),
+            Err(BrainError::Timeout)
+        );
+        b.end();
+        let mut b = shell("read a; echo 'ERROR too big'");
+        assert_eq!(
+            b.start(40, 40, Duration::from_secs(5)),
+            Err(BrainError::Refused("too big".into()))
+        );
+        assert_eq!(b.begin(Duration::from_secs(5)), Err(BrainError::Gone));
+        assert!(matches!(
+            Brain::spawn("/nonexistent/pbrain", &[]),
+            Err(BrainError::Spawn(_))
+        ));
+    }
+}

@@ -1,0 +1,14 @@
+//! `ttt pbrain`: the engine for tournament managers, on standard input and output.
+
+use std::io::BufReader;
+
+use crate::args::PbrainArgs;
+
+pub fn run(args: &PbrainArgs) -> anyhow::Result<()> {
+    let settings = ttt_pbrain::engine::Settings {
+        most_per_move: args.most_per_move,
+    };
+    let input = BufReader::new(std::io::stdin());
+    ttt_pbrain::engine::run(input, std::io::stdout().lock(), settings)?;
+    Ok(())
+}

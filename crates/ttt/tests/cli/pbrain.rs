@@ -1,0 +1,198 @@
+//! `ttt pbrain` and `pbrain-ttt` as a tournament manager drives them, line by line, and
+//! `ttt match` between two of them; `ttt move` and `ttt analyze` reporting wins by threats.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crate::support::json;
+use crate::support::{command, TTT};
+
+/// An engine process spoken to one line at a time, as a manager does.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Engine {
+    fn start(mut cmd: Command) -> Engine {
+        let mut child = cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output: ChildStdout = child.stdout.take().unwrap();
+        let (send, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            input,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// The next answer that is not MESSAGE or DEBUG.
+    fn answer(&mut self) -> String {
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(20))
+                .expect("an answer in time");
+            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
+                return line;
+            }
+        }
+    }
+
+    fn ask(&mut self, line: &str) -> String {
+        self.send(line);
+        self.answer()
+    }
+
+    /// Sends END and checks that the engine stops, successfully.
+    fn end(mut self) {
+        self.send("END");
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "{status}");
+    }
+}
+
+fn point(answer: &str) -> (usize, usize) {
+    let (x, y) = answer.split_once(',').expect("x,y");
+    (x.parse().unwrap(), y.parse().unwrap())
+}
+
+#[test]
+fn ttt_pbrain_plays_a_game_and_answers_every_command() {
+    let mut e = Engine::start(command(&["pbrain"]));
+    assert_eq!(e.ask("START 15"), "OK");
+    e.send("INFO timeout_turn 300");
+    e.send("INFO timeout_match 100000");
+    e.send("INFO time_left 100000");
+    e.send("INFO max_memory 83886080");
+    e.send("INFO rule 0");
+    assert_eq!(e.ask("BEGIN"), "7,7");
+    let (x, y) = point(&e.ask("TURN 8,8"));
+    assert!(x.abs_diff(7) <= 2 && y.abs_diff(7) <= 2, "{x},{y}");
+    assert_eq!(e.ask("TAKEBACK 8,8"), "OK");
+    assert!(e.ask("TAKEBACK 8,8").starts_with("ERROR"));
+    assert!(e.ask("TURN 15,0").starts_with("ERROR"));
+    assert!(e.ask("TURN eight").starts_with("ERROR"));
+    assert!(e.ask("INFO rule 1").starts_with("ERROR"));
+    assert!(e.ask("YXSHOWFORBID").starts_with("UNKNOWN"));
+    assert!(e.ask("ABOUT").contains("name=\"ttt\""));
+    // A whole board: the opponent's four on column 2 must be blocked at 2,9.
+    e.send("BOARD");
+    for line in [
+        "2,4,1", "2,5,2", "2,6,2", "2,7,2", "2,8,2", "9,9,1", "10,10,1",
+    ] {
+        e.send(line);
+    }
+    assert_eq!(e.ask("DONE"), "2,9");
+    assert_eq!(e.ask("RESTART"), "OK");
+    assert_eq!(e.ask("RECTSTART 32,5"), "OK");
+    assert_eq!(e.ask("BEGIN"), "16,2");
+    assert!(e.ask("START 4").starts_with("ERROR"));
+    e.end();
+}
+
+#[test]
+fn pbrain_ttt_is_the_same_engine_under_the_managers_name() {
+    let mut e = Engine::start(Command::new(env!("CARGO_BIN_EXE_pbrain-ttt")));
+    assert_eq!(e.ask("START 20"), "OK");
+    e.send("INFO timeout_turn 200");
+    assert_eq!(e.ask("BEGIN"), "10,10");
+    e.end();
+}
+
+#[test]
+fn ttt_match_plays_its_games_and_scores_them() {
+    let engine = format!("{TTT} pbrain --most-per-move 0.05");
+    let out = command(&[
+        "match",
+        &engine,
+        &engine,
+        "--games",
+        "2",
+        "--turn-time",
+        "0.1",
+        "--size",
+        "12",
+    ])
+    .output()
+    .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("game 1: opening 0, A black"), "{text}");
+    assert!(text.contains("game 2: opening 0, B black"), "{text}");
+    let last = text.lines().last().unwrap();
+    assert!(last.contains("Elo difference"), "{text}");
+    // A missing engine loses its games rather than stopping the match.
+    let out = command(&[
+        "match",
+        "/nonexistent/pbrain-none",
+        &engine,
+        "--games",
+        "1",
+        "--turn-time",
+        "0.1",
+    ])
+    .output()
+    .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("0 wins, 1 losses"), "{text}");
+    let out = command(&["match", &engine, &engine, "--size", "40"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// 15 x 15, five in a row, X to move: a four on row 2 forces O's block, then column 4 is an
+/// open four. Only the threat search proves anything on a board this size.
+const VCF: &str = "...............\
+    /...............\
+    /OXXX...........\
+    /....X..........\
+    /....X..........\
+    /...............\
+    /...............\
+    /...............\
+    /...............\
+    /...............\
+    /...............\
+    /...............\
+    /.....O.........\
+    /...............\
+    /O..........O..O";
+
+#[test]
+fn move_and_analyze_report_wins_by_threats_as_proven_with_their_line() {
+    let d = json(&["move", VCF, "--k", "5", "--json", "--time-limit", "2"]);
+    assert_eq!(d["value"], "win", "{d}");
+    let line = d["threat_win"]["line"].as_array().expect("a line");
+    assert_eq!(line[0]["row"], d["row"], "{d}");
+    assert_eq!(line[0]["col"], d["col"], "{d}");
+    assert_eq!(d["threat_win"]["kind"], "vcf");
+    let out = crate::support::ttt(&["move", VCF, "--k", "5", "--time-limit", "2"], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("proven: win by fours in"), "{text}");
+    let a = json(&["analyze", VCF, "--k", "5", "--json", "--time-limit", "2"]);
+    assert_eq!(a["value"], "win", "{a}");
+    assert_eq!(a["threat_win"]["kind"], "vcf", "{a}");
+    assert!(a["threat_win"]["plies"].as_u64().unwrap() >= 3);
+}
