@@ -60,6 +60,11 @@ venv=target/py-venv
 "$venv/bin/python" -m pip install -q --disable-pip-version-check ./crates/ttt-py
 "$venv/bin/python" -m pytest -q crates/ttt-py/tests
 
+# The engine's protocol, checked by a manager-side client we did not write (PyGomo, from
+# PyPI), against the debug build `cargo test` made.
+step "the Gomocup protocol through PyGomo"
+PBRAIN=target/debug/pbrain-ttt scripts/pbrain-check.sh target/pygomo-venv
+
 if [ -x e2e/run.sh ]; then
   step "page unit tests (node --test, no browser)"
   e2e/run.sh --unit
