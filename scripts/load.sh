@@ -10,6 +10,7 @@
 #
 #   scripts/load.sh                     every setup, 10 s per run
 #   scripts/load.sh --seconds 30 --connections 64 --only sqlite
+#   scripts/load.sh --with-limits       rate limits on, set too high to be reached: their cost
 #
 # Installs what is missing (wrk, PostgreSQL, HAProxy: apt-get) and builds the release binary.
 # Prints one Markdown table row per run. Non-interactive.
@@ -19,11 +20,13 @@ cd "$(dirname "$0")/.."
 seconds=10
 connections=32
 only=
+with_limits=
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --connections) connections="$2"; shift 2 ;;
     --only) only="$2"; shift 2 ;;
+    --with-limits) with_limits=1; shift ;;
     -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "load.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -58,6 +61,9 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 no_limits=(--games-per-minute 0 --moves-per-minute 0)
+if [ -n "$with_limits" ]; then
+  no_limits=(--games-per-minute 1000000000 --moves-per-minute 1000000000)
+fi
 
 # Starts a setup in the background; sets $base to its address.
 start() {
