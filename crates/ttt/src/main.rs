@@ -1,4 +1,4 @@
-//! `ttt`: tic-tac-toe and the whole m,n,k family, in a terminal or a browser.
+//! `ttt`: tic-tac-toe and the whole m,n,k family, in a terminal, a window or a browser.
 //!
 //! The binary is thin: it parses the command line ([`args`]) and hands each subcommand to its
 //! module ([`commands`]). The work lives in the library crates (`ttt-core`, `ttt-ai`, ...).

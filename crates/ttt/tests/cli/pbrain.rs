@@ -121,6 +121,17 @@ fn pbrain_ttt_is_the_same_engine_under_the_managers_name() {
 }
 
 #[test]
+fn pbrain_ttt_explains_itself_to_a_person_and_refuses_options() {
+    let bin = env!("CARGO_BIN_EXE_pbrain-ttt");
+    let help = Command::new(bin).arg("--help").output().unwrap();
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("standard input"));
+    let bad = Command::new(bin).arg("--turn-time").output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unexpected argument \"--turn-time\""));
+}
+
+#[test]
 fn ttt_match_plays_its_games_and_scores_them() {
     let engine = format!("{TTT} pbrain --most-per-move 0.05");
     let out = command(&[
