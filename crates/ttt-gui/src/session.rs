@@ -593,6 +593,7 @@ impl Session {
             moves: self.moves.clone(),
             result,
             hints: self.hints,
+            forfeit: None,
         };
         if !game.counts() {
             self.saved = Some(Saved::DoesNotCount);
