@@ -33,6 +33,17 @@ pub const WIN_LENGTH_KEY: &str = "win_length";
 /// network can take longer than a move.
 const START_TIME: Duration = Duration::from_secs(5);
 
+/// The longest a program's move can take, from starting it to stopping it, when it has
+/// `turn_time` a move and `slack` more: for whoever must wait for it (a server's lease).
+#[must_use]
+pub fn longest_move(turn_time: Duration, slack: Duration) -> Duration {
+    // Its start, its move, and the moment `END` leaves it to go.
+    (turn_time + slack).max(START_TIME) + turn_time + slack + END_TIME
+}
+
+/// How long a program told `END` has to go before it is killed.
+const END_TIME: Duration = Duration::from_secs(1);
+
 /// The longest part of a bad answer quoted in a message.
 const QUOTED_CHARS: usize = 60;
 

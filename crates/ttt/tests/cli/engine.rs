@@ -3,8 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
+use crate::http::{get, post};
+use crate::servers::Server;
 use crate::support::{ttt, Db};
 
 /// The test engine: `misbehaving.py MODE PIDFILE` (see the script for its modes).
@@ -280,4 +282,136 @@ fn the_readme_example_engine_plays() {
     assert!(!out.contains("program failed"), "{out}");
     let games = history(&db);
     assert_eq!(games[0]["x"]["level"], "engine:python3 first_empty.py");
+}
+
+/// `ttt serve` offers the operator's engines by name, never a program a client names; an
+/// engine that answers off the board loses, the page's state says so, the game is recorded
+/// once as a forfeit, and a rematch starts the program afresh.
+#[test]
+fn a_served_engine_plays_and_forfeits_when_it_fails() {
+    let db = Db::new();
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let command = |mode: &str| {
+        format!(
+            "{}={} {mode} {}",
+            mode,
+            misbehaving().display(),
+            pids.display()
+        )
+    };
+    let (legal, offboard) = (command("legal"), command("offboard"));
+    let server = Server::start_with(
+        db.arg(),
+        &[
+            "--thinking-time",
+            "1",
+            "--engine",
+            &offboard,
+            "--engine",
+            &legal,
+        ],
+    );
+    let base = server.base.as_str();
+    let config = get(base, "/api/config").json;
+    assert_eq!(config["engines"], json!(["legal", "offboard"]));
+
+    let game = |x: Value, o: Value| {
+        post(
+            base,
+            "/api/games",
+            None,
+            &json!({"rows": 3, "cols": 3, "k": 3, "players": [x, o]}),
+        )
+    };
+    let ann = json!({"kind": "human", "name": "Ann"});
+    // Only the operator's engines: no other name, and no program by its path.
+    for level in ["engine:nope", "engine:/bin/sh", "/bin/sh"] {
+        let refused = game(ann.clone(), json!({"kind": "computer", "level": level}));
+        assert_eq!(refused.status, 400, "{level}: {}", refused.text);
+    }
+    let refused = game(
+        ann.clone(),
+        json!({"kind": "computer", "level": "engine:nope"}),
+    );
+    assert!(
+        refused.json["error"]
+            .as_str()
+            .unwrap()
+            .contains("there is no engine \"nope\": this server offers legal, offboard"),
+        "{}",
+        refused.text
+    );
+
+    let made = game(
+        ann.clone(),
+        json!({"kind": "computer", "level": "engine:offboard"}),
+    );
+    assert_eq!(made.status, 201, "{}", made.text);
+    let id = made.json["id"].as_str().unwrap().to_string();
+    assert_eq!(made.json["players"][1]["level"], "engine:offboard");
+    let moved = |row: u8, col: u8| {
+        post(
+            base,
+            &format!("/api/games/{id}/moves"),
+            None,
+            &json!({"row": row, "col": col}),
+        )
+    };
+    let first = moved(0, 0);
+    assert_eq!(first.status, 200, "{}", first.text);
+    assert_eq!(first.json["moves"][1], json!({"row": 0, "col": 1}));
+    assert_eq!(first.json["forfeit"], Value::Null);
+    let lost = moved(1, 1);
+    assert_eq!(lost.status, 200, "{}", lost.text);
+    assert_eq!(lost.json["status"], "x_wins");
+    assert_eq!(lost.json["to_move"], Value::Null);
+    assert_eq!(lost.json["forfeit"]["loser"], "O");
+    let reason = lost.json["forfeit"]["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("engine offboard (O) answered 3,0, off the 3 x 3 board"),
+        "{reason}"
+    );
+    assert!(
+        !reason.contains("misbehaving.py"),
+        "the path stays the server's: {reason}"
+    );
+    assert_eq!(moved(2, 2).status, 409);
+    assert_eq!(
+        get(base, &format!("/api/games/{id}")).json["forfeit"]["loser"],
+        "O"
+    );
+    assert_eq!(get(base, "/api/players/Ann").json["wins"], 1);
+    let games = history(&db);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["o"]["level"], "engine:offboard");
+    assert_eq!(games[0]["forfeit"]["reason"], reason);
+
+    // The rematch: the engine is X now, started afresh, and moves first.
+    let rematch = post(base, &format!("/api/games/{id}/rematch"), None, &json!({}));
+    assert_eq!(rematch.status, 201, "{}", rematch.text);
+    assert_eq!(rematch.json["moves"], json!([{"row": 0, "col": 0}]));
+    assert_eq!(rematch.json["to_move"], "O");
+
+    // Two engines: the legal one as X against the offboard one, to the offboard one's
+    // second move, in one request or a few reads.
+    let both = game(
+        json!({"kind": "computer", "level": "engine:legal"}),
+        json!({"kind": "computer", "level": "engine:offboard"}),
+    );
+    assert_eq!(both.status, 201, "{}", both.text);
+    let both_id = both.json["id"].as_str().unwrap().to_string();
+    let mut state = both.json;
+    for _ in 0..20 {
+        if state["status"] != "in_progress" {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        state = get(base, &format!("/api/games/{both_id}")).json;
+    }
+    assert_eq!(state["status"], "x_wins", "{state}");
+    assert_eq!(state["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(history(&db).len(), 2);
+    assert_eq!(get(base, "/api/players/Ann").json["wins"], 1);
+    assert_no_engine_left(&pids);
 }

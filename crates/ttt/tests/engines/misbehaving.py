@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """An engine written for the tests: it speaks the Gomocup (pbrain) protocol and plays the
-first empty cell, row by row, until its second move, which it spoils as MODE says:
+first empty cell, row by row, until its second move (a board with a stone of its own on
+it), which it spoils as MODE says:
 
     legal     keeps playing the first empty cell
     crash     raises an exception and dies without an answer
@@ -25,7 +26,7 @@ if len(sys.argv) > 2:
 
 width = height = 0
 stones = set()
-moves = 0
+own = set()
 
 
 def say(line):
@@ -33,9 +34,7 @@ def say(line):
 
 
 def move():
-    global moves
-    moves += 1
-    if moves >= 2 and MODE != "legal":
+    if own and MODE != "legal":
         if MODE == "crash":
             raise RuntimeError("the test engine crashes, as asked")
         if MODE == "hang":
@@ -53,6 +52,7 @@ def move():
         for x in range(width):
             if (x, y) not in stones:
                 stones.add((x, y))
+                own.add((x, y))
                 return say(f"{x},{y}")
     say("ERROR the board is full")
 
@@ -67,18 +67,23 @@ for line in sys.stdin:
             in_board = False
             move()
         else:
-            x, y, _owner = (int(v) for v in line.split(","))
+            x, y, owner = (int(v) for v in line.split(","))
             stones.add((x, y))
+            if owner == 1:
+                own.add((x, y))
     elif word == "START":
         width = height = int(rest)
         stones.clear()
+        own.clear()
         say("OK")
     elif word == "RECTSTART":
         width, height = (int(v) for v in rest.split(","))
         stones.clear()
+        own.clear()
         say("OK")
     elif word == "RESTART":
         stones.clear()
+        own.clear()
         say("OK")
     elif word == "BEGIN":
         move()
@@ -88,6 +93,7 @@ for line in sys.stdin:
         move()
     elif word == "BOARD":
         stones.clear()
+        own.clear()
         in_board = True
     elif word == "ABOUT":
         say('name="misbehaving", version="1"')
