@@ -60,7 +60,7 @@ impl App {
                 time_limit: options.time_limit,
                 between_computers: BETWEEN_COMPUTERS,
             },
-            choices: StartChoices::new(options.dims),
+            choices: StartChoices::new(options.dims).with_engines(options.engines.clone()),
             screen: Screen::Start { focus_name: true },
             styled: false,
             wake: None,

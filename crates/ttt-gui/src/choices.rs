@@ -11,6 +11,7 @@ use std::fmt;
 
 use ttt_ai::Level;
 use ttt_core::{Dims, Preset};
+use ttt_pbrain::manager::EngineSpec;
 
 /// The largest side the window offers, as in the web game: bigger boards have squares too
 /// small to click.
@@ -83,6 +84,8 @@ pub enum Contender {
     Human(String),
     /// A computer player of this level.
     Computer(Level),
+    /// An outside program, speaking the Gomocup protocol.
+    Engine(EngineSpec),
 }
 
 impl Contender {
@@ -91,17 +94,18 @@ impl Contender {
     pub fn human_name(&self) -> Option<&str> {
         match self {
             Contender::Human(name) => Some(name),
-            Contender::Computer(_) => None,
+            Contender::Computer(_) | Contender::Engine(_) => None,
         }
     }
 }
 
 impl fmt::Display for Contender {
-    /// A person by name, a computer as `Computer (hard)`.
+    /// A person by name, a computer as `Computer (hard)`, a program as `Engine bot.py`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Contender::Human(name) => f.write_str(name),
             Contender::Computer(level) => write!(f, "Computer ({level})"),
+            Contender::Engine(spec) => write!(f, "Engine {}", spec.short_name()),
         }
     }
 }
@@ -116,6 +120,11 @@ pub struct PlayerChoice {
     pub name: String,
     /// The chosen difficulty, used while the player is a computer.
     pub level: Level,
+    /// The outside program offered for this seat (`ttt gui --x engine:PATH`), if any.
+    pub engine: Option<EngineSpec>,
+    /// Whether the program plays, rather than the computer at `level` (while the player is
+    /// not human).
+    pub plays_engine: bool,
 }
 
 impl PlayerChoice {
@@ -127,6 +136,8 @@ impl PlayerChoice {
             human: seat == Seat::One,
             name: String::new(),
             level: Level::Medium,
+            engine: None,
+            plays_engine: false,
         }
     }
 }
@@ -194,6 +205,21 @@ impl StartChoices {
         }
     }
 
+    /// The same screen with each seat's outside program offered, and chosen: a seat with
+    /// one is a computer seat playing it (player 1 moves first, as X).
+    #[must_use]
+    pub fn with_engines(mut self, engines: BySeat<Option<EngineSpec>>) -> StartChoices {
+        for (seat, engine) in [(Seat::One, engines.one), (Seat::Two, engines.two)] {
+            let choice = self.players.get_mut(seat);
+            choice.plays_engine = engine.is_some();
+            if engine.is_some() {
+                choice.human = false;
+            }
+            choice.engine = engine;
+        }
+        self
+    }
+
     /// The preset the board's numbers match, if any.
     #[must_use]
     pub fn preset(&self) -> Option<Preset> {
@@ -255,9 +281,13 @@ impl StartChoices {
             }
         }
         let dims = self.dims()?;
-        let contender = |seat: Seat| match names.get(seat) {
-            Some(name) => Contender::Human(name.clone()),
-            None => Contender::Computer(self.players.get(seat).level),
+        let contender = |seat: Seat| {
+            let choice = self.players.get(seat);
+            match (names.get(seat), &choice.engine) {
+                (Some(name), _) => Contender::Human(name.clone()),
+                (None, Some(spec)) if choice.plays_engine => Contender::Engine(spec.clone()),
+                (None, _) => Contender::Computer(choice.level),
+            }
         };
         Ok(Lineup {
             players: BySeat {
@@ -405,6 +435,33 @@ mod tests {
         let lineup = choices.check().unwrap();
         assert_eq!(lineup.players.two, Contender::Computer(Level::Perfect));
         assert_eq!(lineup.players.two.to_string(), "Computer (perfect)");
+    }
+
+    #[test]
+    fn an_engine_given_on_the_command_line_plays_until_a_level_is_chosen() {
+        let spec = EngineSpec::parse("./bots/first.py", std::time::Duration::from_secs(1));
+        let mut choices = classic().with_engines(BySeat {
+            one: None,
+            two: spec.clone(),
+        });
+        let lineup = choices.check().unwrap();
+        assert_eq!(lineup.players.two, Contender::Engine(spec.clone().unwrap()));
+        assert_eq!(lineup.players.two.to_string(), "Engine first.py");
+        choices.players.two.plays_engine = false;
+        assert_eq!(
+            choices.check().unwrap().players.two,
+            Contender::Computer(Level::Medium)
+        );
+        // Player 1 given an engine is no longer the human.
+        let lineup = classic()
+            .with_engines(BySeat {
+                one: spec,
+                two: None,
+            })
+            .check()
+            .unwrap();
+        assert!(matches!(lineup.players.one, Contender::Engine(_)));
+        assert_eq!(lineup.players.two, Contender::Computer(Level::Medium));
     }
 
     #[test]

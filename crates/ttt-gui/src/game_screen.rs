@@ -198,7 +198,7 @@ impl GameScreen {
 
     /// Opens the dialog when a move ended the game.
     fn after_move(&mut self) {
-        if self.session.position().is_over() {
+        if self.session.position().is_over() || self.session.forfeit().is_some() {
             self.dialog_open = true;
             self.focus_play_again = true;
         }

@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 
 use ttt_ai::{new_player, Decision, Level, Strategy};
 use ttt_core::{Cell, Dims, Outcome, Player, Position};
-use ttt_store::{GameResult, NewGame, Participant, PlayerStats, Store};
+use ttt_pbrain::player::{EngineFailure, EnginePlayer, DEFAULT_SLACK};
+use ttt_store::{Forfeit, GameResult, NewGame, Participant, PlayerStats, Store};
 
 use crate::choices::{BySeat, Contender, Lineup, Seat};
 
@@ -96,10 +97,32 @@ impl fmt::Display for Refused {
     }
 }
 
+/// What moves for a computer's seat: one of our players, or an outside program.
+enum Mover {
+    Strategy(Box<dyn Strategy>),
+    Engine(Box<EnginePlayer>),
+}
+
+impl Mover {
+    /// Its move in `pos`; an outside program may fail instead.
+    fn choose(&mut self, pos: &Position) -> Result<Option<Decision>, EngineFailure> {
+        match self {
+            Mover::Strategy(strategy) => Ok(strategy.choose(pos)),
+            Mover::Engine(engine) => engine.choose(pos).map(|cell| {
+                Some(Decision {
+                    cell,
+                    verdict: None,
+                    value: None,
+                })
+            }),
+        }
+    }
+}
+
 /// A computer's move, sent back from its thread with the player itself.
 struct Thought {
-    strategy: Box<dyn Strategy>,
-    decision: Option<Decision>,
+    mover: Mover,
+    decision: Result<Option<Decision>, EngineFailure>,
 }
 
 /// A computer thinking on its own thread.
@@ -135,7 +158,9 @@ pub struct Session {
     pos: Position,
     moves: Vec<Cell>,
     /// The computers' players, between moves; `None` for a human, and while one thinks.
-    computers: BySeat<Option<Box<dyn Strategy>>>,
+    computers: BySeat<Option<Mover>>,
+    /// The side whose program failed in the current game, which lost it there.
+    forfeit: Option<Forfeit>,
     thinking: Option<Thinking>,
     /// When the last move was made, to pace two computers.
     last_move_at: Instant,
@@ -165,6 +190,7 @@ impl Session {
                 one: None,
                 two: None,
             },
+            forfeit: None,
             thinking: None,
             last_move_at: Instant::now(),
             records: BySeat {
@@ -237,6 +263,9 @@ impl Session {
     /// Where the current game stands.
     #[must_use]
     pub fn status(&self) -> Status {
+        if let Some(forfeit) = &self.forfeit {
+            return Status::Won(self.seat_of(forfeit.loser.other()));
+        }
         match self.pos.outcome() {
             Outcome::Win(mark) => Status::Won(self.seat_of(mark)),
             Outcome::Draw => Status::Tie,
@@ -244,7 +273,7 @@ impl Session {
                 let seat = self.seat_of(self.pos.turn());
                 match self.players.get(seat) {
                     Contender::Human(_) => Status::HumanToMove(seat),
-                    Contender::Computer(_) => Status::ComputerToMove(seat),
+                    Contender::Computer(_) | Contender::Engine(_) => Status::ComputerToMove(seat),
                 }
             }
         }
@@ -293,7 +322,14 @@ impl Session {
         match self.players.get(seat) {
             Contender::Human(name) => format!("{name} ({mark})"),
             Contender::Computer(level) => format!("Computer ({level}, {mark})"),
+            engine @ Contender::Engine(_) => format!("{engine} ({mark})"),
         }
+    }
+
+    /// What the program that lost the current game by failing did, if one did.
+    #[must_use]
+    pub fn forfeit(&self) -> Option<&Forfeit> {
+        self.forfeit.as_ref()
     }
 
     /// The line above the board: whose turn it is, or the result.
@@ -310,6 +346,9 @@ impl Session {
     /// A sentence on the last move: `Computer (hard, O) played row 2, column 2.`
     #[must_use]
     pub fn last_move_note(&self) -> Option<String> {
+        if let Some(forfeit) = &self.forfeit {
+            return Some(format!("{}.", forfeit.reason));
+        }
         let cell = self.last_move()?;
         // The mover is whoever is not to move now; after a win, the winner.
         let mover = if self.moves.len() % 2 == 1 {
@@ -329,6 +368,9 @@ impl Session {
     #[must_use]
     pub fn result_detail(&self) -> Option<String> {
         let moves = self.moves.len();
+        if let Some(forfeit) = &self.forfeit {
+            return Some(format!("{}.", forfeit.reason));
+        }
         let text = match self.status() {
             Status::Won(seat) => {
                 let loser = seat.other();
@@ -403,12 +445,18 @@ impl Session {
                 }
                 Ok(thought) => {
                     self.thinking = None;
-                    *self.computers.get_mut(seat) = Some(thought.strategy);
+                    *self.computers.get_mut(seat) = Some(thought.mover);
                     match thought.decision {
-                        Some(decision) if self.pos.get(decision.cell).is_none() => {
+                        Ok(Some(decision)) if self.pos.get(decision.cell).is_none() => {
                             self.make_move(decision.cell, store);
                         }
-                        _ => {
+                        Err(failure) => {
+                            // The program lost the game there; the next game starts it again.
+                            self.forfeit =
+                                Some(Forfeit::new(self.mark(seat), &failure.to_string()));
+                            self.save(store);
+                        }
+                        Ok(_) => {
                             self.problem = Some("the computer player found no move".into());
                         }
                     }
@@ -436,6 +484,7 @@ impl Session {
         self.moves.clear();
         self.saved = None;
         self.problem = None;
+        self.forfeit = None;
         self.hints = ttt_core::ByPlayer::default();
         self.last_move_at = Instant::now();
     }
@@ -459,7 +508,7 @@ impl Session {
     /// How many moves stay after an undo: against the computer, those before the human's
     /// last move (so the computer's reply goes too); between two people, all but the last.
     fn undo_to(&self) -> Option<usize> {
-        if self.pos.is_over() {
+        if self.pos.is_over() || self.forfeit.is_some() {
             return None;
         }
         let humans: Vec<Seat> = Seat::BOTH
@@ -577,12 +626,17 @@ impl Session {
             self.saved = Some(Saved::NotKept);
             return;
         };
-        let Some(result) = GameResult::from_outcome(self.pos.outcome()) else {
-            return;
+        let result = match &self.forfeit {
+            Some(forfeit) => forfeit.result(),
+            None => match GameResult::from_outcome(self.pos.outcome()) {
+                Some(result) => result,
+                None => return,
+            },
         };
         let participant = |seat: Seat| match self.players.get(seat) {
             Contender::Human(name) => Participant::human(name.clone()),
             Contender::Computer(level) => Participant::computer(level.name()),
+            Contender::Engine(spec) => Participant::engine(&spec.short_name()),
         };
         let game = NewGame {
             rows: self.dims.rows(),
@@ -593,6 +647,7 @@ impl Session {
             moves: self.moves.clone(),
             result,
             hints: self.hints,
+            forfeit: self.forfeit.clone(),
         };
         if !game.counts() {
             self.saved = Some(Saved::DoesNotCount);
@@ -622,21 +677,29 @@ impl Session {
     /// Makes the seat's computer player if it has none (at the start, or after a restart
     /// left its old one thinking on a thread that nobody waits for).
     fn ensure_computer(&mut self, seat: Seat) {
-        if let Contender::Computer(level) = *self.players.get(seat) {
-            let slot = self.computers.get_mut(seat);
-            if slot.is_none() {
+        if self.computers.get(seat).is_some() {
+            return;
+        }
+        let mover = match self.players.get(seat) {
+            Contender::Human(_) => return,
+            Contender::Computer(level) => {
                 // Player 2's seed differs from player 1's, so two computers do not mirror
                 // each other.
                 let offset = u64::from(seat == Seat::Two);
                 let seed = self.pace.seed.map(|s| s.wrapping_add(offset));
-                *slot = Some(new_player(level, seed, self.pace.time_limit));
+                Mover::Strategy(new_player(*level, seed, self.pace.time_limit))
             }
-        }
+            // Started at its first move, kept between moves and games.
+            Contender::Engine(spec) => {
+                Mover::Engine(Box::new(EnginePlayer::new(spec.clone(), DEFAULT_SLACK)))
+            }
+        };
+        *self.computers.get_mut(seat) = Some(mover);
     }
 
     fn start_thinking(&mut self, seat: Seat, wake: &Wake) {
         self.ensure_computer(seat);
-        let Some(mut strategy) = self.computers.get_mut(seat).take() else {
+        let Some(mut mover) = self.computers.get_mut(seat).take() else {
             return;
         };
         let pos = self.pos;
@@ -650,15 +713,15 @@ impl Session {
         let (sender, receiver) = mpsc::channel();
         let wake = Arc::clone(wake);
         let spawned = std::thread::Builder::new()
-            .name(format!("ttt-computer-{}", strategy.level()))
+            .name(format!("ttt-computer-{}", seat.title()))
             .spawn(move || {
-                let decision = strategy.choose(&pos);
+                let decision = mover.choose(&pos);
                 let now = Instant::now();
                 if now < not_before {
                     std::thread::sleep(not_before - now);
                 }
                 // The window may have moved on (Restart, Quit): then nobody listens.
-                let _ = sender.send(Thought { strategy, decision });
+                let _ = sender.send(Thought { mover, decision });
                 wake();
             });
         match spawned {
@@ -748,6 +811,52 @@ mod tests {
             session.update(store, &wake);
             std::thread::sleep(Duration::from_millis(2));
         }
+    }
+
+    #[test]
+    fn a_program_that_fails_loses_and_the_game_is_saved_with_its_forfeit() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        // A program that answers every move off the board.
+        let spec = ttt_pbrain::manager::EngineSpec {
+            program: "sh".into(),
+            args: vec![
+                "-c".into(),
+                "while read l; do case \"$l\" in START*|RESTART) echo OK;; DONE|BEGIN) \
+                 echo 9,9;; esac; done"
+                    .into(),
+            ],
+            turn_time: Duration::from_secs(1),
+        };
+        let mut s = Session::new(
+            lineup(human("Ann"), Contender::Engine(spec), Seat::One),
+            PACE,
+            Some(&store),
+        );
+        s.play(Cell::new(1, 1), Some(&store)).unwrap();
+        let_computers_move(&mut s, Some(&store));
+        assert_eq!(s.status(), Status::Won(Seat::One));
+        assert_eq!(s.headline(), "Ann wins!");
+        let note = s.last_move_note().unwrap();
+        assert!(
+            note.contains("(O) answered 9,9, off the 3 x 3 board"),
+            "{note}"
+        );
+        assert_eq!(s.result_detail(), Some(note));
+        assert_eq!(s.play(Cell::new(0, 0), Some(&store)), Err(Refused::Over));
+        assert!(!s.can_undo());
+        let Some(Saved::Game(id)) = s.saved().cloned() else {
+            panic!("{:?}", s.saved());
+        };
+        let game = store.game(id).unwrap().unwrap();
+        assert_eq!(game.result, GameResult::XWins);
+        assert_eq!(game.forfeit.unwrap().loser, Player::O);
+        assert!(game.o.engine_name().is_some(), "{:?}", game.o);
+        // The next game starts the program again; as X it fails at once.
+        s.play_again();
+        let_computers_move(&mut s, Some(&store));
+        assert_eq!(s.status(), Status::Won(Seat::One));
+        assert!(s.last_move_note().unwrap().contains("(X) answered 9,9"));
+        assert_eq!(store.player("Ann").unwrap().unwrap().wins, 2);
     }
 
     #[test]

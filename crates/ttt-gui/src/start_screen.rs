@@ -186,16 +186,32 @@ fn player_panel(ui: &mut Ui, seat: Seat, mark: Player, choice: &mut PlayerChoice
             ui.add_space(4.0);
             let label = ui.add_enabled(!choice.human, egui::Label::new("Difficulty"));
             ui.add_enabled_ui(!choice.human, |ui| {
-                let selected = level_label(choice.level);
+                let engine = choice
+                    .engine
+                    .as_ref()
+                    .map(|spec| format!("Engine {}", spec.short_name()));
+                let selected = match &engine {
+                    Some(name) if choice.plays_engine => name.clone(),
+                    _ => level_label(choice.level).to_string(),
+                };
                 let combo = ComboBox::from_id_salt(("difficulty", seat))
-                    .selected_text(selected)
+                    .selected_text(selected.as_str())
                     .width(ui.available_width() - 8.0)
                     .show_ui(ui, |ui| {
                         for (level, label) in LEVELS {
-                            ui.selectable_value(&mut choice.level, level, label);
+                            let chosen = !choice.plays_engine && choice.level == level;
+                            if ui.selectable_label(chosen, label).clicked() {
+                                choice.level = level;
+                                choice.plays_engine = false;
+                            }
+                        }
+                        if let Some(name) = &engine {
+                            if ui.selectable_label(choice.plays_engine, name).clicked() {
+                                choice.plays_engine = true;
+                            }
                         }
                     });
-                name_menu(&combo.response, &label, selected);
+                name_menu(&combo.response, &label, &selected);
             });
         });
     });

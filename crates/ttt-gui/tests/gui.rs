@@ -371,11 +371,10 @@ fn the_perfect_player_thinks_without_freezing_the_window() {
         .click();
     settle(&mut h);
     click(&mut h, "Perfect");
-    h.get_by_role_and_label(Role::RadioButton, "Player 2")
-        .click();
-    settle(&mut h);
     click(&mut h, "Play");
-    h.get_by_label("Computer (perfect, X) is thinking...");
+    // Its first move on an empty board is the centre, at once: it thinks about a reply.
+    click_square(&mut h, 8, 8);
+    h.get_by_label("Computer (perfect, O) is thinking...");
     let started = Instant::now();
     let mut slowest = Duration::ZERO;
     while !is_human_turn(&h) {
@@ -393,7 +392,7 @@ fn the_perfect_player_thinks_without_freezing_the_window() {
     // The time limit, and some slack for a busy machine.
     assert!(thought < Duration::from_secs(5), "thought for {thought:?}");
     settle(&mut h);
-    h.get_by_label("Player 1 (O), your move");
+    h.get_by_label("Player 1 (X), your move");
 }
 
 #[test]
@@ -508,4 +507,50 @@ fn against_the_computer_undo_takes_back_its_reply_too() {
     click(&mut h, "Undo");
     assert!(h.state().session().unwrap().moves().is_empty());
     assert!(is_human_turn(&h));
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_from_the_command_line_plays_and_loses_when_it_answers_off_the_board() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ttt.db");
+    // A program that answers every move with a cell off the board.
+    let script = dir.path().join("offboard.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read l; do case \"$l\" in START*|RESTART) echo OK;; \
+         DONE|BEGIN) echo 9,9;; END) exit;; esac; done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut options = options(&db);
+    options.engines.two =
+        ttt_pbrain::manager::EngineSpec::parse(script.to_str().unwrap(), Duration::from_secs(1));
+    let mut h = harness(&options);
+    let two = h.get_by_role_and_label(Role::Group, "Player 2");
+    assert_eq!(
+        two.get_by_label("Difficulty").value().as_deref(),
+        Some("Engine offboard.sh")
+    );
+    type_name(&mut h, 1, "Alice");
+    click(&mut h, "Play");
+    click_square(&mut h, 2, 2);
+    wait_for(&mut h, "the engine's answer", is_over);
+    let dialog = h.get_by_role(Role::Dialog);
+    assert_eq!(
+        dialog.accesskit_node().label().as_deref(),
+        Some("Alice wins!")
+    );
+    let said = h
+        .get_all_by_label_contains("answered 9,9, off the 3 x 3 board")
+        .count();
+    assert!(said > 0, "the window says what the engine did");
+    let games = open(&db).recent_games(None, 10).unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        games[0].forfeit.as_ref().unwrap().loser,
+        ttt_core::Player::O
+    );
+    assert_eq!(games[0].o.engine_name(), Some("offboard.sh"));
 }

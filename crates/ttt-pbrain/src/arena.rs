@@ -12,33 +12,12 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+pub use crate::manager::EngineSpec;
 use crate::manager::{Brain, BrainError};
 use crate::protocol::{Owner, Point};
 
 /// How many in a row win: gomoku, freestyle (longer lines win too).
 const K: usize = 5;
-
-/// An engine program and how it is given its time.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EngineSpec {
-    /// The program to start.
-    pub program: String,
-    /// Its arguments.
-    pub args: Vec<String>,
-    /// `INFO timeout_turn`.
-    pub turn_time: Duration,
-}
-
-impl EngineSpec {
-    /// The program and its arguments, as one string.
-    #[must_use]
-    pub fn name(&self) -> String {
-        std::iter::once(self.program.as_str())
-            .chain(self.args.iter().map(String::as_str))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-}
 
 /// How a match is played.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,7 +5,8 @@
 //! `RESTART`, `BEGIN`, `TURN`, `BOARD` ... `DONE`, `TAKEBACK`, `INFO`, `ABOUT` and `END`.
 //! Time: each move gets `timeout_turn`, less when `time_left` of `timeout_match` runs short,
 //! less a margin for the answer to reach the manager; `max_memory` bounds the tables.
-//! Rules other than freestyle (`INFO rule 0`) get `ERROR`. A line that is not a command gets
+//! Rules other than freestyle (`INFO rule 0`) get `ERROR`. `INFO win_length K`, a key of
+//! `ttt play` and `ttt serve` (the protocol assumes five), makes it play K in a row. A line that is not a command gets
 //! `ERROR` (or `UNKNOWN` for a command we do not know) and the engine goes on.
 //!
 //! Lines are read on a thread of their own, so that `END` stops a search at once.
@@ -22,7 +23,7 @@ use crate::protocol::{Command, Owner, ParseError, Point, Reply};
 /// The smallest and largest sides a board may have.
 pub const SIDES: std::ops::RangeInclusive<usize> = 5..=32;
 
-/// How many in a row win: gomoku.
+/// How many in a row win unless the manager says otherwise (`INFO win_length`): gomoku.
 const K: usize = 5;
 
 /// The time a move gets when the manager says nothing (`timeout_turn` unset).
@@ -49,6 +50,8 @@ pub struct Settings {
 struct Engine {
     settings: Settings,
     game: Option<Strong>,
+    /// How many in a row win.
+    k: usize,
     /// The stones of an open `BOARD` block.
     block: Option<Vec<(Point, Owner)>>,
     timeout_turn: Duration,
@@ -69,6 +72,7 @@ impl Engine {
         Engine {
             settings,
             game: None,
+            k: K,
             block: None,
             timeout_turn: DEFAULT_TURN,
             timeout_match: None,
@@ -141,7 +145,7 @@ impl Engine {
                 SIDES.end()
             ))];
         }
-        match Strong::new(height, width, K) {
+        match Strong::new(height, width, self.k) {
             Ok(g) => {
                 self.game = Some(g.memory(self.memory()));
                 self.block = None;
@@ -175,7 +179,7 @@ impl Engine {
             return vec![no_board()];
         };
         let (rows, cols) = (game.rows(), game.cols());
-        self.game = Strong::new(rows, cols, K)
+        self.game = Strong::new(rows, cols, self.k)
             .ok()
             .map(|g| g.memory(self.memory()));
         let mut replies = Vec::new();
@@ -243,6 +247,25 @@ impl Engine {
                     ))]
                 }
                 None => return bad(),
+            },
+            // Ours, from `ttt play` and `ttt serve`: their games are K in a row on any board.
+            // It applies to an empty board at once, else from the next `BOARD` or `START`.
+            crate::player::WIN_LENGTH_KEY => match number().and_then(|v| usize::try_from(v).ok()) {
+                Some(k) if k >= 2 => {
+                    self.k = k;
+                    if let Some(g) = self.game.as_ref().filter(|g| g.marks() == 0) {
+                        let (rows, cols) = (g.rows(), g.cols());
+                        match Strong::new(rows, cols, k) {
+                            Ok(g) => self.game = Some(g.memory(self.memory())),
+                            Err(e) => return vec![Reply::Error(e.to_string())],
+                        }
+                    }
+                }
+                _ => {
+                    return vec![Reply::Error(
+                        "INFO win_length needs a whole number of 2 or more".into(),
+                    )]
+                }
             },
             // Other keys (game_type, folder, evaluate, ...) change nothing here.
             _ => {}
@@ -423,6 +446,23 @@ mod tests {
              0,0,1\n9,9,1\nDONE\nEND\n",
         );
         assert_eq!(out, vec!["OK", "8,3"]);
+    }
+
+    #[test]
+    fn win_length_changes_how_many_in_a_row_win() {
+        // The opponent's three on row 0 from the edge: a threat with four in a row to win,
+        // nothing to fear with five.
+        let board = "BOARD\n0,0,2\n1,0,2\n2,0,2\n5,5,1\n4,5,1\nDONE\n";
+        let four = session(&format!(
+            "START 6\nINFO timeout_turn 300\nINFO win_length 4\n{board}END\n"
+        ));
+        assert_eq!(four, vec!["OK", "3,0"]);
+        let out = session("START 6\nINFO win_length 1\nINFO win_length 7\nEND\n");
+        assert_eq!(out[0], "OK");
+        assert!(
+            out[1].starts_with("ERROR") && out[2].starts_with("ERROR"),
+            "{out:?}"
+        );
     }
 
     #[test]

@@ -11,10 +11,13 @@
 //! - [`engine`]: our engine's side ([`engine::run`]), playing with [`ttt_ai::Strong`];
 //! - [`manager`]: the manager's side, a running engine program ([`manager::Brain`]) driven
 //!   command by command with time limits;
+//! - [`player`]: an outside program as one side of any m,n,k game ([`player::EnginePlayer`]),
+//!   each of its failures named ([`player::EngineFailure`]);
 //! - [`arena`]: a match of many games between two engines, from balanced openings with the
 //!   colours swapped, and its score as an Elo difference with an error bar.
 
 pub mod arena;
 pub mod engine;
 pub mod manager;
+pub mod player;
 pub mod protocol;

@@ -4,12 +4,15 @@
 //! and `DEBUG` lines are kept aside for whoever wants them.
 
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::protocol::{Command, Owner, Point, Reply};
+
+/// The longest line read from an engine, in bytes; a longer one is cut into pieces.
+const LONGEST_LINE: u64 = 64 * 1024;
 
 /// What went wrong with an engine.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,6 +42,71 @@ impl fmt::Display for BrainError {
 }
 
 impl std::error::Error for BrainError {}
+
+/// An engine program and how it is given its time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The program to start.
+    pub program: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// `INFO timeout_turn`.
+    pub turn_time: Duration,
+}
+
+impl EngineSpec {
+    /// A command line split on whitespace: the program, then its arguments (no quoting: a
+    /// program whose path has spaces needs a wrapper script).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use ttt_pbrain::manager::EngineSpec;
+    /// let spec = EngineSpec::parse("python3 first.py --fast", Duration::from_secs(1)).unwrap();
+    /// assert_eq!((spec.program.as_str(), spec.args.len()), ("python3", 2));
+    /// assert!(EngineSpec::parse("  ", Duration::from_secs(1)).is_none());
+    /// ```
+    #[must_use]
+    pub fn parse(line: &str, turn_time: Duration) -> Option<EngineSpec> {
+        let mut words = line.split_whitespace().map(str::to_string);
+        Some(EngineSpec {
+            program: words.next()?,
+            args: words.collect(),
+            turn_time,
+        })
+    }
+
+    /// The command line without directories: each word's file name (`student.py` for
+    /// `./bots/student.py`, `python3 student.py` for `/usr/bin/python3 bots/student.py`),
+    /// so that what is recorded of a program says which it was and not where it lives.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use ttt_pbrain::manager::EngineSpec;
+    /// let spec = EngineSpec::parse("/usr/bin/python3 bots/student.py", Duration::ZERO).unwrap();
+    /// assert_eq!(spec.short_name(), "python3 student.py");
+    /// ```
+    #[must_use]
+    pub fn short_name(&self) -> String {
+        std::iter::once(&self.program)
+            .chain(&self.args)
+            .map(|word| {
+                std::path::Path::new(word)
+                    .file_name()
+                    .map_or_else(|| word.clone(), |n| n.to_string_lossy().into_owned())
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The program and its arguments, as one string.
+    #[must_use]
+    pub fn name(&self) -> String {
+        std::iter::once(self.program.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
 
 /// A running engine.
 #[derive(Debug)]
@@ -75,7 +143,12 @@ impl Brain {
             let mut buffer = Vec::new();
             loop {
                 buffer.clear();
-                match reader.read_until(b'\n', &mut buffer) {
+                // A program that writes without end of line must not take all the memory:
+                // past the limit, what it wrote so far counts as a line.
+                match (&mut reader)
+                    .take(LONGEST_LINE)
+                    .read_until(b'\n', &mut buffer)
+                {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
                         let line = String::from_utf8_lossy(&buffer).trim().to_string();
@@ -102,6 +175,11 @@ impl Brain {
     #[must_use]
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Whether the program still runs (it may have ended since its last answer).
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
     }
 
     /// The `MESSAGE` and `DEBUG` lines received since the last call.

@@ -1,5 +1,5 @@
 //! `/api/config`: what a client may choose from — the board and name limits, the computer
-//! levels and the named boards — so that the page builds its choices from the server that
+//! levels, the operator's engines and the named boards — so that the page builds its choices from the server that
 //! enforces them instead of keeping its own copy.
 
 use axum::extract::State;
@@ -9,7 +9,7 @@ use serde::Serialize;
 use ttt_ai::Level;
 use ttt_core::Preset;
 
-use crate::{AppState, Json, Limits};
+use crate::{AppState, Engines, Json, Limits};
 
 /// The level of a computer player whose request names none.
 pub const DEFAULT_LEVEL: Level = Level::Medium;
@@ -26,6 +26,9 @@ struct ConfigView {
     /// Level names, weakest first.
     levels: Vec<&'static str>,
     default_level: &'static str,
+    /// The outside programs the operator offers, by name: a player is
+    /// `{"kind": "computer", "level": "engine:NAME"}`.
+    engines: Vec<String>,
     presets: Vec<PresetView>,
 }
 
@@ -50,10 +53,10 @@ struct LimitsView {
 }
 
 async fn show(State(state): State<AppState>) -> Json<ConfigView> {
-    Json(view(&state.limits))
+    Json(view(&state.limits, &state.engines))
 }
 
-fn view(limits: &Limits) -> ConfigView {
+fn view(limits: &Limits, engines: &Engines) -> ConfigView {
     ConfigView {
         limits: LimitsView {
             max_side: limits.max_side,
@@ -61,6 +64,7 @@ fn view(limits: &Limits) -> ConfigView {
         },
         levels: Level::ALL.iter().map(|level| level.name()).collect(),
         default_level: DEFAULT_LEVEL.name(),
+        engines: engines.keys().cloned().collect(),
         presets: Preset::ALL
             .iter()
             .map(|&p| {
@@ -84,7 +88,7 @@ mod tests {
     #[test]
     fn every_preset_fits_the_default_limits() {
         let limits = Limits::default();
-        let config = view(&limits);
+        let config = view(&limits, &Engines::new());
         assert_eq!(config.presets.len(), Preset::ALL.len());
         for p in &config.presets {
             assert!(

@@ -21,7 +21,7 @@
 //! | `POST /api/games/{id}/rematch` | a new game with the marks swapped |
 //! | `GET /api/players` | the leaderboard, best first |
 //! | `GET /api/players/{name}` | one player's wins, losses and ties |
-//! | `GET /api/config` | what a client may choose from: limits, computer levels, presets ([`ttt_core::Preset`]) |
+//! | `GET /api/config` | what a client may choose from: limits, computer levels, the operator's engines, presets ([`ttt_core::Preset`]) |
 //! | `GET /healthz` | 200 while the process runs (liveness) |
 //! | `GET /readyz` | 200 when the server takes requests and its database answers; 503 once it shuts down or while the database is out of reach (for a load balancer) |
 //!
@@ -63,7 +63,7 @@ mod seats;
 mod serve;
 mod view;
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -78,6 +78,7 @@ pub use config::DEFAULT_LEVEL;
 pub use error::ApiError;
 pub use json::Json;
 pub use serve::{serve, shutdown_signal};
+pub use ttt_pbrain::manager::EngineSpec;
 
 use hub::Hub;
 
@@ -167,7 +168,14 @@ pub struct AppState {
     games_kept: Arc<GameCount>,
     /// This server among those sharing the store: a random name, new at every start.
     server_id: Arc<str>,
+    /// The outside programs the operator offers as players, by name.
+    engines: Arc<Engines>,
 }
+
+/// Outside programs offered as players, by the name the page shows: only the operator
+/// names them (`ttt serve --engine NAME=PATH`), never a client. Each move of theirs runs
+/// the program afresh, told the whole position, with the server's thinking time a move.
+pub type Engines = BTreeMap<String, ttt_pbrain::manager::EngineSpec>;
 
 /// How long a count of the games kept stands in for counting again.
 const COUNT_FOR: Duration = Duration::from_secs(1);
@@ -229,7 +237,15 @@ impl AppState {
                 |s| Arc::from(&s[..16]),
             ),
             limits: Arc::new(limits),
+            engines: Arc::default(),
         }
+    }
+
+    /// The same state, offering these outside programs as players.
+    #[must_use]
+    pub fn with_engines(mut self, engines: Engines) -> AppState {
+        self.engines = Arc::new(engines);
+        self
     }
 
     /// Ends the live-update streams: a shutdown must not wait for them.

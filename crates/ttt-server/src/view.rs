@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use ttt_core::{ByPlayer, Cell, Player};
-use ttt_store::{LiveGame, SeatKind};
+use ttt_store::{Forfeit, LiveGame, SeatKind};
 
 /// Who is watching a game, as its live updates say.
 #[derive(Debug, Clone, Copy)]
@@ -34,6 +34,8 @@ pub(crate) struct GameView {
     hints: ByPlayer<u32>,
     /// The id of the game the players went on to, once there is one.
     rematch: Option<String>,
+    /// The side whose program failed, and how: it lost the game there (`null` otherwise).
+    forfeit: Option<Forfeit>,
     /// Grows with every change: a client keeps the state of the highest version it saw.
     version: i64,
     /// Spectators watching live (only in live updates).
@@ -96,14 +98,18 @@ impl GameView {
             cols: game.cols,
             k: game.k,
             position: pos.to_string(),
-            to_move: (!pos.is_over()).then(|| pos.turn()),
-            status: pos.outcome().status(),
+            to_move: (!pos.is_over() && game.forfeit.is_none()).then(|| pos.turn()),
+            status: match &game.forfeit {
+                Some(f) => f.result().as_str(),
+                None => pos.outcome().status(),
+            },
             winning_line: Some(pos.winning_cells()).filter(|cells| !cells.is_empty()),
             moves: game.moves.clone(),
             players: [seat(Player::X), seat(Player::O)],
             takeback: game.takeback,
             hints: game.hints,
             rematch: game.rematch.clone(),
+            forfeit: game.forfeit.clone(),
             version: game.version,
             watchers: presence.map(|p| p.watchers),
         })

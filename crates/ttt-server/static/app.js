@@ -107,7 +107,7 @@ async function init() {
     return;
   }
   form.build(config);
-  form.fill(fieldsFromSaved(storage.loadSetup(), config.levels));
+  form.fill(fieldsFromSaved(storage.loadSetup(), texts.computerChoices(config)));
   form.onSubmit((fields) => submitSetup(fields, config.limits));
   form.enable();
 

@@ -138,6 +138,7 @@ async function refreshScores(game, mine) {
 /** The game is over: say so, fill in the scores, open the dialog in a moment. */
 function finish(game, mine, said) {
   said.push(texts.resultText(game));
+  if (game.forfeit) said.push(texts.endMessage(game));
   render.announce(said.join(' '));
   void refreshScores(game, mine);
   dialog.openAfter(DIALOG_DELAY_MS, game, () => isCurrent(state, mine) && !analysis.isOpen,

@@ -7,7 +7,7 @@
 
 import { CUSTOM, presetMatching } from './setup.js';
 import {
-  CUSTOM_LABEL, defaultName, levelLabel, presetLabel,
+  CUSTOM_LABEL, computerChoices, defaultName, levelLabel, presetLabel,
 } from './texts.js';
 
 const $ = (id) => document.getElementById(id);
@@ -31,13 +31,13 @@ export class SetupForm {
 
   /**
    * Builds the choices from the server's config (`GET /api/config`): each player's levels
-   * with the default chosen, the named boards (the first chosen, its size filled in) and
+   * (and the engines the server offers) with the default chosen, the named boards (the first chosen, its size filled in) and
    * Custom, and the limits on names and sides.
    */
   build(config) {
     this.presets = config.presets;
     for (const n of SEATS) {
-      $(`p${n}-level`).replaceChildren(...config.levels.map(
+      $(`p${n}-level`).replaceChildren(...computerChoices(config).map(
         (level) => option(level, levelLabel(level), level === config.default_level),
       ));
       const name = $(`p${n}-name`);

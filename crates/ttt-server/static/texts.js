@@ -14,8 +14,17 @@ export function numberWord(n) {
   return NUMBER_WORDS[n] ?? String(n);
 }
 
-/** A computer level as the page shows it: `easy` is "Easy". */
+/** How a computer's level names an engine the server offers: `engine:NAME`. */
+export const ENGINE_PREFIX = 'engine:';
+
+/** The choices for a computer player: the levels, then the server's engines. */
+export function computerChoices(config) {
+  return [...config.levels, ...(config.engines || []).map((name) => ENGINE_PREFIX + name)];
+}
+
+/** A computer level as the page shows it: `easy` is "Easy", `engine:bot` "Engine: bot". */
 export function levelLabel(level) {
+  if (level?.startsWith(ENGINE_PREFIX)) return `Engine: ${level.slice(ENGINE_PREFIX.length)}`;
   return level ? level[0].toUpperCase() + level.slice(1) : level;
 }
 
@@ -45,8 +54,12 @@ export function displayName(state, index) {
   const p = state.players[index];
   if (p.kind === 'human') return p.name;
   if (p.kind === 'friend') return p.name || INVITED_FRIEND;
-  const level = levelLabel(p.level);
   const bothComputers = state.players.every((q) => q.kind === 'computer');
+  if (p.level?.startsWith(ENGINE_PREFIX)) {
+    const engine = `Engine ${p.level.slice(ENGINE_PREFIX.length)}`;
+    return bothComputers ? `${engine} (${p.mark})` : engine;
+  }
+  const level = levelLabel(p.level);
   return bothComputers ? `Computer ${p.mark} (${level})` : `Computer (${level})`;
 }
 
@@ -102,6 +115,8 @@ export const WAITING_TURN = 'Waiting for the invited friend';
 
 /** The end-of-game dialog's sentence under the result. */
 export function endMessage(state) {
+  // A program that failed lost there: the server says what it did.
+  if (state.forfeit) return `${state.forfeit.reason}.`;
   const k = state.k;
   if (state.status === 'draw') return `The board is full and nobody got ${k} in a row.`;
   const winner = state.status === 'x_wins' ? 0 : 1;

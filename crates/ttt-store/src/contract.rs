@@ -6,8 +6,8 @@ use std::sync::Arc;
 use ttt_core::{ByPlayer, Cell, Dims, Player};
 
 use crate::{
-    GameRecord, GameResult, Invite, LiveGame, LiveSeat, NewGame, Participant, PlayerFilter,
-    PlayerStats, SeatKind, Store, StoreError,
+    Forfeit, GameRecord, GameResult, Invite, LiveGame, LiveSeat, NewGame, Participant,
+    PlayerFilter, PlayerStats, SeatKind, Store, StoreError,
 };
 
 fn seat(kind: SeatKind, token: Option<&str>) -> LiveSeat {
@@ -53,6 +53,7 @@ fn each() -> Vec<fn(Arc<dyn Store>)> {
         |s| recent_games_are_newest_first_and_filtered_by_player(&*s),
         |s| players_come_best_first(&*s),
         |s| pages_rank_players_as_the_ranking_does(&*s),
+        |s| a_forfeit_is_kept_and_counts_as_a_win_for_the_other_side(&*s),
         usable_as_a_shared_trait_object,
     ]
 }
@@ -69,6 +70,97 @@ fn in_turn(store: &dyn Store) {
     finished_games_go_before_the_idle_ones(store);
     the_leaderboard_comes_in_pages_and_searches(store);
     games_of_fewer_than_three_in_a_row_do_not_count(store);
+    a_game_ended_by_a_forfeit_is_recorded_once(store);
+}
+
+fn a_forfeit_is_kept_and_counts_as_a_win_for_the_other_side(store: &dyn Store) {
+    // X . .
+    // . O .   X (a program) failed at its second move: Ann (O) wins.
+    // . . .
+    let lost = NewGame {
+        rows: 3,
+        cols: 3,
+        k: 3,
+        x: Participant::engine("bot.py"),
+        o: human("Ann"),
+        moves: vec![c(0, 0), c(1, 1)],
+        result: GameResult::OWins,
+        hints: ByPlayer::default(),
+        forfeit: Some(Forfeit::new(
+            Player::X,
+            "engine ./bot.py (X) answered 3,9, off the board: X loses",
+        )),
+    };
+    let id = store.record_game(&lost).unwrap();
+    let got = store.game(id).unwrap().unwrap();
+    assert_eq!(got.forfeit, lost.forfeit);
+    assert_eq!(got.x, Participant::engine("bot.py"));
+    assert_eq!(got.result, GameResult::OWins);
+    assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 1, 0, 0)));
+    let json = serde_json::to_value(&got).unwrap();
+    assert_eq!(json["forfeit"]["loser"], "X");
+    assert_eq!(json["x"]["level"], "engine:bot.py");
+
+    // A forfeit by the side not to move, or with another winner, is refused untouched.
+    let mut wrong = lost.clone();
+    wrong.forfeit = Some(Forfeit::new(Player::O, "crashed"));
+    wrong.result = GameResult::XWins;
+    assert!(matches!(
+        store.record_game(&wrong),
+        Err(StoreError::InvalidGame { .. })
+    ));
+    assert_eq!(store.recent_games(None, 10).unwrap().len(), 1);
+    assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 1, 0, 0)));
+
+    // A game played to its end has none.
+    let whole = store
+        .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
+        .unwrap();
+    assert_eq!(store.game(whole).unwrap().unwrap().forfeit, None);
+}
+
+fn a_game_ended_by_a_forfeit_is_recorded_once(store: &dyn Store) {
+    let seats = ByPlayer {
+        x: seat(SeatKind::Human { name: "Fay".into() }, None),
+        o: seat(
+            SeatKind::Computer {
+                level: "engine:student".into(),
+            },
+            None,
+        ),
+    };
+    let mut game = LiveGame::new("g20".into(), Dims::new(3, 3, 3).unwrap(), seats, 1_000);
+    store.create_live_game(&game).unwrap();
+    game.moves = vec![c(1, 1)];
+    let game = store.save_live_game(&game).unwrap();
+    let mut lost = game.clone();
+    lost.forfeit = Some(Forfeit::new(
+        Player::O,
+        "engine student (O) gave no move within 2 s: O loses",
+    ));
+    let done = store.save_live_game(&lost).unwrap();
+    let id = done.record_id.expect("recorded as it ended");
+    assert_eq!(
+        store.live_game("g20").unwrap().unwrap().forfeit,
+        lost.forfeit
+    );
+    let recorded = store.game(id).unwrap().unwrap();
+    assert_eq!(recorded.result, GameResult::XWins);
+    assert_eq!(recorded.forfeit, lost.forfeit);
+    assert_eq!(store.player("Fay").unwrap(), Some(stats("Fay", 1, 0, 0)));
+    // Saved again (a rematch noted), it is not counted twice.
+    let mut again = done;
+    again.rematch = Some("g21".into());
+    let again = store.save_live_game(&again).unwrap();
+    assert_eq!(again.record_id, Some(id));
+    assert_eq!(store.player("Fay").unwrap(), Some(stats("Fay", 1, 0, 0)));
+    // A forfeit that does not fit the game (X was not to move) is refused.
+    let mut bad = again;
+    bad.forfeit = Some(Forfeit::new(Player::X, "crashed"));
+    assert!(matches!(
+        store.save_live_game(&bad),
+        Err(StoreError::InvalidGame { .. })
+    ));
 }
 
 fn finished_games_go_before_the_idle_ones(store: &dyn Store) {
@@ -157,6 +249,7 @@ fn games_of_fewer_than_three_in_a_row_do_not_count(store: &dyn Store) {
         moves: vec![c(0, 0)],
         result: GameResult::XWins,
         hints: ByPlayer::default(),
+        forfeit: None,
     };
     assert!(!tiny.counts());
     assert!(matches!(
@@ -212,6 +305,7 @@ fn record(store: &dyn Store, x: &str, result: GameResult) {
             moves,
             result,
             hints: ByPlayer::default(),
+            forfeit: None,
         })
         .unwrap();
 }
@@ -402,6 +496,7 @@ pub(crate) fn game(x: Participant, o: Participant, result: GameResult) -> NewGam
         moves,
         result,
         hints: ByPlayer::default(),
+        forfeit: None,
     }
 }
 
@@ -510,6 +605,7 @@ fn games_are_stored_whole(store: &dyn Store) {
         moves: vec![c(5, 0), c(5, 6), c(4, 0), c(4, 6), c(3, 0)],
         result: GameResult::XWins,
         hints: ByPlayer { x: 2, o: 0 },
+        forfeit: None,
     };
     let id = store.record_game(&new).unwrap();
     let got = store.game(id).unwrap().unwrap();

@@ -51,6 +51,21 @@ impl Participant {
         }
     }
 
+    /// An outside program (`ttt play --x engine:PATH`, or an engine `ttt serve` offers),
+    /// recorded as a computer whose level is `engine:NAME`.
+    ///
+    /// ```
+    /// # use ttt_store::Participant;
+    /// let bot = Participant::engine("student.py");
+    /// assert_eq!(bot, Participant::computer("engine:student.py"));
+    /// assert_eq!(bot.engine_name(), Some("student.py"));
+    /// assert_eq!(bot.to_string(), "engine student.py");
+    /// ```
+    #[must_use]
+    pub fn engine(name: &str) -> Participant {
+        Participant::computer(format!("{ENGINE_PREFIX}{name}"))
+    }
+
     /// The human's name, or `None` for a computer.
     #[must_use]
     pub fn human_name(&self) -> Option<&str> {
@@ -59,11 +74,27 @@ impl Participant {
             Participant::Computer { .. } => None,
         }
     }
+
+    /// The outside program's name, for an engine.
+    #[must_use]
+    pub fn engine_name(&self) -> Option<&str> {
+        match self {
+            Participant::Computer { level } => level.strip_prefix(ENGINE_PREFIX),
+            Participant::Human { .. } => None,
+        }
+    }
 }
 
+/// How the level of a computer participant marks an outside program: `engine:NAME`.
+pub const ENGINE_PREFIX: &str = "engine:";
+
 impl fmt::Display for Participant {
-    /// A human shows as their name, a computer as `computer (hard)`.
+    /// A human shows as their name, a computer as `computer (hard)`, an outside program as
+    /// `engine NAME`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(name) = self.engine_name() {
+            return write!(f, "engine {name}");
+        }
         match self {
             Participant::Human { name } => f.write_str(name),
             Participant::Computer { level } => write!(f, "computer ({level})"),
@@ -121,6 +152,15 @@ impl GameResult {
         self.outcome().winner()
     }
 
+    /// A win for `player`.
+    #[must_use]
+    pub const fn win_for(player: Player) -> GameResult {
+        match player {
+            Player::X => GameResult::XWins,
+            Player::O => GameResult::OWins,
+        }
+    }
+
     /// The word stored in the database and used in JSON: `x_wins`, `o_wins` or `draw`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
@@ -135,6 +175,62 @@ impl GameResult {
             "draw" => Some(GameResult::Draw),
             _ => None,
         }
+    }
+}
+
+/// A game lost because the program playing one side failed: it crashed, said nothing in
+/// its time, or answered a move that is not one. The other side wins, on a board that shows
+/// no line; the statistics count it as any win.
+///
+/// Serialised as `{"loser": "O", "reason": "engine ./bot.py (O) answered 3,9, ..."}`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Forfeit {
+    /// The side whose program failed: it was to move, and it loses.
+    pub loser: Player,
+    /// What the program did, in one line (at most [`MAX_REASON_CHARS`] characters).
+    pub reason: String,
+}
+
+/// The longest reason a [`Forfeit`] keeps.
+pub const MAX_REASON_CHARS: usize = 500;
+
+impl Forfeit {
+    /// The forfeit of `loser` for `reason`, cut to [`MAX_REASON_CHARS`] characters.
+    #[must_use]
+    pub fn new(loser: Player, reason: &str) -> Forfeit {
+        let reason = reason.trim();
+        let reason = match reason.char_indices().nth(MAX_REASON_CHARS) {
+            Some((end, _)) => reason[..end].to_string(),
+            None => reason.to_string(),
+        };
+        Forfeit { loser, reason }
+    }
+
+    /// The result it gives: a win for the other side.
+    #[must_use]
+    pub fn result(&self) -> GameResult {
+        GameResult::win_for(self.loser.other())
+    }
+
+    /// Checks it against the position where it happened: a game in progress, with the
+    /// loser to move, and a reason.
+    pub(crate) fn check(&self, end: &Position) -> Result<(), String> {
+        if end.is_over() {
+            return Err(format!(
+                "a forfeit in a game that is over ({})",
+                end.outcome().status()
+            ));
+        }
+        if end.turn() != self.loser {
+            return Err(format!("a forfeit by {}, who was not to move", self.loser));
+        }
+        let chars = self.reason.chars().count();
+        if chars == 0 || chars > MAX_REASON_CHARS || self.reason.contains(['\n', '\r']) {
+            return Err(format!(
+                "a forfeit's reason must be one line of 1 to {MAX_REASON_CHARS} characters"
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -153,6 +249,7 @@ impl GameResult {
 ///     moves: vec![Cell::new(0, 0), Cell::new(1, 0), Cell::new(0, 1), Cell::new(1, 1), Cell::new(0, 2)],
 ///     result: GameResult::XWins,
 ///     hints: Default::default(),
+///     forfeit: None,
 /// };
 /// assert!(game.check().is_ok());
 /// ```
@@ -170,10 +267,13 @@ pub struct NewGame {
     pub o: Participant,
     /// Every move in the order played, X's first.
     pub moves: Vec<Cell>,
-    /// How it ended; must be what the moves lead to.
+    /// How it ended; must be what the moves lead to, or with a forfeit the forfeit's
+    /// result.
     pub result: GameResult,
     /// Hints each side asked for during the game.
     pub hints: ByPlayer<u32>,
+    /// The side whose program failed, and how: the moves stop where it was to move.
+    pub forfeit: Option<Forfeit>,
 }
 
 /// The fewest in a row a game must ask for to count in the players' statistics: with fewer,
@@ -191,7 +291,8 @@ impl NewGame {
 
     /// Checks that the game could have been played: a valid board, human names that are not
     /// empty, and moves that are legal one after the other and end the game with `result`
-    /// (not earlier, not later). Only games played to the end are recorded.
+    /// (not earlier, not later), or, with a forfeit, stop with the forfeiting side to move
+    /// and the other side as the winner. Only games played to the end are recorded.
     ///
     /// # Errors
     /// A message saying what is wrong; [`Store::record_game`](crate::Store::record_game)
@@ -210,6 +311,17 @@ impl NewGame {
         }
         let dims = Dims::new(self.rows, self.cols, self.k).map_err(|e| e.to_string())?;
         let end = replay(dims, &self.moves)?;
+        if let Some(forfeit) = &self.forfeit {
+            forfeit.check(&end)?;
+            if self.result != forfeit.result() {
+                return Err(format!(
+                    "{} forfeited but the result says {}",
+                    forfeit.loser,
+                    self.result.as_str()
+                ));
+            }
+            return Ok(());
+        }
         if end.outcome() != self.result.outcome() {
             return Err(format!(
                 "the moves end in {} but the result says {}",
@@ -244,6 +356,8 @@ pub struct GameRecord {
     pub finished_at: String,
     /// Hints each side asked for during the game.
     pub hints: ByPlayer<u32>,
+    /// The side whose program failed, and how; `null` for a game played to its end.
+    pub forfeit: Option<Forfeit>,
 }
 
 impl GameRecord {
@@ -317,6 +431,7 @@ mod tests {
             moves,
             result,
             hints: ByPlayer::default(),
+            forfeit: None,
         }
     }
 
@@ -399,6 +514,43 @@ mod tests {
         let mut nameless = game(win, GameResult::XWins);
         nameless.o = Participant::human("");
         assert!(nameless.check().unwrap_err().contains("empty name"));
+    }
+
+    #[test]
+    fn a_forfeit_is_a_win_for_the_other_side_in_a_game_in_progress() {
+        // X . .
+        // . O .    X to move; X's program failed.
+        // . . .
+        let moves = vec![c(0, 0), c(1, 1)];
+        let mut lost = game(moves.clone(), GameResult::OWins);
+        lost.forfeit = Some(Forfeit::new(Player::X, "engine bot (X) crashed: X loses"));
+        assert_eq!(lost.check(), Ok(()));
+        assert_eq!(lost.forfeit.as_ref().unwrap().result(), GameResult::OWins);
+
+        let mut wrong_side = lost.clone();
+        wrong_side.forfeit = Some(Forfeit::new(Player::O, "crashed"));
+        wrong_side.result = GameResult::XWins;
+        assert!(wrong_side.check().unwrap_err().contains("not to move"));
+
+        let mut wrong_result = lost.clone();
+        wrong_result.result = GameResult::XWins;
+        assert!(wrong_result.check().unwrap_err().contains("forfeited"));
+
+        let mut no_reason = lost.clone();
+        no_reason.forfeit = Some(Forfeit::new(Player::X, "  "));
+        assert!(no_reason.check().unwrap_err().contains("reason"));
+
+        let win = vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(0, 2)];
+        let mut after_the_end = game(win, GameResult::XWins);
+        after_the_end.forfeit = Some(Forfeit::new(Player::O, "crashed"));
+        assert!(after_the_end.check().unwrap_err().contains("over"));
+
+        let long = Forfeit::new(Player::X, &"é".repeat(MAX_REASON_CHARS + 9));
+        assert_eq!(long.reason.chars().count(), MAX_REASON_CHARS);
+        assert_eq!(
+            serde_json::to_value(Forfeit::new(Player::O, "hung")).unwrap(),
+            serde_json::json!({"loser": "O", "reason": "hung"})
+        );
     }
 
     #[test]

@@ -32,6 +32,7 @@
 //!     moves: moves.map(|(r, c)| Cell::new(r, c)).to_vec(),
 //!     result: GameResult::Draw,
 //!     hints: Default::default(),
+//!     forfeit: None,
 //! })?;
 //!
 //! assert_eq!(store.player("Bo")?.unwrap().ties, 1);
@@ -55,7 +56,10 @@ mod sqlite;
 use std::path::PathBuf;
 
 pub use error::StoreError;
-pub use game::{GameRecord, GameResult, NewGame, Participant, MIN_K_THAT_COUNTS};
+pub use game::{
+    Forfeit, GameRecord, GameResult, NewGame, Participant, ENGINE_PREFIX, MAX_REASON_CHARS,
+    MIN_K_THAT_COUNTS,
+};
 pub use live::{unix_now, Invite, LiveGame, LiveSeat, SeatKind};
 pub use location::Location;
 pub use name::{check_name, name_key, NameError, MAX_NAME_CHARS};

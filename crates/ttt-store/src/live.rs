@@ -11,7 +11,7 @@
 
 use ttt_core::{ByPlayer, Cell, Dims, Player, Position};
 
-use crate::{GameResult, NewGame, Participant};
+use crate::{Forfeit, GameResult, NewGame, Participant};
 
 /// Who sits at one side of a game in progress.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -102,6 +102,8 @@ pub struct LiveGame {
     pub record_id: Option<i64>,
     /// The game the players went on to, with the marks swapped.
     pub rematch: Option<String>,
+    /// The side whose program failed, which lost the game there, and how.
+    pub forfeit: Option<Forfeit>,
     /// Increased by every save: a save made from an older version is refused.
     pub version: i64,
     /// When it was created, in seconds since the Unix epoch.
@@ -127,6 +129,7 @@ impl LiveGame {
             thinking_until: None,
             record_id: None,
             rematch: None,
+            forfeit: None,
             version: 0,
             created_at: now,
             updated_at: now,
@@ -155,15 +158,30 @@ impl LiveGame {
         Ok(pos)
     }
 
-    /// The finished game as the statistics record it, once the moves have ended it and both
-    /// seats are filled (and it counts: see [`NewGame::counts`]).
+    /// Whether the game is over: its moves ended it, or a side forfeited.
     ///
     /// # Errors
     /// As [`LiveGame::position`].
+    pub fn is_over(&self) -> Result<bool, String> {
+        Ok(self.forfeit.is_some() || self.position()?.is_over())
+    }
+
+    /// The finished game as the statistics record it, once the moves have ended it (or a
+    /// side forfeited) and both seats are filled (and it counts: see [`NewGame::counts`]).
+    ///
+    /// # Errors
+    /// As [`LiveGame::position`]; and for a forfeit that does not fit the position.
     pub fn finished(&self) -> Result<Option<NewGame>, String> {
         let pos = self.position()?;
-        let Some(result) = GameResult::from_outcome(pos.outcome()) else {
-            return Ok(None);
+        let result = match &self.forfeit {
+            Some(forfeit) => {
+                forfeit.check(&pos)?;
+                forfeit.result()
+            }
+            None => match GameResult::from_outcome(pos.outcome()) {
+                Some(result) => result,
+                None => return Ok(None),
+            },
         };
         let (Some(x), Some(o)) = (
             self.seats.x.kind.participant(),
@@ -180,6 +198,7 @@ impl LiveGame {
             moves: self.moves.clone(),
             result,
             hints: self.hints,
+            forfeit: self.forfeit.clone(),
         };
         Ok(game.counts().then_some(game))
     }
@@ -225,5 +244,25 @@ mod tests {
         assert_eq!(game.finished(), Ok(None), "in progress");
         game.moves.push(Cell::new(1, 0));
         assert!(game.finished().unwrap_err().contains("move 5"));
+    }
+
+    #[test]
+    fn a_forfeit_ends_a_game_in_progress() {
+        let seats = ByPlayer {
+            x: seat(SeatKind::Human { name: "Ann".into() }),
+            o: seat(SeatKind::Computer {
+                level: "engine:bot".into(),
+            }),
+        };
+        let mut game = LiveGame::new("g".into(), Dims::new(3, 3, 3).unwrap(), seats, 0);
+        game.moves = vec![Cell::new(1, 1)];
+        assert_eq!(game.is_over(), Ok(false));
+        game.forfeit = Some(Forfeit::new(Player::O, "engine bot (O) crashed: O loses"));
+        assert_eq!(game.is_over(), Ok(true));
+        let record = game.finished().unwrap().unwrap();
+        assert_eq!(record.result, GameResult::XWins);
+        assert_eq!(record.check(), Ok(()));
+        game.forfeit = Some(Forfeit::new(Player::X, "X was not to move"));
+        assert!(game.finished().is_err());
     }
 }

@@ -35,6 +35,12 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sql: include_str!("../migrations/sqlite/0002_live_games_hints_and_names.sql"),
         code: Some(merge_names_by_key),
     },
+    Migration {
+        version: 3,
+        name: "0003_forfeits.sql",
+        sql: include_str!("../migrations/sqlite/0003_forfeits.sql"),
+        code: None,
+    },
 ];
 
 /// Migration 2's code: fills each player's `name_key`, merges the players whose names differ
@@ -99,6 +105,11 @@ pub(crate) const POSTGRES: &[(i64, &str, &str)] = &[
         "0002_live_games_hints_and_names.sql",
         include_str!("../migrations/postgres/0002_live_games_hints_and_names.sql"),
     ),
+    (
+        3,
+        "0003_forfeits.sql",
+        include_str!("../migrations/postgres/0003_forfeits.sql"),
+    ),
 ];
 
 /// The schema version this build creates and understands.
@@ -151,6 +162,7 @@ mod tests {
                 "0002_live_games_hints_and_names.sql",
                 9_947_375_669_222_209_211,
             ),
+            ("0003_forfeits.sql", 10_578_369_112_762_415_793),
         ];
         for (m, &(name, sum)) in MIGRATIONS.iter().zip(RELEASED) {
             assert_eq!(m.name, name);
@@ -170,7 +182,11 @@ mod tests {
     /// PostgreSQL's steps are SQLite's, one for one, and never change once released.
     #[test]
     fn postgres_has_the_same_steps_and_they_are_unchanged() {
-        const RELEASED: &[u64] = &[16_228_169_286_765_234_323, 14_999_112_454_275_746_745];
+        const RELEASED: &[u64] = &[
+            16_228_169_286_765_234_323,
+            14_999_112_454_275_746_745,
+            11_607_597_940_480_265_860,
+        ];
         assert_eq!(POSTGRES.len(), MIGRATIONS.len());
         for ((version, name, sql), (m, &sum)) in
             POSTGRES.iter().zip(MIGRATIONS.iter().zip(RELEASED))

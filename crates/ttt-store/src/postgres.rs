@@ -24,7 +24,7 @@ use crate::game::encode_moves;
 use crate::location::without_password;
 use crate::migrations::{LATEST, POSTGRES};
 use crate::player::RANK_ORDER;
-use crate::rows::{RawGame, RawLiveGame, SeatColumns};
+use crate::rows::{forfeit_columns, RawGame, RawLiveGame, SeatColumns};
 use crate::{
     name_key, unix_now, Change, ChangeListener, GameRecord, LiveGame, LiveSeat, NewGame,
     Participant, PlayerFilter, PlayerPage, PlayerStats, RankedPlayer, SeatKind, Store, StoreError,
@@ -372,7 +372,8 @@ fn player(row: &Row) -> PlayerStats {
 
 /// The columns [`raw_game`] reads, in its order.
 const GAME_COLUMNS: &str = "id, board_rows, board_cols, k, x_player, x_level, o_player, \
-                            o_level, moves, result, finished_at, hints_x, hints_o";
+                            o_level, moves, result, finished_at, hints_x, hints_o, forfeit, \
+                            forfeit_reason";
 
 fn raw_game(row: &Row) -> RawGame {
     let size = |i: usize| usize::try_from(row.get::<_, i32>(i)).unwrap_or(0);
@@ -391,6 +392,7 @@ fn raw_game(row: &Row) -> RawGame {
             x: hint(11),
             o: hint(12),
         },
+        forfeit: (row.get(13), row.get(14)),
     }
 }
 
@@ -398,7 +400,7 @@ fn raw_game(row: &Row) -> RawGame {
 const LIVE_COLUMNS: &str = "id, board_rows, board_cols, k, x_kind, x_name, x_level, x_token, \
                             o_kind, o_name, o_level, o_token, invite, invite_expires, \
                             hints_x, hints_o, takeback, thinking_until, record_id, rematch, \
-                            version, created_at, updated_at";
+                            version, created_at, updated_at, forfeit, forfeit_reason";
 
 fn raw_live_game(row: &Row) -> RawLiveGame {
     let size = |i: usize| usize::try_from(row.get::<_, i32>(i)).unwrap_or(0);
@@ -422,6 +424,7 @@ fn raw_live_game(row: &Row) -> RawLiveGame {
         version: row.get(20),
         created_at: row.get(21),
         updated_at: row.get(22),
+        forfeit: (row.get(23), row.get(24)),
     }
 }
 
@@ -485,11 +488,13 @@ async fn insert_game(
         Some(n) => Some(stored_name(tx, &n).await?),
         None => None,
     };
+    let forfeit = forfeit_columns(game.forfeit.as_ref());
     let id: i64 = tx
         .cached_query_one(
             "INSERT INTO games (board_rows, board_cols, k, x_player, x_level, o_player,
-                                o_level, moves, result, hints_x, hints_o)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+                                o_level, moves, result, hints_x, hints_o, forfeit,
+                                forfeit_reason)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
             &[
                 &int(game.rows),
                 &int(game.cols),
@@ -502,6 +507,8 @@ async fn insert_game(
                 &game.result.as_str(),
                 &hints(game.hints.x),
                 &hints(game.hints.o),
+                &forfeit.0,
+                &forfeit.1,
             ],
         )
         .await?
@@ -601,7 +608,7 @@ impl PgStore {
         let Some(row) = row else {
             return Ok(None);
         };
-        let moves = moves_of(&row.get::<_, Vec<i32>>(23), &row.get::<_, Vec<i32>>(24));
+        let moves = moves_of(&row.get::<_, Vec<i32>>(25), &row.get::<_, Vec<i32>>(26));
         raw_live_game(&row).into_game(moves, &self.shown).map(Some)
     }
 }
@@ -763,12 +770,13 @@ impl Store for PgStore {
             let mut client = self.client().await?;
             let tx = client.transaction().await.map_err(|e| self.err(e))?;
             let (x, o) = (seat_columns(&game.seats.x), seat_columns(&game.seats.o));
+            let forfeit = forfeit_columns(game.forfeit.as_ref());
             let inserted = tx
                 .cached_execute(
                     &format!(
                         "INSERT INTO live_games ({LIVE_COLUMNS}) VALUES ($1, $2, $3, $4, $5,
                          $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                         $21, $22, $23)"
+                         $21, $22, $23, $24, $25)"
                     ),
                     &[
                         &game.id,
@@ -794,6 +802,8 @@ impl Store for PgStore {
                         &game.version,
                         &game.created_at,
                         &game.updated_at,
+                        &forfeit.0,
+                        &forfeit.1,
                     ],
                 )
                 .await;
@@ -833,13 +843,14 @@ impl Store for PgStore {
             // Only a save over the version read goes on; the row stays locked until the
             // commit, so the record below is made by the one save that wins.
             let (x, o) = (seat_columns(&saved.seats.x), seat_columns(&saved.seats.o));
+            let forfeit = forfeit_columns(saved.forfeit.as_ref());
             let changed = tx
                 .cached_execute(
                     "UPDATE live_games SET x_kind = $1, x_name = $2, x_level = $3, x_token = $4,
                         o_kind = $5, o_name = $6, o_level = $7, o_token = $8, invite = $9,
                         invite_expires = $10, hints_x = $11, hints_o = $12, takeback = $13,
                         thinking_until = $14, record_id = $15, rematch = $16, version = $17,
-                        updated_at = $18
+                        updated_at = $18, forfeit = $21, forfeit_reason = $22
                      WHERE id = $19 AND version = $20",
                     &[
                         &x.0,
@@ -862,6 +873,8 @@ impl Store for PgStore {
                         &saved.updated_at,
                         &saved.id,
                         &game.version,
+                        &forfeit.0,
+                        &forfeit.1,
                     ],
                 )
                 .await

@@ -8,8 +8,35 @@ use ttt_core::{ByPlayer, Cell, Player};
 
 use crate::game::decode_moves;
 use crate::{
-    GameRecord, GameResult, Invite, LiveGame, LiveSeat, Participant, SeatKind, StoreError,
+    Forfeit, GameRecord, GameResult, Invite, LiveGame, LiveSeat, Participant, SeatKind, StoreError,
 };
+
+/// A forfeit as its two columns: the side, and the reason.
+pub(crate) type ForfeitColumns = (Option<String>, Option<String>);
+
+/// A forfeit's columns as stored.
+pub(crate) fn forfeit_columns(forfeit: Option<&Forfeit>) -> ForfeitColumns {
+    (
+        forfeit.map(|f| f.loser.to_string()),
+        forfeit.map(|f| f.reason.clone()),
+    )
+}
+
+/// Reads [`forfeit_columns`] back: `Err` with what is wrong.
+fn forfeit_of(columns: ForfeitColumns) -> Result<Option<Forfeit>, String> {
+    match columns {
+        (None, None) => Ok(None),
+        (Some(side), Some(reason)) => {
+            let loser = match side.as_str() {
+                "X" => Player::X,
+                "O" => Player::O,
+                _ => return Err(format!("a forfeit by {side:?}")),
+            };
+            Ok(Some(Forfeit { loser, reason }))
+        }
+        _ => Err("half a forfeit (a side without a reason, or a reason without a side)".into()),
+    }
+}
 
 /// A seat as its four columns: kind, name, level, token.
 pub(crate) type SeatColumns = (String, Option<String>, Option<String>, Option<String>);
@@ -26,6 +53,7 @@ pub(crate) struct RawGame {
     pub(crate) result: String,
     pub(crate) finished_at: String,
     pub(crate) hints: ByPlayer<u32>,
+    pub(crate) forfeit: ForfeitColumns,
 }
 
 impl RawGame {
@@ -53,6 +81,7 @@ impl RawGame {
                 .ok_or_else(|| corrupt(format!("an unknown result {:?}", self.result)))?,
             finished_at: self.finished_at,
             hints: self.hints,
+            forfeit: forfeit_of(self.forfeit).map_err(corrupt)?,
         })
     }
 }
@@ -69,6 +98,7 @@ pub(crate) struct RawLiveGame {
     pub(crate) thinking_until: Option<i64>,
     pub(crate) record_id: Option<i64>,
     pub(crate) rematch: Option<String>,
+    pub(crate) forfeit: ForfeitColumns,
     pub(crate) version: i64,
     pub(crate) created_at: i64,
     pub(crate) updated_at: i64,
@@ -121,11 +151,12 @@ impl RawLiveGame {
             thinking_until: self.thinking_until,
             record_id: self.record_id,
             rematch: self.rematch,
+            forfeit: forfeit_of(self.forfeit).map_err(corrupt)?,
             version: self.version,
             created_at: self.created_at,
             updated_at: self.updated_at,
         };
-        game.position().map_err(corrupt)?;
+        game.finished().map_err(corrupt)?;
         Ok(game)
     }
 }

@@ -24,7 +24,7 @@ use ttt_core::{ByPlayer, Cell};
 use crate::game::encode_moves;
 use crate::migrations::{self, LATEST};
 use crate::player::RANK_ORDER;
-use crate::rows::{RawGame, RawLiveGame, SeatColumns};
+use crate::rows::{forfeit_columns, RawGame, RawLiveGame, SeatColumns};
 use crate::{
     name_key, unix_now, GameRecord, LiveGame, LiveSeat, NewGame, Participant, PlayerFilter,
     PlayerPage, PlayerStats, RankedPlayer, SeatKind, Store, StoreError,
@@ -67,7 +67,7 @@ const STATEMENTS: usize = 32;
 /// store.record_game(&NewGame {
 ///     rows: 3, cols: 3, k: 3,
 ///     x: Participant::human("Ann"), o: Participant::computer("easy"),
-///     moves, result: GameResult::XWins, hints: Default::default(),
+///     moves, result: GameResult::XWins, hints: Default::default(), forfeit: None,
 /// }).unwrap();
 /// assert_eq!(store.player("Ann").unwrap().unwrap().wins, 1);
 /// ```
@@ -694,10 +694,11 @@ fn insert_game(conn: &Connection, game: &NewGame) -> rusqlite::Result<i64> {
     let x_player = x_player.map(|n| stored_name(conn, n)).transpose()?;
     let o_player = o_player.map(|n| stored_name(conn, n)).transpose()?;
     let (x_player, o_player) = (x_player.as_deref(), o_player.as_deref());
+    let forfeit = forfeit_columns(game.forfeit.as_ref());
     conn.prepare_cached(
         "INSERT INTO games (board_rows, board_cols, k, x_player, x_level, o_player, o_level,
-                            moves, result, hints_x, hints_o)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                            moves, result, hints_x, hints_o, forfeit, forfeit_reason)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         game.rows,
@@ -711,6 +712,8 @@ fn insert_game(conn: &Connection, game: &NewGame) -> rusqlite::Result<i64> {
         game.result.as_str(),
         game.hints.x,
         game.hints.o,
+        forfeit.0,
+        forfeit.1,
     ])?;
     let id = conn.last_insert_rowid();
 
@@ -740,13 +743,14 @@ fn columns(who: &Participant) -> (Option<&str>, Option<&str>) {
 
 /// The columns [`raw_game`] reads, in its order.
 const GAME_COLUMNS: &str = "id, board_rows, board_cols, k, x_player, x_level, o_player, \
-                            o_level, moves, result, finished_at, hints_x, hints_o";
+                            o_level, moves, result, finished_at, hints_x, hints_o, forfeit, \
+                            forfeit_reason";
 
 /// The columns [`raw_live_game`] reads, in its order.
 const LIVE_COLUMNS: &str = "id, board_rows, board_cols, k, x_kind, x_name, x_level, x_token, \
                             o_kind, o_name, o_level, o_token, invite, invite_expires, \
                             hints_x, hints_o, takeback, thinking_until, record_id, rematch, \
-                            version, created_at, updated_at";
+                            version, created_at, updated_at, forfeit, forfeit_reason";
 
 fn seat_columns(seat: &LiveSeat) -> SeatColumns {
     let (kind, name, level) = match &seat.kind {
@@ -759,9 +763,10 @@ fn seat_columns(seat: &LiveSeat) -> SeatColumns {
 
 fn insert_live_game(conn: &Connection, g: &LiveGame) -> rusqlite::Result<()> {
     let (x, o) = (seat_columns(&g.seats.x), seat_columns(&g.seats.o));
+    let forfeit = forfeit_columns(g.forfeit.as_ref());
     conn.prepare_cached(&format!(
         "INSERT INTO live_games ({LIVE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,
-             ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)"
+             ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25)"
     ))?
     .execute(params![
         g.id,
@@ -787,6 +792,8 @@ fn insert_live_game(conn: &Connection, g: &LiveGame) -> rusqlite::Result<()> {
         g.version,
         g.created_at,
         g.updated_at,
+        forfeit.0,
+        forfeit.1,
     ])?;
     Ok(())
 }
@@ -794,12 +801,13 @@ fn insert_live_game(conn: &Connection, g: &LiveGame) -> rusqlite::Result<()> {
 /// Writes every field of `g` over the row still at version `from`; how many rows changed.
 fn update_live_game(conn: &Connection, g: &LiveGame, from: i64) -> rusqlite::Result<usize> {
     let (x, o) = (seat_columns(&g.seats.x), seat_columns(&g.seats.o));
+    let forfeit = forfeit_columns(g.forfeit.as_ref());
     conn.prepare_cached(
         "UPDATE live_games SET x_kind = ?1, x_name = ?2, x_level = ?3, x_token = ?4,
             o_kind = ?5, o_name = ?6, o_level = ?7, o_token = ?8, invite = ?9,
             invite_expires = ?10, hints_x = ?11, hints_o = ?12, takeback = ?13,
             thinking_until = ?14, record_id = ?15, rematch = ?16, version = ?17,
-            updated_at = ?18
+            updated_at = ?18, forfeit = ?21, forfeit_reason = ?22
          WHERE id = ?19 AND version = ?20",
     )?
     .execute(params![
@@ -823,6 +831,8 @@ fn update_live_game(conn: &Connection, g: &LiveGame, from: i64) -> rusqlite::Res
         g.updated_at,
         g.id,
         from,
+        forfeit.0,
+        forfeit.1,
     ])
 }
 
@@ -870,6 +880,7 @@ fn raw_game(row: &Row<'_>) -> rusqlite::Result<RawGame> {
             x: row.get(11)?,
             o: row.get(12)?,
         },
+        forfeit: (row.get(13)?, row.get(14)?),
     })
 }
 
@@ -892,6 +903,7 @@ fn raw_live_game(row: &Row<'_>) -> rusqlite::Result<RawLiveGame> {
         version: row.get(20)?,
         created_at: row.get(21)?,
         updated_at: row.get(22)?,
+        forfeit: (row.get(23)?, row.get(24)?),
     })
 }
 

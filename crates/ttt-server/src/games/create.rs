@@ -8,7 +8,7 @@ use axum::response::IntoResponse;
 use serde::Deserialize;
 use ttt_ai::Level;
 use ttt_core::{ByPlayer, Dims, Player};
-use ttt_store::{name_key, unix_now, Invite, LiveGame, LiveSeat, SeatKind};
+use ttt_store::{name_key, unix_now, Invite, LiveGame, LiveSeat, SeatKind, ENGINE_PREFIX};
 
 use super::turn::{computer_moves, lease};
 use super::{game_id, load, save, view, GameWithSeats, HeldSeat};
@@ -59,7 +59,7 @@ pub(crate) async fn create(
     Json(request): Json<NewGameRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
     let dims = check_dims(&request, &state.limits)?;
-    let kinds = check_players(request.players)?;
+    let kinds = check_players(request.players, &state)?;
     make_room(&state).await?;
     // A broken database shows up before anyone plays. A newcomer is saved with the first
     // finished game, not before: games left unfinished leave no empty rows in the
@@ -169,7 +169,10 @@ fn check_dims(request: &NewGameRequest, limits: &Limits) -> Result<Dims, ApiErro
     Dims::new(rows, cols, k).map_err(|e| ApiError::BadRequest(e.to_string()))
 }
 
-fn check_players(seats: Vec<SeatRequest>) -> Result<ByPlayer<SeatKind>, ApiError> {
+fn check_players(
+    seats: Vec<SeatRequest>,
+    state: &AppState,
+) -> Result<ByPlayer<SeatKind>, ApiError> {
     let [x, o]: [SeatRequest; 2] = seats.try_into().map_err(|seats: Vec<_>| {
         ApiError::BadRequest(format!(
             "a game needs exactly two players (X first, then O), not {}",
@@ -181,6 +184,21 @@ fn check_players(seats: Vec<SeatRequest>) -> Result<ByPlayer<SeatKind>, ApiError
             SeatRequest::Human { name } => Ok(SeatKind::Human {
                 name: check_name(&name)?,
             }),
+            SeatRequest::Computer { level: Some(level) } if level.starts_with(ENGINE_PREFIX) => {
+                let name = &level[ENGINE_PREFIX.len()..];
+                if !state.engines.contains_key(name) {
+                    let offered: Vec<&str> = state.engines.keys().map(String::as_str).collect();
+                    return Err(ApiError::BadRequest(if offered.is_empty() {
+                        format!("there is no engine {name:?}: this server offers none")
+                    } else {
+                        format!(
+                            "there is no engine {name:?}: this server offers {}",
+                            offered.join(", ")
+                        )
+                    }));
+                }
+                Ok(SeatKind::Computer { level })
+            }
             SeatRequest::Computer { level } => {
                 let level = match level {
                     Some(level) => level
@@ -379,7 +397,7 @@ pub(crate) async fn rematch(
             }),
         ));
     }
-    if !game.position().map_err(ApiError::internal)?.is_over() {
+    if !game.is_over().map_err(ApiError::internal)? {
         return Err(ApiError::Conflict(
             "the game is not over: a rematch starts once it is".into(),
         ));

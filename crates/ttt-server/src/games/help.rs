@@ -67,7 +67,7 @@ pub(crate) async fn hint(
     let game = load(&state, &game_id(id)?).await?;
     let who = caller(&headers, &game)?;
     let pos = game.position().map_err(ApiError::internal)?;
-    if pos.is_over() {
+    if pos.is_over() || game.forfeit.is_some() {
         return Err(ApiError::Conflict(
             "the game is over: there is nothing to hint".into(),
         ));

@@ -72,7 +72,7 @@ pub(crate) async fn play(
     let game = load(&state, &game_id(id)?).await?;
     let who = caller(&headers, &game)?;
     let pos = game.position().map_err(ApiError::internal)?;
-    if pos.is_over() {
+    if pos.is_over() || game.forfeit.is_some() {
         return Err(ApiError::Conflict("the game is over".into()));
     }
     let side = pos.turn();
@@ -142,7 +142,7 @@ pub(crate) async fn takeback(
     let game = load(&state, &game_id(id)?).await?;
     let who = caller(&headers, &game)?;
     let pos = game.position().map_err(ApiError::internal)?;
-    if pos.is_over() {
+    if pos.is_over() || game.forfeit.is_some() {
         return Err(ApiError::Conflict(
             "the game is over, and its result is saved: it cannot be taken back".into(),
         ));

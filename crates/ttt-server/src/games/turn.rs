@@ -2,32 +2,56 @@
 //! thinker per game in this process, and across servers a lease in the store: the save that
 //! hands the turn to the computer says until when a server is thinking, and only a game whose
 //! lease has run out is taken up by another.
+//!
+//! An outside program the operator offers (`engine:NAME`) moves where the computer does,
+//! under the same lease: started for the move, told the whole position, stopped after it.
+//! When it fails, its side forfeits, and the save that says so ends and records the game.
 
 use std::time::{Duration, Instant};
 
 use ttt_ai::Level;
-use ttt_store::{unix_now, LiveGame, SeatKind};
+use ttt_core::{Cell, Player, Position};
+use ttt_pbrain::player::{longest_move, EnginePlayer, DEFAULT_SLACK};
+use ttt_store::{unix_now, Forfeit, LiveGame, SeatKind, ENGINE_PREFIX};
 
 use super::{load, save};
 use crate::{ApiError, AppState};
 
-/// The level of the computer to move in `game`, if a computer is to move.
-pub(crate) fn computer_to_move(game: &LiveGame) -> Option<Level> {
+/// What moves for a computer's seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Thinker {
+    /// One of our levels.
+    Level(Level),
+    /// The operator's engine of this name.
+    Engine(String),
+}
+
+/// What moves for the computer to move in `game`, if a computer is to move.
+pub(crate) fn computer_to_move(game: &LiveGame) -> Option<Thinker> {
     let pos = game.position().ok()?;
-    if pos.is_over() {
+    if pos.is_over() || game.forfeit.is_some() {
         return None;
     }
     match &game.seats.get(pos.turn()).kind {
-        SeatKind::Computer { level } => level.parse().ok(),
+        SeatKind::Computer { level } => match level.strip_prefix(ENGINE_PREFIX) {
+            Some(name) => Some(Thinker::Engine(name.to_string())),
+            None => level.parse().ok().map(Thinker::Level),
+        },
         _ => None,
     }
 }
 
 /// The lease to record in a save after which `game` has the computer to move: until when
-/// the saving server is thinking for it.
+/// the saving server is thinking for it. An outside program gets the longest its move can
+/// take (it is started for the move).
 pub(crate) fn lease(state: &AppState, game: &LiveGame) -> Option<i64> {
-    computer_to_move(game).map(|_| {
-        let secs = (state.limits.thinking_budget * 2 + Duration::from_secs(5)).as_secs();
+    computer_to_move(game).map(|thinker| {
+        let limits = &state.limits;
+        let thinking = match thinker {
+            Thinker::Level(_) => limits.thinking_budget * 2,
+            Thinker::Engine(_) => longest_move(limits.thinking_time, DEFAULT_SLACK),
+        };
+        let secs = (thinking + Duration::from_secs(5)).as_secs();
         unix_now() + i64::try_from(secs).unwrap_or(i64::MAX)
     })
 }
@@ -51,7 +75,7 @@ async fn play_computers(state: &AppState, mut game: LiveGame) -> Result<LiveGame
     let deadline = Instant::now() + state.limits.thinking_budget;
     let mut first = true;
     loop {
-        let Some(level) = computer_to_move(&game) else {
+        let Some(thinker) = computer_to_move(&game) else {
             return Ok(game);
         };
         if !first && Instant::now() >= deadline {
@@ -71,22 +95,41 @@ async fn play_computers(state: &AppState, mut game: LiveGame) -> Result<LiveGame
             return Ok(game);
         };
         let pos = game.position().map_err(ApiError::internal)?;
-        let seed = getrandom::u64().map_err(ApiError::internal)?;
-        let time = state.limits.thinking_time;
         let permit = state
             .searches
             .clone()
             .acquire_owned()
             .await
             .map_err(ApiError::internal)?;
-        let decision = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            ttt_ai::new_player(level, Some(seed), time).choose(&pos)
-        })
-        .await?
-        .ok_or_else(|| ApiError::internal("a computer player found no move in a game not over"))?;
+        let chosen = match thinker {
+            Thinker::Level(level) => {
+                let seed = getrandom::u64().map_err(ApiError::internal)?;
+                let time = state.limits.thinking_time;
+                let decision = tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    ttt_ai::new_player(level, Some(seed), time).choose(&pos)
+                })
+                .await?
+                .ok_or_else(|| {
+                    ApiError::internal("a computer player found no move in a game not over")
+                })?;
+                Ok(decision.cell)
+            }
+            Thinker::Engine(name) => {
+                let engines = std::sync::Arc::clone(&state.engines);
+                let time = state.limits.thinking_time;
+                tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    engine_move(&engines, &name, time, &pos)
+                })
+                .await?
+            }
+        };
         let mut next = game.clone();
-        next.moves.push(decision.cell);
+        match chosen {
+            Ok(cell) => next.moves.push(cell),
+            Err(forfeit) => next.forfeit = Some(forfeit),
+        }
         next.takeback = None;
         next.thinking_until = lease(state, &next);
         match save(state, next).await {
@@ -97,4 +140,29 @@ async fn play_computers(state: &AppState, mut game: LiveGame) -> Result<LiveGame
             Err(e) => return Err(e),
         }
     }
+}
+
+/// The move of the operator's engine `name` in `pos`, which it gets `time` for; or, when
+/// it fails (or is no longer offered), its side's forfeit, naming it by that name.
+fn engine_move(
+    engines: &crate::Engines,
+    name: &str,
+    time: Duration,
+    pos: &Position,
+) -> Result<Cell, Forfeit> {
+    let side: Player = pos.turn();
+    let Some(spec) = engines.get(name) else {
+        return Err(Forfeit::new(
+            side,
+            &format!("engine {name} ({side}) is not offered by this server: {side} loses"),
+        ));
+    };
+    let mut spec = spec.clone();
+    spec.turn_time = time;
+    let mut engine = EnginePlayer::new(spec, DEFAULT_SLACK);
+    engine.choose(pos).map_err(|mut failure| {
+        // The page names the engine as the operator did, never by its path.
+        failure.program = name.to_string();
+        Forfeit::new(side, &failure.to_string())
+    })
 }

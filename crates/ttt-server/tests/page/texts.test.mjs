@@ -7,7 +7,7 @@ import {
   cellLabel, displayName, endMessage, leaderboardEmpty, leaderboardPage, levelLabel, messageRow,
   movePlayed, numberWord, presetLabel, resultText, turnAnnouncement, turnText, outcomeWords,
   hintText, watchersText, takebackQuestionText, takebackAnswerText, analysisCaption,
-  analysisSummary, INVITED_FRIEND,
+  analysisSummary, computerChoices, INVITED_FRIEND,
 } from '../../static/texts.js';
 import {
   aliceWins, computer, friend, gameState, human,
@@ -26,6 +26,30 @@ describe('names', () => {
   test('levels as the page shows them', () => {
     assert.deepEqual(['easy', 'medium', 'hard', 'perfect'].map(levelLabel),
       ['Easy', 'Medium', 'Hard', 'Perfect']);
+  });
+
+  test("the server's engines follow the levels, and are named by their name", () => {
+    const config = { levels: ['easy', 'hard'], engines: ['student'] };
+    assert.deepEqual(computerChoices(config), ['easy', 'hard', 'engine:student']);
+    assert.deepEqual(computerChoices({ levels: ['easy'] }), ['easy']);
+    assert.equal(levelLabel('engine:student'), 'Engine: student');
+    const game = gameState({ players: [human('Ann'), computer('engine:student')] });
+    assert.equal(displayName(game, 1), 'Engine student');
+    assert.equal(turnText(game, 1), 'Engine student is thinking…');
+    const machines = gameState({ players: [computer('engine:a'), computer('hard')] });
+    assert.equal(displayName(machines, 0), 'Engine a (X)');
+  });
+});
+
+describe('a program that failed', () => {
+  test('loses, and the end says what it did', () => {
+    const reason = 'engine student (O) answered 3,0, off the 3 x 3 board: O loses';
+    const game = {
+      ...gameState({ players: [human('Ann'), computer('engine:student')], status: 'x_wins' }),
+      forfeit: { loser: 'O', reason },
+    };
+    assert.equal(resultText(game), 'Ann wins!');
+    assert.equal(endMessage(game), `${reason}.`);
   });
 });
 

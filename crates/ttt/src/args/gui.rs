@@ -8,6 +8,24 @@ use ttt_core::Preset;
 use super::values::{parse_count, parse_seconds, parse_seed, preset_parser};
 use super::DbArgs;
 
+/// `engine:PATH ARGS...`: the command line after `engine:`. People and levels are chosen on
+/// the start screen.
+fn parse_engine_seat(text: &str) -> Result<String, String> {
+    match text.split_once(':') {
+        Some((kind, command)) if kind.trim().eq_ignore_ascii_case("engine") => {
+            let words: Vec<&str> = command.split_whitespace().collect();
+            if words.is_empty() {
+                return Err(format!("{text:?} names no program: write engine:PATH"));
+            }
+            Ok(words.join(" "))
+        }
+        _ => Err(format!(
+            "{text:?} is not engine:PATH: ttt gui takes programs here, and people and \
+             computer levels on its start screen"
+        )),
+    }
+}
+
 /// Options of `ttt gui`.
 #[derive(Debug, Args)]
 pub struct GuiArgs {
@@ -29,6 +47,37 @@ pub struct GuiArgs {
     /// Seed for the computer players' random choices, to play the same games again.
     #[arg(long, value_parser = parse_seed)]
     pub seed: Option<u64>,
+    /// An outside program as player 1 (X, moving first): engine:PATH, a program speaking
+    /// the Gomocup (pbrain) protocol, its arguments after the path. The start screen offers
+    /// it in player 1's difficulty menu, chosen.
+    #[arg(long, value_name = "engine:PATH", value_parser = parse_engine_seat)]
+    pub x: Option<String>,
+    /// An outside program as player 2 (O): engine:PATH.
+    #[arg(long, value_name = "engine:PATH", value_parser = parse_engine_seat)]
+    pub o: Option<String>,
+    /// Seconds an engine:PATH player has for each move; it loses the game if it answers
+    /// more than a second later.
+    #[arg(long, value_name = "SECS", default_value = "2", value_parser = parse_seconds)]
+    pub engine_time: Duration,
     #[command(flatten)]
     pub db: DbArgs,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_programs_are_given_on_the_command_line() {
+        assert_eq!(
+            parse_engine_seat("engine: ./bot.py  -v"),
+            Ok("./bot.py -v".into())
+        );
+        assert!(parse_engine_seat("human:Ann")
+            .unwrap_err()
+            .contains("start screen"));
+        assert!(parse_engine_seat("engine:")
+            .unwrap_err()
+            .contains("names no program"));
+    }
 }

@@ -19,6 +19,7 @@ Examples:
   ttt play --preset six-by-seven              6 rows by 7 columns, three in a row
   ttt play --x human:Alice --o computer:hard  no questions: Alice moves first
   ttt play --x computer:easy --o computer:perfect --seed 7
+  ttt play --x human:Alice --o engine:./student.py   a program of yours plays O
 
 While playing, type a move as the row and the column (1-based): `2 3` or `2,3`.
 Type q at any question to quit.")]
@@ -35,12 +36,13 @@ pub struct PlayArgs {
     /// How many in a row win.
     #[arg(long, short = 'k', default_value_t = 3, value_parser = parse_count)]
     pub k: usize,
-    /// Who plays X and moves first: human:NAME, or computer:LEVEL with LEVEL easy, medium,
-    /// hard or perfect (or 1 to 4).
+    /// Who plays X and moves first: human:NAME, computer:LEVEL with LEVEL easy, medium,
+    /// hard or perfect (or 1 to 4), or engine:PATH, a program speaking the Gomocup (pbrain)
+    /// protocol (its arguments after the path, split on spaces).
     #[arg(long, value_name = "WHO")]
     pub x: Option<Seat>,
-    /// Who plays O: human:NAME or computer:LEVEL. With both --x and --o, no questions are
-    /// asked before the game.
+    /// Who plays O: human:NAME, computer:LEVEL or engine:PATH. With both --x and --o, no
+    /// questions are asked before the game.
     #[arg(long, value_name = "WHO")]
     pub o: Option<Seat>,
     /// Seed for the computer players' random choices, to play the same game again.
@@ -49,6 +51,10 @@ pub struct PlayArgs {
     /// Seconds the perfect computer player may think about each move.
     #[arg(long, value_name = "SECS", default_value = "2", value_parser = parse_seconds)]
     pub time_limit: Duration,
+    /// Seconds an engine:PATH player has for each move (its INFO timeout_turn); it loses
+    /// the game if it answers more than a second later.
+    #[arg(long, value_name = "SECS", default_value = "2", value_parser = parse_seconds)]
+    pub engine_time: Duration,
     #[command(flatten)]
     pub db: DbArgs,
 }
@@ -82,6 +88,9 @@ pub enum Seat {
     Human(String),
     /// A computer player of this level.
     Computer(Level),
+    /// An outside program, speaking the Gomocup protocol: its path, then its arguments,
+    /// separated by spaces.
+    Engine(String),
 }
 
 impl Seat {
@@ -89,17 +98,19 @@ impl Seat {
     pub fn human_name(&self) -> Option<&str> {
         match self {
             Seat::Human(name) => Some(name),
-            Seat::Computer(_) => None,
+            Seat::Computer(_) | Seat::Engine(_) => None,
         }
     }
 }
 
 impl fmt::Display for Seat {
-    /// A person by name, a computer as `Computer (hard)`.
+    /// A person by name, a computer as `Computer (hard)`, a program as
+    /// `Engine ./student.py`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Seat::Human(name) => f.write_str(name),
             Seat::Computer(level) => write!(f, "Computer ({level})"),
+            Seat::Engine(command) => write!(f, "Engine {command}"),
         }
     }
 }
@@ -107,10 +118,11 @@ impl fmt::Display for Seat {
 impl FromStr for Seat {
     type Err = String;
 
-    /// `human:NAME` or `computer:LEVEL` (`easy`, `medium`, `hard`, `perfect` or 1 to 4);
-    /// `h:` and `c:` for short.
+    /// `human:NAME`, `computer:LEVEL` (`easy`, `medium`, `hard`, `perfect` or 1 to 4) or
+    /// `engine:PATH ARGS...`; `h:` and `c:` for short.
     fn from_str(text: &str) -> Result<Seat, String> {
-        const HOW: &str = "write human:NAME or computer:LEVEL (easy, medium, hard, perfect or 1-4)";
+        const HOW: &str = "write human:NAME, computer:LEVEL (easy, medium, hard, perfect or \
+                           1-4) or engine:PATH";
         let Some((kind, rest)) = text.split_once(':') else {
             return Err(format!("{text:?} names no player: {HOW}"));
         };
@@ -122,6 +134,15 @@ impl FromStr for Seat {
                 .parse::<Level>()
                 .map(Seat::Computer)
                 .map_err(|e| e.to_string()),
+            "engine" => {
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                if words.is_empty() {
+                    return Err(format!(
+                        "{text:?} names no program: write engine:PATH, the program to run"
+                    ));
+                }
+                Ok(Seat::Engine(words.join(" ")))
+            }
             _ => Err(format!("{text:?} names no player: {HOW}")),
         }
     }
@@ -165,5 +186,17 @@ mod tests {
         assert!("Alice".parse::<Seat>().unwrap_err().contains("human:NAME"));
         assert!("robot:1".parse::<Seat>().is_err());
         assert_eq!(Seat::Computer(Level::Hard).to_string(), "Computer (hard)");
+        assert_eq!(
+            "engine: ./bot.py  --fast ".parse(),
+            Ok(Seat::Engine("./bot.py --fast".into()))
+        );
+        assert_eq!(
+            Seat::Engine("./bot.py".into()).to_string(),
+            "Engine ./bot.py"
+        );
+        assert!("engine: "
+            .parse::<Seat>()
+            .unwrap_err()
+            .contains("names no program"));
     }
 }

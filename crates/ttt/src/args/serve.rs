@@ -15,7 +15,11 @@ use super::DbArgs;
 Limits: every client gets its fair share. Connections past --max-connections wait until one \
 closes; a client over its rate of new games or moves is answered 429 with Retry-After; when \
 --max-games are kept, finished and idle games make room, and if none can, new games are \
-refused with 503 (a game being played is never dropped).")]
+refused with 503 (a game being played is never dropped).
+
+Engines: --engine NAME=PATH offers an outside program (a Gomocup/pbrain engine) as a player \
+named NAME, beside the computer levels; PATH may be followed by its arguments, split on \
+spaces. Web users choose among these names, and never name a program themselves.")]
 pub struct ServeArgs {
     /// The address to listen on; port 0 picks a free port.
     #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
@@ -51,4 +55,54 @@ pub struct ServeArgs {
     /// sets it (nginx, haproxy).
     #[arg(long)]
     pub trust_forwarded_for: bool,
+    /// Offer an outside program as a player: NAME (letters, digits, '-', '_' or '.', at most
+    /// 40) as the page shows it, PATH the program, with its arguments. Repeatable. Each of
+    /// its moves gets --thinking-time.
+    #[arg(long = "engine", value_name = "NAME=PATH", value_parser = parse_engine)]
+    pub engines: Vec<(String, String)>,
+}
+
+/// `NAME=PATH ARGS...` for `--engine`.
+fn parse_engine(text: &str) -> Result<(String, String), String> {
+    let Some((name, command)) = text.split_once('=') else {
+        return Err(format!(
+            "{text:?} is not NAME=PATH: name the engine, then the program to run"
+        ));
+    };
+    let name = name.trim();
+    let good = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if name.is_empty() || name.chars().count() > 40 || !name.chars().all(good) {
+        return Err(format!(
+            "{name:?} cannot name an engine: use 1 to 40 letters, digits, '-', '_' or '.'"
+        ));
+    }
+    if command.split_whitespace().next().is_none() {
+        return Err(format!(
+            "the engine {name} has no program: write {name}=PATH"
+        ));
+    }
+    Ok((name.to_string(), command.trim().to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engines_are_a_name_and_a_command() {
+        assert_eq!(
+            parse_engine("bot=./bots/first.py --fast"),
+            Ok(("bot".into(), "./bots/first.py --fast".into()))
+        );
+        assert!(parse_engine("./bot.py").unwrap_err().contains("NAME=PATH"));
+        assert!(parse_engine("=./bot.py")
+            .unwrap_err()
+            .contains("cannot name"));
+        assert!(parse_engine("a b=./bot.py")
+            .unwrap_err()
+            .contains("cannot name"));
+        assert!(parse_engine("bot= ")
+            .unwrap_err()
+            .contains("has no program"));
+    }
 }

@@ -16,6 +16,15 @@ pub fn run(args: &GuiArgs) -> anyhow::Result<()> {
     options.dims = dims;
     options.time_limit = args.time_limit;
     options.seed = args.seed;
+    let engine = |command: &Option<String>| {
+        command
+            .as_deref()
+            .and_then(|c| ttt_pbrain::manager::EngineSpec::parse(c, args.engine_time))
+    };
+    options.engines = ttt_gui::choices::BySeat {
+        one: engine(&args.x),
+        two: engine(&args.o),
+    };
     match ttt_gui::run(options) {
         Ok(()) => Ok(()),
         Err(e) if e.is_usage() => Err(user_error(e)),

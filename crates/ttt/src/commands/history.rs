@@ -55,8 +55,11 @@ pub fn run(args: &HistoryArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A side's player for people: `Alice`, or `Computer (hard)`.
+/// A side's player for people: `Alice`, `Computer (hard)` or `Engine bot.py`.
 fn who(p: &Participant) -> String {
+    if let Some(name) = p.engine_name() {
+        return format!("Engine {name}");
+    }
     match p {
         Participant::Human { name } => name.clone(),
         Participant::Computer { level } => format!("Computer ({level})"),
@@ -68,12 +71,16 @@ fn result_words(game: &GameRecord) -> String {
     let (x, o) = (who(&game.x), who(&game.o));
     // Two sides under one name (two computers of one level): say which side won.
     let same = x == o;
-    match game.result {
+    let won = match game.result {
         GameResult::XWins if same => format!("{x} (X) won"),
         GameResult::OWins if same => format!("{o} (O) won"),
         GameResult::XWins => format!("{x} won"),
         GameResult::OWins => format!("{o} won"),
         GameResult::Draw => "tie".to_string(),
+    };
+    match &game.forfeit {
+        Some(f) => format!("{won}: {}'s program failed", f.loser),
+        None => won,
     }
 }
 
@@ -113,6 +120,7 @@ pub fn replay(game: &GameRecord, colour: bool) -> anyhow::Result<String> {
     let mut pos = Position::new(game.dims()?);
     let side = |p: Player| match game.side(p) {
         Participant::Human { name } => format!("{name} ({p})"),
+        engine if engine.engine_name().is_some() => format!("{} ({p})", who(engine)),
         Participant::Computer { level } => format!("Computer ({level}, {p})"),
     };
     let mut out = format!(
@@ -147,6 +155,9 @@ pub fn replay(game: &GameRecord, colour: bool) -> anyhow::Result<String> {
         };
         out.push_str(&emphasised(&pos, emphasis, colour));
     }
+    if let Some(f) = &game.forfeit {
+        out.push_str(&format!("\n{}.\n", f.reason));
+    }
     out.push_str(&format!(
         "\n{}.\n",
         match game.result {
@@ -175,6 +186,7 @@ mod tests {
             result: GameResult::XWins,
             finished_at: "2024-05-01T18:30:00Z".into(),
             hints: ttt_core::ByPlayer::default(),
+            forfeit: None,
         }
     }
 
@@ -200,6 +212,25 @@ mod tests {
         assert_eq!(result_words(&g), "Computer (easy) (O) won");
         g.o = Participant::computer("hard");
         assert_eq!(result_words(&g), "Computer (hard) won");
+    }
+
+    #[test]
+    fn a_forfeit_says_whose_program_failed_and_how() {
+        let mut g = game();
+        g.o = Participant::engine("bot.py");
+        g.moves.truncate(3);
+        g.result = GameResult::XWins;
+        g.forfeit = Some(ttt_store::Forfeit::new(
+            Player::O,
+            "engine ./bot.py (O) answered 3,9, off the 3 x 3 board: O loses",
+        ));
+        assert_eq!(result_words(&g), "Ann won: O's program failed");
+        let text = replay(&g, false).unwrap();
+        assert!(text.contains("Move 2: Engine bot.py (O) plays"), "{text}");
+        assert!(
+            text.ends_with("\nengine ./bot.py (O) answered 3,9, off the 3 x 3 board: O loses.\n\nAnn won: O's program failed.\n"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
 use anyhow::Context;
-use ttt_server::{AppState, Limits};
+use ttt_server::{AppState, EngineSpec, Engines, Limits};
 
 use crate::args::ServeArgs;
 use crate::database;
@@ -27,7 +27,17 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         trust_forwarded_for: args.trust_forwarded_for,
         ..Limits::default()
     };
-    let state = AppState::new(Arc::from(store), limits);
+    let mut engines = Engines::new();
+    for (name, command) in &args.engines {
+        let spec = EngineSpec::parse(command, args.thinking_time)
+            .ok_or_else(|| user_error(format!("the engine {name} has no program")))?;
+        if engines.insert(name.clone(), spec).is_some() {
+            return Err(user_error(format!(
+                "two engines are called {name}: give each its own name"
+            )));
+        }
+    }
+    let state = AppState::new(Arc::from(store), limits).with_engines(engines);
 
     // The server logs its own failures (never sent to the browser) on stderr.
     tracing_subscriber::fmt()
@@ -36,6 +46,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         .try_init()
         .ok();
 
+    let names: Vec<&String> = args.engines.iter().map(|(name, _)| name).collect();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -47,6 +58,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         let local = listener.local_addr()?;
         println!("ttt: the game is at {} (Ctrl-C to stop)", url(local));
         println!("ttt: players and games are kept in {location}");
+        for name in &names {
+            println!("ttt: the engine {name} is offered as a player");
+        }
         ttt_server::serve(listener, state, ttt_server::shutdown_signal())
             .await
             .context("the server stopped")

@@ -2,6 +2,8 @@
 //! ([`support`]).
 
 mod analyze;
+#[cfg(unix)]
+mod engine;
 mod http;
 mod pbrain;
 mod play;

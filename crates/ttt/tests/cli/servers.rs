@@ -13,9 +13,9 @@ use crate::http::{get, post, Events};
 use crate::support::command;
 
 /// A running `ttt serve`, killed when dropped; its log is shown if the test fails.
-struct Server {
+pub struct Server {
     child: Child,
-    base: String,
+    pub base: String,
     log: tempfile::NamedTempFile,
 }
 
@@ -24,7 +24,7 @@ impl Server {
         Server::start_with(db, &[])
     }
 
-    fn start_with(db: &str, more: &[&str]) -> Server {
+    pub fn start_with(db: &str, more: &[&str]) -> Server {
         let log = tempfile::NamedTempFile::new().unwrap();
         let mut args = vec![
             "serve",

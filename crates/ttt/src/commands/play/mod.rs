@@ -1,6 +1,7 @@
 //! `ttt play`, and `ttt` alone: the classic console game on any m,n,k board.
 //!
-//! Welcome; the players (names with their saved statistics, or a computer and its level);
+//! Welcome; the players (names with their saved statistics, a computer and its level, or an
+//! outside program speaking the Gomocup protocol);
 //! who goes first; turns until a win or a tie, with the board drawn after every move; the
 //! result, saved the moment the game ends; the updated statistics; play again? Every
 //! question can be answered from the command line instead, so games can be scripted, and
@@ -17,7 +18,9 @@ use std::time::Duration;
 
 use ttt_ai::{new_player, Level, Strategy, Value};
 use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position};
-use ttt_store::{GameResult, NewGame, Participant, Store};
+use ttt_pbrain::manager::EngineSpec;
+use ttt_pbrain::player::{EnginePlayer, DEFAULT_SLACK};
+use ttt_store::{Forfeit, GameResult, NewGame, Participant, Store};
 
 use crate::args::{PlayArgs, Seat};
 use crate::database;
@@ -49,6 +52,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         o: args.o.clone(),
         seed: args.seed,
         time_limit: args.time_limit,
+        engine_time: args.engine_time,
     };
     let ended = session(&mut console, store.as_ref(), &options);
     finish(&mut console, ended)
@@ -77,29 +81,72 @@ struct Options {
     o: Option<Seat>,
     seed: Option<u64>,
     time_limit: Duration,
+    /// An outside program's time a move.
+    engine_time: Duration,
 }
 
-/// One side of the game: who sits there, and the computer's strategy if it is one.
+/// One side of the game: who sits there, and what moves for it.
 struct Side {
     seat: Seat,
-    computer: Option<Box<dyn Strategy>>,
+    mover: Mover,
+}
+
+/// What chooses a side's moves.
+enum Mover {
+    /// A person, at the prompt.
+    Human,
+    /// One of our computer players.
+    Computer(Box<dyn Strategy>),
+    /// An outside program (started at its first move, kept for the session).
+    Engine(Box<EnginePlayer>),
 }
 
 impl Side {
-    /// `Alice (X)`, or `Computer (hard, X)`.
+    fn new(seat: Seat, seed: Option<u64>, options: &Options) -> Side {
+        let mover = match &seat {
+            Seat::Human(_) => Mover::Human,
+            Seat::Computer(level) => Mover::Computer(new_player(*level, seed, options.time_limit)),
+            Seat::Engine(command) => Mover::Engine(Box::new(EnginePlayer::new(
+                engine_spec(command, options.engine_time),
+                DEFAULT_SLACK,
+            ))),
+        };
+        Side { seat, mover }
+    }
+
+    /// `Alice (X)`, `Computer (hard, X)` or `Engine ./bot.py (X)`.
     fn who(&self, mark: Player) -> String {
         match &self.seat {
             Seat::Human(name) => format!("{name} ({mark})"),
             Seat::Computer(level) => format!("Computer ({level}, {mark})"),
+            Seat::Engine(command) => format!("Engine {command} ({mark})"),
         }
     }
 
-    fn participant(&self) -> Participant {
+    /// Whether a program (ours or an outside one) plays this side.
+    fn is_machine(&self) -> bool {
+        !matches!(self.mover, Mover::Human)
+    }
+
+    /// How the side is recorded: a program by its file name (`engine:bot.py`).
+    fn participant(&self, options: &Options) -> Participant {
         match &self.seat {
             Seat::Human(name) => Participant::human(name.clone()),
             Seat::Computer(level) => Participant::computer(level.name()),
+            Seat::Engine(command) => {
+                Participant::engine(&engine_spec(command, options.engine_time).short_name())
+            }
         }
     }
+}
+
+/// The program of an `engine:` seat, whose command line the seat's parser checked.
+fn engine_spec(command: &str, turn_time: Duration) -> EngineSpec {
+    EngineSpec::parse(command, turn_time).unwrap_or_else(|| EngineSpec {
+        program: command.to_string(),
+        args: Vec::new(),
+        turn_time,
+    })
 }
 
 fn session<R: BufRead, W: Write>(
@@ -118,19 +165,12 @@ fn session<R: BufRead, W: Write>(
     console.say("")?;
     let seats = choose_seats(console, store, options)?;
     let seed_for = |offset: u64| options.seed.map(|s| s.wrapping_add(offset));
-    let side = |seat: Seat, seed: Option<u64>| Side {
-        computer: match seat {
-            Seat::Computer(level) => Some(new_player(level, seed, options.time_limit)),
-            Seat::Human(_) => None,
-        },
-        seat,
-    };
     let mut sides = ByPlayer {
-        x: side(seats.x, seed_for(0)),
-        o: side(seats.o, seed_for(1)),
+        x: Side::new(seats.x, seed_for(0), options),
+        o: Side::new(seats.o, seed_for(1), options),
     };
     for number in 1.. {
-        play_game(console, store, dims, &mut sides, number, options.time_limit)?;
+        play_game(console, store, options, &mut sides, number)?;
         if !console.ask_until("Play again, the other player first? [Y/n] ", |t| {
             parse_yes_no(t, true)
         })? {
@@ -151,18 +191,32 @@ fn choose_seats<R: BufRead, W: Write>(
 ) -> Step<ByPlayer<Seat>> {
     let seats = match (options.x.clone(), options.o.clone()) {
         (Some(x), Some(o)) => {
-            greet(console, store, &x)?;
-            greet(console, store, &o)?;
+            greet(console, store, &x, options)?;
+            greet(console, store, &o, options)?;
             ByPlayer { x, o }
         }
         (Some(x), None) => {
-            greet(console, store, &x)?;
-            let o = ask_opponent(console, store, "the O player", "Player 2", x.human_name())?;
+            greet(console, store, &x, options)?;
+            let o = ask_opponent(
+                console,
+                store,
+                "the O player",
+                "Player 2",
+                x.human_name(),
+                options,
+            )?;
             ByPlayer { x, o }
         }
         (None, Some(o)) => {
-            greet(console, store, &o)?;
-            let x = ask_opponent(console, store, "the X player", "Player 1", o.human_name())?;
+            greet(console, store, &o, options)?;
+            let x = ask_opponent(
+                console,
+                store,
+                "the X player",
+                "Player 1",
+                o.human_name(),
+                options,
+            )?;
             ByPlayer { x, o }
         }
         (None, None) => {
@@ -170,8 +224,15 @@ fn choose_seats<R: BufRead, W: Write>(
                 parse_name(t, "Player 1")
             })?;
             let first = Seat::Human(first);
-            greet(console, store, &first)?;
-            let second = ask_opponent(console, store, "player 2", "Player 2", first.human_name())?;
+            greet(console, store, &first, options)?;
+            let second = ask_opponent(
+                console,
+                store,
+                "player 2",
+                "Player 2",
+                first.human_name(),
+                options,
+            )?;
             let names = [first.to_string(), second.to_string()];
             let prompt = format!(
                 "Who goes first and plays X: 1 {}, or 2 {}? [1] ",
@@ -202,6 +263,7 @@ fn ask_opponent<R: BufRead, W: Write>(
     label: &str,
     default_name: &str,
     taken: Option<&str>,
+    options: &Options,
 ) -> Step<Seat> {
     let kind = console.ask_until(
         &format!("Is {label} a human or the computer? [h/C] "),
@@ -231,15 +293,22 @@ fn ask_opponent<R: BufRead, W: Write>(
             parse_level,
         )?),
     };
-    greet(console, store, &seat)?;
+    greet(console, store, &seat, options)?;
     Ok(seat)
 }
 
-/// Shows a human's saved statistics, or welcomes a newcomer.
+/// `2 s`, `1.5 s`.
+fn seconds(d: Duration) -> String {
+    let text = format!("{:.1}", d.as_secs_f64());
+    format!("{} s", text.trim_end_matches(".0"))
+}
+
+/// Shows a human's saved statistics, or welcomes a newcomer, or says what a program is.
 fn greet<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     seat: &Seat,
+    options: &Options,
 ) -> Step<()> {
     match seat {
         Seat::Human(name) => {
@@ -253,6 +322,12 @@ fn greet<R: BufRead, W: Write>(
                 )),
             }
         }
+        Seat::Engine(command) => console.say(format!(
+            "The engine {command} plays by the Gomocup protocol, {} a move (it loses the game \
+             if it crashes, answers more than {} late, or answers a move that is not one).",
+            seconds(options.engine_time),
+            seconds(DEFAULT_SLACK)
+        )),
         Seat::Computer(level) => console.say(format!(
             "The computer plays at level {level}{}.",
             match level {
@@ -271,17 +346,19 @@ fn greet<R: BufRead, W: Write>(
 fn play_game<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
-    dims: Dims,
+    options: &Options,
     sides: &mut ByPlayer<Side>,
     number: u32,
-    hint_time: Duration,
 ) -> Step<()> {
+    let (dims, hint_time) = (options.dims, options.time_limit);
     let mut pos = Position::new(dims);
     let mut moves = Vec::new();
     let mut hints = ByPlayer::<u32>::default();
     // What happened in the last moves, shown under the board.
     let mut notes: Vec<String> = Vec::new();
-    let computers_only = sides.x.computer.is_some() && sides.o.computer.is_some();
+    let computers_only = sides.x.is_machine() && sides.o.is_machine();
+    // The side whose program failed, and how: the game ends there.
+    let mut forfeit: Option<Forfeit> = None;
     let watching = console.screen().clear && computers_only;
     let title = format!(
         "Round {number}: {} vs {}, {} in a row wins.",
@@ -297,15 +374,16 @@ fn play_game<R: BufRead, W: Write>(
     };
     while !pos.is_over() {
         // A computer's first move is drawn at once; there is no point in an empty board.
-        if !(moves.is_empty() && sides.x.computer.is_some()) {
+        if !(moves.is_empty() && sides.x.is_machine()) {
             let clear = fresh_screen(&moves, human_moved);
             draw(console, &pos, moves.last().copied(), &title, &notes, clear)?;
         }
         let me = pos.turn();
         let who = sides.get(me).who(me);
-        let cell = match sides.get_mut(me).computer.as_mut() {
-            Some(computer) => {
-                if watching && !moves.is_empty() {
+        let watch_pause = watching && !moves.is_empty();
+        let cell = match &mut sides.get_mut(me).mover {
+            Mover::Computer(computer) => {
+                if watch_pause {
                     // Two computers on a terminal: slow enough to follow.
                     std::thread::sleep(Duration::from_millis(700));
                 }
@@ -323,7 +401,31 @@ fn play_game<R: BufRead, W: Write>(
                 ));
                 decision.cell
             }
-            None => {
+            Mover::Engine(engine) => {
+                if watch_pause {
+                    std::thread::sleep(Duration::from_millis(700));
+                }
+                if console.screen().clear {
+                    console.show(format!("{who} is thinking...\n"))?;
+                }
+                match engine.choose(&pos) {
+                    Ok(cell) => {
+                        notes.push(format!(
+                            "{who} played row {}, column {}.",
+                            cell.row + 1,
+                            cell.col + 1
+                        ));
+                        cell
+                    }
+                    Err(failure) => {
+                        let reason = failure.to_string();
+                        notes.push(format!("{reason}."));
+                        forfeit = Some(Forfeit::new(me, &reason));
+                        break;
+                    }
+                }
+            }
+            Mover::Human => {
                 let prompt = format!(
                     "{who}, your move: row and column, e.g. {} (u undo, h hint, q quit): ",
                     example(dims)
@@ -388,33 +490,48 @@ fn play_game<R: BufRead, W: Write>(
     let clear = fresh_screen(&moves, human_moved);
     draw(console, &pos, moves.last().copied(), &title, &notes, clear)?;
 
-    let result = GameResult::from_outcome(pos.outcome())
-        .ok_or_else(|| anyhow::anyhow!("the game ended in progress"))?;
+    let result = match &forfeit {
+        Some(f) => f.result(),
+        None => GameResult::from_outcome(pos.outcome())
+            .ok_or_else(|| anyhow::anyhow!("the game ended in progress"))?,
+    };
     let game = NewGame {
         rows: dims.rows(),
         cols: dims.cols(),
         k: dims.k(),
-        x: sides.x.participant(),
-        o: sides.o.participant(),
+        x: sides.x.participant(options),
+        o: sides.o.participant(options),
         moves,
         result,
         hints,
+        forfeit: forfeit.clone(),
     };
     let id = if game.counts() {
         Some(store.record_game(&game)?)
     } else {
         None
     };
-    let verdict = match pos.outcome() {
+    let outcome = match &forfeit {
+        Some(f) => Outcome::Win(f.loser.other()),
+        None => pos.outcome(),
+    };
+    let verdict = match outcome {
         Outcome::Win(winner) => {
             let who = sides.get(winner).who(winner);
             let loser = sides.get(winner.other());
+            let how = if forfeit.is_some() {
+                format!(" ({}'s program failed)", winner.other())
+            } else {
+                String::new()
+            };
             match (&sides.get(winner).seat, &loser.seat) {
-                (Seat::Human(_), Seat::Computer(_)) => format!("{who} wins! Well played."),
-                (Seat::Computer(_), Seat::Human(name)) => {
-                    format!("{who} wins. Better luck next time, {name}!")
+                (Seat::Human(_), Seat::Computer(_) | Seat::Engine(_)) => {
+                    format!("{who} wins{how}! Well played.")
                 }
-                _ => format!("{who} wins!"),
+                (Seat::Computer(_) | Seat::Engine(_), Seat::Human(name)) => {
+                    format!("{who} wins{how}. Better luck next time, {name}!")
+                }
+                _ => format!("{who} wins{how}!"),
             }
         }
         _ => "It's a tie!".to_string(),
@@ -492,7 +609,7 @@ fn claim(level: Level, value: Option<Value>) -> &'static str {
 /// before the asker's last move (so the computer's reply goes too); between two people, all
 /// but the last. `None` when there is nothing to take back.
 fn undo_to(sides: &ByPlayer<Side>, moves: &[Cell], asker: Player) -> Option<usize> {
-    let against_computer = sides.get(asker.other()).computer.is_some();
+    let against_computer = sides.get(asker.other()).is_machine();
     if against_computer {
         let parity = usize::from(asker == Player::O);
         (0..moves.len()).rev().find(|&ply| ply % 2 == parity)
@@ -540,6 +657,7 @@ mod tests {
             o: o.map(|s| s.parse().unwrap()),
             seed: Some(1),
             time_limit: Duration::from_secs(1),
+            engine_time: Duration::from_secs(1),
         }
     }
 
