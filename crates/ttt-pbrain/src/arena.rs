@@ -257,6 +257,19 @@ impl Player<'_> {
     }
 }
 
+/// Starts `spec`'s program on the match's board and ends it: whether it runs at all and
+/// plays that board, before any game is scored on it.
+///
+/// # Errors
+/// [`BrainError::Spawn`] when the program cannot be started, [`BrainError::Refused`] when it
+/// refuses the board, any other [`BrainError`] when it answers wrongly or not at all.
+pub fn check(spec: &EngineSpec, settings: &MatchSettings) -> Result<(), BrainError> {
+    let mut brain = Brain::spawn(&spec.program, &spec.args)?;
+    let started = brain.start(settings.width, settings.height, Duration::from_secs(30));
+    brain.end();
+    started
+}
+
 /// Plays one game: `black` moves first. Returns the winner's colour (1 black, 2 white, none
 /// for a draw), the moves and the reason.
 fn play_game<'a>(

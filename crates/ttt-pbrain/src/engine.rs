@@ -15,7 +15,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use ttt_ai::{Limits, StopFlag, Strong};
+use ttt_ai::{Limits, MarkError, StopFlag, Strong};
 use ttt_core::{Cell, Player};
 
 use crate::protocol::{Command, Owner, ParseError, Point, Reply};
@@ -166,9 +166,11 @@ impl Engine {
     fn mark(&mut self, p: Point, player: Player) -> Result<(), Reply> {
         let game = self.game.as_mut().ok_or_else(no_board)?;
         let cell = cell_of(p).ok_or_else(|| off_board(p))?;
-        game.put(cell, player)
-            .map(|_| ())
-            .map_err(|e| Reply::Error(format!("{p}: {e}")))
+        // Said in the protocol's own coordinates (x,y from 0), not the board's rows and columns.
+        game.put(cell, player).map(|_| ()).map_err(|e| match e {
+            MarkError::OffBoard(_) => off_board(p),
+            MarkError::Occupied(_) => Reply::Error(format!("{p} is already taken")),
+        })
     }
 
     fn done(&mut self) -> Vec<Reply> {
@@ -305,10 +307,9 @@ impl Engine {
             } else {
                 "fours"
             };
-            replies.push(Reply::Message(format!(
-                "a win by {kind} in {} plies",
-                win.plies()
-            )));
+            let plies = win.plies();
+            let unit = if plies == 1 { "ply" } else { "plies" };
+            replies.push(Reply::Message(format!("a win by {kind} in {plies} {unit}")));
         } else {
             // MESSAGE, not DEBUG: managers show it, and some take a DEBUG line for an answer.
             replies.push(Reply::Message(format!(
@@ -498,5 +499,12 @@ mod tests {
         assert!(e.budget() <= FASTEST_TURN);
         e.handle("INFO max_memory 83886080");
         assert_eq!(e.memory(), 40 << 20);
+    }
+
+    #[test]
+    fn errors_name_cells_as_the_protocol_does() {
+        let out = session("START 15\nTURN 99,99\nBOARD\n7,7,2\n7,7,1\nDONE\nEND\n");
+        assert_eq!(out[1], "ERROR 99,99 is off the board", "{out:?}");
+        assert_eq!(out[2], "ERROR 7,7 is already taken", "{out:?}");
     }
 }

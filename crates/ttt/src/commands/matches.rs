@@ -26,15 +26,8 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         )));
     }
     let spec = |line: &str, turn_time| -> anyhow::Result<EngineSpec> {
-        let mut words = line.split_whitespace().map(str::to_string);
-        let program = words
-            .next()
-            .ok_or_else(|| user_error("an engine needs a program to run"))?;
-        Ok(EngineSpec {
-            program,
-            args: words.collect(),
-            turn_time,
-        })
+        EngineSpec::parse(line, turn_time)
+            .ok_or_else(|| user_error("an engine needs a program to run"))
     };
     let first = spec(&args.first, args.turn_time)?;
     let second = spec(
@@ -50,13 +43,24 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         first_opening: args.first_opening,
         from_empty: args.from_empty,
     };
+    // An engine that cannot start, or refuses the board, would lose every game: that is a
+    // mistake in the command, not a score.
+    for (which, engine) in [("first", &first), ("second", &second)] {
+        arena::check(engine, &settings).map_err(|e| {
+            user_error(format!(
+                "the {which} engine ({}) cannot play a board of {rows} x {}: {e}",
+                engine.name(),
+                args.size
+            ))
+        })?;
+    }
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{} (A) against {} (B): {} games on {} x {rows}, {:.2} s a move",
+        "{} (A) against {} (B): {} on {rows} x {} (rows x columns), {:.2} s a move",
         first.name(),
         second.name(),
-        args.games,
+        counted(args.games as u64, "game"),
         args.size,
         args.turn_time.as_secs_f64()
     )?;
@@ -102,12 +106,21 @@ fn summary(first: &str, second: &str, tally: &Tally) -> String {
         .elo()
         .map_or_else(|| "not bounded".to_string(), |e| e.to_string());
     format!(
-        "{first} against {second}: {} wins, {} losses, {} draws; score {:.1}%; Elo difference {elo} (95%)",
-        tally.wins,
-        tally.losses,
-        tally.draws,
+        "{first} against {second}: {}, {}, {}; score {:.1}%; Elo difference {elo} (95%)",
+        counted(u64::from(tally.wins), "win"),
+        counted(u64::from(tally.losses), "loss"),
+        counted(u64::from(tally.draws), "draw"),
         tally.score() * 100.0
     )
+}
+
+/// `1 game`, `2 games`, `0 losses`.
+fn counted(n: u64, word: &str) -> String {
+    match (n, word.ends_with('s')) {
+        (1, _) => format!("{n} {word}"),
+        (_, true) => format!("{n} {word}es"),
+        (_, false) => format!("{n} {word}s"),
+    }
 }
 
 #[cfg(test)]
@@ -122,7 +135,7 @@ mod tests {
             draws: 1,
         };
         let s = summary("a", "b", &t);
-        assert!(s.contains("6 wins, 3 losses, 1 draws; score 65.0%"), "{s}");
+        assert!(s.contains("6 wins, 3 losses, 1 draw; score 65.0%"), "{s}");
         assert!(s.contains("Elo difference +108 ±"), "{s}");
     }
 }

@@ -149,11 +149,15 @@ fn ttt_match_plays_its_games_and_scores_them() {
     .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("2 games on 12 x 12 (rows x columns)"),
+        "{text}"
+    );
     assert!(text.contains("game 1: opening 0, A black"), "{text}");
     assert!(text.contains("game 2: opening 0, B black"), "{text}");
     let last = text.lines().last().unwrap();
     assert!(last.contains("Elo difference"), "{text}");
-    // A missing engine loses its games rather than stopping the match.
+    // A missing engine is a mistake in the command, not a lost match.
     let out = command(&[
         "match",
         "/nonexistent/pbrain-none",
@@ -165,8 +169,13 @@ fn ttt_match_plays_its_games_and_scores_them() {
     ])
     .output()
     .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("0 wins, 1 losses"), "{text}");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the first engine (/nonexistent/pbrain-none) cannot play a board of 15 x 15: could not start"),
+        "{err}"
+    );
     let out = command(&["match", &engine, &engine, "--size", "40"])
         .output()
         .unwrap();
