@@ -341,8 +341,8 @@ fn greet<R: BufRead, W: Write>(
 }
 
 /// One game from the empty board to a win or a tie, saved the moment it ends. A person may
-/// take moves back (`u`) and ask for hints (`h`, found within `hint_time`), which the
-/// record counts.
+/// take moves back (`u`) and ask for hints (`h`, found within the perfect player's time
+/// limit), which the record counts.
 fn play_game<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
@@ -350,15 +350,9 @@ fn play_game<R: BufRead, W: Write>(
     sides: &mut ByPlayer<Side>,
     number: u32,
 ) -> Step<()> {
-    let (dims, hint_time) = (options.dims, options.time_limit);
-    let mut pos = Position::new(dims);
-    let mut moves = Vec::new();
-    let mut hints = ByPlayer::<u32>::default();
-    // What happened in the last moves, shown under the board.
-    let mut notes: Vec<String> = Vec::new();
+    let dims = options.dims;
+    let mut round = Round::new(dims);
     let computers_only = sides.x.is_machine() && sides.o.is_machine();
-    // The side whose program failed, and how: the game ends there.
-    let mut forfeit: Option<Forfeit> = None;
     let watching = console.screen().clear && computers_only;
     let title = format!(
         "Round {number}: {} vs {}, {} in a row wins.",
@@ -368,128 +362,196 @@ fn play_game<R: BufRead, W: Write>(
     );
     // The welcome and the statistics stay on the screen until someone has had the time to
     // read them: a human's first move, or the second board of two computers.
-    let mut human_moved = false;
-    let fresh_screen = |moves: &[Cell], human_moved: bool| {
-        number > 1 || human_moved || (computers_only && moves.len() > 1)
+    let fresh_screen = |round: &Round| {
+        number > 1 || round.human_moved || (computers_only && round.moves.len() > 1)
     };
-    while !pos.is_over() {
+    while !round.pos.is_over() {
         // A computer's first move is drawn at once; there is no point in an empty board.
-        if !(moves.is_empty() && sides.x.is_machine()) {
-            let clear = fresh_screen(&moves, human_moved);
-            draw(console, &pos, moves.last().copied(), &title, &notes, clear)?;
+        if !(round.moves.is_empty() && sides.x.is_machine()) {
+            let last = round.moves.last().copied();
+            draw(
+                console,
+                &round.pos,
+                last,
+                &title,
+                &round.notes,
+                fresh_screen(&round),
+            )?;
         }
-        let me = pos.turn();
+        let me = round.pos.turn();
         let who = sides.get(me).who(me);
-        let watch_pause = watching && !moves.is_empty();
+        if watching && !round.moves.is_empty() {
+            // Two computers on a terminal: slow enough to follow.
+            std::thread::sleep(Duration::from_millis(700));
+        }
         let cell = match &mut sides.get_mut(me).mover {
             Mover::Computer(computer) => {
-                if watch_pause {
-                    // Two computers on a terminal: slow enough to follow.
-                    std::thread::sleep(Duration::from_millis(700));
-                }
                 if console.screen().clear && computer.level() == Level::Perfect {
                     console.show(format!("{who} is thinking...\n"))?;
                 }
-                let decision = computer.choose(&pos).ok_or_else(|| {
+                let decision = computer.choose(&round.pos).ok_or_else(|| {
                     anyhow::anyhow!("the computer found no move in a game in progress")
                 })?;
-                notes.push(format!(
-                    "{who} played row {}, column {}{}.",
-                    decision.cell.row + 1,
-                    decision.cell.col + 1,
-                    claim(computer.level(), decision.value)
+                let claimed = claim(computer.level(), decision.value);
+                round.note(format!(
+                    "{who} played {}{claimed}.",
+                    cell_words(decision.cell)
                 ));
                 decision.cell
             }
             Mover::Engine(engine) => {
-                if watch_pause {
-                    std::thread::sleep(Duration::from_millis(700));
-                }
                 if console.screen().clear {
                     console.show(format!("{who} is thinking...\n"))?;
                 }
-                match engine.choose(&pos) {
+                match engine.choose(&round.pos) {
                     Ok(cell) => {
-                        notes.push(format!(
-                            "{who} played row {}, column {}.",
-                            cell.row + 1,
-                            cell.col + 1
-                        ));
+                        round.note(format!("{who} played {}.", cell_words(cell)));
                         cell
                     }
                     Err(failure) => {
                         let reason = failure.to_string();
-                        notes.push(format!("{reason}."));
-                        forfeit = Some(Forfeit::new(me, &reason));
+                        round.note(format!("{reason}."));
+                        round.forfeit = Some(Forfeit::new(me, &reason));
                         break;
                     }
                 }
             }
-            Mover::Human => {
-                let prompt = format!(
-                    "{who}, your move: row and column, e.g. {} (u undo, h hint, q quit): ",
-                    example(dims)
-                );
-                let played =
-                    console.ask_until(&prompt, |t| parse_turn(t, &pos).map_err(|e| e.to_string()));
-                let cell = match played {
-                    Ok(Turn::Move(cell)) => cell,
-                    Ok(Turn::Undo) => {
-                        notes = match undo_to(sides, &moves, me) {
-                            Some(keep) => {
-                                let against_computer = moves.len() - keep > 1;
-                                moves.truncate(keep);
-                                pos = replay(dims, &moves)?;
-                                let next = sides.get(pos.turn()).who(pos.turn());
-                                vec![if against_computer {
-                                    format!("{who} took back a move and the computer's reply.")
-                                } else {
-                                    format!("The last move was taken back: {next} to move.")
-                                }]
-                            }
-                            None => vec!["There is no move to take back.".to_string()],
-                        };
-                        continue;
-                    }
-                    Ok(Turn::Hint) => {
-                        *hints.get_mut(me) += 1;
-                        console.show(format!("Looking for the best move for {who}...\n"))?;
-                        let hint = new_player(Level::Perfect, None, hint_time).choose(&pos);
-                        notes = vec![match hint {
-                            Some(d) => format!(
-                                "Hint for {who}: row {}, column {} ({}).",
-                                d.cell.row + 1,
-                                d.cell.col + 1,
-                                leads_to(d.verdict, d.value)
-                            ),
-                            None => "There is no move to hint at.".to_string(),
-                        }];
-                        continue;
-                    }
-                    Err(stop @ (Stop::Quit | Stop::EndOfInput)) => {
-                        console.say("The game was not finished, so it was not saved.")?;
-                        return Err(stop);
-                    }
-                    Err(e) => return Err(e),
-                };
-                notes.push(format!(
-                    "{who} played row {}, column {}.",
-                    cell.row + 1,
-                    cell.col + 1
-                ));
-                human_moved = true;
-                cell
-            }
+            Mover::Human => match human_turn(console, sides, &mut round, options, &who)? {
+                Some(cell) => cell,
+                None => continue,
+            },
         };
-        pos = pos.play(cell).map_err(anyhow::Error::from)?;
-        moves.push(cell);
-        if notes.len() > 2 {
-            notes.remove(0);
+        round.pos = round.pos.play(cell).map_err(anyhow::Error::from)?;
+        round.moves.push(cell);
+    }
+    let last = round.moves.last().copied();
+    draw(
+        console,
+        &round.pos,
+        last,
+        &title,
+        &round.notes,
+        fresh_screen(&round),
+    )?;
+    conclude(console, store, options, sides, round)
+}
+
+/// A game being played at the console.
+struct Round {
+    pos: Position,
+    moves: Vec<Cell>,
+    hints: ByPlayer<u32>,
+    /// What happened in the last moves, shown under the board.
+    notes: Vec<String>,
+    /// The side whose program failed, and how: the game ends there.
+    forfeit: Option<Forfeit>,
+    /// Whether a person has moved yet (the welcome stays on the screen until then).
+    human_moved: bool,
+}
+
+impl Round {
+    fn new(dims: Dims) -> Round {
+        Round {
+            pos: Position::new(dims),
+            moves: Vec::new(),
+            hints: ByPlayer::default(),
+            notes: Vec::new(),
+            forfeit: None,
+            human_moved: false,
         }
     }
-    let clear = fresh_screen(&moves, human_moved);
-    draw(console, &pos, moves.last().copied(), &title, &notes, clear)?;
 
+    /// Adds a line under the board, keeping the last two (all a screen shows).
+    fn note(&mut self, line: String) {
+        self.notes.push(line);
+        if self.notes.len() > 2 {
+            self.notes.remove(0);
+        }
+    }
+}
+
+/// `row 2, column 3`, counted from 1.
+fn cell_words(cell: Cell) -> String {
+    format!("row {}, column {}", cell.row + 1, cell.col + 1)
+}
+
+/// A person's turn: their move, or `None` after an undo or a hint (the turn starts again).
+fn human_turn<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    sides: &ByPlayer<Side>,
+    round: &mut Round,
+    options: &Options,
+    who: &str,
+) -> Step<Option<Cell>> {
+    let me = round.pos.turn();
+    let prompt = format!(
+        "{who}, your move: row and column, e.g. {} (u undo, h hint, q quit): ",
+        example(options.dims)
+    );
+    let pos = round.pos;
+    let played = console.ask_until(&prompt, |t| parse_turn(t, &pos).map_err(|e| e.to_string()));
+    match played {
+        Ok(Turn::Move(cell)) => {
+            round.note(format!("{who} played {}.", cell_words(cell)));
+            round.human_moved = true;
+            Ok(Some(cell))
+        }
+        Ok(Turn::Undo) => {
+            round.notes = vec![match undo_to(sides, &round.moves, me) {
+                Some(keep) => {
+                    let against_computer = round.moves.len() - keep > 1;
+                    round.moves.truncate(keep);
+                    round.pos = replay(options.dims, &round.moves)?;
+                    let next = sides.get(round.pos.turn()).who(round.pos.turn());
+                    if against_computer {
+                        format!("{who} took back a move and the computer's reply.")
+                    } else {
+                        format!("The last move was taken back: {next} to move.")
+                    }
+                }
+                None => "There is no move to take back.".to_string(),
+            }];
+            Ok(None)
+        }
+        Ok(Turn::Hint) => {
+            *round.hints.get_mut(me) += 1;
+            console.show(format!("Looking for the best move for {who}...\n"))?;
+            let hint = new_player(Level::Perfect, None, options.time_limit).choose(&pos);
+            round.notes = vec![match hint {
+                Some(d) => format!(
+                    "Hint for {who}: {} ({}).",
+                    cell_words(d.cell),
+                    leads_to(d.verdict, d.value)
+                ),
+                None => "There is no move to hint at.".to_string(),
+            }];
+            Ok(None)
+        }
+        Err(stop @ (Stop::Quit | Stop::EndOfInput)) => {
+            console.say("The game was not finished, so it was not saved.")?;
+            Err(stop)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The end of a game: its record saved (if it counts), the result in words, and the people's
+/// statistics.
+fn conclude<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    store: &dyn Store,
+    options: &Options,
+    sides: &ByPlayer<Side>,
+    round: Round,
+) -> Step<()> {
+    let Round {
+        pos,
+        moves,
+        hints,
+        forfeit,
+        ..
+    } = round;
+    let dims = options.dims;
     let result = match &forfeit {
         Some(f) => f.result(),
         None => GameResult::from_outcome(pos.outcome())
