@@ -126,15 +126,23 @@ impl Brain {
     /// # Errors
     /// [`BrainError::Spawn`] when the program cannot be started.
     pub fn spawn(program: &str, args: &[String]) -> Result<Brain, BrainError> {
-        let mut child = Process::new(program)
+        let mut command = Process::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            // A process group of its own, so that ending it ends what it started too.
+            command.process_group(0);
+        }
+        let mut child = command
             .spawn()
             .map_err(|e| BrainError::Spawn(format!("{program}: {e}")))?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
+            kill(&mut child);
             return Err(BrainError::Spawn(format!("{program}: no pipes")));
         };
         let (send, lines) = mpsc::channel();
@@ -330,22 +338,30 @@ impl Brain {
         let deadline = Instant::now() + Duration::from_secs(1);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // Dropping it ends what is left of its group.
     }
 }
 
 impl Drop for Brain {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        kill(&mut self.child);
     }
+}
+
+/// Ends an engine and whatever it started (its process group), and reaps it. The group is
+/// killed even when the engine itself has ended: a script's children may outlive it.
+fn kill(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        use rustix::process::{kill_process_group, Pid, Signal};
+        let _ = kill_process_group(Pid::from_child(child), Signal::KILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 #[cfg(test)]
@@ -379,5 +395,43 @@ mod tests {
             Brain::spawn("/nonexistent/pbrain", &[]),
             Err(BrainError::Spawn(_))
         ));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn ending_an_engine_ends_what_it_started() {
+        let file = std::env::temp_dir().join(format!("ttt-pbrain-child-{}", std::process::id()));
+        let _ = std::fs::remove_file(&file);
+        // A script that leaves a child of its own running, as a shell engine may.
+        let b = shell(&format!(
+            "sleep 100 & echo $! > {}; sleep 100",
+            file.display()
+        ));
+        let started = Instant::now();
+        let pid = loop {
+            if let Some(pid) = std::fs::read_to_string(&file)
+                .ok()
+                .and_then(|t| t.trim().parse::<u32>().ok())
+            {
+                break pid;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(5),
+                "the script never started"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        drop(b);
+        let _ = std::fs::remove_file(&file);
+        // Gone, or a zombie about to be reaped by init: not running either way.
+        let running = || {
+            std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .is_ok_and(|stat| !stat.split_whitespace().nth(2).is_some_and(|s| s == "Z"))
+        };
+        let ended = Instant::now();
+        while running() && ended.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(!running(), "the script's child {pid} still runs");
     }
 }
