@@ -269,11 +269,19 @@ impl Strong {
 
     /// A win by threats for the side to move within `limits`: a VCF, or failing that a VCT.
     pub fn threat_win(&mut self, limits: Limits) -> Option<ThreatWin> {
+        self.threat_win_counted(limits).0
+    }
+
+    /// [`Strong::threat_win`], with the positions it searched.
+    pub(crate) fn threat_win_counted(&mut self, limits: Limits) -> (Option<ThreatWin>, u64) {
         let mut threats = Threats::new(&mut self.board, limits, THREAT_BUDGET);
-        match threats.vct(VCT_THREATS) {
+        let found = threats.vct(VCT_THREATS);
+        let nodes = threats.nodes();
+        let win = match found {
             Found::Win(line) => Some(ThreatWin::of(self.board_ref(), &line)),
             Found::None | Found::Unknown => None,
-        }
+        };
+        (win, nodes)
     }
 
     fn board_ref(&self) -> &Stones {

@@ -34,9 +34,10 @@ pub struct SolveArgs {
     /// after a second every thread by proof numbers; on one thread, proof numbers alone.
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Which search proves the value: `auto` (proof-number search, with alpha-beta beside
-    /// it for its first second), or one of them alone (the proof-number search on one
-    /// thread for its first second, then on every thread).
+    /// Which search proves the value: `auto` (with K of 4 or more, a win by threats looked
+    /// for first; then the proof-number search, with alpha-beta beside it for its first
+    /// second), or one of them alone (the proof-number search on one thread for its first
+    /// second, then on every thread).
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
     /// Also give the value of every move, drawn as a grid.
