@@ -7,6 +7,7 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::protocol::{Command, Owner, Point, Reply};
@@ -118,6 +119,10 @@ pub struct Brain {
     name: String,
     /// The `MESSAGE` and `DEBUG` lines it sent since they were last taken.
     chatter: Vec<String>,
+    /// The last line it wrote on its standard error.
+    last_words: Arc<Mutex<Option<String>>>,
+    /// Closed once its standard error is closed (it ended).
+    errors_done: Receiver<()>,
 }
 
 impl Brain {
@@ -131,7 +136,7 @@ impl Brain {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         #[cfg(unix)]
         {
             use std::os::unix::process::CommandExt;
@@ -141,7 +146,9 @@ impl Brain {
         let mut child = command
             .spawn()
             .map_err(|e| BrainError::Spawn(format!("{program}: {e}")))?;
-        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+        let (Some(input), Some(output), Some(errors)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
             kill(&mut child);
             return Err(BrainError::Spawn(format!("{program}: no pipes")));
         };
@@ -167,10 +174,39 @@ impl Brain {
                 }
             }
         });
+        // Its standard error is read as it comes (so that it never fills the pipe), and only
+        // its last line kept: what a crashing program said last.
+        let last_words = Arc::new(Mutex::new(None));
+        let (said_all, errors_done) = mpsc::channel::<()>();
+        let keep = Arc::clone(&last_words);
+        std::thread::spawn(move || {
+            let _said_all = said_all;
+            let mut reader = BufReader::new(errors);
+            let mut buffer = Vec::new();
+            loop {
+                buffer.clear();
+                match (&mut reader)
+                    .take(LONGEST_LINE)
+                    .read_until(b'\n', &mut buffer)
+                {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buffer).trim().to_string();
+                        if !line.is_empty() {
+                            if let Ok(mut last) = keep.lock() {
+                                *last = Some(line);
+                            }
+                        }
+                    }
+                }
+            }
+        });
         Ok(Brain {
             child,
             input,
             lines,
+            last_words,
+            errors_done,
             name: std::iter::once(program)
                 .chain(args.iter().map(String::as_str))
                 .collect::<Vec<_>>()
@@ -183,6 +219,14 @@ impl Brain {
     #[must_use]
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The last line the program wrote on its standard error, if any; waits up to `wait`
+    /// for it to close its standard error first (a program that just ended may not have been
+    /// read to its end yet).
+    pub fn last_words(&self, wait: Duration) -> Option<String> {
+        let _ = self.errors_done.recv_timeout(wait);
+        self.last_words.lock().ok().and_then(|last| last.clone())
     }
 
     /// Whether the program still runs (it may have ended since its last answer).

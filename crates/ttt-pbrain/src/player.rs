@@ -112,6 +112,8 @@ pub struct EngineFailure {
     pub dims: Dims,
     /// What it did.
     pub fault: Fault,
+    /// The last line it wrote on its standard error, if any (a crash's reason, often).
+    pub last_words: Option<String>,
 }
 
 impl fmt::Display for EngineFailure {
@@ -151,6 +153,9 @@ impl fmt::Display for EngineFailure {
             Fault::Garbage(line) => {
                 write!(f, "answered {:?}, which is not a move x,y", cut(line))?;
             }
+        }
+        if let Some(words) = &self.last_words {
+            write!(f, ", its last words on standard error {:?}", cut(words))?;
         }
         write!(f, ": {} loses", self.side)
     }
@@ -221,6 +226,13 @@ impl EnginePlayer {
             },
             Err(fault) => fault,
         };
+        // What it said last on its standard error; a program that ended gets a moment to
+        // have it read.
+        let wait = match fault {
+            Fault::Ended => Duration::from_millis(300),
+            _ => Duration::ZERO,
+        };
+        let last_words = self.running.as_ref().and_then(|r| r.brain.last_words(wait));
         // Whatever it was doing, it plays no more in this game: killed, not asked to end.
         self.running = None;
         Err(EngineFailure {
@@ -228,6 +240,7 @@ impl EnginePlayer {
             side,
             dims,
             fault,
+            last_words,
         })
     }
 
@@ -423,6 +436,20 @@ mod tests {
             1000,
         );
         assert_eq!(ended.fault, Fault::Ended);
+        assert_eq!(ended.last_words, None);
+        let crashed = fault(
+            "read s; echo OK; read a; read b; read c; read d; echo 'warming up' >&2; \
+             echo 'ValueError: no idea' >&2; exit 1",
+            1000,
+        );
+        assert_eq!(crashed.fault, Fault::Ended);
+        assert!(
+            crashed.to_string().ends_with(
+                "ended without a move (it crashed or quit), its last words on standard error \
+                 \"ValueError: no idea\": O loses"
+            ),
+            "{crashed}"
+        );
 
         let silent = fault(&answering(&[]), 100);
         assert_eq!(silent.fault, Fault::Silent(Duration::from_millis(400)));
