@@ -76,6 +76,47 @@ impl EngineSpec {
         })
     }
 
+    /// Checks that the program can be found and run, so that a mistyped path is reported
+    /// before a game rather than lost as one: a path (with a `/`) must name an executable
+    /// file, a bare name one on `PATH`.
+    ///
+    /// # Errors
+    /// What is wrong, in words, naming the program.
+    pub fn check_program(&self) -> Result<(), String> {
+        let program = std::path::Path::new(&self.program);
+        let runnable = |path: &std::path::Path| {
+            path.metadata().is_ok_and(|m| {
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    m.is_file() && m.permissions().mode() & 0o111 != 0
+                }
+                #[cfg(not(unix))]
+                {
+                    m.is_file()
+                }
+            })
+        };
+        let found =
+            if self.program.contains(std::path::MAIN_SEPARATOR) || self.program.contains('/') {
+                runnable(program)
+            } else {
+                std::env::var_os("PATH").is_some_and(|paths| {
+                    std::env::split_paths(&paths).any(|dir| runnable(&dir.join(program)))
+                })
+            };
+        if found {
+            Ok(())
+        } else if program.exists() {
+            Err(format!("{} is not an executable file", self.program))
+        } else {
+            Err(format!(
+                "no program {} (a path, or a name on PATH)",
+                self.program
+            ))
+        }
+    }
+
     /// The command line without directories: each word's file name (`student.py` for
     /// `./bots/student.py`, `python3 student.py` for `/usr/bin/python3 bots/student.py`),
     /// so that what is recorded of a program says which it was and not where it lives.
@@ -470,7 +511,7 @@ mod tests {
         // Gone, or a zombie about to be reaped by init: not running either way.
         let running = || {
             std::fs::read_to_string(format!("/proc/{pid}/stat"))
-                .is_ok_and(|stat| !stat.split_whitespace().nth(2).is_some_and(|s| s == "Z"))
+                .is_ok_and(|stat| stat.split_whitespace().nth(2).is_none_or(|s| s != "Z"))
         };
         let ended = Instant::now();
         while running() && ended.elapsed() < Duration::from_secs(5) {

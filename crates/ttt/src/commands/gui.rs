@@ -25,6 +25,13 @@ pub fn run(args: &GuiArgs) -> anyhow::Result<()> {
         one: engine(&args.x),
         two: engine(&args.o),
     };
+    for spec in [&options.engines.one, &options.engines.two]
+        .into_iter()
+        .flatten()
+    {
+        spec.check_program()
+            .map_err(|why| user_error(format!("engine:{}: {why}", spec.name())))?;
+    }
     match ttt_gui::run(options) {
         Ok(()) => Ok(()),
         Err(e) if e.is_usage() => Err(user_error(e)),

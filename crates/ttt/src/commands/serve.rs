@@ -31,6 +31,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     for (name, command) in &args.engines {
         let spec = EngineSpec::parse(command, args.thinking_time)
             .ok_or_else(|| user_error(format!("the engine {name} has no program")))?;
+        spec.check_program()
+            .map_err(|why| user_error(format!("the engine {name}: {why}")))?;
         if engines.insert(name.clone(), spec).is_some() {
             return Err(user_error(format!(
                 "two engines are called {name}: give each its own name"

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::http::{get, post};
 use crate::servers::Server;
-use crate::support::{ttt, Db};
+use crate::support::{stderr_of, ttt, Db};
 
 /// The test engine: `misbehaving.py MODE PIDFILE` (see the script for its modes).
 pub fn misbehaving() -> PathBuf {
@@ -169,28 +169,40 @@ fn an_engine_that_answers_garbage_or_error_loses() {
 }
 
 #[test]
-fn a_program_that_cannot_start_loses_and_the_session_goes_on() {
+fn a_program_that_cannot_be_run_is_refused_before_any_game() {
     let db = Db::new();
-    // The rematch gives the missing program X: it loses again, at once.
-    let out = play(
-        &db,
-        &["--x", "human:Alice", "--o", "engine:/nonexistent/bot"],
-        "1 1\ny\nn\n",
+    let err = stderr_of(&[
+        "play",
+        "--db",
+        db.arg(),
+        "--x",
+        "human:Alice",
+        "--o",
+        "engine:/nonexistent/bot --fast",
+    ]);
+    assert_eq!(
+        err.trim(),
+        "ttt: engine:/nonexistent/bot --fast: no program /nonexistent/bot (a path, or a name on PATH)"
     );
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bot.py");
+    std::fs::write(&script, "print('OK')\n").unwrap();
+    let seat = format!("engine:{}", script.display());
+    let err = stderr_of(&["play", "--db", db.arg(), "--x", &seat, "--o", "human:Alice"]);
+    assert!(err.contains("is not an executable file"), "{err}");
+    let err = stderr_of(&[
+        "serve",
+        "--db",
+        db.arg(),
+        "--engine",
+        "bot=no-such-engine-here",
+    ]);
     assert!(
-        out.contains("engine /nonexistent/bot (O) could not be started ("),
-        "{out}"
+        err.contains("the engine bot: no program no-such-engine-here"),
+        "{err}"
     );
-    assert!(
-        out.contains("engine /nonexistent/bot (X) could not be started ("),
-        "{out}"
-    );
-    assert_eq!(record(&db, "Alice"), [2, 0, 0, 2]);
-    let games = history(&db);
-    assert_eq!(games.len(), 2);
-    assert_eq!(games[0]["result"], "o_wins");
-    assert_eq!(games[0]["moves"].as_array().unwrap().len(), 0);
-    assert_eq!(games[0]["x"]["level"], "engine:bot");
+    // Nothing was played, so nothing was recorded.
+    assert!(history(&db).is_empty());
 }
 
 #[test]

@@ -41,6 +41,13 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
             )));
         }
     }
+    for seat in [&args.x, &args.o].into_iter().flatten() {
+        if let Seat::Engine(command) = seat {
+            engine_spec(command, args.engine_time)
+                .check_program()
+                .map_err(|why| user_error(format!("engine:{command}: {why}")))?;
+        }
+    }
     // Opened before anything is asked, so a database that cannot be used is reported at once.
     let (store, _) = database::open(&args.db)?;
     let stdin = io::stdin();
