@@ -201,9 +201,18 @@ fn check_players(
             }
             SeatRequest::Computer { level } => {
                 let level = match level {
-                    Some(level) => level
-                        .parse::<Level>()
-                        .map_err(|e| ApiError::BadRequest(e.to_string()))?,
+                    Some(level) => level.parse::<Level>().map_err(|e| {
+                        let mut why = e.to_string();
+                        if !state.engines.is_empty() {
+                            let names: Vec<String> = state
+                                .engines
+                                .keys()
+                                .map(|name| format!("{ENGINE_PREFIX}{name}"))
+                                .collect();
+                            why.push_str(&format!(", or an engine: {}", names.join(", ")));
+                        }
+                        ApiError::BadRequest(why)
+                    })?,
                     None => DEFAULT_LEVEL,
                 };
                 Ok(SeatKind::Computer {

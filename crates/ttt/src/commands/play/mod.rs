@@ -511,7 +511,11 @@ fn human_turn<R: BufRead, W: Write>(
                     round.pos = replay(options.dims, &round.moves)?;
                     let next = sides.get(round.pos.turn()).who(round.pos.turn());
                     if against_computer {
-                        format!("{who} took back a move and the computer's reply.")
+                        let them = match sides.get(me.other()).seat {
+                            Seat::Engine(_) => "the program",
+                            _ => "the computer",
+                        };
+                        format!("{who} took back a move and {them}'s reply.")
                     } else {
                         format!("The last move was taken back: {next} to move.")
                     }
