@@ -194,53 +194,20 @@ impl Brain {
             return Err(BrainError::Spawn(format!("{program}: no pipes")));
         };
         let (send, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(output);
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                // A program that writes without end of line must not take all the memory:
-                // past the limit, what it wrote so far counts as a line.
-                match (&mut reader)
-                    .take(LONGEST_LINE)
-                    .read_until(b'\n', &mut buffer)
-                {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buffer).trim().to_string();
-                        if send.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
+        read_lines(output, move |line| send.send(line).is_ok());
         // Its standard error is read as it comes (so that it never fills the pipe), and only
         // its last line kept: what a crashing program said last.
         let last_words = Arc::new(Mutex::new(None));
         let (said_all, errors_done) = mpsc::channel::<()>();
         let keep = Arc::clone(&last_words);
-        std::thread::spawn(move || {
-            let _said_all = said_all;
-            let mut reader = BufReader::new(errors);
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                match (&mut reader)
-                    .take(LONGEST_LINE)
-                    .read_until(b'\n', &mut buffer)
-                {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buffer).trim().to_string();
-                        if !line.is_empty() {
-                            if let Ok(mut last) = keep.lock() {
-                                *last = Some(line);
-                            }
-                        }
-                    }
+        read_lines(errors, move |line| {
+            let _said_all = &said_all;
+            if !line.is_empty() {
+                if let Ok(mut last) = keep.lock() {
+                    *last = Some(line);
                 }
             }
+            true
         });
         Ok(Brain {
             child,
@@ -435,6 +402,35 @@ impl Drop for Brain {
     fn drop(&mut self) {
         kill(&mut self.child);
     }
+}
+
+/// Reads `from` line by line on a thread of its own, handing each line (trimmed) to `each`
+/// until it returns false or `from` ends; dropping `each` then tells whoever waits on what
+/// it holds.
+fn read_lines(
+    from: impl Read + Send + 'static,
+    mut each: impl FnMut(String) -> bool + Send + 'static,
+) {
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(from);
+        let mut buffer = Vec::new();
+        loop {
+            buffer.clear();
+            // A program that writes without end of line must not take all the memory: past
+            // the limit, what it wrote so far counts as a line.
+            match (&mut reader)
+                .take(LONGEST_LINE)
+                .read_until(b'\n', &mut buffer)
+            {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if !each(String::from_utf8_lossy(&buffer).trim().to_string()) {
+                        break;
+                    }
+                }
+            }
+        }
+    });
 }
 
 /// Ends an engine and whatever it started (its process group), and reaps it. The group is

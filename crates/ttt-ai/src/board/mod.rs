@@ -94,18 +94,7 @@ impl Board {
             }
         }
         let windows = window_cells.len() / k;
-        let mut per_cell: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for w in 0..windows {
-            for &c in &window_cells[w * k..(w + 1) * k] {
-                per_cell[usize::from(c)].push(w as u32);
-            }
-        }
-        let mut cell_start = vec![0u32];
-        let mut cell_windows = Vec::new();
-        for list in per_cell {
-            cell_windows.extend(list);
-            cell_start.push(cell_windows.len() as u32);
-        }
+        let (cell_start, cell_windows) = windows_by_cell(&window_cells, k, n);
         // How many windows pass through each cell.
         let windows_at: Vec<u16> = cell_start
             .windows(2)
@@ -483,6 +472,25 @@ impl Board {
         self.keys.toggle(me, cell);
         self.turn = me;
     }
+}
+
+/// For each of `n` cells, the windows through it: `window_cells` holds the windows' cells, `k`
+/// a window; the answer is where each cell's list starts (`n + 1` offsets) and the lists one
+/// after the other, so that a cell's windows are one slice.
+pub(crate) fn windows_by_cell(window_cells: &[u16], k: usize, n: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut per_cell: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (w, cells) in window_cells.chunks_exact(k).enumerate() {
+        for &c in cells {
+            per_cell[usize::from(c)].push(w as u32);
+        }
+    }
+    let mut cell_start = vec![0u32];
+    let mut cell_windows = Vec::new();
+    for list in per_cell {
+        cell_windows.extend(list);
+        cell_start.push(cell_windows.len() as u32);
+    }
+    (cell_start, cell_windows)
 }
 
 #[cfg(test)]

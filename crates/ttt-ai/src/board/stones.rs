@@ -15,6 +15,7 @@
 
 use ttt_core::{ByPlayer, Cell, Player, Position};
 
+use super::windows_by_cell;
 use crate::Rng;
 
 /// The largest side this board takes: the Gomocup's largest board.
@@ -105,18 +106,7 @@ impl Stones {
             }
         }
         let windows = window_cells.len() / k;
-        let mut per_cell: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for w in 0..windows {
-            for &c in &window_cells[w * k..(w + 1) * k] {
-                per_cell[usize::from(c)].push(w as u32);
-            }
-        }
-        let mut cell_start = vec![0u32];
-        let mut cell_windows = Vec::new();
-        for list in per_cell {
-            cell_windows.extend(list);
-            cell_start.push(cell_windows.len() as u32);
-        }
+        let (cell_start, cell_windows) = windows_by_cell(&window_cells, k, n);
         let gain_of: Vec<i32> = (0..=k)
             .flat_map(|m| (0..=k).map(move |t| (m, t)))
             .map(|(m, t)| {

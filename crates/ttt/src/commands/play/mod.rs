@@ -375,15 +375,7 @@ fn play_game<R: BufRead, W: Write>(
     while !round.pos.is_over() {
         // A computer's first move is drawn at once; there is no point in an empty board.
         if !(round.moves.is_empty() && sides.x.is_machine()) {
-            let last = round.moves.last().copied();
-            draw(
-                console,
-                &round.pos,
-                last,
-                &title,
-                &round.notes,
-                fresh_screen(&round),
-            )?;
+            round.draw(console, &title, fresh_screen(&round))?;
         }
         let me = round.pos.turn();
         let who = sides.get(me).who(me);
@@ -431,15 +423,7 @@ fn play_game<R: BufRead, W: Write>(
         round.pos = round.pos.play(cell).map_err(anyhow::Error::from)?;
         round.moves.push(cell);
     }
-    let last = round.moves.last().copied();
-    draw(
-        console,
-        &round.pos,
-        last,
-        &title,
-        &round.notes,
-        fresh_screen(&round),
-    )?;
+    round.draw(console, &title, fresh_screen(&round))?;
     conclude(console, store, options, sides, round)
 }
 
@@ -466,6 +450,17 @@ impl Round {
             forfeit: None,
             human_moved: false,
         }
+    }
+
+    /// Shows the board with its last move and the notes under it (see [`draw`]).
+    fn draw<R: BufRead, W: Write>(
+        &self,
+        console: &mut Console<R, W>,
+        title: &str,
+        clear: bool,
+    ) -> Step<()> {
+        let last = self.moves.last().copied();
+        draw(console, &self.pos, last, title, &self.notes, clear)
     }
 
     /// Adds a line under the board, keeping the last two (all a screen shows).
