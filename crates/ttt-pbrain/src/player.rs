@@ -151,11 +151,11 @@ impl fmt::Display for EngineFailure {
                 p.x + 1
             )?,
             Fault::Garbage(line) => {
-                write!(f, "answered {:?}, which is not a move x,y", cut(line))?;
+                write!(f, "answered {}, which is not a move x,y", quoted(line))?;
             }
         }
         if let Some(words) = &self.last_words {
-            write!(f, ", its last words on standard error {:?}", cut(words))?;
+            write!(f, ", its last words on standard error {}", quoted(words))?;
         }
         write!(f, ": {} loses", self.side)
     }
@@ -168,8 +168,18 @@ fn quoted_reason(why: &str) -> String {
     if why.trim().is_empty() {
         "no reason given".to_string()
     } else {
-        format!("{:?}", cut(why))
+        quoted(why)
     }
+}
+
+/// `text` cut short and in quotes, for a person: control characters (a colour code, a tab)
+/// shown as `?`, not as escapes.
+fn quoted(text: &str) -> String {
+    let shown: String = cut(text)
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    format!("\"{shown}\"")
 }
 
 /// At most [`QUOTED_CHARS`] characters of `text`, with `...` where it was cut.
@@ -427,6 +437,16 @@ mod tests {
 
         let garbage = fault(&answering(&["I think the centre"]), 1000);
         assert_eq!(garbage.fault, Fault::Garbage("I think the centre".into()));
+        assert!(garbage
+            .to_string()
+            .ends_with("answered \"I think the centre\", which is not a move x,y: O loses"));
+        let coloured = fault(&answering(&["\\033[31mred"]), 1000);
+        assert!(
+            coloured
+                .to_string()
+                .contains("answered \"?[31mred\", which is not"),
+            "{coloured}"
+        );
 
         let refused = fault(&answering(&["ERROR out of ideas"]), 1000);
         assert_eq!(refused.fault, Fault::Refused("out of ideas".into()));
