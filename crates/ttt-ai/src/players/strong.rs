@@ -403,47 +403,46 @@ impl Strong {
         self.board.pass();
         let zone = Threats::new(&mut self.board, limits.clone(), 1).zone(&line.moves);
         self.board.pass();
-        let mut tries: Vec<(i32, usize)> = (0..self.board.cells())
+        let mut tries: Vec<usize> = (0..self.board.cells())
             .filter(|&c| self.board.is_empty(c) && (zone[c] || self.board.threes_at(me, c) > 0))
-            .map(|c| (eval::move_score(&self.board, c), c))
             .collect();
-        tries.sort_unstable_by_key(|&(s, c)| (std::cmp::Reverse(s), c));
-        let mut nodes = 0;
-        let mut kept = Vec::new();
-        for (_, cell) in tries {
-            if limits.is_over() {
-                break;
-            }
-            self.board.play(cell);
-            let mut threats = Threats::new(&mut self.board, limits.clone(), THREAT_BUDGET / 4);
-            let theirs = threats.vcf();
-            nodes += threats.nodes();
-            self.board.undo();
-            if !matches!(theirs, Found::Win(_)) {
-                kept.push(cell);
-            }
-        }
-        (kept, nodes)
+        self.rank(&mut tries);
+        self.leaving_no_win(tries, &limits, THREAT_BUDGET / 4, |t| t.vcf())
     }
 
     /// Of the most promising of `near`, the moves after which the opponent has no VCT (or
     /// none was found within the time), with the positions searched.
     fn vct_stoppers(&mut self, near: &[usize], limits: Limits) -> (Vec<usize>, u64) {
-        let mut tries: Vec<(i32, usize)> = near
-            .iter()
-            .map(|&c| (eval::move_score(&self.board, c), c))
-            .collect();
-        tries.sort_unstable_by_key(|&(s, c)| (std::cmp::Reverse(s), c));
+        let mut tries = near.to_vec();
+        self.rank(&mut tries);
         tries.truncate(VCT_STOPPERS_TRIED);
+        self.leaving_no_win(tries, &limits, THREAT_BUDGET / 8, |t| t.vct(VCT_THREATS))
+    }
+
+    /// Sorts `cells` most promising first (ties in board order).
+    fn rank(&self, cells: &mut [usize]) {
+        cells.sort_by_cached_key(|&c| (std::cmp::Reverse(eval::move_score(&self.board, c)), c));
+    }
+
+    /// Of `tries`, in their order, those after which `search` (the opponent's, within
+    /// `budget` positions) finds no win, until the limits run out; with the positions
+    /// searched.
+    fn leaving_no_win(
+        &mut self,
+        tries: Vec<usize>,
+        limits: &Limits,
+        budget: u64,
+        search: impl Fn(&mut Threats) -> Found,
+    ) -> (Vec<usize>, u64) {
         let mut nodes = 0;
         let mut kept = Vec::new();
-        for (_, cell) in tries {
+        for cell in tries {
             if limits.is_over() {
                 break;
             }
             self.board.play(cell);
-            let mut threats = Threats::new(&mut self.board, limits.clone(), THREAT_BUDGET / 8);
-            let theirs = threats.vct(VCT_THREATS);
+            let mut threats = Threats::new(&mut self.board, limits.clone(), budget);
+            let theirs = search(&mut threats);
             nodes += threats.nodes();
             self.board.undo();
             if !matches!(theirs, Found::Win(_)) {

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::http::{get, post};
 use crate::servers::Server;
-use crate::support::{stderr_of, ttt, Db};
+use crate::support::{self, history_json, record, stderr_of, ttt, Db};
 
 /// The test engine: `misbehaving.py MODE PIDFILE` (see the script for its modes).
 pub fn misbehaving() -> PathBuf {
@@ -40,42 +40,12 @@ pub fn assert_no_engine_left(pids: &Path) {
     }
 }
 
-/// `ttt play --db DB ARGS` with `stdin`: what it printed, once it ended well.
+/// `ttt play --db DB --engine-time 1 ARGS` with `stdin`: what it printed, once it ended
+/// well.
 fn play(db: &Db, args: &[&str], stdin: &str) -> String {
-    let mut all = vec!["play", "--db", db.arg(), "--engine-time", "1"];
+    let mut all = vec!["--engine-time", "1"];
     all.extend_from_slice(args);
-    let out = ttt(&all, stdin);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "status {:?}\n{text}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    text
-}
-
-fn history(db: &Db) -> Vec<Value> {
-    let out = ttt(&["history", "--json", "--db", db.arg()], "");
-    assert!(out.status.success());
-    serde_json::from_slice::<Value>(&out.stdout)
-        .unwrap()
-        .as_array()
-        .unwrap()
-        .clone()
-}
-
-/// A player's `[wins, losses, ties, games]` from `ttt players --json`.
-fn record(db: &Db, name: &str) -> [u64; 4] {
-    let out = ttt(&["players", "--json", "--db", db.arg()], "");
-    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let p = list
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == name)
-        .unwrap_or_else(|| panic!("no player {name}"));
-    ["wins", "losses", "ties", "games"].map(|key| p[key].as_u64().unwrap())
+    support::play(db, &all, stdin)
 }
 
 /// Alice (X) plays the top-left corner and the centre; the engine (O) answers the first
@@ -96,7 +66,7 @@ fn alice_against(mode: &str) -> (String, Value) {
         "{out}"
     );
     assert!(out.contains("Thanks for playing!"), "{out}");
-    let games = history(&db);
+    let games = history_json(&db);
     assert_eq!(games.len(), 1, "recorded once: {games:?}");
     let game = games[0].clone();
     assert_eq!(game["result"], "x_wins");
@@ -202,7 +172,7 @@ fn a_program_that_cannot_be_run_is_refused_before_any_game() {
         "{err}"
     );
     // Nothing was played, so nothing was recorded.
-    assert!(history(&db).is_empty());
+    assert!(history_json(&db).is_empty());
 }
 
 #[test]
@@ -221,7 +191,7 @@ fn after_a_crash_the_rematch_starts_the_program_afresh() {
     assert_eq!(out.matches("ended without a move").count(), 2, "{out}");
     assert!(out.contains("Round 2: Engine "), "{out}");
     assert_eq!(record(&db, "Alice"), [2, 0, 0, 2]);
-    let games = history(&db);
+    let games = history_json(&db);
     assert_eq!(games.len(), 2);
     assert_eq!(games[0]["forfeit"]["loser"], "X");
     assert_eq!(games[0]["result"], "o_wins");
@@ -242,7 +212,7 @@ fn an_engine_plays_a_computer_to_the_end_and_the_history_names_it() {
         "n\n",
     );
     assert!(out.contains("Computer (perfect, O) wins!"), "{out}");
-    let games = history(&db);
+    let games = history_json(&db);
     assert_eq!(games.len(), 1);
     assert_eq!(games[0]["result"], "o_wins");
     assert_eq!(games[0]["forfeit"], Value::Null);
@@ -289,7 +259,7 @@ fn the_readme_example_engine_plays() {
     );
     assert!(out.contains("Saved as game 1"), "{out}");
     assert!(!out.contains("program failed"), "{out}");
-    let games = history(&db);
+    let games = history_json(&db);
     assert_eq!(games[0]["x"]["level"], "engine:python3 first_empty.py");
 }
 
@@ -391,7 +361,7 @@ fn a_served_engine_plays_and_forfeits_when_it_fails() {
         "O"
     );
     assert_eq!(get(base, "/api/players/Ann").json["wins"], 1);
-    let games = history(&db);
+    let games = history_json(&db);
     assert_eq!(games.len(), 1);
     assert_eq!(games[0]["o"]["level"], "engine:offboard");
     assert_eq!(games[0]["forfeit"]["reason"], reason);
@@ -420,7 +390,7 @@ fn a_served_engine_plays_and_forfeits_when_it_fails() {
     }
     assert_eq!(state["status"], "x_wins", "{state}");
     assert_eq!(state["moves"].as_array().unwrap().len(), 3);
-    assert_eq!(history(&db).len(), 2);
+    assert_eq!(history_json(&db).len(), 2);
     assert_eq!(get(base, "/api/players/Ann").json["wins"], 1);
     assert_no_engine_left(&pids);
 }

@@ -4,71 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use serde_json::Value;
-
-use crate::support::{command, run_with, ttt, Db};
-
-/// Plays with `--db`, expects success, and returns what was printed.
-fn play(db: &Db, args: &[&str], stdin: &str) -> String {
-    let mut all = vec!["play", "--db", db.arg()];
-    all.extend_from_slice(args);
-    let out = ttt(&all, stdin);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "status {:?}\n{text}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    text
-}
-
-/// `ttt players --json`: each player's (wins, losses, ties, games) by name.
-fn players(db: &Db) -> Vec<(String, [u64; 4])> {
-    let out = ttt(&["players", "--json", "--db", db.arg()], "");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
-    list.as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            let n = |key: &str| p[key].as_u64().unwrap();
-            (
-                p["name"].as_str().unwrap().to_string(),
-                [n("wins"), n("losses"), n("ties"), n("games")],
-            )
-        })
-        .collect()
-}
-
-fn record(db: &Db, name: &str) -> [u64; 4] {
-    players(db)
-        .into_iter()
-        .find(|(n, _)| n == name)
-        .unwrap_or_else(|| panic!("no player {name}"))
-        .1
-}
-
-fn history_json(db: &Db) -> Vec<Value> {
-    let out = ttt(
-        &["history", "--json", "--limit", "1000", "--db", db.arg()],
-        "",
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice::<Value>(&out.stdout)
-        .unwrap()
-        .as_array()
-        .unwrap()
-        .clone()
-}
+use crate::support::{command, history_json, play, players, record, run_with, ttt, Db};
 
 const FRIENDS: [&str; 4] = ["--x", "human:Ann", "--o", "human:Bo"];
 

@@ -6,6 +6,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+use serde_json::Value;
+
 /// The binary under test.
 pub const TTT: &str = env!("CARGO_BIN_EXE_ttt");
 
@@ -78,4 +80,68 @@ pub fn stderr_of(args: &[&str]) -> String {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "one line: {err}");
     err
+}
+
+/// Plays with `--db`, expects success, and returns what was printed.
+pub fn play(db: &Db, args: &[&str], stdin: &str) -> String {
+    let mut all = vec!["play", "--db", db.arg()];
+    all.extend_from_slice(args);
+    let out = ttt(&all, stdin);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "status {:?}\n{text}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// `ttt players --json`: each player's (wins, losses, ties, games) by name.
+pub fn players(db: &Db) -> Vec<(String, [u64; 4])> {
+    let out = ttt(&["players", "--json", "--db", db.arg()], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let n = |key: &str| p[key].as_u64().unwrap();
+            (
+                p["name"].as_str().unwrap().to_string(),
+                [n("wins"), n("losses"), n("ties"), n("games")],
+            )
+        })
+        .collect()
+}
+
+/// A player's `[wins, losses, ties, games]` from `ttt players --json`.
+pub fn record(db: &Db, name: &str) -> [u64; 4] {
+    players(db)
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no player {name}"))
+        .1
+}
+
+/// `ttt history --json`: every game, newest first.
+pub fn history_json(db: &Db) -> Vec<Value> {
+    let out = ttt(
+        &["history", "--json", "--limit", "1000", "--db", db.arg()],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice::<Value>(&out.stdout)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
 }
