@@ -124,7 +124,8 @@ fn analyze_with(solver: &Solver, lengths_for: Option<Duration>) -> Analysis {
     if !pos.is_over() && !limits.is_over() && !known(&moves) {
         let proofs = solver.clone().memory(solver.memory_or(PROOF_MEMORY));
         if !moves.iter().any(|m| m.value == Some(Value::Win)) {
-            let s = proofs.solve();
+            // The threats were looked for above: the proof searches need not look again.
+            let s = proofs.clone().after_threats_looked_for().solve();
             nodes += s.stats.nodes;
             proven = s.value;
         }

@@ -214,6 +214,9 @@ pub struct Solver {
     memory: Option<usize>,
     threads: usize,
     method: Method,
+    /// Whether [`Method::Auto`] looks for a win by threats before the proof searches (not
+    /// when the caller has just looked).
+    threats_first: bool,
 }
 
 impl Solver {
@@ -237,7 +240,15 @@ impl Solver {
             memory: None,
             threads: 1,
             method: Method::Auto,
+            threats_first: true,
         }
+    }
+
+    /// The same solve, without the look for a win by threats first: for a caller that has
+    /// just looked ([`Solver::threat_win`]) and found none.
+    pub(crate) fn after_threats_looked_for(mut self) -> Solver {
+        self.threats_first = false;
+        self
     }
 
     /// Stop after `time`, counted from now. Searches look at the clock every thousand
@@ -371,7 +382,7 @@ impl Solver {
         }
         let started = Instant::now();
         let mut threat_nodes = 0;
-        if self.method == Method::Auto {
+        if self.method == Method::Auto && self.threats_first {
             match self.win_by_threats() {
                 Ok(solution) => return solution,
                 Err(nodes) => threat_nodes = nodes,
@@ -530,7 +541,7 @@ impl Solver {
             moves.push((cell, Some(class)));
         }
         let mut nodes = 0;
-        loop {
+        for pass in 0.. {
             let open = children.iter().filter(|c| c.1.is_none()).count();
             if open == 0 || self.limits.is_over() {
                 break;
@@ -545,6 +556,8 @@ impl Solver {
                 let s = Solver {
                     pos: child.0,
                     limits,
+                    // A child's threats are looked for once, on the first pass.
+                    threats_first: self.threats_first && pass == 0,
                     ..self.clone()
                 }
                 .solve();
