@@ -1,12 +1,10 @@
 //! `ttt play`'s options (which `ttt` alone takes too), and who sits at each side.
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
 use clap::Args;
-use ttt_ai::Level;
 use ttt_core::{Dims, Preset};
+pub use ttt_play::Seat;
 
 use super::values::{parse_count, parse_seconds, parse_seed, preset_parser};
 use super::DbArgs;
@@ -78,125 +76,5 @@ impl PlayArgs {
             Some(preset) => Ok(preset.dims()),
             None => Dims::new(self.rows, self.cols, self.k).map_err(board_size_error),
         }
-    }
-}
-
-/// One side of a game, as chosen at the prompts or with `--x`/`--o`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Seat {
-    /// A person, whose results are saved under this name.
-    Human(String),
-    /// A computer player of this level.
-    Computer(Level),
-    /// An outside program, speaking the Gomocup protocol: its path, then its arguments,
-    /// separated by spaces.
-    Engine(String),
-}
-
-impl Seat {
-    /// The human's name, or `None` for the computer.
-    pub fn human_name(&self) -> Option<&str> {
-        match self {
-            Seat::Human(name) => Some(name),
-            Seat::Computer(_) | Seat::Engine(_) => None,
-        }
-    }
-}
-
-impl fmt::Display for Seat {
-    /// A person by name, a computer as `Computer (hard)`, a program as
-    /// `Engine ./student.py`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Seat::Human(name) => f.write_str(name),
-            Seat::Computer(level) => write!(f, "Computer ({level})"),
-            Seat::Engine(command) => write!(f, "Engine {command}"),
-        }
-    }
-}
-
-impl FromStr for Seat {
-    type Err = String;
-
-    /// `human:NAME`, `computer:LEVEL` (`easy`, `medium`, `hard`, `perfect` or 1 to 4) or
-    /// `engine:PATH ARGS...`; `h:` and `c:` for short.
-    fn from_str(text: &str) -> Result<Seat, String> {
-        const HOW: &str = "write human:NAME, computer:LEVEL (easy, medium, hard, perfect or \
-                           1-4) or engine:PATH";
-        let Some((kind, rest)) = text.split_once(':') else {
-            return Err(format!("{text:?} names no player: {HOW}"));
-        };
-        match kind.trim().to_ascii_lowercase().as_str() {
-            "human" | "h" => ttt_store::check_name(rest)
-                .map(Seat::Human)
-                .map_err(|e| format!("{text:?}: {e}")),
-            "computer" | "c" => rest
-                .parse::<Level>()
-                .map(Seat::Computer)
-                .map_err(|e| e.to_string()),
-            "engine" => {
-                let words: Vec<&str> = rest.split_whitespace().collect();
-                if words.is_empty() {
-                    return Err(format!(
-                        "{text:?} names no program: write engine:PATH, the program to run"
-                    ));
-                }
-                Ok(Seat::Engine(words.join(" ")))
-            }
-            _ => Err(format!("{text:?} names no player: {HOW}")),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use ttt_store::MAX_NAME_CHARS as MAX_NAME;
-
-    #[test]
-    fn seats_from_the_command_line() {
-        assert_eq!("human:Ann".parse::<Seat>(), Ok(Seat::Human("Ann".into())));
-        assert_eq!("c:4".parse::<Seat>(), Ok(Seat::Computer(Level::Perfect)));
-        let err = "human:".parse::<Seat>().unwrap_err();
-        assert!(err.contains(": a name needs at least one letter"), "{err}");
-        assert!(!err.ends_with('.'), "{err}");
-        let long = format!("human:{}", "a".repeat(MAX_NAME + 1));
-        let err = long.parse::<Seat>().unwrap_err();
-        assert!(
-            err.ends_with(": use a name of at most 40 characters"),
-            "{err}"
-        );
-        assert!("dog:1"
-            .parse::<Seat>()
-            .unwrap_err()
-            .contains("names no player"));
-    }
-
-    #[test]
-    fn seats_from_options() {
-        assert_eq!("human:Alice".parse(), Ok(Seat::Human("Alice".into())));
-        assert_eq!("h: Bo ".parse(), Ok(Seat::Human("Bo".into())));
-        assert_eq!(
-            "computer:perfect".parse(),
-            Ok(Seat::Computer(Level::Perfect))
-        );
-        assert_eq!("c:2".parse(), Ok(Seat::Computer(Level::Medium)));
-        assert!("human:".parse::<Seat>().is_err());
-        assert!("computer:genius".parse::<Seat>().is_err());
-        assert!("Alice".parse::<Seat>().unwrap_err().contains("human:NAME"));
-        assert!("robot:1".parse::<Seat>().is_err());
-        assert_eq!(Seat::Computer(Level::Hard).to_string(), "Computer (hard)");
-        assert_eq!(
-            "engine: ./bot.py  --fast ".parse(),
-            Ok(Seat::Engine("./bot.py --fast".into()))
-        );
-        assert_eq!(
-            Seat::Engine("./bot.py".into()).to_string(),
-            "Engine ./bot.py"
-        );
-        assert!("engine: "
-            .parse::<Seat>()
-            .unwrap_err()
-            .contains("names no program"));
     }
 }

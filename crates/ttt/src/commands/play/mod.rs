@@ -13,14 +13,18 @@
 mod answer;
 mod console;
 
+use std::convert::Infallible;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Duration;
 
-use ttt_ai::{new_player, Level, Strategy, Value};
+use ttt_ai::Level;
 use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position};
 use ttt_pbrain::manager::EngineSpec;
-use ttt_pbrain::player::{EnginePlayer, DEFAULT_SLACK};
-use ttt_store::{Forfeit, GameResult, NewGame, Participant, Store};
+use ttt_pbrain::player::DEFAULT_SLACK;
+use ttt_play::takeback::{self, Opponent};
+use ttt_play::words::{self, claim};
+use ttt_play::{hint, MoveError, Mover, Thinking};
+use ttt_store::{Forfeit, GameResult, NewGame, Store};
 
 use crate::args::{PlayArgs, Seat};
 use crate::database;
@@ -98,52 +102,22 @@ struct Side {
     mover: Mover,
 }
 
-/// What chooses a side's moves.
-enum Mover {
-    /// A person, at the prompt.
-    Human,
-    /// One of our computer players.
-    Computer(Box<dyn Strategy>),
-    /// An outside program (started at its first move, kept for the session).
-    Engine(Box<EnginePlayer>),
-}
-
 impl Side {
     fn new(seat: Seat, seed: Option<u64>, options: &Options) -> Side {
-        let mover = match &seat {
-            Seat::Human(_) => Mover::Human,
-            Seat::Computer(level) => Mover::Computer(new_player(*level, seed, options.time_limit)),
-            Seat::Engine(command) => Mover::Engine(Box::new(EnginePlayer::new(
-                engine_spec(command, options.engine_time),
-                DEFAULT_SLACK,
-            ))),
+        let thinking = Thinking {
+            seed,
+            time_limit: options.time_limit,
         };
+        let mover = Mover::new(&seat, thinking, |command| {
+            Ok::<_, Infallible>(engine_spec(command, options.engine_time))
+        });
+        let Ok(mover) = mover;
         Side { seat, mover }
     }
 
-    /// `Alice (X)`, `Computer (hard, X)` or `Engine ./bot.py (X)`.
+    /// `Alice (X)`, `Computer (hard, X)` or `Engine bot.py (X)`.
     fn who(&self, mark: Player) -> String {
-        match &self.seat {
-            Seat::Human(name) => format!("{name} ({mark})"),
-            Seat::Computer(level) => format!("Computer ({level}, {mark})"),
-            Seat::Engine(command) => format!("Engine {command} ({mark})"),
-        }
-    }
-
-    /// Whether a program (ours or an outside one) plays this side.
-    fn is_machine(&self) -> bool {
-        !matches!(self.mover, Mover::Human)
-    }
-
-    /// How the side is recorded: a program by its file name (`engine:bot.py`).
-    fn participant(&self, options: &Options) -> Participant {
-        match &self.seat {
-            Seat::Human(name) => Participant::human(name.clone()),
-            Seat::Computer(level) => Participant::computer(level.name()),
-            Seat::Engine(command) => {
-                Participant::engine(&engine_spec(command, options.engine_time).short_name())
-            }
-        }
+        self.seat.with_mark(mark)
     }
 }
 
@@ -359,7 +333,7 @@ fn play_game<R: BufRead, W: Write>(
 ) -> Step<()> {
     let dims = options.dims;
     let mut round = Round::new(dims);
-    let computers_only = sides.x.is_machine() && sides.o.is_machine();
+    let computers_only = sides.x.seat.is_machine() && sides.o.seat.is_machine();
     let watching = console.screen().clear && computers_only;
     let title = format!(
         "Round {number}: {} vs {}, {} in a row wins.",
@@ -374,7 +348,7 @@ fn play_game<R: BufRead, W: Write>(
     };
     while !round.pos.is_over() {
         // A computer's first move is drawn at once; there is no point in an empty board.
-        if !(round.moves.is_empty() && sides.x.is_machine()) {
+        if !(round.moves.is_empty() && sides.x.seat.is_machine()) {
             round.draw(console, &title, fresh_screen(&round))?;
         }
         let me = round.pos.turn();
@@ -383,48 +357,59 @@ fn play_game<R: BufRead, W: Write>(
             // Two computers on a terminal: slow enough to follow.
             std::thread::sleep(Duration::from_millis(700));
         }
-        let cell = match &mut sides.get_mut(me).mover {
-            Mover::Computer(computer) => {
-                if console.screen().clear && computer.level() == Level::Perfect {
-                    console.show(format!("{who} is thinking...\n"))?;
-                }
-                let decision = computer.choose(&round.pos).ok_or_else(|| {
-                    anyhow::anyhow!("the computer found no move in a game in progress")
-                })?;
-                let claimed = claim(computer.level(), decision.value);
-                round.note(format!(
-                    "{who} played {}{claimed}.",
-                    cell_words(decision.cell)
-                ));
-                decision.cell
+        let side = sides.get_mut(me);
+        let cell = if side.mover.is_machine() {
+            match computer_turn(console, side, &mut round, &who)? {
+                Some(cell) => cell,
+                // Its program failed: the game ends with its forfeit.
+                None => break,
             }
-            Mover::Engine(engine) => {
-                if console.screen().clear {
-                    console.show(format!("{who} is thinking...\n"))?;
-                }
-                match engine.choose(&round.pos) {
-                    Ok(cell) => {
-                        round.note(format!("{who} played {}.", cell_words(cell)));
-                        cell
-                    }
-                    Err(failure) => {
-                        let reason = failure.to_string();
-                        round.note(format!("{reason}."));
-                        round.forfeit = Some(Forfeit::new(me, &reason));
-                        break;
-                    }
-                }
-            }
-            Mover::Human => match human_turn(console, sides, &mut round, options, &who)? {
+        } else {
+            match human_turn(console, sides, &mut round, options, &who)? {
                 Some(cell) => cell,
                 None => continue,
-            },
+            }
         };
         round.pos = round.pos.play(cell).map_err(anyhow::Error::from)?;
         round.moves.push(cell);
     }
     round.draw(console, &title, fresh_screen(&round))?;
     conclude(console, store, options, sides, round)
+}
+
+/// A program's turn: its move, or `None` when an outside program failed (its side's forfeit
+/// is noted on the round).
+fn computer_turn<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    side: &mut Side,
+    round: &mut Round,
+    who: &str,
+) -> Step<Option<Cell>> {
+    let me = round.pos.turn();
+    let perfect = side.mover.level() == Some(Level::Perfect);
+    let engine = matches!(side.mover, Mover::Engine(_));
+    if console.screen().clear && (perfect || engine) {
+        console.show(format!("{who} is thinking...\n"))?;
+    }
+    match side.mover.choose(&round.pos) {
+        Ok(decision) => {
+            let claimed = side.mover.level().map_or("", |l| claim(l, decision.value));
+            round.note(format!(
+                "{who} played {}{claimed}.",
+                words::cell(decision.cell)
+            ));
+            Ok(Some(decision.cell))
+        }
+        Err(MoveError::Engine(failure)) => {
+            let reason = failure.to_string();
+            round.note(format!("{reason}."));
+            round.forfeit = Some(Forfeit::new(me, &reason));
+            Ok(None)
+        }
+        Err(e @ (MoveError::Person | MoveError::GameOver)) => {
+            Err(anyhow::anyhow!("the computer found no move: {e}").into())
+        }
+    }
 }
 
 /// A game being played at the console.
@@ -472,11 +457,6 @@ impl Round {
     }
 }
 
-/// `row 2, column 3`, counted from 1.
-fn cell_words(cell: Cell) -> String {
-    format!("row {}, column {}", cell.row + 1, cell.col + 1)
-}
-
 /// A person's turn: their move, or `None` after an undo or a hint (the turn starts again).
 fn human_turn<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
@@ -494,12 +474,17 @@ fn human_turn<R: BufRead, W: Write>(
     let played = console.ask_until(&prompt, |t| parse_turn(t, &pos).map_err(|e| e.to_string()));
     match played {
         Ok(Turn::Move(cell)) => {
-            round.note(format!("{who} played {}.", cell_words(cell)));
+            round.note(format!("{who} played {}.", words::cell(cell)));
             round.human_moved = true;
             Ok(Some(cell))
         }
         Ok(Turn::Undo) => {
-            round.notes = vec![match undo_to(sides, &round.moves, me) {
+            let opponent = if sides.get(me.other()).seat.is_machine() {
+                Opponent::Machine
+            } else {
+                Opponent::Person
+            };
+            round.notes = vec![match takeback::keeps(round.moves.len(), me, opponent) {
                 Some(keep) => {
                     let against_computer = round.moves.len() - keep > 1;
                     round.moves.truncate(keep);
@@ -522,13 +507,8 @@ fn human_turn<R: BufRead, W: Write>(
         Ok(Turn::Hint) => {
             *round.hints.get_mut(me) += 1;
             console.show(format!("Looking for the best move for {who}...\n"))?;
-            let hint = new_player(Level::Perfect, None, options.time_limit).choose(&pos);
-            round.notes = vec![match hint {
-                Some(d) => format!(
-                    "Hint for {who}: {} ({}).",
-                    cell_words(d.cell),
-                    leads_to(d.verdict, d.value)
-                ),
+            round.notes = vec![match hint(&pos, options.time_limit) {
+                Some(h) => format!("Hint for {who}: {} ({}).", words::cell(h.cell), h.prospect),
                 None => "There is no move to hint at.".to_string(),
             }];
             Ok(None)
@@ -567,8 +547,8 @@ fn conclude<R: BufRead, W: Write>(
         rows: dims.rows(),
         cols: dims.cols(),
         k: dims.k(),
-        x: sides.x.participant(options),
-        o: sides.o.participant(options),
+        x: sides.x.seat.participant(),
+        o: sides.o.seat.participant(),
         moves,
         result,
         hints,
@@ -592,14 +572,12 @@ fn conclude<R: BufRead, W: Write>(
             } else {
                 String::new()
             };
-            match (&sides.get(winner).seat, &loser.seat) {
-                (Seat::Human(_), Seat::Computer(_) | Seat::Engine(_)) => {
-                    format!("{who} wins{how}! Well played.")
+            match words::after_a_win(&sides.get(winner).seat, &loser.seat) {
+                Some(cheer) if sides.get(winner).seat.is_machine() => {
+                    format!("{who} wins{how}. {cheer}")
                 }
-                (Seat::Computer(_) | Seat::Engine(_), Seat::Human(name)) => {
-                    format!("{who} wins{how}. Better luck next time, {name}!")
-                }
-                _ => format!("{who} wins{how}!"),
+                Some(cheer) => format!("{who} wins{how}! {cheer}"),
+                None => format!("{who} wins{how}!"),
             }
         }
         _ => "It's a tie!".to_string(),
@@ -662,30 +640,6 @@ fn draw<R: BufRead, W: Write>(
     Ok(())
 }
 
-/// What the perfect player claims for its move; the other levels claim nothing.
-fn claim(level: Level, value: Option<Value>) -> &'static str {
-    match (level, value) {
-        (_, Some(Value::Win)) => " (it has proven that it wins)",
-        (_, Some(Value::Draw)) => " (it has proven a draw with best play)",
-        (_, Some(Value::Loss)) => " (it has proven that it loses against best play)",
-        (Level::Perfect, None) => " (not proven: the best move it found in its time)",
-        (_, None) => "",
-    }
-}
-
-/// How many of `moves` stay when `asker` takes a move back: against the computer, all
-/// before the asker's last move (so the computer's reply goes too); between two people, all
-/// but the last. `None` when there is nothing to take back.
-fn undo_to(sides: &ByPlayer<Side>, moves: &[Cell], asker: Player) -> Option<usize> {
-    let against_computer = sides.get(asker.other()).is_machine();
-    if against_computer {
-        let parity = usize::from(asker == Player::O);
-        (0..moves.len()).rev().find(|&ply| ply % 2 == parity)
-    } else {
-        moves.len().checked_sub(1)
-    }
-}
-
 /// The position after `moves` from the empty board.
 fn replay(dims: Dims, moves: &[Cell]) -> Step<Position> {
     let mut pos = Position::new(dims);
@@ -693,19 +647,6 @@ fn replay(dims: Dims, moves: &[Cell]) -> Step<Position> {
         pos = pos.play(cell).map_err(anyhow::Error::from)?;
     }
     Ok(pos)
-}
-
-/// What a hinted move leads to, in words: `win in 5 plies`, `draw`, `not proven`.
-fn leads_to(verdict: Option<ttt_ai::Verdict>, value: Option<Value>) -> String {
-    let plies = |n: u32| format!("{n} {}", if n == 1 { "ply" } else { "plies" });
-    match (verdict, value) {
-        (Some(v), _) if v.value == Value::Win => format!("win in {}", plies(v.plies)),
-        (Some(v), _) if v.value == Value::Loss => format!("loss in {}", plies(v.plies)),
-        (_, Some(Value::Draw)) | (Some(_), _) => "draw".to_string(),
-        (None, Some(Value::Win)) => "win".to_string(),
-        (None, Some(Value::Loss)) => "loss".to_string(),
-        (None, None) => "not proven".to_string(),
-    }
 }
 
 /// An example move that is on the board.
@@ -799,13 +740,5 @@ mod tests {
         assert!(!out.contains("your move"), "{out}");
         assert_eq!(store.recent_games(None, 10).unwrap().len(), 1);
         assert!(store.players().unwrap().is_empty());
-    }
-
-    #[test]
-    fn perfect_claims_are_worded_for_people() {
-        assert!(claim(Level::Perfect, Some(Value::Draw)).contains("proven a draw"));
-        assert!(claim(Level::Perfect, Some(Value::Win)).contains("proven that it wins"));
-        assert!(claim(Level::Perfect, None).contains("not proven"));
-        assert_eq!(claim(Level::Easy, None), "");
     }
 }
