@@ -58,6 +58,7 @@ impl App {
             pace: Pace {
                 seed: options.seed,
                 time_limit: options.time_limit,
+                engine_time: options.engine_time,
                 between_computers: BETWEEN_COMPUTERS,
             },
             choices: StartChoices::new(options.dims).with_engines(options.engines.clone()),

@@ -77,38 +77,10 @@ impl<T> BySeat<T> {
     }
 }
 
-/// Who sits in a seat once the choices are checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Contender {
-    /// A person, whose results are saved under this name.
-    Human(String),
-    /// A computer player of this level.
-    Computer(Level),
-    /// An outside program, speaking the Gomocup protocol.
-    Engine(EngineSpec),
-}
-
-impl Contender {
-    /// The human's name, or `None` for the computer.
-    #[must_use]
-    pub fn human_name(&self) -> Option<&str> {
-        match self {
-            Contender::Human(name) => Some(name),
-            Contender::Computer(_) | Contender::Engine(_) => None,
-        }
-    }
-}
-
-impl fmt::Display for Contender {
-    /// A person by name, a computer as `Computer (hard)`, a program as `Engine bot.py`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Contender::Human(name) => f.write_str(name),
-            Contender::Computer(level) => write!(f, "Computer ({level})"),
-            Contender::Engine(spec) => write!(f, "Engine {}", spec.short_name()),
-        }
-    }
-}
+/// Who sits in a seat: a person, a computer level or an outside program, as the console and
+/// the web server name it too. The window's own `Seat` is where on the screen a player is
+/// (player 1 or 2), so it calls who sits there a contender.
+pub use ttt_play::Seat as Contender;
 
 /// One player's panel on the start screen, as the user left it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -285,7 +257,7 @@ impl StartChoices {
             let choice = self.players.get(seat);
             match (names.get(seat), &choice.engine) {
                 (Some(name), _) => Contender::Human(name.clone()),
-                (None, Some(spec)) if choice.plays_engine => Contender::Engine(spec.clone()),
+                (None, Some(spec)) if choice.plays_engine => Contender::Engine(spec.name()),
                 (None, _) => Contender::Computer(choice.level),
             }
         };
@@ -445,7 +417,10 @@ mod tests {
             two: spec.clone(),
         });
         let lineup = choices.check().unwrap();
-        assert_eq!(lineup.players.two, Contender::Engine(spec.clone().unwrap()));
+        assert_eq!(
+            lineup.players.two,
+            Contender::Engine("./bots/first.py".into())
+        );
         assert_eq!(lineup.players.two.to_string(), "Engine first.py");
         choices.players.two.plays_engine = false;
         assert_eq!(

@@ -45,6 +45,8 @@ pub struct Options {
     pub time_limit: Duration,
     /// Seed for the computer players' random choices, to play the same games again.
     pub seed: Option<u64>,
+    /// How long an outside program has for each move.
+    pub engine_time: Duration,
     /// Outside programs for player 1 (who moves first) and player 2, offered at the start
     /// screen in their difficulty menus and chosen there.
     pub engines: choices::BySeat<Option<ttt_pbrain::manager::EngineSpec>>,
@@ -60,6 +62,7 @@ impl Options {
             dims: Dims::new(3, 3, 3).expect("3 x 3 with three in a row is a board"),
             time_limit: Duration::from_secs(2),
             seed: None,
+            engine_time: Duration::from_secs(2),
             engines: choices::BySeat::default(),
         }
     }

@@ -11,10 +11,12 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ttt_ai::{new_player, Decision, Level, Strategy};
+use ttt_ai::{Decision, Level};
 use ttt_core::{Cell, Dims, Outcome, Player, Position};
-use ttt_pbrain::player::{EngineFailure, EnginePlayer, DEFAULT_SLACK};
-use ttt_store::{Forfeit, GameResult, NewGame, Participant, PlayerStats, Store};
+use ttt_pbrain::manager::EngineSpec;
+use ttt_play::takeback::{self, Opponent};
+use ttt_play::{MoveError, Mover};
+use ttt_store::{Forfeit, GameResult, NewGame, PlayerStats, Store};
 
 use crate::choices::{BySeat, Contender, Lineup, Seat};
 
@@ -29,6 +31,8 @@ pub struct Pace {
     pub seed: Option<u64>,
     /// How long the perfect player may think about a move.
     pub time_limit: Duration,
+    /// How long an outside program has for each move (its `INFO timeout_turn`).
+    pub engine_time: Duration,
     /// The least time between two moves when both players are computers, so that people
     /// can follow the game.
     pub between_computers: Duration,
@@ -97,32 +101,10 @@ impl fmt::Display for Refused {
     }
 }
 
-/// What moves for a computer's seat: one of our players, or an outside program.
-enum Mover {
-    Strategy(Box<dyn Strategy>),
-    Engine(Box<EnginePlayer>),
-}
-
-impl Mover {
-    /// Its move in `pos`; an outside program may fail instead.
-    fn choose(&mut self, pos: &Position) -> Result<Option<Decision>, EngineFailure> {
-        match self {
-            Mover::Strategy(strategy) => Ok(strategy.choose(pos)),
-            Mover::Engine(engine) => engine.choose(pos).map(|cell| {
-                Some(Decision {
-                    cell,
-                    verdict: None,
-                    value: None,
-                })
-            }),
-        }
-    }
-}
-
 /// A computer's move, sent back from its thread with the player itself.
 struct Thought {
     mover: Mover,
-    decision: Result<Option<Decision>, EngineFailure>,
+    decision: Result<Decision, MoveError>,
 }
 
 /// A computer thinking on its own thread.
@@ -145,7 +127,7 @@ struct Hinting {
     /// The number of moves played when it was asked for: a hint for another position is
     /// dropped.
     ply: usize,
-    receiver: Receiver<Option<Decision>>,
+    receiver: Receiver<Option<ttt_play::Hint>>,
 }
 
 /// Two players, their games one after another, and what is saved of them.
@@ -318,12 +300,7 @@ impl Session {
     /// `Alice (X)` or `Computer (hard, O)`, as the console says it.
     #[must_use]
     pub fn who(&self, seat: Seat) -> String {
-        let mark = self.mark(seat);
-        match self.players.get(seat) {
-            Contender::Human(name) => format!("{name} ({mark})"),
-            Contender::Computer(level) => format!("Computer ({level}, {mark})"),
-            engine @ Contender::Engine(_) => format!("{engine} ({mark})"),
-        }
+        self.players.get(seat).with_mark(self.mark(seat))
     }
 
     /// What the program that lost the current game by failing did, if one did.
@@ -379,10 +356,11 @@ impl Session {
                     self.who(seat),
                     self.who(loser)
                 );
-                if let (Contender::Computer(_), Contender::Human(name)) =
-                    (self.players.get(seat), self.players.get(loser))
+                if let Some(cheer) =
+                    ttt_play::words::after_a_win(self.players.get(seat), self.players.get(loser))
                 {
-                    text.push_str(&format!(" Better luck next time, {name}!"));
+                    text.push(' ');
+                    text.push_str(&cheer);
                 }
                 text
             }
@@ -423,9 +401,9 @@ impl Session {
                 Err(TryRecvError::Disconnected) => self.hinting = None,
                 Ok(found) => {
                     if hinting.ply == self.moves.len() {
-                        self.hint = found.map(|d| Hint {
-                            cell: d.cell,
-                            leads_to: leads_to(d),
+                        self.hint = found.map(|h| Hint {
+                            cell: h.cell,
+                            leads_to: h.prospect.to_string(),
                         });
                     }
                     self.hinting = None;
@@ -447,16 +425,16 @@ impl Session {
                     self.thinking = None;
                     *self.computers.get_mut(seat) = Some(thought.mover);
                     match thought.decision {
-                        Ok(Some(decision)) if self.pos.get(decision.cell).is_none() => {
+                        Ok(decision) if self.pos.get(decision.cell).is_none() => {
                             self.make_move(decision.cell, store);
                         }
-                        Err(failure) => {
+                        Err(MoveError::Engine(failure)) => {
                             // The program lost the game there; the next game starts it again.
                             self.forfeit =
                                 Some(Forfeit::new(self.mark(seat), &failure.to_string()));
                             self.save(store);
                         }
-                        Ok(_) => {
+                        Ok(_) | Err(MoveError::Person | MoveError::GameOver) => {
                             self.problem = Some("the computer player found no move".into());
                         }
                     }
@@ -513,16 +491,14 @@ impl Session {
         }
         let humans: Vec<Seat> = Seat::BOTH
             .into_iter()
-            .filter(|&s| self.players.get(s).human_name().is_some())
+            .filter(|&s| !self.players.get(s).is_machine())
             .collect();
-        match humans.as_slice() {
-            [human] => {
-                let parity = usize::from(self.mark(*human) == Player::O);
-                (0..self.moves.len()).rev().find(|&ply| ply % 2 == parity)
-            }
-            [_, _] => self.moves.len().checked_sub(1),
-            _ => None,
-        }
+        let (asker, opponent) = match humans.as_slice() {
+            [human] => (self.mark(*human), Opponent::Machine),
+            [_, _] => (self.pos.turn(), Opponent::Person),
+            _ => return None,
+        };
+        takeback::keeps(self.moves.len(), asker, opponent)
     }
 
     /// Takes a move back (see [`Session::can_undo`]); a finished game's result stays.
@@ -563,7 +539,7 @@ impl Session {
         let spawned = std::thread::Builder::new()
             .name("ttt-hint".into())
             .spawn(move || {
-                let found = new_player(Level::Perfect, None, time).choose(&pos);
+                let found = ttt_play::hint(&pos, time);
                 let _ = sender.send(found);
                 wake();
             });
@@ -633,11 +609,7 @@ impl Session {
                 None => return,
             },
         };
-        let participant = |seat: Seat| match self.players.get(seat) {
-            Contender::Human(name) => Participant::human(name.clone()),
-            Contender::Computer(level) => Participant::computer(level.name()),
-            Contender::Engine(spec) => Participant::engine(&spec.short_name()),
-        };
+        let participant = |seat: Seat| self.players.get(seat).participant();
         let game = NewGame {
             rows: self.dims.rows(),
             cols: self.dims.cols(),
@@ -680,18 +652,26 @@ impl Session {
         if self.computers.get(seat).is_some() {
             return;
         }
-        let mover = match self.players.get(seat) {
-            Contender::Human(_) => return,
-            Contender::Computer(level) => {
-                // Player 2's seed differs from player 1's, so two computers do not mirror
-                // each other.
-                let offset = u64::from(seat == Seat::Two);
-                let seed = self.pace.seed.map(|s| s.wrapping_add(offset));
-                Mover::Strategy(new_player(*level, seed, self.pace.time_limit))
-            }
-            // Started at its first move, kept between moves and games.
-            Contender::Engine(spec) => {
-                Mover::Engine(Box::new(EnginePlayer::new(spec.clone(), DEFAULT_SLACK)))
+        let contender = self.players.get(seat);
+        if !contender.is_machine() {
+            return;
+        }
+        // Player 2's seed differs from player 1's, so two computers do not mirror each other;
+        // an outside program is started at its first move and kept between moves and games.
+        let offset = u64::from(seat == Seat::Two);
+        let thinking = ttt_play::Thinking {
+            seed: self.pace.seed.map(|s| s.wrapping_add(offset)),
+            time_limit: self.pace.time_limit,
+        };
+        let engine_time = self.pace.engine_time;
+        let mover = Mover::new(contender, thinking, |command| {
+            EngineSpec::parse(command, engine_time).ok_or("an engine seat names no program")
+        });
+        let mover = match mover {
+            Ok(mover) => mover,
+            Err(why) => {
+                self.problem = Some(why.to_string());
+                return;
             }
         };
         *self.computers.get_mut(seat) = Some(mover);
@@ -753,19 +733,6 @@ pub const LEVELS: [(Level, &str); 4] = [
     (Level::Perfect, "Perfect"),
 ];
 
-/// What a hinted move leads to, in words: `win in 5 plies`, `draw`, `not proven`.
-fn leads_to(d: Decision) -> String {
-    let plies = |n: u32| format!("{n} {}", if n == 1 { "ply" } else { "plies" });
-    match (d.verdict, d.value) {
-        (Some(v), _) if v.value == ttt_ai::Value::Win => format!("win in {}", plies(v.plies)),
-        (Some(v), _) if v.value == ttt_ai::Value::Loss => format!("loss in {}", plies(v.plies)),
-        (_, Some(ttt_ai::Value::Draw)) | (Some(_), _) => "draw".into(),
-        (None, Some(ttt_ai::Value::Win)) => "win".into(),
-        (None, Some(ttt_ai::Value::Loss)) => "loss".into(),
-        (None, None) => "not proven".into(),
-    }
-}
-
 /// The difficulty menu's name for `level`.
 #[must_use]
 pub fn level_label(level: Level) -> &'static str {
@@ -783,6 +750,7 @@ mod tests {
     const PACE: Pace = Pace {
         seed: Some(3),
         time_limit: Duration::from_millis(500),
+        engine_time: Duration::from_secs(1),
         between_computers: Duration::ZERO,
     };
 
@@ -817,21 +785,19 @@ mod tests {
     fn a_program_that_fails_loses_and_the_game_is_saved_with_its_forfeit() {
         let store = SqliteStore::open_in_memory().unwrap();
         // A program that answers every move off the board.
-        let spec = ttt_pbrain::manager::EngineSpec {
-            program: "sh".into(),
-            args: vec![
-                "-c".into(),
-                "while read l; do case \"$l\" in START*|RESTART) echo OK;; DONE|BEGIN) \
-                 echo 9,9;; esac; done"
-                    .into(),
-            ],
-            turn_time: Duration::from_secs(1),
-        };
-        let mut s = Session::new(
-            lineup(human("Ann"), Contender::Engine(spec), Seat::One),
-            PACE,
-            Some(&store),
-        );
+        let dir = tempfile::tempdir().unwrap();
+        let program = dir.path().join("offboard.sh");
+        std::fs::write(
+            &program,
+            "#!/bin/sh\nwhile read l; do case \"$l\" in START*|RESTART) echo OK;; DONE|BEGIN) \
+             echo 9,9;; esac; done\n",
+        )
+        .unwrap();
+        let mut permissions = std::fs::metadata(&program).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+        std::fs::set_permissions(&program, permissions).unwrap();
+        let engine = Contender::Engine(program.display().to_string());
+        let mut s = Session::new(lineup(human("Ann"), engine, Seat::One), PACE, Some(&store));
         s.play(Cell::new(1, 1), Some(&store)).unwrap();
         let_computers_move(&mut s, Some(&store));
         assert_eq!(s.status(), Status::Won(Seat::One));

@@ -16,6 +16,7 @@ pub fn run(args: &GuiArgs) -> anyhow::Result<()> {
     options.dims = dims;
     options.time_limit = args.time_limit;
     options.seed = args.seed;
+    options.engine_time = args.engine_time;
     let engine = |command: &Option<String>| {
         command
             .as_deref()
