@@ -17,6 +17,7 @@
 //! | [`Setup`] | a board as plain data, not yet checked: what the notation parses to ([`NotationError`]) |
 //! | [`Position`] | a board that can arise in play, whose turn it is, and how it stands ([`PositionError`], [`PlayError`]) |
 //! | [`Outcome`] | in progress, won by a player, or drawn |
+//! | [`Rule`] | what wins: free-style, standard (exactly K), renju (with X's [`Forbidden`] points) or caro |
 //! | [`Symmetry`] | a rotation or reflection of the board |
 //!
 //! Positions, cells, players and shapes are small `Copy` values: "a copy of the board with one
@@ -164,6 +165,8 @@ mod outcome;
 mod player;
 mod position;
 mod preset;
+mod renju;
+mod rule;
 mod setup;
 mod symmetry;
 
@@ -172,5 +175,6 @@ pub use outcome::Outcome;
 pub use player::{ByPlayer, Player};
 pub use position::{PlayError, Position, PositionError};
 pub use preset::{Preset, PresetError};
+pub use rule::{Forbidden, Rule, RuleError};
 pub use setup::{NotationError, Setup};
 pub use symmetry::Symmetry;

@@ -4,8 +4,13 @@
 use std::fmt;
 
 use crate::bitset::Bitset;
-use crate::cell::DIRECTIONS;
-use crate::{ByPlayer, Cell, Dims, DimsError, Outcome, Player, Setup, Symmetry};
+use crate::cell::{Cell, Dims, DimsError, DIRECTIONS};
+use crate::outcome::Outcome;
+use crate::player::{ByPlayer, Player};
+use crate::renju::{self, Stones};
+use crate::rule::{Forbidden, Rule, RuleError};
+use crate::setup::Setup;
+use crate::symmetry::Symmetry;
 
 /// A position that can arise in play. The only ways to one are [`Position::new`] (the empty
 /// board), [`Position::from_setup`] (checked) and playing moves.
@@ -27,6 +32,7 @@ pub struct Position {
     by_player: ByPlayer<Bitset>,
     turn: Player,
     outcome: Outcome,
+    rule: Rule,
 }
 
 /// Why a [`Setup`] is not a position that can arise in play. Its `Display` is the reason,
@@ -47,6 +53,8 @@ pub struct Position {
 pub enum PositionError {
     /// The board's dimensions or K are out of range.
     Dims(DimsError),
+    /// The rule cannot be played on this board (renju with K other than 5).
+    Rule(RuleError),
     /// X must have as many marks as O (X to move) or one more (O to move).
     ImpossibleCounts {
         /// X's marks.
@@ -72,6 +80,7 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::Dims(e) => write!(f, "{e}"),
+            PositionError::Rule(e) => write!(f, "{e}"),
             PositionError::ImpossibleCounts { x, o } => write!(
                 f,
                 "impossible counts: X has {} and O has {o}; X moves first, so X must have as many as O or one more",
@@ -99,6 +108,12 @@ impl From<DimsError> for PositionError {
     }
 }
 
+impl From<RuleError> for PositionError {
+    fn from(e: RuleError) -> Self {
+        PositionError::Rule(e)
+    }
+}
+
 /// Why a move was refused. Its `Display` names the cell as people count, from 1.
 ///
 /// ```
@@ -120,6 +135,13 @@ pub enum PlayError {
     OffBoard(Cell),
     /// The cell already holds a mark.
     Occupied(Cell),
+    /// Renju forbids X this point, for this reason.
+    Forbidden {
+        /// The point.
+        cell: Cell,
+        /// Why it is forbidden.
+        why: Forbidden,
+    },
 }
 
 impl fmt::Display for PlayError {
@@ -128,6 +150,12 @@ impl fmt::Display for PlayError {
             PlayError::GameOver => write!(f, "the game is over"),
             PlayError::OffBoard(c) => write!(f, "cell {c} is off the board"),
             PlayError::Occupied(c) => write!(f, "cell {c} is already taken"),
+            PlayError::Forbidden { cell, why } => write!(
+                f,
+                "{why} at row {}, column {}: renju forbids it to X",
+                cell.row + 1,
+                cell.col + 1
+            ),
         }
     }
 }
@@ -154,7 +182,34 @@ impl Position {
             } else {
                 Outcome::InProgress
             },
+            rule: Rule::Freestyle,
         }
+    }
+
+    /// The empty board under `rule`: X to move.
+    ///
+    /// ```
+    /// # use ttt_core::{Dims, Position, Rule};
+    /// let gomoku = Dims::new(15, 15, 5).unwrap();
+    /// assert_eq!(Position::with_rule(gomoku, Rule::Renju).unwrap().rule(), Rule::Renju);
+    /// let four = Dims::new(15, 15, 4).unwrap();
+    /// assert!(Position::with_rule(four, Rule::Renju).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`RuleError::RenjuNeedsFive`] for renju with another K.
+    pub fn with_rule(dims: Dims, rule: Rule) -> Result<Position, RuleError> {
+        rule.check_k(dims.k())?;
+        Ok(Position {
+            rule,
+            ..Position::new(dims)
+        })
+    }
+
+    /// The rule the game is played under.
+    #[must_use]
+    pub fn rule(&self) -> Rule {
+        self.rule
     }
 
     /// Checks a [`Setup`] against the rules, with `k` in a row to win.
@@ -171,7 +226,32 @@ impl Position {
     /// # Errors
     /// [`PositionError`] naming what makes the board impossible.
     pub fn from_setup(setup: &Setup, k: usize) -> Result<Position, PositionError> {
+        Position::from_setup_under(setup, k, Rule::Freestyle)
+    }
+
+    /// Checks a [`Setup`] against `rule`, with `k` in a row to win. Under standard gomoku a
+    /// line of six is no win, so the game it stands in may still be going:
+    ///
+    /// ```
+    /// # use ttt_core::{Outcome, Position, Rule, Setup};
+    /// // X X X X X X .
+    /// // O O O O . O .    X's six wins free-style gomoku, not standard
+    /// let setup = Setup::from_notation("XXXXXX./OOOO.O./......./......./.......").unwrap();
+    /// let free = Position::from_setup(&setup, 5).unwrap();
+    /// assert_eq!(free.outcome(), Outcome::Win(ttt_core::Player::X));
+    /// let pos = Position::from_setup_under(&setup, 5, Rule::Standard).unwrap();
+    /// assert_eq!(pos.outcome(), Outcome::InProgress);
+    /// ```
+    ///
+    /// # Errors
+    /// [`PositionError`] naming what makes the board impossible.
+    pub fn from_setup_under(
+        setup: &Setup,
+        k: usize,
+        rule: Rule,
+    ) -> Result<Position, PositionError> {
         let dims = Dims::new(setup.rows(), setup.cols(), k)?;
+        rule.check_k(k)?;
         let mut by_player = ByPlayer::<Bitset>::default();
         for (i, mark) in setup.cells().iter().enumerate() {
             if let Some(p) = mark {
@@ -191,6 +271,7 @@ impl Position {
             by_player,
             turn,
             outcome: Outcome::InProgress,
+            rule,
         };
         let x_lines = pos.lines_of(Player::X);
         let o_lines = pos.lines_of(Player::O);
@@ -217,14 +298,18 @@ impl Position {
                 }
                 Outcome::Win(winner)
             }
-            None if x + o == dims.cells() => Outcome::Draw,
+            None if x + o == dims.cells() || !pos.has_a_move() => Outcome::Draw,
             None => Outcome::InProgress,
         };
         Ok(pos)
     }
 
-    /// Every set of K consecutive cells (in any direction) all held by `player`.
+    /// The lines that win for `player`: under free-style every set of K consecutive cells
+    /// (in any direction) all held by them; under the other rules every whole run that wins.
     fn lines_of(&self, player: Player) -> Vec<Bitset> {
+        if self.rule != Rule::Freestyle {
+            return self.winning_runs(player);
+        }
         let mine = self.by_player.get(player);
         let k = self.dims.k() as i32;
         let mut lines = Vec::new();
@@ -248,6 +333,31 @@ impl Position {
             }
         }
         lines
+    }
+
+    /// Every maximal run of `player`'s marks (in any direction) that wins under the rule.
+    fn winning_runs(&self, player: Player) -> Vec<Bitset> {
+        let mine = self.by_player.get(player);
+        let mut runs = Vec::new();
+        for start in mine.iter().map(|i| self.dims.cell(i)) {
+            for dir in DIRECTIONS {
+                let back = (-dir.0, -dir.1);
+                let starts_run = self
+                    .dims
+                    .step(start, back, 1)
+                    .is_none_or(|c| !mine.contains(self.dims.index(c)));
+                if starts_run && self.line_wins(start, dir, player) {
+                    let mut run = Bitset::default();
+                    for s in 0..=self.run(start, dir, player) as i32 {
+                        if let Some(c) = self.dims.step(start, dir, s) {
+                            run.insert(self.dims.index(c));
+                        }
+                    }
+                    runs.push(run);
+                }
+            }
+        }
+        runs
     }
 
     /// The board's dimensions and K.
@@ -393,7 +503,64 @@ impl Position {
     /// ```
     pub fn legal_moves(&self) -> impl Iterator<Item = Cell> + '_ {
         let over = self.is_over();
-        self.empty_cells().filter(move |_| !over)
+        let restricted = self.is_restricted();
+        self.empty_cells()
+            .filter(move |&cell| !over && (!restricted || self.forbidden(cell).is_none()))
+    }
+
+    /// Whether the side to move may not play some points: X under renju.
+    fn is_restricted(&self) -> bool {
+        self.rule == Rule::Renju && self.turn == Player::X
+    }
+
+    /// Why the side to move may not play on `cell`, if it may not: under renju, X's
+    /// double-threes, double-fours and overlines (a move that makes exactly five is always
+    /// allowed). `None` for a taken cell, a cell off the board, O, and the other rules.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Forbidden, Position, Rule, Setup};
+    /// // Two open twos of X cross at (7, 7): playing there makes two threes.
+    /// let mut setup = Setup::empty(15, 15);
+    /// for (r, c) in [(7, 5), (7, 6), (5, 7), (6, 7)] {
+    ///     setup.set(Cell::new(r, c), Some(ttt_core::Player::X));
+    /// }
+    /// for (r, c) in [(0, 0), (0, 14), (14, 0), (14, 14)] {
+    ///     setup.set(Cell::new(r, c), Some(ttt_core::Player::O));
+    /// }
+    /// let pos = Position::from_setup_under(&setup, 5, Rule::Renju).unwrap();
+    /// assert_eq!(pos.forbidden(Cell::new(7, 7)), Some(Forbidden::DoubleThree));
+    /// let err = pos.play(Cell::new(7, 7)).unwrap_err();
+    /// assert_eq!(err.to_string(), "double-three at row 8, column 8: renju forbids it to X");
+    /// ```
+    #[must_use]
+    pub fn forbidden(&self, cell: Cell) -> Option<Forbidden> {
+        if !self.is_restricted() || !self.dims.contains(cell) || self.get(cell).is_some() {
+            return None;
+        }
+        let stones = Stones {
+            dims: self.dims,
+            x: self.by_player.x,
+            o: self.by_player.o,
+        };
+        renju::forbidden(&stones, cell)
+    }
+
+    /// Every point the side to move may not play, with the reason, in row-major order (see
+    /// [`Position::forbidden`]): empty unless X is to move under renju.
+    #[must_use]
+    pub fn forbidden_cells(&self) -> Vec<(Cell, Forbidden)> {
+        if !self.is_restricted() || self.is_over() {
+            return Vec::new();
+        }
+        self.empty_cells()
+            .filter_map(|cell| self.forbidden(cell).map(|why| (cell, why)))
+            .collect()
+    }
+
+    /// Whether the side to move has a legal move (only renju's X can have empty cells and
+    /// none).
+    fn has_a_move(&self) -> bool {
+        !self.is_restricted() || self.empty_cells().any(|c| self.forbidden(c).is_none())
     }
 
     /// Checks and plays a move for the side to move, returning the new position. `self` is
@@ -424,6 +591,9 @@ impl Position {
         if self.get(cell).is_some() {
             return Err(PlayError::Occupied(cell));
         }
+        if let Some(why) = self.forbidden(cell) {
+            return Err(PlayError::Forbidden { cell, why });
+        }
         self.play_unchecked(cell);
         Ok(self)
     }
@@ -450,7 +620,7 @@ impl Position {
         self.turn = mover.other();
         self.outcome = if self.makes_line(cell, mover) {
             Outcome::Win(mover)
-        } else if self.ply() == self.dims.cells() {
+        } else if self.ply() == self.dims.cells() || !self.has_a_move() {
             Outcome::Draw
         } else {
             Outcome::InProgress
@@ -474,9 +644,10 @@ impl Position {
         self.outcome = Outcome::InProgress;
     }
 
-    /// Whether `player`'s mark on `cell` is part of K or more in a row: the win check, looking
-    /// only along the four lines through the cell. The cell may be empty: then it answers
-    /// whether a mark there would make the line.
+    /// Whether `player`'s mark on `cell` is part of a line that wins under the rule (K or
+    /// more in a row under free-style): the win check, looking only along the four lines
+    /// through the cell. The cell may be empty: then it answers whether a mark there would
+    /// make the line.
     ///
     /// ```
     /// # use ttt_core::{Cell, Player, Position, Setup};
@@ -489,10 +660,37 @@ impl Position {
     /// ```
     #[must_use]
     pub fn makes_line(&self, cell: Cell, player: Player) -> bool {
-        let k = self.dims.k();
+        if self.rule == Rule::Freestyle {
+            let k = self.dims.k();
+            return DIRECTIONS.iter().any(|&dir| {
+                1 + self.run(cell, dir, player) + self.run(cell, (-dir.0, -dir.1), player) >= k
+            });
+        }
         DIRECTIONS.iter().any(|&dir| {
-            1 + self.run(cell, dir, player) + self.run(cell, (-dir.0, -dir.1), player) >= k
+            let back = self.run(cell, (-dir.0, -dir.1), player) as i32;
+            let start = self.dims.step(cell, dir, -back).unwrap_or(cell);
+            self.line_wins(start, dir, player)
         })
+    }
+
+    /// Whether the run of `player`'s marks that starts at `start` (its first cell, which
+    /// may be the empty cell being tried) and goes along `dir` wins under the rule.
+    fn line_wins(&self, start: Cell, dir: (i32, i32), player: Player) -> bool {
+        let len = 1 + self.run(start, dir, player);
+        let k = self.dims.k();
+        match (self.rule, player) {
+            (Rule::Freestyle, _) | (Rule::Renju, Player::O) => len >= k,
+            (Rule::Standard, _) | (Rule::Renju, Player::X) => len == k,
+            (Rule::Caro, _) => {
+                let theirs = self.by_player.get(player.other());
+                let blocked = |steps: i32| {
+                    self.dims
+                        .step(start, dir, steps)
+                        .is_some_and(|c| theirs.contains(self.dims.index(c)))
+                };
+                len >= k && !(blocked(-1) && blocked(len as i32))
+            }
+        }
     }
 
     /// How many consecutive cells beyond `cell` in direction `dir` hold `player`'s mark.
@@ -530,7 +728,7 @@ impl Position {
                     .step(start, back, 1)
                     .is_none_or(|c| !mine.contains(self.dims.index(c)));
                 let len = 1 + self.run(start, dir, winner);
-                if starts_run && len >= self.dims.k() {
+                if starts_run && self.line_wins(start, dir, winner) {
                     for s in 0..len as i32 {
                         if let Some(c) = self.dims.step(start, dir, s) {
                             cells.insert(self.dims.index(c));
