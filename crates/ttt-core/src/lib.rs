@@ -17,6 +17,7 @@
 //! | [`Setup`] | a board as plain data, not yet checked: what the notation parses to ([`NotationError`]) |
 //! | [`Position`] | a board that can arise in play, whose turn it is, and how it stands ([`PositionError`], [`PlayError`]) |
 //! | [`Outcome`] | in progress, won by a player, or drawn |
+//! | [`Opening`] | how two people settle colours: `none`, `swap` or `swap2` ([`OpeningPhase`], [`Choice`]) |
 //! | [`Rule`] | what wins: free-style, standard (exactly K), renju (with X's [`Forbidden`] points) or caro |
 //! | [`Symmetry`] | a rotation or reflection of the board |
 //!
@@ -161,6 +162,7 @@
 
 mod bitset;
 mod cell;
+mod opening;
 mod outcome;
 mod player;
 mod position;
@@ -171,6 +173,9 @@ mod setup;
 mod symmetry;
 
 pub use cell::{Cell, Dims, DimsError, MAX_SIDE};
+pub use opening::{
+    Choice, Opening, OpeningAction, OpeningError, OpeningNameError, OpeningPhase, Order,
+};
 pub use outcome::Outcome;
 pub use player::{ByPlayer, Player};
 pub use position::{PlayError, Position, PositionError};
