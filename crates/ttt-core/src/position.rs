@@ -666,31 +666,27 @@ impl Position {
                 1 + self.run(cell, dir, player) + self.run(cell, (-dir.0, -dir.1), player) >= k
             });
         }
-        DIRECTIONS.iter().any(|&dir| {
-            let back = self.run(cell, (-dir.0, -dir.1), player) as i32;
-            let start = self.dims.step(cell, dir, -back).unwrap_or(cell);
-            self.line_wins(start, dir, player)
-        })
+        DIRECTIONS
+            .iter()
+            .any(|&dir| self.line_wins(cell, dir, player))
     }
 
-    /// Whether the run of `player`'s marks that starts at `start` (its first cell, which
-    /// may be the empty cell being tried) and goes along `dir` wins under the rule.
-    fn line_wins(&self, start: Cell, dir: (i32, i32), player: Player) -> bool {
-        let len = 1 + self.run(start, dir, player);
-        let k = self.dims.k();
-        match (self.rule, player) {
-            (Rule::Freestyle, _) | (Rule::Renju, Player::O) => len >= k,
-            (Rule::Standard, _) | (Rule::Renju, Player::X) => len == k,
-            (Rule::Caro, _) => {
-                let theirs = self.by_player.get(player.other());
-                let blocked = |steps: i32| {
-                    self.dims
-                        .step(start, dir, steps)
-                        .is_some_and(|c| theirs.contains(self.dims.index(c)))
-                };
-                len >= k && !(blocked(-1) && blocked(len as i32))
-            }
-        }
+    /// Whether the run of `player`'s marks through `cell` (which may be the empty cell being
+    /// tried) along `dir` wins under the rule.
+    fn line_wins(&self, cell: Cell, dir: (i32, i32), player: Player) -> bool {
+        let back = self.run(cell, (-dir.0, -dir.1), player);
+        let forth = self.run(cell, dir, player);
+        let len = 1 + back + forth;
+        let theirs = self.by_player.get(player.other());
+        let blocked = |steps: i32| {
+            self.dims
+                .step(cell, dir, steps)
+                .is_some_and(|c| theirs.contains(self.dims.index(c)))
+        };
+        let blocked_at_both_ends =
+            self.rule == Rule::Caro && blocked(-(back as i32) - 1) && blocked(forth as i32 + 1);
+        self.rule
+            .is_win(player, len, self.dims.k(), blocked_at_both_ends)
     }
 
     /// How many consecutive cells beyond `cell` in direction `dir` hold `player`'s mark.

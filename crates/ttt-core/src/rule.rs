@@ -6,6 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::player::Player;
+
 /// What wins, and what X may not play.
 ///
 /// ```
@@ -86,6 +88,28 @@ impl Rule {
             return Err(RuleError::RenjuNeedsFive { k });
         }
         Ok(())
+    }
+}
+
+impl Rule {
+    /// Whether a run of `len` of `player`'s marks wins with `k` in a row under this rule;
+    /// `blocked_at_both_ends`: the opponent's marks stand just beyond both of its ends (the
+    /// board's edge does not block).
+    ///
+    /// ```
+    /// use ttt_core::{Player, Rule};
+    /// assert!(Rule::Freestyle.is_win(Player::X, 6, 5, false));
+    /// assert!(!Rule::Standard.is_win(Player::X, 6, 5, false));
+    /// assert!(Rule::Renju.is_win(Player::O, 6, 5, false));
+    /// assert!(!Rule::Caro.is_win(Player::X, 5, 5, true));
+    /// ```
+    #[must_use]
+    pub fn is_win(self, player: Player, len: usize, k: usize, blocked_at_both_ends: bool) -> bool {
+        match (self, player) {
+            (Rule::Freestyle, _) | (Rule::Renju, Player::O) => len >= k,
+            (Rule::Standard, _) | (Rule::Renju, Player::X) => len == k,
+            (Rule::Caro, _) => len >= k && !blocked_at_both_ends,
+        }
     }
 }
 

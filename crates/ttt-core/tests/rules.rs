@@ -307,3 +307,18 @@ fn a_board_read_under_a_rule_knows_who_has_won() {
     assert_eq!(standard.rule(), Rule::Standard);
     assert_eq!(standard.winning_cells().len(), 5);
 }
+
+#[test]
+fn a_mark_tried_on_an_empty_cell_is_judged_by_the_rule() {
+    // Row 0: X X X X . X -- the gap makes six; row 2: O X X X X . O -- the gap makes five
+    // blocked at both ends.
+    let setup = Setup::from_notation("XXXX.X../......../OXXXX.O./......../O.O.O.O.").unwrap();
+    let gap = Cell::new(0, 4);
+    let blocked = Cell::new(2, 5);
+    let pos = |rule| Position::from_setup_under(&setup, 5, rule).unwrap();
+    assert!(pos(Rule::Freestyle).makes_line(gap, Player::X));
+    assert!(!pos(Rule::Standard).makes_line(gap, Player::X));
+    assert!(pos(Rule::Standard).makes_line(blocked, Player::X));
+    assert!(!pos(Rule::Caro).makes_line(blocked, Player::X));
+    assert!(pos(Rule::Caro).makes_line(gap, Player::X));
+}
