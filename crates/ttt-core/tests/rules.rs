@@ -312,7 +312,9 @@ fn a_board_read_under_a_rule_knows_who_has_won() {
 fn a_mark_tried_on_an_empty_cell_is_judged_by_the_rule() {
     // Row 0: X X X X . X -- the gap makes six; row 2: O X X X X . O -- the gap makes five
     // blocked at both ends.
-    let setup = Setup::from_notation("XXXX.X../......../OXXXX.O./......../O.O.O.O.").unwrap();
+    let setup =
+        Setup::from_notation("XXXX.X../......../OXXXX.O./......../O.O.O.O./......../O.O.....")
+            .unwrap();
     let gap = Cell::new(0, 4);
     let blocked = Cell::new(2, 5);
     let pos = |rule| Position::from_setup_under(&setup, 5, rule).unwrap();
