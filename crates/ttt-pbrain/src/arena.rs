@@ -6,17 +6,25 @@
 //! centre, white next to it (13 *direct*, on a side, and 13 *indirect*, on a corner) and
 //! black's second stone anywhere in the centre's 5 x 5 square, one of each shape up to a
 //! symmetry. Each engine gets the opening as a `BOARD`, then its opponent's moves as `TURN`s.
-//! An engine that answers late (past its time and the slack), with an illegal move, or not
-//! at all loses the game, and is started afresh for the next.
+//! An engine that answers late (past its time and the slack), with an illegal move (under
+//! renju, black's forbidden points too), or not at all loses the game, and is started afresh
+//! for the next.
+//!
+//! Several games can be played at once, each pair of engines on a thread of its own, and a
+//! match can stop as soon as a [sequential test](crate::sprt) is decided.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
+
+use ttt_core::{Cell, Player as Colour, Position, Rule, Setup};
 
 pub use crate::manager::EngineSpec;
 use crate::manager::{Brain, BrainError};
 use crate::protocol::{Owner, Point};
 
-/// How many in a row win: gomoku, freestyle (longer lines win too).
+/// How many in a row win: gomoku.
 const K: usize = 5;
 
 /// How a match is played.
@@ -36,6 +44,10 @@ pub struct MatchSettings {
     pub first_opening: usize,
     /// Play every game from the empty board instead of the openings.
     pub from_empty: bool,
+    /// What wins (`INFO rule`); the referee judges every move by it.
+    pub rule: Rule,
+    /// Games played at once, each with its own pair of engine processes.
+    pub concurrency: usize,
 }
 
 /// One of the two engines of a match.
@@ -50,6 +62,8 @@ pub enum Side {
 /// A game played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
+    /// Its number in the match, from 0: it fixes the opening and the colours.
+    pub number: usize,
     /// Which opening, by its number in [`openings`] (none from the empty board).
     pub opening: Option<usize>,
     /// Which engine played black (first).
@@ -83,8 +97,14 @@ pub struct Elo {
 }
 
 impl fmt::Display for Elo {
+    /// `+35 ± 40`; a difference that rounds to nothing is `0`, never `-0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:+.0} ± {:.0}", self.difference, self.margin)
+        let difference = if self.difference.abs() < 0.5 {
+            0.0
+        } else {
+            self.difference
+        };
+        write!(f, "{difference:+.0} ± {:.0}", self.margin)
     }
 }
 
@@ -94,6 +114,16 @@ fn elo_of(score: f64) -> f64 {
 }
 
 impl Tally {
+    /// The tally of `games`.
+    #[must_use]
+    pub fn from_games(games: &[GameRecord]) -> Tally {
+        let mut tally = Tally::default();
+        for game in games {
+            tally.count(game.winner);
+        }
+        tally
+    }
+
     /// Games counted.
     #[must_use]
     pub fn games(&self) -> u32 {
@@ -107,7 +137,8 @@ impl Tally {
     }
 
     /// The Elo difference and its 95% error bar, from the games' scores' spread; `None`
-    /// without games, or where one side scored everything (the difference is unbounded).
+    /// without games, where one side scored everything (the difference is unbounded), or
+    /// where every game ended alike (the spread, so the error bar, is not known yet).
     ///
     /// ```
     /// use ttt_pbrain::arena::Tally;
@@ -127,6 +158,9 @@ impl Tally {
             + f64::from(self.draws) * (0.5 - s).powi(2)
             + f64::from(self.losses) * s.powi(2))
             / n;
+        if spread <= 1e-12 {
+            return None;
+        }
         let error = (spread / n).sqrt() * 1.96;
         let low = elo_of((s - error).max(1e-6));
         let high = elo_of((s + error).min(1.0 - 1e-6));
@@ -170,21 +204,23 @@ pub fn openings() -> Vec<[(i32, i32); 3]> {
     all
 }
 
-/// The board of a game, for the rules: stones, and whether a move makes five.
+/// The referee's board: the stones, judged by the match's rule.
 struct Grid {
     width: usize,
     height: usize,
     cells: Vec<u8>,
     stones: usize,
+    rule: Rule,
 }
 
 impl Grid {
-    fn new(width: usize, height: usize) -> Grid {
+    fn new(width: usize, height: usize, rule: Rule) -> Grid {
         Grid {
             width,
             height,
             cells: vec![0; width * height],
             stones: 0,
+            rule,
         }
     }
 
@@ -192,26 +228,54 @@ impl Grid {
         p.x < self.width && p.y < self.height && self.cells[p.y * self.width + p.x] == 0
     }
 
-    /// Puts `colour`'s (1 black, 2 white) stone on the free `p`: whether it makes K or more
-    /// in a row.
+    /// Why black may not play the free `p`, under renju.
+    fn forbidden(&self, p: Point) -> Option<ttt_core::Forbidden> {
+        if self.rule != Rule::Renju {
+            return None;
+        }
+        let mut setup = Setup::empty(self.height, self.width);
+        for (i, &c) in self.cells.iter().enumerate() {
+            let colour = match c {
+                1 => Colour::X,
+                2 => Colour::O,
+                _ => continue,
+            };
+            setup.set(
+                Cell::new((i / self.width) as u8, (i % self.width) as u8),
+                Some(colour),
+            );
+        }
+        // A board the rules refuse (too big for them) has nothing forbidden.
+        let pos = Position::from_setup_under(&setup, K, Rule::Renju).ok()?;
+        pos.forbidden(Cell::new(p.y as u8, p.x as u8))
+    }
+
+    /// Puts `colour`'s (1 black, 2 white) stone on the free `p`: whether it wins.
     fn put(&mut self, p: Point, colour: u8) -> bool {
         self.cells[p.y * self.width + p.x] = colour;
         self.stones += 1;
+        let at = |x: i32, y: i32| {
+            (x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height)
+                .then(|| self.cells[y as usize * self.width + x as usize])
+        };
         let run = |dx: i32, dy: i32| {
             (1..)
-                .map(|s| (p.x as i32 + dx * s, p.y as i32 + dy * s))
-                .take_while(|&(x, y)| {
-                    x >= 0
-                        && y >= 0
-                        && (x as usize) < self.width
-                        && (y as usize) < self.height
-                        && self.cells[y as usize * self.width + x as usize] == colour
-                })
+                .take_while(|&s| at(p.x as i32 + dx * s, p.y as i32 + dy * s) == Some(colour))
                 .count()
         };
-        [(1, 0), (0, 1), (1, 1), (1, -1)]
-            .iter()
-            .any(|&(dx, dy)| 1 + run(dx, dy) + run(-dx, -dy) >= K)
+        let player = if colour == 1 { Colour::X } else { Colour::O };
+        [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
+            let (forth, back) = (run(dx, dy), run(-dx, -dy));
+            let beyond = |d: i32, steps: usize| {
+                at(
+                    p.x as i32 + d * dx * (steps as i32 + 1),
+                    p.y as i32 + d * dy * (steps as i32 + 1),
+                )
+            };
+            let blocked =
+                beyond(1, forth) == Some(3 - colour) && beyond(-1, back) == Some(3 - colour);
+            self.rule.is_win(player, 1 + forth + back, K, blocked)
+        })
     }
 
     fn is_full(&self) -> bool {
@@ -235,7 +299,7 @@ impl Player<'_> {
             brain.info("timeout_turn", self.spec.turn_time.as_millis())?;
             brain.info("timeout_match", 0)?;
             brain.info("max_memory", settings.max_memory)?;
-            brain.info("rule", 0)?;
+            brain.info("rule", u64::from(settings.rule.gomocup_code()))?;
             self.brain = Some(brain);
         } else if self.fresh {
             let brain = self.brain.as_mut().ok_or(BrainError::Gone)?;
@@ -278,7 +342,7 @@ fn play_game<'a>(
     opening: &[(i32, i32)],
     settings: &MatchSettings,
 ) -> (Option<u8>, Vec<Point>, String) {
-    let mut grid = Grid::new(settings.width, settings.height);
+    let mut grid = Grid::new(settings.width, settings.height, settings.rule);
     let (cx, cy) = (settings.width as i32 / 2, settings.height as i32 / 2);
     let mut moves: Vec<Point> = opening
         .iter()
@@ -339,6 +403,16 @@ fn play_game<'a>(
             player.drop_brain();
             return (Some(other), moves, format!("{name}: illegal move {p}"));
         }
+        if colour == 1 {
+            if let Some(why) = grid.forbidden(p) {
+                moves.push(p);
+                return (
+                    Some(other),
+                    moves,
+                    format!("{name}: forbidden move {p} ({why})"),
+                );
+            }
+        }
         moves.push(p);
         if grid.put(p, colour) {
             return (Some(colour), moves, format!("{name} made five"));
@@ -350,55 +424,100 @@ fn play_game<'a>(
 }
 
 /// Plays the match of `a` against `b`, calling `each` after every game with its record and
-/// the tally so far.
+/// the tally so far; games already played (`done`, from an earlier run of the same match)
+/// are counted and not played again. `each` returns whether to go on: once it says no, no
+/// new game starts, and the games under way are finished and counted.
 pub fn play_match(
     a: &EngineSpec,
     b: &EngineSpec,
     settings: &MatchSettings,
-    mut each: impl FnMut(&GameRecord, &Tally),
+    done: &[GameRecord],
+    mut each: impl FnMut(&GameRecord, &Tally) -> bool,
 ) -> Tally {
-    let openings = openings();
-    let mut pa = Player {
-        spec: a,
-        brain: None,
-        fresh: true,
-    };
-    let mut pb = Player {
-        spec: b,
-        brain: None,
-        fresh: true,
-    };
     let mut tally = Tally::default();
-    for game in 0..settings.games {
-        let opening = (settings.first_opening + game / 2) % openings.len();
-        let stones: &[(i32, i32)] = if settings.from_empty {
-            &[]
-        } else {
-            &openings[opening]
-        };
-        let black = if game % 2 == 0 { Side::A } else { Side::B };
-        let (winner, moves, reason) = match black {
-            Side::A => play_game(&mut pa, &mut pb, stones, settings),
-            Side::B => play_game(&mut pb, &mut pa, stones, settings),
-        };
-        let winner = winner.map(|colour| match (colour == 1, black) {
-            (true, side) => side,
-            (false, Side::A) => Side::B,
-            (false, Side::B) => Side::A,
-        });
-        tally.count(winner);
-        let record = GameRecord {
-            opening: (!settings.from_empty).then_some(opening),
-            black,
-            winner,
-            moves,
-            reason,
-        };
-        each(&record, &tally);
+    for record in done {
+        tally.count(record.winner);
     }
-    pa.drop_brain();
-    pb.drop_brain();
+    let played: Vec<usize> = done.iter().map(|r| r.number).collect();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..settings.concurrency.max(1) {
+            let sender = sender.clone();
+            let (next, stop, played) = (&next, &stop, &played);
+            scope.spawn(move || {
+                let mut pa = Player {
+                    spec: a,
+                    brain: None,
+                    fresh: true,
+                };
+                let mut pb = Player {
+                    spec: b,
+                    brain: None,
+                    fresh: true,
+                };
+                while !stop.load(Ordering::SeqCst) {
+                    let number = next.fetch_add(1, Ordering::SeqCst);
+                    if number >= settings.games {
+                        break;
+                    }
+                    if played.contains(&number) {
+                        continue;
+                    }
+                    let record = play_numbered(&mut pa, &mut pb, settings, number);
+                    if sender.send(record).is_err() {
+                        break;
+                    }
+                }
+                pa.drop_brain();
+                pb.drop_brain();
+            });
+        }
+        drop(sender);
+        for record in receiver {
+            tally.count(record.winner);
+            if !each(&record, &tally) {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    });
     tally
+}
+
+/// Plays game `number` of the match: its opening is the `number / 2`-th from the first, and
+/// A plays black in the even games.
+fn play_numbered<'a>(
+    pa: &mut Player<'a>,
+    pb: &mut Player<'a>,
+    settings: &MatchSettings,
+    number: usize,
+) -> GameRecord {
+    let openings = openings();
+    let opening = (settings.first_opening + number / 2) % openings.len();
+    let stones: &[(i32, i32)] = if settings.from_empty {
+        &[]
+    } else {
+        &openings[opening]
+    };
+    let black = if number % 2 == 0 { Side::A } else { Side::B };
+    let (winner, moves, reason) = match black {
+        Side::A => play_game(pa, pb, stones, settings),
+        Side::B => play_game(pb, pa, stones, settings),
+    };
+    let winner = winner.map(|colour| match (colour == 1, black) {
+        (true, side) => side,
+        (false, Side::A) => Side::B,
+        (false, Side::B) => Side::A,
+    });
+    GameRecord {
+        number,
+        opening: (!settings.from_empty).then_some(opening),
+        black,
+        winner,
+        moves,
+        reason,
+    }
 }
 
 #[cfg(test)]
@@ -421,17 +540,49 @@ mod tests {
 
     #[test]
     fn five_or_more_in_a_row_wins() {
-        let mut g = Grid::new(15, 15);
+        let mut g = Grid::new(15, 15, Rule::Freestyle);
         for x in [0, 1, 2, 4] {
             assert!(!g.put(Point { x, y: 3 }, 1));
         }
         assert!(g.put(Point { x: 3, y: 3 }, 1));
-        let mut g = Grid::new(5, 5);
+        let mut g = Grid::new(5, 5, Rule::Freestyle);
         for i in 0..4 {
             assert!(!g.put(Point { x: i, y: 4 - i }, 2));
         }
         assert!(g.put(Point { x: 4, y: 0 }, 2));
         assert!(!g.is_free(Point { x: 5, y: 0 }));
+    }
+
+    #[test]
+    fn the_referee_judges_by_the_rule() {
+        let row = |g: &mut Grid, xs: &[usize], colour| {
+            xs.iter()
+                .map(|&x| g.put(Point { x, y: 7 }, colour))
+                .collect::<Vec<bool>>()
+        };
+        // Six in a row: a win in freestyle, not in standard.
+        for (rule, wins) in [(Rule::Freestyle, true), (Rule::Standard, false)] {
+            let mut g = Grid::new(15, 15, rule);
+            let made = row(&mut g, &[0, 1, 3, 4, 5, 2], 1);
+            assert_eq!(made.last(), Some(&wins), "{rule}");
+        }
+        // Caro: five blocked at both ends by white is no win.
+        let mut g = Grid::new(15, 15, Rule::Caro);
+        row(&mut g, &[2, 8], 2);
+        assert_eq!(row(&mut g, &[3, 4, 5, 6, 7], 1).last(), Some(&false));
+        // Renju: black's double-three is forbidden, white's is not.
+        let mut g = Grid::new(15, 15, Rule::Renju);
+        for (x, y) in [(4, 7), (5, 7), (6, 5), (6, 6)] {
+            g.put(Point { x, y }, 1);
+        }
+        for (x, y) in [(0, 0), (14, 0), (0, 14), (14, 14)] {
+            g.put(Point { x, y }, 2);
+        }
+        assert_eq!(
+            g.forbidden(Point { x: 6, y: 7 }),
+            Some(ttt_core::Forbidden::DoubleThree)
+        );
+        assert_eq!(g.forbidden(Point { x: 9, y: 9 }), None);
     }
 
     #[test]
@@ -478,9 +629,14 @@ mod tests {
             max_memory: 0,
             first_opening: 0,
             from_empty: false,
+            rule: Rule::Freestyle,
+            concurrency: 1,
         };
         let mut seen = Vec::new();
-        let tally = play_match(&silly, &silly, &settings, |game, _| seen.push(game.clone()));
+        let tally = play_match(&silly, &silly, &settings, &[], |game, _| {
+            seen.push(game.clone());
+            true
+        });
         // Both play 0,0; the second to do so plays an occupied cell and loses.
         assert_eq!(tally.games(), 2);
         assert_eq!(seen[0].moves.len(), 4);

@@ -21,3 +21,4 @@ pub mod engine;
 pub mod manager;
 pub mod player;
 pub mod protocol;
+pub mod sprt;

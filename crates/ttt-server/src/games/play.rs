@@ -101,6 +101,10 @@ pub(crate) async fn play(
             request.row, request.col
         )),
         PlayError::GameOver => ApiError::Conflict("the game is over".into()),
+        PlayError::Forbidden { why, .. } => ApiError::Unprocessable(format!(
+            "{why} at row {}, column {}: renju forbids it to X",
+            request.row, request.col
+        )),
     })?;
     let mut next = game;
     next.moves.push(cell);

@@ -4,9 +4,39 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::values::{parse_count, parse_seconds};
+use super::values::{parse_count, parse_seconds, rule_parser};
+
+/// A probability strictly between 0 and 0.5: an SPRT's error rate.
+fn parse_rate(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(p) if p > 0.0 && p < 0.5 => Ok(p),
+        _ => Err(format!(
+            "{s:?} is not an error rate: give a number between 0 and 0.5, such as 0.05"
+        )),
+    }
+}
+
+/// An Elo difference.
+fn parse_elo(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(e) if e.is_finite() && e.abs() <= 2000.0 => Ok(e),
+        _ => Err(format!(
+            "{s:?} is not an Elo difference: give a number such as 0 or 5"
+        )),
+    }
+}
 
 #[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  ttt match pbrain-figrid \"ttt pbrain\" --games 20
+  ttt match \"./new/pbrain-ttt\" \"./old/pbrain-ttt\" --rule standard --games 2000 \\
+      --sprt --elo0 0 --elo1 10 --concurrency 2 --state new-vs-old.jsonl
+
+With --sprt the match stops as soon as the sequential probability ratio test is decided
+(H1: the first engine is at least --elo1 stronger; H0: at most --elo0), or after --games.
+With --state FILE each game is saved as it ends, and the same command run again goes on
+from there.")]
 pub struct MatchArgs {
     /// The first engine: a program and its arguments in one string, e.g. "pbrain-figrid" or
     /// "ttt pbrain --most-per-move 0.2". Its wins, losses and Elo are the ones reported.
@@ -44,4 +74,31 @@ pub struct MatchArgs {
     /// Print each game's moves too.
     #[arg(long)]
     pub moves: bool,
+    /// What wins; the referee judges every move by it, and the engines are told (INFO rule).
+    #[arg(long, default_value = "freestyle", value_parser = rule_parser())]
+    pub rule: ttt_core::Rule,
+    /// Games played at once, each by its own pair of engine processes (at most the cores,
+    /// unless timing does not matter).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_count)]
+    pub concurrency: usize,
+    /// Stop as soon as a sequential probability ratio test of --elo0 against --elo1 is
+    /// decided (--games is then the most games played).
+    #[arg(long)]
+    pub sprt: bool,
+    /// The SPRT's H0: the first engine is at most this much stronger.
+    #[arg(long, default_value = "0", value_parser = parse_elo, allow_negative_numbers = true)]
+    pub elo0: f64,
+    /// The SPRT's H1: the first engine is at least this much stronger.
+    #[arg(long, default_value = "10", value_parser = parse_elo, allow_negative_numbers = true)]
+    pub elo1: f64,
+    /// The SPRT's chance of accepting H1 when H0 holds.
+    #[arg(long, default_value = "0.05", value_parser = parse_rate)]
+    pub alpha: f64,
+    /// The SPRT's chance of accepting H0 when H1 holds.
+    #[arg(long, default_value = "0.05", value_parser = parse_rate)]
+    pub beta: f64,
+    /// Save every game here as it ends (JSON lines); if the file holds games of the same
+    /// match, they are counted and the match goes on from there.
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<std::path::PathBuf>,
 }

@@ -72,6 +72,20 @@ pub fn parse_game_number(s: &str) -> Result<i64, String> {
     }
 }
 
+/// `--rule`: one of the rules, with each one's description in `--help`.
+pub fn rule_parser() -> impl clap::builder::TypedValueParser<Value = ttt_core::Rule> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(ttt_core::Rule::ALL.map(|r| {
+        PossibleValue::new(r.name()).help(match r {
+            ttt_core::Rule::Freestyle => "K or more in a row wins",
+            ttt_core::Rule::Standard => "exactly K in a row wins; six is no win",
+            ttt_core::Rule::Renju => "five; X may not make a double-three, double-four or overline",
+            ttt_core::Rule::Caro => "K or more, unless blocked at both ends by the opponent",
+        })
+    }))
+    .try_map(|name| name.parse::<ttt_core::Rule>())
+}
+
 /// `--preset`: one of the named boards, with each one's description in `--help`.
 pub fn preset_parser() -> impl clap::builder::TypedValueParser<Value = ttt_core::Preset> {
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};

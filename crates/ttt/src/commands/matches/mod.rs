@@ -1,0 +1,248 @@
+//! `ttt match`: a match between two Gomocup engines, game by game, then the score; with
+//! `--sprt`, until a sequential test is decided; with `--state`, resumable.
+
+use std::io::Write;
+
+use ttt_core::Rule;
+use ttt_pbrain::arena::{self, EngineSpec, GameRecord, MatchSettings, Side, Tally};
+use ttt_pbrain::engine::SIDES;
+use ttt_pbrain::sprt::{Sprt, Verdict};
+
+use crate::args::MatchArgs;
+use crate::error::user_error;
+
+mod state;
+
+pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
+    let rows = args.rows.unwrap_or(args.size);
+    if !SIDES.contains(&args.size) || !SIDES.contains(&rows) {
+        return Err(user_error(format!(
+            "a board of {} x {rows} is not one engines play: sides go from {} to {}",
+            args.size,
+            SIDES.start(),
+            SIDES.end()
+        )));
+    }
+    if args.rule != Rule::Freestyle && (args.size > ttt_core::MAX_SIDE || rows > ttt_core::MAX_SIDE)
+    {
+        return Err(user_error(format!(
+            "the referee judges {} on boards of up to {} a side",
+            args.rule,
+            ttt_core::MAX_SIDE
+        )));
+    }
+    let sprt = if args.sprt {
+        Some(Sprt::new(args.elo0, args.elo1, args.alpha, args.beta).map_err(user_error)?)
+    } else {
+        None
+    };
+    let openings = arena::openings().len();
+    if args.first_opening >= openings {
+        return Err(user_error(format!(
+            "there are {openings} openings: --first-opening goes from 0 to {}",
+            openings - 1
+        )));
+    }
+    let spec = |line: &str, turn_time| -> anyhow::Result<EngineSpec> {
+        EngineSpec::parse(line, turn_time)
+            .ok_or_else(|| user_error("an engine needs a program to run"))
+    };
+    let first = spec(&args.first, args.turn_time)?;
+    let second = spec(
+        &args.second,
+        args.second_turn_time.unwrap_or(args.turn_time),
+    )?;
+    let settings = MatchSettings {
+        width: args.size,
+        height: rows,
+        games: args.games,
+        slack: args.slack,
+        max_memory: args.memory.map_or(0, |mb| mb as u64 * (1 << 20)),
+        first_opening: args.first_opening,
+        from_empty: args.from_empty,
+        rule: args.rule,
+        concurrency: args.concurrency,
+    };
+    // An engine that cannot start, or refuses the board, would lose every game: that is a
+    // mistake in the command, not a score.
+    for (which, engine) in [("first", &first), ("second", &second)] {
+        arena::check(engine, &settings).map_err(|e| {
+            user_error(format!(
+                "the {which} engine ({}) cannot play a board of {rows} x {}: {e}",
+                engine.name(),
+                args.size
+            ))
+        })?;
+    }
+    let mut saved = match &args.state {
+        Some(path) => Some(state::StateFile::open(
+            path,
+            &state::header(args, &first, &second),
+        )?),
+        None => None,
+    };
+    let done = saved.as_ref().map_or_else(Vec::new, |s| s.games().to_vec());
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} (A) against {} (B): {} on {rows} x {} (rows x columns), {}, {:.2} s a move{}",
+        first.name(),
+        second.name(),
+        if sprt.is_some() {
+            format!("up to {}", counted(args.games as u64, "game"))
+        } else {
+            counted(args.games as u64, "game")
+        },
+        args.size,
+        args.rule,
+        args.turn_time.as_secs_f64(),
+        match args.concurrency {
+            1 => String::new(),
+            n => format!(", {n} games at once"),
+        }
+    )?;
+    if let Some(test) = &sprt {
+        let (low, high) = test.bounds();
+        writeln!(
+            out,
+            "SPRT: H0 elo <= {}, H1 elo >= {}, alpha {}, beta {}: LLR bounds {low:.2} and {high:.2}",
+            args.elo0, args.elo1, args.alpha, args.beta
+        )?;
+    }
+    if !done.is_empty() {
+        writeln!(
+            out,
+            "{} already played (from {}): going on",
+            counted(done.len() as u64, "game"),
+            args.state
+                .as_deref()
+                .unwrap_or(std::path::Path::new(""))
+                .display()
+        )?;
+    }
+    let mut failed: anyhow::Result<()> = Ok(());
+    let decided = |tally: &Tally| sprt.map_or(Verdict::Continue, |t| t.verdict(tally));
+    let tally = if decided(&Tally::from_games(&done)) == Verdict::Continue {
+        arena::play_match(&first, &second, &settings, &done, |game, tally| {
+            if failed.is_ok() {
+                if let Some(file) = saved.as_mut() {
+                    failed = file.append(game);
+                }
+            }
+            if failed.is_ok() {
+                let mut line = describe(game, tally, args.moves);
+                if let Some(test) = &sprt {
+                    line.push_str(&format!("; LLR {:.2}", test.llr(tally)));
+                }
+                failed = writeln!(out, "{line}").map_err(Into::into);
+            }
+            failed.is_ok() && decided(tally) == Verdict::Continue
+        })
+    } else {
+        Tally::from_games(&done)
+    };
+    failed?;
+    writeln!(out, "{}", summary(&first.name(), &second.name(), &tally))?;
+    if let Some(test) = &sprt {
+        let verdict = test.verdict(&tally);
+        writeln!(
+            out,
+            "SPRT: {} after {} (LLR {:.2}){}",
+            verdict,
+            counted(u64::from(tally.games()), "game"),
+            test.llr(&tally),
+            if verdict == Verdict::Continue {
+                ": play more games (a larger --games) to decide"
+            } else {
+                ""
+            }
+        )?;
+    }
+    Ok(())
+}
+
+fn describe(game: &GameRecord, tally: &Tally, with_moves: bool) -> String {
+    let black = match game.black {
+        Side::A => "A",
+        Side::B => "B",
+    };
+    let result = match game.winner {
+        Some(Side::A) => "A wins",
+        Some(Side::B) => "B wins",
+        None => "draw",
+    };
+    let opening = game
+        .opening
+        .map_or_else(|| "the empty board".to_string(), |o| format!("opening {o}"));
+    let mut line = format!(
+        "game {} ({} played): {opening}, {black} black: {result} ({}) after {} moves",
+        game.number + 1,
+        tally.games(),
+        game.reason,
+        game.moves.len()
+    );
+    if with_moves {
+        let moves: Vec<String> = game.moves.iter().map(ToString::to_string).collect();
+        line.push_str(&format!("\n  {}", moves.join(" ")));
+    }
+    line
+}
+
+fn summary(first: &str, second: &str, tally: &Tally) -> String {
+    let elo = match tally.elo() {
+        Some(e) => format!("Elo difference {e} (95%)"),
+        None if tally.games() == 0 => "no games".to_string(),
+        None if tally.wins == tally.games() || tally.losses == tally.games() => {
+            "Elo difference not bounded (one side won every game)".to_string()
+        }
+        None => "Elo difference not known yet (every game ended alike)".to_string(),
+    };
+    format!(
+        "{first} against {second}: {}, {}, {}; score {:.1}%; {elo}",
+        counted(u64::from(tally.wins), "win"),
+        counted(u64::from(tally.losses), "loss"),
+        counted(u64::from(tally.draws), "draw"),
+        tally.score() * 100.0
+    )
+}
+
+/// `1 game`, `2 games`, `0 losses`.
+fn counted(n: u64, word: &str) -> String {
+    match (n, word.ends_with('s')) {
+        (1, _) => format!("{n} {word}"),
+        (_, true) => format!("{n} {word}es"),
+        (_, false) => format!("{n} {word}s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_read_well() {
+        let t = Tally {
+            wins: 6,
+            losses: 3,
+            draws: 1,
+        };
+        let s = summary("a", "b", &t);
+        assert!(s.contains("6 wins, 3 losses, 1 draw; score 65.0%"), "{s}");
+        assert!(s.contains("Elo difference +108 ±"), "{s}");
+    }
+
+    #[test]
+    fn two_draws_give_no_error_bar() {
+        let t = Tally {
+            wins: 0,
+            losses: 0,
+            draws: 2,
+        };
+        let s = summary("a", "b", &t);
+        assert!(
+            s.ends_with("Elo difference not known yet (every game ended alike)"),
+            "{s}"
+        );
+        assert!(!s.contains("-0"), "{s}");
+    }
+}

@@ -1,0 +1,249 @@
+//! `ttt match --state FILE`: the games of a match saved as they end, one JSON line each after
+//! a first line that says which match it is, so that a match stopped (a kill, a reboot) goes
+//! on from where it was when the same command is run again. A file of another match is
+//! refused rather than mixed in.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use ttt_pbrain::arena::{EngineSpec, GameRecord, Side};
+use ttt_pbrain::protocol::Point;
+
+use crate::args::MatchArgs;
+use crate::error::user_error;
+
+/// What makes two runs the same match: the engines, the board, the rule, the times and the
+/// openings (not the number of games, which a later run may raise).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    first: String,
+    second: String,
+    rows: usize,
+    cols: usize,
+    rule: String,
+    first_turn_ms: u128,
+    second_turn_ms: u128,
+    first_opening: usize,
+    from_empty: bool,
+}
+
+/// The header of the match `args` asks for.
+pub fn header(args: &MatchArgs, first: &EngineSpec, second: &EngineSpec) -> Header {
+    Header {
+        first: first.name(),
+        second: second.name(),
+        rows: args.rows.unwrap_or(args.size),
+        cols: args.size,
+        rule: args.rule.name().to_string(),
+        first_turn_ms: first.turn_time.as_millis(),
+        second_turn_ms: second.turn_time.as_millis(),
+        first_opening: args.first_opening,
+        from_empty: args.from_empty,
+    }
+}
+
+/// One game as a line of the file.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Line {
+    number: usize,
+    opening: Option<usize>,
+    black: String,
+    winner: Option<String>,
+    moves: Vec<[usize; 2]>,
+    reason: String,
+}
+
+fn side_name(side: Side) -> String {
+    match side {
+        Side::A => "A".into(),
+        Side::B => "B".into(),
+    }
+}
+
+fn side_of(name: &str) -> Option<Side> {
+    match name {
+        "A" => Some(Side::A),
+        "B" => Some(Side::B),
+        _ => None,
+    }
+}
+
+impl Line {
+    fn of(game: &GameRecord) -> Line {
+        Line {
+            number: game.number,
+            opening: game.opening,
+            black: side_name(game.black),
+            winner: game.winner.map(side_name),
+            moves: game.moves.iter().map(|p| [p.x, p.y]).collect(),
+            reason: game.reason.clone(),
+        }
+    }
+
+    fn record(self) -> Option<GameRecord> {
+        let winner = match self.winner {
+            None => None,
+            Some(name) => Some(side_of(&name)?),
+        };
+        Some(GameRecord {
+            number: self.number,
+            opening: self.opening,
+            black: side_of(&self.black)?,
+            winner,
+            moves: self.moves.iter().map(|&[x, y]| Point { x, y }).collect(),
+            reason: self.reason,
+        })
+    }
+}
+
+/// An open state file: the games it held, and the file to add the next ones to.
+pub struct StateFile {
+    path: PathBuf,
+    file: File,
+    games: Vec<GameRecord>,
+}
+
+impl StateFile {
+    /// Opens (or starts) the state of the match `header` at `path`.
+    ///
+    /// # Errors
+    /// A file that cannot be read or written, one of another match, or a line that is not a
+    /// game: named, with the line's number, and the file left as it was.
+    pub fn open(path: &Path, header: &Header) -> anyhow::Result<StateFile> {
+        let shown = path.display();
+        let mut games = Vec::new();
+        let exists = path.exists();
+        if exists {
+            let file = File::open(path)
+                .map_err(|e| user_error(format!("cannot read the state file {shown}: {e}")))?;
+            let mut lines = BufReader::new(file).lines();
+            let first = lines.next().transpose()?.unwrap_or_default();
+            let saved: Header = serde_json::from_str(&first).map_err(|e| {
+                user_error(format!(
+                    "{shown}, line 1: not a ttt match state ({e}); give another --state file"
+                ))
+            })?;
+            if &saved != header {
+                return Err(user_error(format!(
+                    "{shown} holds another match ({} against {}, {} x {}, {}): give another \
+                     --state file, or run that match",
+                    saved.first, saved.second, saved.rows, saved.cols, saved.rule
+                )));
+            }
+            for (i, line) in lines.enumerate() {
+                let line = line?;
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let game = serde_json::from_str::<Line>(&line)
+                    .ok()
+                    .and_then(Line::record)
+                    .ok_or_else(|| {
+                        user_error(format!("{shown}, line {}: not a game of the match", i + 2))
+                    })?;
+                if !games.iter().any(|g: &GameRecord| g.number == game.number) {
+                    games.push(game);
+                }
+            }
+        }
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| user_error(format!("cannot write the state file {shown}: {e}")))?;
+        if !exists {
+            writeln!(file, "{}", serde_json::to_string(header)?)?;
+        }
+        Ok(StateFile {
+            path: path.to_path_buf(),
+            file,
+            games,
+        })
+    }
+
+    /// The games already played.
+    pub fn games(&self) -> &[GameRecord] {
+        &self.games
+    }
+
+    /// Saves a game that has just ended.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn append(&mut self, game: &GameRecord) -> anyhow::Result<()> {
+        writeln!(self.file, "{}", serde_json::to_string(&Line::of(game))?)
+            .and_then(|()| self.file.flush())
+            .map_err(|e| user_error(format!("cannot write {}: {e}", self.path.display())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample_header() -> Header {
+        Header {
+            first: "a".into(),
+            second: "b".into(),
+            rows: 15,
+            cols: 15,
+            rule: "standard".into(),
+            first_turn_ms: 100,
+            second_turn_ms: 100,
+            first_opening: 0,
+            from_empty: false,
+        }
+    }
+
+    fn game(number: usize, winner: Option<Side>) -> GameRecord {
+        GameRecord {
+            number,
+            opening: Some(number / 2),
+            black: if number % 2 == 0 { Side::A } else { Side::B },
+            winner,
+            moves: vec![Point { x: 7, y: 7 }, Point { x: 8, y: 7 }],
+            reason: "black made five".into(),
+        }
+    }
+
+    #[test]
+    fn games_saved_are_read_back_and_another_match_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.jsonl");
+        let mut state = StateFile::open(&path, &sample_header()).unwrap();
+        assert!(state.games().is_empty());
+        state.append(&game(0, Some(Side::A))).unwrap();
+        state.append(&game(1, None)).unwrap();
+        drop(state);
+        let again = StateFile::open(&path, &sample_header()).unwrap();
+        assert_eq!(again.games(), [game(0, Some(Side::A)), game(1, None)]);
+        let mut other = sample_header();
+        other.rule = "renju".into();
+        let err = StateFile::open(&path, &other).err().unwrap().to_string();
+        assert!(err.contains("holds another match"), "{err}");
+    }
+
+    #[test]
+    fn a_damaged_line_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.jsonl");
+        let header = serde_json::to_string(&sample_header()).unwrap();
+        std::fs::write(&path, format!("{header}\n{{\"number\": 1}}\n")).unwrap();
+        let err = StateFile::open(&path, &sample_header())
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.ends_with("line 2: not a game of the match"), "{err}");
+        std::fs::write(&path, "hello\n").unwrap();
+        let err = StateFile::open(&path, &sample_header())
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains("line 1: not a ttt match state"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "hello\n");
+    }
+}
