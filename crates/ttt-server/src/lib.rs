@@ -30,9 +30,9 @@
 //! TOKEN`. Anyone else with the game's link watches.
 //!
 //! Errors are `{"error": "..."}` with 400 (malformed request, or beyond the [`Limits`]), 401
-//! (a seat's token is needed), 403 (another seat's token), 404 (unknown game, invitation or
-//! player), 409 (not your turn, the game is over, a seat already taken, or the game changed
-//! meanwhile), 410 (an expired invitation), 413 (body too large), 422 (a cell that is taken
+//! (a seat's token is needed), 403 (a token that is not one of the game's seats, or the asker
+//! answering its own takeback), 404 (unknown game, invitation or player), 409 (not your turn,
+//! whoever's it is; the game is over, a seat already taken, or the game changed meanwhile), 410 (an expired invitation), 413 (body too large), 422 (a cell that is taken
 //! or off the board), 503 (too slow) and 500 (our fault; details go to the log, not to the
 //! client).
 //!

@@ -60,8 +60,10 @@ pub(crate) fn caller(headers: &HeaderMap, game: &LiveGame) -> Result<Caller, Api
         .ok_or_else(|| ApiError::Forbidden("this token is not a seat of this game".into()))
 }
 
-/// Checks that `caller` may act for the seat of `side`: anyone where the seat has no token,
-/// else only its token's holder.
+/// Checks that `caller` may act for the seat of `side`, the side to move: anyone where the
+/// seat has no token, else only its token's holder. The other seat's player is refused with
+/// 409, not 403: its token is good, the moment is not (it is the same answer whether the
+/// other player's move came first by a moment or long before).
 pub(crate) fn check_acts_for(
     game: &LiveGame,
     caller: Caller,
@@ -73,8 +75,8 @@ pub(crate) fn check_acts_for(
     }
     match caller {
         Caller::Seat(p) if p == side => Ok(()),
-        Caller::Seat(p) => Err(ApiError::Forbidden(format!(
-            "your seat is {p}: only {side}'s player can {what}"
+        Caller::Seat(p) => Err(ApiError::Conflict(format!(
+            "it is not your turn: your seat is {p}, and only {side}'s player can {what} now"
         ))),
         Caller::Anyone => Err(ApiError::Unauthorized(format!(
             "to {what} for {side}, send {side}'s seat token (Authorization: Bearer TOKEN); \
@@ -133,6 +135,10 @@ mod tests {
             Err(ApiError::BadRequest(_))
         ));
         assert!(check_acts_for(&g, Caller::Seat(Player::X), Player::X, "move").is_ok());
+        assert!(matches!(
+            check_acts_for(&g, Caller::Seat(Player::O), Player::X, "move"),
+            Err(ApiError::Conflict(_))
+        ));
         assert!(matches!(
             check_acts_for(&g, Caller::Anyone, Player::X, "move"),
             Err(ApiError::Unauthorized(_))

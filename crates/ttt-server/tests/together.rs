@@ -155,8 +155,8 @@ async fn friends_play_by_link_each_only_for_their_own_seat() {
     );
     assert_refused(
         &app.play(&id, Some(&bo), 1, 1).await,
-        StatusCode::FORBIDDEN,
-        "your seat is O",
+        StatusCode::CONFLICT,
+        "not your turn",
     );
     assert_refused(
         &app.play(&id, Some("made-up"), 1, 1).await,
@@ -509,8 +509,8 @@ async fn hints_are_the_best_move_and_are_counted() {
     assert_refused(
         &app.post_empty(&format!("/api/games/{id}/hint"), Some(&bo))
             .await,
-        StatusCode::FORBIDDEN,
-        "X's player",
+        StatusCode::CONFLICT,
+        "not your turn",
     );
 }
 
@@ -635,8 +635,8 @@ async fn a_game_goes_on_after_the_server_restarts() {
     assert_eq!(app.play(&id, Some(&bo), 0, 0).await.status, StatusCode::OK);
     assert_refused(
         &app.play(&id, Some(&bo), 2, 2).await,
-        StatusCode::FORBIDDEN,
-        "your seat is O",
+        StatusCode::CONFLICT,
+        "not your turn",
     );
     assert_eq!(app.play(&id, Some(&ann), 2, 2).await.status, StatusCode::OK);
 }
@@ -659,9 +659,9 @@ async fn two_moves_at_once_make_one_move() {
         "{statuses:?}"
     );
     assert!(
-        statuses.iter().all(|s| *s == StatusCode::OK
-            || *s == StatusCode::CONFLICT
-            || *s == StatusCode::FORBIDDEN),
+        statuses
+            .iter()
+            .all(|s| *s == StatusCode::OK || *s == StatusCode::CONFLICT),
         "{statuses:?}"
     );
     assert_eq!(moves(&app.get(&format!("/api/games/{id}")).await.json), 1);
