@@ -84,12 +84,17 @@ impl Channel {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// A new stream of this game's states.
-    pub(crate) fn subscribe(&self) -> tokio::sync::broadcast::Receiver<Arc<str>> {
-        self.sender.subscribe()
+    /// The state to send now, if the game is known, and a stream of every state sent after
+    /// it: one cut under the lock every state is sent under, so that no state falls between
+    /// the two (a state read first and a subscription made after it would miss a move saved
+    /// in the gap until the next change).
+    pub(crate) fn follow(&self) -> (Option<Arc<str>>, tokio::sync::broadcast::Receiver<Arc<str>>) {
+        let w = self.watched();
+        (render(&w), self.sender.subscribe())
     }
 
     /// The state to send now, if the game is known.
+    #[cfg(test)]
     pub(crate) fn current(&self) -> Option<Arc<str>> {
         render(&self.watched())
     }
@@ -97,25 +102,25 @@ impl Channel {
     /// Takes `game` as the latest and sends it to everyone watching, unless it is no newer
     /// than the one sent (an older version arriving late, or the same save heard again from
     /// the store); whether it was sent.
-    fn update(&self, game: &LiveGame) -> bool {
-        let state = {
-            let mut w = self.watched();
-            if w.game.as_ref().is_some_and(|g| g.version >= game.version) {
-                return false;
-            }
-            w.game = Some(game.clone());
-            render(&w)
-        };
-        if let Some(state) = state {
-            // Nobody listening is not an error.
-            let _ = self.sender.send(state);
+    pub(crate) fn update(&self, game: &LiveGame) -> bool {
+        let mut w = self.watched();
+        if w.game.as_ref().is_some_and(|g| g.version >= game.version) {
+            return false;
         }
+        w.game = Some(game.clone());
+        Self::send(&w, &self.sender);
         true
     }
 
     fn resend(&self) {
-        if let Some(state) = self.current() {
-            let _ = self.sender.send(state);
+        Self::send(&self.watched(), &self.sender);
+    }
+
+    /// Sends the state under the lock (`w`): see [`Channel::follow`].
+    fn send(w: &Watched, sender: &tokio::sync::broadcast::Sender<Arc<str>>) {
+        if let Some(state) = render(w) {
+            // Nobody listening is not an error.
+            let _ = sender.send(state);
         }
     }
 }
@@ -183,11 +188,13 @@ impl Hub {
     }
 
     /// Opens a stream on `game` for the player of `seat`, or a spectator; it is counted
-    /// until dropped, and everyone watching hears of it.
+    /// until dropped, and everyone watching hears of it. Saves published from now on reach
+    /// the channel; one made between reading `game` and this call did not, so the caller
+    /// reads the game again and gives it to [`Channel::update`].
     pub(crate) fn watch(self: &Arc<Hub>, game: &LiveGame, seat: Option<Player>) -> Watcher {
-        let channel = {
+        let (channel, here) = {
             let mut channels = self.lock();
-            Arc::clone(channels.entry(game.id.clone()).or_insert_with(|| {
+            let channel = Arc::clone(channels.entry(game.id.clone()).or_insert_with(|| {
                 let elsewhere = self.elsewhere_sum(&game.id);
                 Arc::new(Channel {
                     sender: tokio::sync::broadcast::channel(BACKLOG).0,
@@ -196,15 +203,18 @@ impl Hub {
                         ..Watched::default()
                     }),
                 })
-            }))
-        };
-        let here = {
+            }));
+            // Counted before the map's lock is let go: a watcher leaving at this moment
+            // must not find the channel empty and drop it from the map while this stream
+            // goes on listening to it (it would hear of no save again).
             let mut w = channel.watched();
             match seat {
                 Some(p) => *w.here.players.get_mut(p) += 1,
                 None => w.here.spectators += 1,
             }
-            w.here
+            let here = w.here;
+            drop(w);
+            (channel, here)
         };
         if !channel.update(game) {
             channel.resend();
@@ -391,7 +401,7 @@ mod tests {
         let hub = Arc::new(Hub::default());
         let mut g = game();
         let spectator = hub.watch(&g, None);
-        let mut rx = spectator.channel().subscribe();
+        let mut rx = spectator.channel().follow().1;
         let ann = hub.watch(&g, Some(Player::X));
         let state = latest(&mut rx);
         assert_eq!(state["watchers"], 1);
@@ -429,7 +439,7 @@ mod tests {
         };
         hub.heard("b", "g", bo_elsewhere, start);
         let ann = hub.watch(&g, Some(Player::X));
-        let mut rx = ann.channel().subscribe();
+        let mut rx = ann.channel().follow().1;
         let state: serde_json::Value =
             serde_json::from_str(&ann.channel().current().unwrap()).unwrap();
         assert_eq!(state["watchers"], 2);

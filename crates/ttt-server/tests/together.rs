@@ -666,3 +666,42 @@ async fn two_moves_at_once_make_one_move() {
     );
     assert_eq!(moves(&app.get(&format!("/api/games/{id}")).await.json), 1);
 }
+
+/// The first move after the friend joins reaches the friend's stream at once, even when the
+/// stream is being opened at the very moment of the move (the friend's page opens it as soon
+/// as the join is answered, and the host may already be playing): the stream's first state
+/// or the next one has the move, well before a page polling every second would have seen it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_first_move_after_a_join_reaches_the_friend_at_once() {
+    let app = Arc::new(TestApp::on(
+        Arc::new(SqliteStore::open_in_memory().unwrap()),
+        Limits {
+            games_per_minute: 0,
+            moves_per_minute: 0,
+            ..Limits::default()
+        },
+    ));
+    for round in 0..40 {
+        let (id, ann, bo) = app.friends().await;
+        let started = Instant::now();
+        let watching = {
+            let (app, id) = (Arc::clone(&app), id.clone());
+            tokio::spawn(async move {
+                let mut stream = events(&app, &id, Some(&bo)).await;
+                loop {
+                    let state =
+                        tokio::time::timeout(Duration::from_secs(1), next_state(&mut stream))
+                            .await
+                            .unwrap_or_else(|_| panic!("round {round}: no move within 1 s"));
+                    if moves(&state) == 1 {
+                        return;
+                    }
+                }
+            })
+        };
+        assert_eq!(app.play(&id, Some(&ann), 1, 1).await.status, StatusCode::OK);
+        watching.await.unwrap();
+        let delay = started.elapsed();
+        assert!(delay < Duration::from_secs(1), "round {round}: {delay:?}");
+    }
+}

@@ -45,8 +45,13 @@ pub(crate) async fn events(
         });
     }
     let watcher = state.hub.watch(&game, seat);
-    let first = watcher.channel().current();
-    let updates = BroadcastStream::new(watcher.channel().subscribe());
+    // A save between the read above and the watch reached nobody here (and another
+    // server's notice of it found the game unwatched): read the game once more, now that
+    // every later save reaches the channel.
+    let latest = load(&state, &game.id).await?;
+    watcher.channel().update(&latest);
+    let (first, updates) = watcher.channel().follow();
+    let updates = BroadcastStream::new(updates);
     let first = stream::iter(first.map(|s| Ok(Event::default().event("state").data(&*s))));
     let rest = updates.filter_map(move |message| {
         // The watcher lives as long as the stream: dropping it says the client left.
