@@ -22,7 +22,8 @@ use ttt_core::ByPlayer;
 use ttt_store::Change;
 
 use crate::hub::Counts;
-use crate::AppState;
+use crate::state::AppState;
+use crate::view::GameView;
 
 /// How often a server repeats who watches its games.
 const REPEAT_EVERY: Duration = Duration::from_secs(10);
@@ -148,7 +149,10 @@ async fn take(state: &AppState, heard: Heard) {
 
 async fn republish(state: &AppState, id: String) {
     match state.with_store(move |s| s.live_game(&id)).await {
-        Ok(Some(game)) => state.hub.publish(&game),
+        Ok(Some(game)) => match game.position() {
+            Ok(pos) => state.hub.publish(&GameView::new(&game, &pos)),
+            Err(e) => tracing::warn!("a game another server saved does not replay: {e}"),
+        },
         Ok(None) => {}
         Err(e) => tracing::warn!("reading a game another server saved: {e}"),
     }

@@ -7,14 +7,19 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use serde::Deserialize;
 use ttt_ai::Level;
-use ttt_core::{ByPlayer, Dims, Player};
+use ttt_core::{ByPlayer, Dims, Player, Position};
 use ttt_store::{name_key, unix_now, Invite, LiveGame, LiveSeat, SeatKind, ENGINE_PREFIX};
 
+use super::live::{load, load_played, position, save, GameId, GameWithSeats, HeldSeat};
 use super::turn::{computer_moves, lease};
-use super::{game_id, load, save, view, GameWithSeats, HeldSeat};
+use crate::config::DEFAULT_LEVEL;
+use crate::error::ApiError;
+use crate::json::Json;
+use crate::limits::Limits;
 use crate::players::check_name;
 use crate::seats::{caller, has_tokens, hash, new_secret, Caller};
-use crate::{ApiError, AppState, Json, Limits, DEFAULT_LEVEL};
+use crate::state::AppState;
+use crate::view::GameView;
 
 fn three() -> usize {
     3
@@ -100,20 +105,21 @@ pub(crate) async fn create(
             expires_at: now + secs(state.limits.invite_ttl),
         });
     }
-    game.thinking_until = lease(&state, &game);
+    let pos = Position::new(dims);
+    game.thinking_until = lease(&state, &game, &pos);
     {
         let game = game.clone();
         state.with_store(move |s| s.create_live_game(&game)).await?;
         state.games_kept.created();
     }
     let invite = game.invite.as_ref().map(|i| format!("/join/{}", i.code));
-    let game = computer_moves(&state, game).await?;
+    let (game, pos) = computer_moves(&state, game, pos).await?;
     let location = format!("/api/games/{}", game.id);
     Ok((
         StatusCode::CREATED,
         [(header::LOCATION, location)],
         Json(GameWithSeats {
-            game: view(&game)?,
+            game: GameView::new(&game, &pos),
             seats: held,
             invite,
         }),
@@ -344,17 +350,18 @@ pub(crate) async fn join(
         )));
     }
     let token = new_secret()?;
+    let pos = position(&game)?;
     let mut next = game;
     next.seats.get_mut(mark).kind = SeatKind::Friend { name: Some(name) };
     next.seats.get_mut(mark).token_hash = Some(hash(&token));
-    let saved = save(&state, next).await.map_err(|e| match e {
+    let saved = save(&state, next, &pos).await.map_err(|e| match e {
         ApiError::Conflict(_) => ApiError::Conflict(
             "someone has already taken this seat: the invitation was used".into(),
         ),
         e => e,
     })?;
     Ok(Json(GameWithSeats {
-        game: view(&saved)?,
+        game: GameView::new(&saved, &pos),
         seats: vec![HeldSeat { mark, token }],
         invite: None,
     }))
@@ -365,10 +372,10 @@ pub(crate) async fn join(
 /// tokens. Asked twice, it answers the same new game.
 pub(crate) async fn rematch(
     State(state): State<AppState>,
-    id: Result<Path<String>, PathRejection>,
+    GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<(StatusCode, Json<GameWithSeats>), ApiError> {
-    let game = load(&state, &game_id(id)?).await?;
+    let (game, pos) = load_played(&state, &id).await?;
     let who = caller(&headers, &game)?;
     if has_tokens(&game) && who == Caller::Anyone {
         return Err(ApiError::Unauthorized(
@@ -376,6 +383,7 @@ pub(crate) async fn rematch(
                 .into(),
         ));
     }
+    // The caller's seat in the rematch: the one with the same token.
     let held = |rematch: &LiveGame| -> Vec<HeldSeat> {
         let token = headers
             .get(header::AUTHORIZATION)
@@ -394,19 +402,22 @@ pub(crate) async fn rematch(
             _ => Vec::new(),
         }
     };
-    if let Some(next_id) = &game.rematch {
-        let next = load(&state, next_id).await?;
-        let seats = held(&next);
-        return Ok((
-            StatusCode::OK,
+    let answer = |status, next: &LiveGame, pos: &Position| {
+        let seats = held(next);
+        (
+            status,
             Json(GameWithSeats {
-                game: view(&next)?,
+                game: GameView::new(next, pos),
                 seats,
                 invite: None,
             }),
-        ));
+        )
+    };
+    if let Some(next_id) = &game.rematch {
+        let (next, pos) = load_played(&state, next_id).await?;
+        return Ok(answer(StatusCode::OK, &next, &pos));
     }
-    if !game.is_over().map_err(ApiError::internal)? {
+    if !(pos.is_over() || game.forfeit.is_some()) {
         return Err(ApiError::Conflict(
             "the game is not over: a rematch starts once it is".into(),
         ));
@@ -417,7 +428,8 @@ pub(crate) async fn rematch(
         o: game.seats.x.clone(),
     };
     let mut next = LiveGame::new(new_secret()?, dims, seats, unix_now());
-    next.thinking_until = lease(&state, &next);
+    let next_pos = Position::new(dims);
+    next.thinking_until = lease(&state, &next, &next_pos);
     {
         let next = next.clone();
         state.with_store(move |s| s.create_live_game(&next)).await?;
@@ -427,35 +439,19 @@ pub(crate) async fn rematch(
     // The new game is stored first, then the old one names it: two players asking at once
     // get one rematch (the second save is refused, and it answers the first's; its own new
     // game is never named, and goes with the idle games).
-    if let Err(e) = save(&state, old).await {
-        return match e {
-            ApiError::Conflict(_) => {
-                let again = load(&state, &game.id).await?;
-                let Some(next_id) = again.rematch else {
-                    return Err(e);
-                };
-                let next = load(&state, &next_id).await?;
-                let seats = held(&next);
-                Ok((
-                    StatusCode::OK,
-                    Json(GameWithSeats {
-                        game: view(&next)?,
-                        seats,
-                        invite: None,
-                    }),
-                ))
-            }
-            e => Err(e),
-        };
+    match save(&state, old, &pos).await {
+        Ok(_) => {
+            let (next, next_pos) = computer_moves(&state, next, next_pos).await?;
+            Ok(answer(StatusCode::CREATED, &next, &next_pos))
+        }
+        Err(ApiError::Conflict(why)) => {
+            let again = load(&state, &game.id).await?;
+            let Some(next_id) = again.rematch else {
+                return Err(ApiError::Conflict(why));
+            };
+            let (next, pos) = load_played(&state, &next_id).await?;
+            Ok(answer(StatusCode::OK, &next, &pos))
+        }
+        Err(e) => Err(e),
     }
-    let seats = held(&next);
-    let next = computer_moves(&state, next).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(GameWithSeats {
-            game: view(&next)?,
-            seats,
-            invite: None,
-        }),
-    ))
 }
