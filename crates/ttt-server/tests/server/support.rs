@@ -155,6 +155,20 @@ impl TestApp {
         state
     }
 
+    /// Ann (X) and Bo (O) play game `id` with their tokens until Ann wins on the top row.
+    pub async fn ann_wins(&self, id: &str, ann: &str, bo: &str) {
+        for (token, (r, c)) in [
+            (ann, (0, 0)),
+            (bo, (1, 0)),
+            (ann, (0, 1)),
+            (bo, (1, 1)),
+            (ann, (0, 2)),
+        ] {
+            let reply = self.play(id, Some(token), r, c).await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.json);
+        }
+    }
+
     /// Ann (X, host) invites a friend (O); Bo joins. Returns the game id and both tokens.
     pub async fn friends(&self) -> (String, String, String) {
         let created = self

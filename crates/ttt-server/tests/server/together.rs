@@ -10,7 +10,7 @@ use serde_json::json;
 use ttt_server::Limits;
 use ttt_store::{SqliteStore, Store};
 
-use crate::support::{assert_error, events, moves, next_state, TestApp};
+use crate::support::{assert_error, events, humans, moves, next_state, TestApp};
 
 #[tokio::test]
 async fn friends_play_by_link_each_only_for_their_own_seat() {
@@ -34,16 +34,7 @@ async fn friends_play_by_link_each_only_for_their_own_seat() {
     );
     assert_eq!(moves(&app.get(&format!("/api/games/{id}")).await.json), 0);
     // Ann, then Bo, then Ann... until Ann wins.
-    for (token, (r, c)) in [
-        (&ann, (0, 0)),
-        (&bo, (1, 0)),
-        (&ann, (0, 1)),
-        (&bo, (1, 1)),
-        (&ann, (0, 2)),
-    ] {
-        let reply = app.play(&id, Some(token), r, c).await;
-        assert_eq!(reply.status, StatusCode::OK, "{}", reply.json);
-    }
+    app.ann_wins(&id, &ann, &bo).await;
     let end = app.get(&format!("/api/games/{id}")).await.json;
     assert_eq!(end["status"], "x_wins");
     assert_eq!(app.store.player("Bo").unwrap().unwrap().losses, 1);
@@ -248,15 +239,7 @@ async fn a_takeback_between_friends_is_asked_and_answered() {
     assert_eq!(moves(&accepted.json), 0);
     assert_eq!(accepted.json["to_move"], "X");
     // A finished game's result stays.
-    for (t, (r, c)) in [
-        (&ann, (0, 0)),
-        (&bo, (1, 0)),
-        (&ann, (0, 1)),
-        (&bo, (1, 1)),
-        (&ann, (0, 2)),
-    ] {
-        app.play(&id, Some(t), r, c).await;
-    }
+    app.ann_wins(&id, &ann, &bo).await;
     assert_error(
         &app.post_empty(&takeback, Some(&bo)).await,
         StatusCode::CONFLICT,
@@ -281,14 +264,7 @@ async fn a_takeback_against_the_computer_undoes_the_reply_too() {
     assert_eq!(back.status, StatusCode::OK, "{}", back.json);
     assert_eq!(moves(&back.json), 0);
     // Two people at one screen: the last move.
-    let local = app
-        .post_as(
-            "/api/games",
-            None,
-            json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]}),
-        )
-        .await
-        .json;
+    let local = app.new_game(&humans("Ann", "Bo")).await;
     let id = local["id"].as_str().unwrap();
     app.play(id, None, 0, 0).await;
     app.play(id, None, 1, 1).await;
@@ -302,14 +278,7 @@ async fn a_takeback_against_the_computer_undoes_the_reply_too() {
 #[tokio::test]
 async fn hints_are_the_best_move_and_are_counted() {
     let app = TestApp::new();
-    let game = app
-        .post_as(
-            "/api/games",
-            None,
-            json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]}),
-        )
-        .await
-        .json;
+    let game = app.new_game(&humans("Ann", "Bo")).await;
     let id = game["id"].as_str().unwrap();
     // X X .
     // O O .
@@ -346,14 +315,7 @@ async fn hints_are_the_best_move_and_are_counted() {
 #[tokio::test]
 async fn the_analysis_gives_every_empty_cell_its_value() {
     let app = TestApp::new();
-    let game = app
-        .post_as(
-            "/api/games",
-            None,
-            json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]}),
-        )
-        .await
-        .json;
+    let game = app.new_game(&humans("Ann", "Bo")).await;
     let id = game["id"].as_str().unwrap();
     for (r, c) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
         app.play(id, None, r, c).await;
@@ -401,15 +363,7 @@ async fn a_rematch_swaps_the_marks_and_keeps_the_tokens() {
         StatusCode::CONFLICT,
         "not over",
     );
-    for (t, (r, c)) in [
-        (&ann, (0, 0)),
-        (&bo, (1, 0)),
-        (&ann, (0, 1)),
-        (&bo, (1, 1)),
-        (&ann, (0, 2)),
-    ] {
-        app.play(&id, Some(t), r, c).await;
-    }
+    app.ann_wins(&id, &ann, &bo).await;
     assert_error(
         &app.post_empty(&rematch, None).await,
         StatusCode::UNAUTHORIZED,
