@@ -103,33 +103,11 @@ pub(crate) fn acts_for(
     caller: Caller,
     act: Act,
 ) -> Result<Player, ApiError> {
-    let over = pos.is_over() || game.forfeit.is_some();
     let what = act.words();
     let side = match act {
-        Act::Move | Act::Hint => {
-            if over {
-                return Err(ApiError::Conflict(format!(
-                    "the game is over: nobody can {what} any more"
-                )));
-            }
-            let side = pos.turn();
-            match &game.seats.get(side).kind {
-                SeatKind::Computer { .. } => {
-                    return Err(ApiError::Conflict(format!(
-                        "it is not a human's turn: the computer is to move, and only the \
-                         player to move can {what}"
-                    )))
-                }
-                SeatKind::Friend { name: None } => {
-                    return Err(ApiError::Conflict(format!(
-                        "{side} is the invited friend's seat, and the friend has not joined yet"
-                    )))
-                }
-                SeatKind::Human { .. } | SeatKind::Friend { .. } => side,
-            }
-        }
+        Act::Move | Act::Hint => to_move(game, pos, what)?,
         Act::Takeback => {
-            if over {
+            if pos.is_over() || game.forfeit.is_some() {
                 return Err(ApiError::Conflict(
                     "the game is over, and its result is saved: it cannot be taken back".into(),
                 ));
@@ -144,18 +122,7 @@ pub(crate) fn acts_for(
                     )),
                 };
             }
-            let is_person =
-                |p: Player| !matches!(game.seats.get(p).kind, SeatKind::Computer { .. });
-            match (is_person(Player::X), is_person(Player::O)) {
-                (true, true) => pos.turn().other(),
-                (true, false) => Player::X,
-                (false, true) => Player::O,
-                (false, false) => {
-                    return Err(ApiError::Conflict(
-                        "only a person can take a move back, and two computers are playing".into(),
-                    ))
-                }
-            }
+            taken_back(game, pos)?
         }
         Act::Answer => {
             let Some(asker) = game.takeback else {
@@ -184,6 +151,40 @@ pub(crate) fn acts_for(
             "to {what} for {side}, send {side}'s seat token (Authorization: Bearer TOKEN); \
              spectators only watch"
         ))),
+    }
+}
+
+/// The side to move in `game`, if the game goes on and a person is to move.
+fn to_move(game: &LiveGame, pos: &Position, what: &str) -> Result<Player, ApiError> {
+    if pos.is_over() || game.forfeit.is_some() {
+        return Err(ApiError::Conflict(format!(
+            "the game is over: nobody can {what} any more"
+        )));
+    }
+    let side = pos.turn();
+    match &game.seats.get(side).kind {
+        SeatKind::Computer { .. } => Err(ApiError::Conflict(format!(
+            "it is not a human's turn: the computer is to move, and only the player to move \
+             can {what}"
+        ))),
+        SeatKind::Friend { name: None } => Err(ApiError::Conflict(format!(
+            "{side} is the invited friend's seat, and the friend has not joined yet"
+        ))),
+        SeatKind::Human { .. } | SeatKind::Friend { .. } => Ok(side),
+    }
+}
+
+/// Whose last move a takeback undoes in a game whose seats have no tokens: the one person's
+/// against the computer, or the last mover's of two people at one screen.
+fn taken_back(game: &LiveGame, pos: &Position) -> Result<Player, ApiError> {
+    let is_person = |p: Player| !matches!(game.seats.get(p).kind, SeatKind::Computer { .. });
+    match (is_person(Player::X), is_person(Player::O)) {
+        (true, true) => Ok(pos.turn().other()),
+        (true, false) => Ok(Player::X),
+        (false, true) => Ok(Player::O),
+        (false, false) => Err(ApiError::Conflict(
+            "only a person can take a move back, and two computers are playing".into(),
+        )),
     }
 }
 

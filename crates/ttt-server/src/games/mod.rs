@@ -12,6 +12,7 @@
 mod create;
 mod events;
 mod help;
+mod join;
 mod live;
 mod play;
 mod turn;
@@ -33,8 +34,5 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/api/games/{id}/analysis", get(help::analysis))
         .route("/api/games/{id}/rematch", post(create::rematch))
         .route("/api/games/{id}/events", get(events::events))
-        .route(
-            "/api/join/{code}",
-            get(create::invitation).post(create::join),
-        )
+        .route("/api/join/{code}", get(join::invitation).post(join::join))
 }
