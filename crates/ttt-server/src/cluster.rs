@@ -7,7 +7,7 @@
 //!
 //! | note | means |
 //! | --- | --- |
-//! | `hello SERVER` | a server started (or heard nothing for a while): tell it your counts |
+//! | `hello SERVER` | a server started (said again until it hears itself: then it listens, and reads its watched games again) or heard nothing for a while: tell it your counts |
 //! | `watching SERVER GAME SPECTATORS X O` | who watches GAME on SERVER now (all 0: nobody) |
 //! | `bye SERVER` | a server stops: forget its counts |
 //!
@@ -22,10 +22,19 @@ use ttt_core::ByPlayer;
 use ttt_store::Change;
 
 use crate::hub::Counts;
-use crate::AppState;
+use crate::state::AppState;
+use crate::view::GameView;
 
 /// How often a server repeats who watches its games.
 const REPEAT_EVERY: Duration = Duration::from_secs(10);
+
+/// How often a starting server says hello again until it hears its own hello: the store
+/// starts listening in the background, and saves notified before it listens are not heard.
+const HELLO_AGAIN: Duration = Duration::from_millis(100);
+
+/// How many hellos a starting server says before it leaves it to the store to say that it
+/// may have missed something ([`Change::MayHaveMissed`]).
+const HELLOS: u32 = 50;
 
 /// What the store told of.
 enum Heard {
@@ -60,14 +69,27 @@ pub(crate) async fn follow_other_servers(state: AppState) {
     let (outbox, changes) = tokio::sync::mpsc::unbounded_channel();
     state.hub.tell_changes_to(outbox);
     let teller = tokio::spawn(tell_others(state.clone(), changes));
-    send(&state, format!("hello {}", state.server_id)).await;
+    let hello = format!("hello {}", state.server_id);
+    let mut hellos = 0;
+    let mut hello_again = tokio::time::interval(HELLO_AGAIN);
     let mut repeat = tokio::time::interval(REPEAT_EVERY);
     loop {
         tokio::select! {
             heard = rx.recv() => match heard {
+                Some(Heard::Note(note)) if hellos < HELLOS && note == hello => {
+                    // Listening now: whatever was saved before is read again, once.
+                    hellos = HELLOS;
+                    for id in state.hub.watched() {
+                        republish(&state, id).await;
+                    }
+                }
                 Some(heard) => take(&state, heard).await,
                 None => break,
             },
+            _ = hello_again.tick(), if hellos < HELLOS => {
+                hellos += 1;
+                send(&state, hello.clone()).await;
+            }
             _ = repeat.tick() => {
                 state.hub.forget_stale(Instant::now());
                 announce_all(&state).await;
@@ -127,7 +149,10 @@ async fn take(state: &AppState, heard: Heard) {
 
 async fn republish(state: &AppState, id: String) {
     match state.with_store(move |s| s.live_game(&id)).await {
-        Ok(Some(game)) => state.hub.publish(&game),
+        Ok(Some(game)) => match game.position() {
+            Ok(pos) => state.hub.publish(&GameView::new(&game, &pos)),
+            Err(e) => tracing::warn!("a game another server saved does not replay: {e}"),
+        },
         Ok(None) => {}
         Err(e) => tracing::warn!("reading a game another server saved: {e}"),
     }

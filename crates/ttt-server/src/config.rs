@@ -9,7 +9,9 @@ use serde::Serialize;
 use ttt_ai::Level;
 use ttt_core::Preset;
 
-use crate::{AppState, Engines, Json, Limits};
+use crate::json::Json;
+use crate::limits::Limits;
+use crate::state::{AppState, Engines};
 
 /// The level of a computer player whose request names none.
 pub const DEFAULT_LEVEL: Level = Level::Medium;

@@ -8,14 +8,13 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::num::NonZeroU32;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{ConnectInfo, Request};
 use axum::http::Method;
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
-use crate::{ApiError, AppState, Limits};
+use crate::error::ApiError;
+use crate::limits::Limits;
 
 /// What a request costs, for the rate limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +67,15 @@ impl FairUse {
         }
     }
 
+    /// Counts `request` against its client's rates: refused with 429 when over one.
+    pub(crate) fn admit(&self, request: &Request) -> Result<(), ApiError> {
+        let cost = cost(request.method(), request.uri().path());
+        if cost == Cost::Free {
+            return Ok(());
+        }
+        self.check(cost, client(request, self.trust_forwarded_for))
+    }
+
     fn check(&self, cost: Cost, client: IpAddr) -> Result<(), ApiError> {
         let limiter = match cost {
             Cost::Game => &self.games,
@@ -90,18 +98,6 @@ impl FairUse {
             }
         })
     }
-}
-
-/// The middleware: counts each request against its client's limits.
-pub(crate) async fn limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let cost = cost(request.method(), request.uri().path());
-    if cost != Cost::Free {
-        let client = client(&request, state.fair_use.trust_forwarded_for);
-        if let Err(e) = state.fair_use.check(cost, client) {
-            return e.into_response();
-        }
-    }
-    next.run(request).await
 }
 
 /// The client's address, as far as the server can tell.

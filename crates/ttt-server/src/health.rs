@@ -8,7 +8,8 @@ use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 
-use crate::{ApiError, AppState};
+use crate::error::ApiError;
+use crate::state::AppState;
 
 /// How long the database may take to answer a readiness check.
 const PING_TIMEOUT: Duration = Duration::from_secs(2);

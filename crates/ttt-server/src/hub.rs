@@ -7,7 +7,7 @@
 //! the connections, not the games.
 //!
 //! Servers that share a database tell each other who watches which game (see
-//! [`crate::follow_other_servers`]): each one's counts are added to the ones here, and are
+//! [`crate::cluster::follow_other_servers`]): each one's counts are added to the ones here, and are
 //! forgotten when that server has not repeated them for [`STALE_AFTER`].
 
 use std::collections::HashMap;
@@ -15,7 +15,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use ttt_core::{ByPlayer, Player};
-use ttt_store::LiveGame;
 
 use crate::view::{GameView, Presence};
 
@@ -69,7 +68,7 @@ pub(crate) struct Channel {
 #[derive(Default)]
 struct Watched {
     /// The game as last saved, if known.
-    game: Option<LiveGame>,
+    game: Option<GameView>,
     /// Who watches on this server.
     here: Counts,
     /// Who watches on the other servers, as last heard.
@@ -84,12 +83,17 @@ impl Channel {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// A new stream of this game's states.
-    pub(crate) fn subscribe(&self) -> tokio::sync::broadcast::Receiver<Arc<str>> {
-        self.sender.subscribe()
+    /// The state to send now, if the game is known, and a stream of every state sent after
+    /// it: one cut under the lock every state is sent under, so that no state falls between
+    /// the two (a state read first and a subscription made after it would miss a move saved
+    /// in the gap until the next change).
+    pub(crate) fn follow(&self) -> (Option<Arc<str>>, tokio::sync::broadcast::Receiver<Arc<str>>) {
+        let w = self.watched();
+        (render(&w), self.sender.subscribe())
     }
 
     /// The state to send now, if the game is known.
+    #[cfg(test)]
     pub(crate) fn current(&self) -> Option<Arc<str>> {
         render(&self.watched())
     }
@@ -97,25 +101,28 @@ impl Channel {
     /// Takes `game` as the latest and sends it to everyone watching, unless it is no newer
     /// than the one sent (an older version arriving late, or the same save heard again from
     /// the store); whether it was sent.
-    fn update(&self, game: &LiveGame) -> bool {
-        let state = {
-            let mut w = self.watched();
-            if w.game.as_ref().is_some_and(|g| g.version >= game.version) {
-                return false;
-            }
-            w.game = Some(game.clone());
-            render(&w)
-        };
-        if let Some(state) = state {
-            // Nobody listening is not an error.
-            let _ = self.sender.send(state);
+    pub(crate) fn update(&self, game: &GameView) -> bool {
+        let mut w = self.watched();
+        if w.game
+            .as_ref()
+            .is_some_and(|g| g.version() >= game.version())
+        {
+            return false;
         }
+        w.game = Some(game.clone());
+        Self::send(&w, &self.sender);
         true
     }
 
     fn resend(&self) {
-        if let Some(state) = self.current() {
-            let _ = self.sender.send(state);
+        Self::send(&self.watched(), &self.sender);
+    }
+
+    /// Sends the state under the lock (`w`): see [`Channel::follow`].
+    fn send(w: &Watched, sender: &tokio::sync::broadcast::Sender<Arc<str>>) {
+        if let Some(state) = render(w) {
+            // Nobody listening is not an error.
+            let _ = sender.send(state);
         }
     }
 }
@@ -132,8 +139,9 @@ fn render(w: &Watched) -> Option<Arc<str>> {
             o: all.players.o > 0,
         },
     };
-    let view = GameView::new(game, Some(&presence)).ok()?;
-    serde_json::to_string(&view).ok().map(Arc::from)
+    serde_json::to_string(&game.with_presence(&presence))
+        .ok()
+        .map(Arc::from)
 }
 
 /// An open event stream, counted while it lives.
@@ -175,20 +183,22 @@ impl Hub {
     }
 
     /// Sends `game`'s new state to whoever watches it.
-    pub(crate) fn publish(&self, game: &LiveGame) {
-        let channel = self.lock().get(&game.id).cloned();
+    pub(crate) fn publish(&self, game: &GameView) {
+        let channel = self.lock().get(game.id()).cloned();
         if let Some(channel) = channel {
             channel.update(game);
         }
     }
 
     /// Opens a stream on `game` for the player of `seat`, or a spectator; it is counted
-    /// until dropped, and everyone watching hears of it.
-    pub(crate) fn watch(self: &Arc<Hub>, game: &LiveGame, seat: Option<Player>) -> Watcher {
-        let channel = {
+    /// until dropped, and everyone watching hears of it. Saves published from now on reach
+    /// the channel; one made between reading `game` and this call did not, so the caller
+    /// reads the game again and gives it to [`Channel::update`].
+    pub(crate) fn watch(self: &Arc<Hub>, game: &GameView, seat: Option<Player>) -> Watcher {
+        let (channel, here) = {
             let mut channels = self.lock();
-            Arc::clone(channels.entry(game.id.clone()).or_insert_with(|| {
-                let elsewhere = self.elsewhere_sum(&game.id);
+            let channel = Arc::clone(channels.entry(game.id().to_string()).or_insert_with(|| {
+                let elsewhere = self.elsewhere_sum(game.id());
                 Arc::new(Channel {
                     sender: tokio::sync::broadcast::channel(BACKLOG).0,
                     inner: Mutex::new(Watched {
@@ -196,23 +206,26 @@ impl Hub {
                         ..Watched::default()
                     }),
                 })
-            }))
-        };
-        let here = {
+            }));
+            // Counted before the map's lock is let go: a watcher leaving at this moment
+            // must not find the channel empty and drop it from the map while this stream
+            // goes on listening to it (it would hear of no save again).
             let mut w = channel.watched();
             match seat {
                 Some(p) => *w.here.players.get_mut(p) += 1,
                 None => w.here.spectators += 1,
             }
-            w.here
+            let here = w.here;
+            drop(w);
+            (channel, here)
         };
         if !channel.update(game) {
             channel.resend();
         }
-        self.tell(&game.id, here);
+        self.tell(game.id(), here);
         Watcher {
             hub: Arc::clone(self),
-            id: game.id.clone(),
+            id: game.id().to_string(),
             channel,
             seat,
         }
@@ -364,7 +377,11 @@ impl Hub {
 mod tests {
     use super::*;
     use ttt_core::Dims;
-    use ttt_store::{LiveSeat, SeatKind};
+    use ttt_store::{LiveGame, LiveSeat, SeatKind};
+
+    fn view(game: &LiveGame) -> GameView {
+        GameView::new(game, &game.position().unwrap())
+    }
 
     fn game() -> LiveGame {
         let seat = |name: &str| LiveSeat {
@@ -390,25 +407,25 @@ mod tests {
     fn watchers_are_counted_and_told_of_every_change() {
         let hub = Arc::new(Hub::default());
         let mut g = game();
-        let spectator = hub.watch(&g, None);
-        let mut rx = spectator.channel().subscribe();
-        let ann = hub.watch(&g, Some(Player::X));
+        let spectator = hub.watch(&view(&g), None);
+        let mut rx = spectator.channel().follow().1;
+        let ann = hub.watch(&view(&g), Some(Player::X));
         let state = latest(&mut rx);
         assert_eq!(state["watchers"], 1);
         assert_eq!(state["players"][0]["connected"], true);
         assert_eq!(state["players"][1]["connected"], false);
         g.moves.push(ttt_core::Cell::new(1, 1));
         g.version = 1;
-        hub.publish(&g);
+        hub.publish(&view(&g));
         assert_eq!(latest(&mut rx)["moves"].as_array().unwrap().len(), 1);
         // An older version arriving late changes nothing.
         let mut old = g.clone();
         old.version = 0;
         old.moves.clear();
-        hub.publish(&old);
+        hub.publish(&view(&old));
         assert!(rx.try_recv().is_err());
         // Nor does the same save heard again (from another server's notice).
-        hub.publish(&g.clone());
+        hub.publish(&view(&g.clone()));
         assert!(rx.try_recv().is_err());
         assert!(hub.is_watched("g"));
         drop(ann);
@@ -428,8 +445,8 @@ mod tests {
             players: ByPlayer { x: 0, o: 1 },
         };
         hub.heard("b", "g", bo_elsewhere, start);
-        let ann = hub.watch(&g, Some(Player::X));
-        let mut rx = ann.channel().subscribe();
+        let ann = hub.watch(&view(&g), Some(Player::X));
+        let mut rx = ann.channel().follow().1;
         let state: serde_json::Value =
             serde_json::from_str(&ann.channel().current().unwrap()).unwrap();
         assert_eq!(state["watchers"], 2);
@@ -455,7 +472,7 @@ mod tests {
         // This server's own changes are told, once anyone listens.
         let (tx, mut told) = tokio::sync::mpsc::unbounded_channel();
         hub.tell_changes_to(tx);
-        let spectator = hub.watch(&g, None);
+        let spectator = hub.watch(&view(&g), None);
         assert_eq!(
             told.try_recv().unwrap(),
             (

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::ApiError;
+use crate::error::ApiError;
 
 /// A JSON body (as an extractor) or a JSON response.
 #[derive(Debug, Clone, Copy, Default)]

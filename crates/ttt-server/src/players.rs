@@ -8,7 +8,9 @@ use axum::Router;
 use serde::Deserialize;
 use ttt_store::{PlayerFilter, PlayerPage, PlayerStats};
 
-use crate::{ApiError, AppState, Json};
+use crate::error::ApiError;
+use crate::json::Json;
+use crate::state::AppState;
 
 /// The routes of this module.
 pub(crate) fn router() -> Router<AppState> {

@@ -8,10 +8,10 @@
 use axum::http::header::AUTHORIZATION;
 use axum::http::HeaderMap;
 use sha2::{Digest, Sha256};
-use ttt_core::Player;
-use ttt_store::LiveGame;
+use ttt_core::{Player, Position};
+use ttt_store::{LiveGame, SeatKind};
 
-use crate::ApiError;
+use crate::error::ApiError;
 
 /// A new secret: 128 bits from the operating system's random source, in hex.
 pub(crate) fn new_secret() -> Result<String, ApiError> {
@@ -60,26 +60,131 @@ pub(crate) fn caller(headers: &HeaderMap, game: &LiveGame) -> Result<Caller, Api
         .ok_or_else(|| ApiError::Forbidden("this token is not a seat of this game".into()))
 }
 
-/// Checks that `caller` may act for the seat of `side`: anyone where the seat has no token,
-/// else only its token's holder.
-pub(crate) fn check_acts_for(
+/// What a request does for a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Act {
+    /// A move, for the side to move.
+    Move,
+    /// A hint, for the side to move.
+    Hint,
+    /// Taking back the last move of the asker (between friends, asking the other).
+    Takeback,
+    /// The answer to a friend's takeback, by the side that did not ask.
+    Answer,
+}
+
+impl Act {
+    /// What a message says the caller wanted to do.
+    fn words(self) -> &'static str {
+        match self {
+            Act::Move => "move",
+            Act::Hint => "ask for a hint",
+            Act::Takeback => "take a move back",
+            Act::Answer => "answer a takeback",
+        }
+    }
+}
+
+/// The seat `caller` acts for to do `act` in `game` (whose moves lead to `pos`), or why it
+/// may not: the one check of who may act for a seat, which every such request makes first.
+///
+/// The game must go on (an answer aside: a takeback asked stands until answered). A move or
+/// a hint is for the side to move, and only for a person (not the computer, nor a friend
+/// who has not joined). A takeback is for the person whose last move is undone: the asker's
+/// seat between friends, else the one person against the computer, or the last to move of
+/// two people at one screen. An answer is for the side that did not ask. Where the seats
+/// have tokens (a friend invited by link), only a seat's holder acts, for its own seat;
+/// another seat's player is refused with 409 when it is the moment that is wrong (not its
+/// turn: the answer is the same whether the other's move came first by a moment or long
+/// before), and with 403 when it never may (answering its own takeback).
+pub(crate) fn acts_for(
     game: &LiveGame,
+    pos: &Position,
     caller: Caller,
-    side: Player,
-    what: &str,
-) -> Result<(), ApiError> {
+    act: Act,
+) -> Result<Player, ApiError> {
+    let what = act.words();
+    let side = match act {
+        Act::Move | Act::Hint => to_move(game, pos, what)?,
+        Act::Takeback => {
+            if pos.is_over() || game.forfeit.is_some() {
+                return Err(ApiError::Conflict(
+                    "the game is over, and its result is saved: it cannot be taken back".into(),
+                ));
+            }
+            if has_tokens(game) {
+                return match caller {
+                    Caller::Seat(asker) => Ok(asker),
+                    Caller::Anyone => Err(ApiError::Unauthorized(
+                        "to take a move back, send your seat token (Authorization: Bearer \
+                         TOKEN); spectators only watch"
+                            .into(),
+                    )),
+                };
+            }
+            taken_back(game, pos)?
+        }
+        Act::Answer => {
+            let Some(asker) = game.takeback else {
+                return Err(ApiError::Conflict(
+                    "nobody has asked to take a move back".into(),
+                ));
+            };
+            if caller == Caller::Seat(asker) {
+                return Err(ApiError::Forbidden(format!(
+                    "{asker} asked for the takeback: {}'s player answers it",
+                    asker.other()
+                )));
+            }
+            asker.other()
+        }
+    };
     if game.seats.get(side).token_hash.is_none() {
-        return Ok(());
+        return Ok(side);
     }
     match caller {
-        Caller::Seat(p) if p == side => Ok(()),
-        Caller::Seat(p) => Err(ApiError::Forbidden(format!(
-            "your seat is {p}: only {side}'s player can {what}"
+        Caller::Seat(p) if p == side => Ok(side),
+        Caller::Seat(p) => Err(ApiError::Conflict(format!(
+            "it is not your turn: your seat is {p}, and only {side}'s player can {what} now"
         ))),
         Caller::Anyone => Err(ApiError::Unauthorized(format!(
             "to {what} for {side}, send {side}'s seat token (Authorization: Bearer TOKEN); \
              spectators only watch"
         ))),
+    }
+}
+
+/// The side to move in `game`, if the game goes on and a person is to move.
+fn to_move(game: &LiveGame, pos: &Position, what: &str) -> Result<Player, ApiError> {
+    if pos.is_over() || game.forfeit.is_some() {
+        return Err(ApiError::Conflict(format!(
+            "the game is over: nobody can {what} any more"
+        )));
+    }
+    let side = pos.turn();
+    match &game.seats.get(side).kind {
+        SeatKind::Computer { .. } => Err(ApiError::Conflict(format!(
+            "it is not a human's turn: the computer is to move, and only the player to move \
+             can {what}"
+        ))),
+        SeatKind::Friend { name: None } => Err(ApiError::Conflict(format!(
+            "{side} is the invited friend's seat, and the friend has not joined yet"
+        ))),
+        SeatKind::Human { .. } | SeatKind::Friend { .. } => Ok(side),
+    }
+}
+
+/// Whose last move a takeback undoes in a game whose seats have no tokens: the one person's
+/// against the computer, or the last mover's of two people at one screen.
+fn taken_back(game: &LiveGame, pos: &Position) -> Result<Player, ApiError> {
+    let is_person = |p: Player| !matches!(game.seats.get(p).kind, SeatKind::Computer { .. });
+    match (is_person(Player::X), is_person(Player::O)) {
+        (true, true) => Ok(pos.turn().other()),
+        (true, false) => Ok(Player::X),
+        (false, true) => Ok(Player::O),
+        (false, false) => Err(ApiError::Conflict(
+            "only a person can take a move back, and two computers are playing".into(),
+        )),
     }
 }
 
@@ -132,13 +237,28 @@ mod tests {
             caller(&headers("Basic abc"), &g),
             Err(ApiError::BadRequest(_))
         ));
-        assert!(check_acts_for(&g, Caller::Seat(Player::X), Player::X, "move").is_ok());
+        let pos = g.position().unwrap();
+        let acts = |caller, act| acts_for(&g, &pos, caller, act);
+        assert_eq!(acts(Caller::Seat(Player::X), Act::Move).unwrap(), Player::X);
         assert!(matches!(
-            check_acts_for(&g, Caller::Anyone, Player::X, "move"),
+            acts(Caller::Seat(Player::O), Act::Hint),
+            Err(ApiError::Conflict(_))
+        ));
+        assert!(matches!(
+            acts(Caller::Anyone, Act::Move),
             Err(ApiError::Unauthorized(_))
         ));
-        // O's seat (the computer's) has no token: nobody needs one for it.
-        assert!(check_acts_for(&g, Caller::Anyone, Player::O, "move").is_ok());
+        // The takeback is the person's, against the computer.
+        assert_eq!(
+            acts(Caller::Seat(Player::X), Act::Takeback).unwrap(),
+            Player::X
+        );
+        // O's seat (the computer's) is nobody's to move for.
+        let after = pos.play(ttt_core::Cell::new(1, 1)).unwrap();
+        assert!(matches!(
+            acts_for(&g, &after, Caller::Seat(Player::X), Act::Move),
+            Err(ApiError::Conflict(_))
+        ));
         assert_ne!(new_secret().unwrap(), new_secret().unwrap());
         assert_eq!(hash("a").len(), 64);
     }

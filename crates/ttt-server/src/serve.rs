@@ -19,13 +19,14 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
-use crate::{app, AppState};
+use crate::app::app;
+use crate::state::AppState;
 
 /// How long the accept loop pauses after a failed accept before trying again.
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
 
 /// Serves [`app`] on `listener` until `shutdown` completes, then finishes the requests in
-/// flight within [`crate::Limits::shutdown_grace`], and ends the live-update streams.
+/// flight within [`crate::limits::Limits::shutdown_grace`], and ends the live-update streams.
 ///
 /// # Errors
 /// None yet: a failed accept is logged and retried. The result leaves room for failures
@@ -39,7 +40,7 @@ pub async fn serve(
     let router = app(state.clone());
     let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
     let graceful = GracefulShutdown::new();
-    let cleaner = tokio::spawn(crate::remove_stale_games(state.clone()));
+    let cleaner = tokio::spawn(crate::state::keep_tidy(state.clone()));
     let follower = tokio::spawn(crate::cluster::follow_other_servers(state.clone()));
     let full = AtomicBool::new(false);
     tokio::pin!(shutdown);

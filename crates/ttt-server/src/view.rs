@@ -1,7 +1,7 @@
 //! A game as the API shows it: to players and spectators alike, so never a token.
 
 use serde::Serialize;
-use ttt_core::{ByPlayer, Cell, Player};
+use ttt_core::{ByPlayer, Cell, Player, Position};
 use ttt_store::{Forfeit, LiveGame, SeatKind};
 
 /// Who is watching a game, as its live updates say.
@@ -41,6 +41,10 @@ pub(crate) struct GameView {
     /// Spectators watching live (only in live updates).
     #[serde(skip_serializing_if = "Option::is_none")]
     watchers: Option<usize>,
+    /// Whether the seats have tokens (a friend invited by link): then live updates say
+    /// whether each person is connected.
+    #[serde(skip)]
+    tokens: bool,
 }
 
 /// One side as JSON, with the mark it plays.
@@ -69,30 +73,27 @@ enum SeatView {
 }
 
 impl GameView {
-    /// The state of `game`, with who is watching when that is known.
-    pub(crate) fn new(game: &LiveGame, presence: Option<&Presence>) -> Result<GameView, String> {
-        let pos = game.position()?;
-        let tokens = game.seats.x.token_hash.is_some() || game.seats.o.token_hash.is_some();
-        let seat = |mark: Player| {
-            let connected = presence.filter(|_| tokens).map(|p| *p.connected.get(mark));
-            match &game.seats.get(mark).kind {
-                SeatKind::Human { name } => SeatView::Human {
-                    name: name.clone(),
-                    mark,
-                    connected,
-                },
-                SeatKind::Computer { level } => SeatView::Computer {
-                    level: level.clone(),
-                    mark,
-                },
-                SeatKind::Friend { name } => SeatView::Friend {
-                    name: name.clone(),
-                    mark,
-                    connected,
-                },
-            }
+    /// The state of `game`, whose moves lead to `pos` (replayed once by the caller, not
+    /// here: a view is made for every answer and every live update).
+    pub(crate) fn new(game: &LiveGame, pos: &Position) -> GameView {
+        let seat = |mark: Player| match &game.seats.get(mark).kind {
+            SeatKind::Human { name } => SeatView::Human {
+                name: name.clone(),
+                mark,
+                connected: None,
+            },
+            SeatKind::Computer { level } => SeatView::Computer {
+                level: level.clone(),
+                mark,
+            },
+            SeatKind::Friend { name } => SeatView::Friend {
+                name: name.clone(),
+                mark,
+                connected: None,
+            },
         };
-        Ok(GameView {
+        GameView {
+            tokens: game.seats.x.token_hash.is_some() || game.seats.o.token_hash.is_some(),
             id: game.id.clone(),
             rows: game.rows,
             cols: game.cols,
@@ -111,7 +112,32 @@ impl GameView {
             rematch: game.rematch.clone(),
             forfeit: game.forfeit.clone(),
             version: game.version,
-            watchers: presence.map(|p| p.watchers),
-        })
+            watchers: None,
+        }
+    }
+
+    /// The same state with who is watching, as live updates show it.
+    pub(crate) fn with_presence(&self, presence: &Presence) -> GameView {
+        let mut view = self.clone();
+        view.watchers = Some(presence.watchers);
+        if view.tokens {
+            for (seat, mark) in view.players.iter_mut().zip([Player::X, Player::O]) {
+                if let SeatView::Human { connected, .. } | SeatView::Friend { connected, .. } = seat
+                {
+                    *connected = Some(*presence.connected.get(mark));
+                }
+            }
+        }
+        view
+    }
+
+    /// The game's id.
+    pub(crate) fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The game's version: a view of a higher one is of a later state.
+    pub(crate) fn version(&self) -> i64 {
+        self.version
     }
 }

@@ -1,20 +1,24 @@
-//! Starting games: a new game, a friend joining by the invitation link, and a rematch with
-//! the marks swapped.
+//! Starting games: a new game (with room made for it when the server is full), and a
+//! rematch with the marks swapped. A friend's joining is in `join`.
 
-use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use serde::Deserialize;
 use ttt_ai::Level;
-use ttt_core::{ByPlayer, Dims, Player};
+use ttt_core::{ByPlayer, Dims, Player, Position};
 use ttt_store::{name_key, unix_now, Invite, LiveGame, LiveSeat, SeatKind, ENGINE_PREFIX};
 
+use super::live::{load, load_played, save, GameId, GameWithSeats, HeldSeat};
 use super::turn::{computer_moves, lease};
-use super::{game_id, load, save, view, GameWithSeats, HeldSeat};
+use crate::config::DEFAULT_LEVEL;
+use crate::error::ApiError;
+use crate::json::Json;
+use crate::limits::Limits;
 use crate::players::check_name;
 use crate::seats::{caller, has_tokens, hash, new_secret, Caller};
-use crate::{ApiError, AppState, Json, Limits, DEFAULT_LEVEL};
+use crate::state::AppState;
+use crate::view::GameView;
 
 fn three() -> usize {
     3
@@ -43,13 +47,6 @@ enum SeatRequest {
     Computer { level: Option<String> },
     /// A seat for a friend invited by link.
     Friend {},
-}
-
-/// `POST /api/join/{code}`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct JoinRequest {
-    name: String,
 }
 
 /// `POST /api/games`: a new game; the computer's moves are made if it starts. With a
@@ -100,20 +97,21 @@ pub(crate) async fn create(
             expires_at: now + secs(state.limits.invite_ttl),
         });
     }
-    game.thinking_until = lease(&state, &game);
+    let pos = Position::new(dims);
+    game.thinking_until = lease(&state, &game, &pos);
     {
         let game = game.clone();
         state.with_store(move |s| s.create_live_game(&game)).await?;
         state.games_kept.created();
     }
     let invite = game.invite.as_ref().map(|i| format!("/join/{}", i.code));
-    let game = computer_moves(&state, game).await?;
+    let (game, pos) = computer_moves(&state, game, pos).await?;
     let location = format!("/api/games/{}", game.id);
     Ok((
         StatusCode::CREATED,
         [(header::LOCATION, location)],
         Json(GameWithSeats {
-            game: view(&game)?,
+            game: GameView::new(&game, &pos),
             seats: held,
             invite,
         }),
@@ -245,130 +243,15 @@ fn check_players(
     }
 }
 
-/// What the invitation link's page shows before the friend joins.
-#[derive(Debug, serde::Serialize)]
-pub(crate) struct Invitation {
-    /// Who invites.
-    host: String,
-    /// The mark the friend would play.
-    mark: Player,
-    rows: usize,
-    cols: usize,
-    k: usize,
-    /// Someone has already joined.
-    taken: bool,
-    /// The invitation no longer works.
-    expired: bool,
-}
-
-/// `GET /api/join/{code}`: who invites, to what game, and whether the seat is still open.
-pub(crate) async fn invitation(
-    State(state): State<AppState>,
-    code: Result<Path<String>, PathRejection>,
-) -> Result<Json<Invitation>, ApiError> {
-    let Path(code) = code?;
-    let game = state
-        .with_store(move |s| s.live_game_by_invite(&code))
-        .await?
-        .ok_or_else(|| {
-            ApiError::NotFound("there is no such invitation: check the link you were sent".into())
-        })?;
-    let mark = [Player::X, Player::O]
-        .into_iter()
-        .find(|&p| matches!(game.seats.get(p).kind, SeatKind::Friend { .. }))
-        .ok_or_else(|| ApiError::internal("an invitation to a game with no friend's seat"))?;
-    Ok(Json(Invitation {
-        host: game
-            .seats
-            .get(mark.other())
-            .kind
-            .name()
-            .unwrap_or_default()
-            .to_string(),
-        mark,
-        rows: game.rows,
-        cols: game.cols,
-        k: game.k,
-        taken: game.seats.get(mark).kind.name().is_some(),
-        expired: game
-            .invite
-            .as_ref()
-            .is_none_or(|i| i.expires_at <= unix_now()),
-    }))
-}
-
-/// `POST /api/join/{code}`: the invited friend takes the seat kept for them, and gets its
-/// token. A second join is refused (409), and so is an expired invitation (410).
-pub(crate) async fn join(
-    State(state): State<AppState>,
-    code: Result<Path<String>, PathRejection>,
-    Json(JoinRequest { name }): Json<JoinRequest>,
-) -> Result<Json<GameWithSeats>, ApiError> {
-    let Path(code) = code?;
-    let name = check_name(&name)?;
-    let game = {
-        let code = code.clone();
-        state
-            .with_store(move |s| s.live_game_by_invite(&code))
-            .await?
-    }
-    .ok_or_else(|| {
-        ApiError::NotFound("there is no such invitation: check the link you were sent".into())
-    })?;
-    let invite = game
-        .invite
-        .as_ref()
-        .ok_or_else(|| ApiError::internal("a game found by its invitation has none"))?;
-    let Some(mark) = [Player::X, Player::O]
-        .into_iter()
-        .find(|&p| matches!(game.seats.get(p).kind, SeatKind::Friend { .. }))
-    else {
-        return Err(ApiError::internal(
-            "an invitation to a game with no friend's seat",
-        ));
-    };
-    if game.seats.get(mark).kind.name().is_some() {
-        return Err(ApiError::Conflict(
-            "someone has already taken this seat: the invitation was used".into(),
-        ));
-    }
-    if invite.expires_at <= unix_now() {
-        return Err(ApiError::Gone(
-            "this invitation has expired: ask for a new game".into(),
-        ));
-    }
-    let host = game.seats.get(mark.other()).kind.name().unwrap_or_default();
-    if name_key(host) == name_key(&name) {
-        return Err(ApiError::BadRequest(format!(
-            "{host} is already playing: choose another name"
-        )));
-    }
-    let token = new_secret()?;
-    let mut next = game;
-    next.seats.get_mut(mark).kind = SeatKind::Friend { name: Some(name) };
-    next.seats.get_mut(mark).token_hash = Some(hash(&token));
-    let saved = save(&state, next).await.map_err(|e| match e {
-        ApiError::Conflict(_) => ApiError::Conflict(
-            "someone has already taken this seat: the invitation was used".into(),
-        ),
-        e => e,
-    })?;
-    Ok(Json(GameWithSeats {
-        game: view(&saved)?,
-        seats: vec![HeldSeat { mark, token }],
-        invite: None,
-    }))
-}
-
 /// `POST /api/games/{id}/rematch`: once the game is over, a new one between the same
 /// players with the marks swapped (so the other moves first). The same seats keep the same
 /// tokens. Asked twice, it answers the same new game.
 pub(crate) async fn rematch(
     State(state): State<AppState>,
-    id: Result<Path<String>, PathRejection>,
+    GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<(StatusCode, Json<GameWithSeats>), ApiError> {
-    let game = load(&state, &game_id(id)?).await?;
+    let (game, pos) = load_played(&state, &id).await?;
     let who = caller(&headers, &game)?;
     if has_tokens(&game) && who == Caller::Anyone {
         return Err(ApiError::Unauthorized(
@@ -376,37 +259,22 @@ pub(crate) async fn rematch(
                 .into(),
         ));
     }
-    let held = |rematch: &LiveGame| -> Vec<HeldSeat> {
-        let token = headers
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .map(|t| t.trim().to_string());
-        match (who, token) {
-            (Caller::Seat(p), Some(token)) => {
-                let mark = if rematch.seats.x.token_hash == game.seats.get(p).token_hash {
-                    Player::X
-                } else {
-                    Player::O
-                };
-                vec![HeldSeat { mark, token }]
-            }
-            _ => Vec::new(),
-        }
-    };
-    if let Some(next_id) = &game.rematch {
-        let next = load(&state, next_id).await?;
-        let seats = held(&next);
-        return Ok((
-            StatusCode::OK,
+    let answer = |status, next: &LiveGame, pos: &Position| {
+        let seats = held_in_rematch(&headers, who, &game, next);
+        (
+            status,
             Json(GameWithSeats {
-                game: view(&next)?,
+                game: GameView::new(next, pos),
                 seats,
                 invite: None,
             }),
-        ));
+        )
+    };
+    if let Some(next_id) = &game.rematch {
+        let (next, pos) = load_played(&state, next_id).await?;
+        return Ok(answer(StatusCode::OK, &next, &pos));
     }
-    if !game.is_over().map_err(ApiError::internal)? {
+    if !(pos.is_over() || game.forfeit.is_some()) {
         return Err(ApiError::Conflict(
             "the game is not over: a rematch starts once it is".into(),
         ));
@@ -417,7 +285,8 @@ pub(crate) async fn rematch(
         o: game.seats.x.clone(),
     };
     let mut next = LiveGame::new(new_secret()?, dims, seats, unix_now());
-    next.thinking_until = lease(&state, &next);
+    let next_pos = Position::new(dims);
+    next.thinking_until = lease(&state, &next, &next_pos);
     {
         let next = next.clone();
         state.with_store(move |s| s.create_live_game(&next)).await?;
@@ -427,35 +296,44 @@ pub(crate) async fn rematch(
     // The new game is stored first, then the old one names it: two players asking at once
     // get one rematch (the second save is refused, and it answers the first's; its own new
     // game is never named, and goes with the idle games).
-    if let Err(e) = save(&state, old).await {
-        return match e {
-            ApiError::Conflict(_) => {
-                let again = load(&state, &game.id).await?;
-                let Some(next_id) = again.rematch else {
-                    return Err(e);
-                };
-                let next = load(&state, &next_id).await?;
-                let seats = held(&next);
-                Ok((
-                    StatusCode::OK,
-                    Json(GameWithSeats {
-                        game: view(&next)?,
-                        seats,
-                        invite: None,
-                    }),
-                ))
-            }
-            e => Err(e),
-        };
+    match save(&state, old, &pos).await {
+        Ok(_) => {
+            let (next, next_pos) = computer_moves(&state, next, next_pos).await?;
+            Ok(answer(StatusCode::CREATED, &next, &next_pos))
+        }
+        Err(ApiError::Conflict(why)) => {
+            let again = load(&state, &game.id).await?;
+            let Some(next_id) = again.rematch else {
+                return Err(ApiError::Conflict(why));
+            };
+            let (next, pos) = load_played(&state, &next_id).await?;
+            Ok(answer(StatusCode::OK, &next, &pos))
+        }
+        Err(e) => Err(e),
     }
-    let seats = held(&next);
-    let next = computer_moves(&state, next).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(GameWithSeats {
-            game: view(&next)?,
-            seats,
-            invite: None,
-        }),
-    ))
+}
+
+/// The caller's seat in `rematch` of `game`: the one with the same token.
+fn held_in_rematch(
+    headers: &HeaderMap,
+    who: Caller,
+    game: &LiveGame,
+    rematch: &LiveGame,
+) -> Vec<HeldSeat> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_string());
+    match (who, token) {
+        (Caller::Seat(p), Some(token)) => {
+            let mark = if rematch.seats.x.token_hash == game.seats.get(p).token_hash {
+                Player::X
+            } else {
+                Player::O
+            };
+            vec![HeldSeat { mark, token }]
+        }
+        _ => Vec::new(),
+    }
 }

@@ -7,18 +7,19 @@
 use std::convert::Infallible;
 use std::time::Duration;
 
-use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream, StreamExt};
 use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 use tokio_stream::wrappers::BroadcastStream;
 
+use super::live::{load_played, GameId};
 use super::turn::{computer_moves, is_waiting_for_a_thinker};
-use super::{game_id, load};
+use crate::error::ApiError;
 use crate::seats::{caller, Caller};
-use crate::{ApiError, AppState};
+use crate::state::AppState;
+use crate::view::GameView;
 
 /// How often an idle stream sends a comment, so that proxies keep it open.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -26,27 +27,32 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// `GET /api/games/{id}/events`.
 pub(crate) async fn events(
     State(state): State<AppState>,
-    id: Result<Path<String>, PathRejection>,
+    GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let game = load(&state, &game_id(id)?).await?;
+    let (game, pos) = load_played(&state, &id).await?;
     let seat = match caller(&headers, &game)? {
         Caller::Seat(p) => Some(p),
         Caller::Anyone => None,
     };
-    if is_waiting_for_a_thinker(&game) {
+    if is_waiting_for_a_thinker(&game, &pos) {
         // Nobody is thinking for the computer (its server stopped): take it up, and the
         // stream will carry its moves.
         let (state, game) = (state.clone(), game.clone());
         tokio::spawn(async move {
-            if let Err(e) = computer_moves(&state, game).await {
+            if let Err(e) = computer_moves(&state, game, pos).await {
                 tracing::warn!("taking up the computer's turn: {e}");
             }
         });
     }
-    let watcher = state.hub.watch(&game, seat);
-    let first = watcher.channel().current();
-    let updates = BroadcastStream::new(watcher.channel().subscribe());
+    let watcher = state.hub.watch(&GameView::new(&game, &pos), seat);
+    // A save between the read above and the watch reached nobody here (and another
+    // server's notice of it found the game unwatched): read the game once more, now that
+    // every later save reaches the channel.
+    let (latest, pos) = load_played(&state, &id).await?;
+    watcher.channel().update(&GameView::new(&latest, &pos));
+    let (first, updates) = watcher.channel().follow();
+    let updates = BroadcastStream::new(updates);
     let first = stream::iter(first.map(|s| Ok(Event::default().event("state").data(&*s))));
     let rest = updates.filter_map(move |message| {
         // The watcher lives as long as the stream: dropping it says the client left.

@@ -1,17 +1,18 @@
 //! Help for the players: a hint (the best move at full strength, whatever the opponent's
 //! level), and the analysis of a position of the game (every empty cell's value).
 
-use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use ttt_ai::{Level, Solver, Value};
 use ttt_core::{Player, Position};
-use ttt_store::SeatKind;
 
-use super::{game_id, load, save};
-use crate::seats::{caller, check_acts_for};
-use crate::{ApiError, AppState, Json};
+use super::live::{load, load_played, save, GameId};
+use crate::error::ApiError;
+use crate::json::Json;
+use crate::seats::{acts_for, caller, Act};
+use crate::state::AppState;
 
 /// `POST /api/games/{id}/hint`.
 #[derive(Debug, Serialize)]
@@ -61,32 +62,11 @@ fn word(v: Option<Value>) -> &'static str {
 /// `POST /api/games/{id}/hint`: for the player to move; counted in the game's record.
 pub(crate) async fn hint(
     State(state): State<AppState>,
-    id: Result<Path<String>, PathRejection>,
+    GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Json<Hint>, ApiError> {
-    let game = load(&state, &game_id(id)?).await?;
-    let who = caller(&headers, &game)?;
-    let pos = game.position().map_err(ApiError::internal)?;
-    if pos.is_over() || game.forfeit.is_some() {
-        return Err(ApiError::Conflict(
-            "the game is over: there is nothing to hint".into(),
-        ));
-    }
-    let side = pos.turn();
-    match &game.seats.get(side).kind {
-        SeatKind::Computer { .. } => {
-            return Err(ApiError::Conflict(
-                "it is the computer's turn: hints are for the player to move".into(),
-            ))
-        }
-        SeatKind::Friend { name: None } => {
-            return Err(ApiError::Conflict(
-                "the invited friend has not joined yet".into(),
-            ))
-        }
-        SeatKind::Human { .. } | SeatKind::Friend { .. } => {}
-    }
-    check_acts_for(&game, who, side, "ask for a hint")?;
+    let (game, pos) = load_played(&state, &id).await?;
+    let side = acts_for(&game, &pos, caller(&headers, &game)?, Act::Hint)?;
     let time = state.limits.hint_time;
     let decision = state
         .think(move || ttt_ai::new_player(Level::Perfect, None, time).choose(&pos))
@@ -101,7 +81,7 @@ pub(crate) async fn hint(
     }
     let mut next = latest;
     *next.hints.get_mut(side) += 1;
-    save(&state, next).await?;
+    save(&state, next, &pos).await?;
     Ok(Json(Hint {
         row: decision.cell.row,
         col: decision.cell.col,
@@ -114,12 +94,12 @@ pub(crate) async fn hint(
 /// the solver within the server's time limit.
 pub(crate) async fn analysis(
     State(state): State<AppState>,
-    id: Result<Path<String>, PathRejection>,
+    GameId(id): GameId,
     query: Result<Query<AnalysisQuery>, QueryRejection>,
 ) -> Result<Json<AnalysisView>, ApiError> {
     let Query(AnalysisQuery { ply }) =
         query.map_err(|e| ApiError::BadRequest(format!("a bad query: {}", e.body_text())))?;
-    let game = load(&state, &game_id(id)?).await?;
+    let game = load(&state, &id).await?;
     let ply = ply.unwrap_or(game.moves.len());
     if ply > game.moves.len() {
         return Err(ApiError::BadRequest(format!(

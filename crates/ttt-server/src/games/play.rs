@@ -6,18 +6,19 @@
 //! asker's last move is undone, with the reply to it if there was one) or declines. A
 //! finished game's result is never taken back: it is saved the moment the game ends.
 
-use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use serde::Deserialize;
 use ttt_core::{Cell, PlayError, Player};
 use ttt_store::{LiveGame, SeatKind};
 
+use super::live::{load_played, position, save, GameId, GameWithSeats};
 use super::turn::{computer_moves, is_waiting_for_a_thinker, lease};
-use super::{game_id, load, save, view, GameWithSeats};
-use crate::seats::{caller, check_acts_for, has_tokens, Caller};
+use crate::error::ApiError;
+use crate::json::Json;
+use crate::seats::{acts_for, caller, has_tokens, Act, Caller};
+use crate::state::AppState;
 use crate::view::GameView;
-use crate::{ApiError, AppState, Json};
 
 /// `POST /api/games/{id}/moves`: 0-based row and column. Signed so that a negative number is
 /// "off the board" (422) rather than a malformed body.
@@ -40,13 +41,13 @@ pub(crate) struct Answer {
 /// the friend has not joined: on another device, or after clearing its browser.
 pub(crate) async fn show(
     State(state): State<AppState>,
-    id: Result<Path<String>, PathRejection>,
+    GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Json<GameWithSeats>, ApiError> {
-    let mut game = load(&state, &game_id(id)?).await?;
+    let (mut game, mut pos) = load_played(&state, &id).await?;
     let who = caller(&headers, &game)?;
-    if is_waiting_for_a_thinker(&game) {
-        game = computer_moves(&state, game).await?;
+    if is_waiting_for_a_thinker(&game, &pos) {
+        (game, pos) = computer_moves(&state, game, pos).await?;
     }
     let waiting = [Player::X, Player::O]
         .iter()
@@ -56,42 +57,24 @@ pub(crate) async fn show(
         _ => None,
     };
     Ok(Json(GameWithSeats {
-        game: view(&game)?,
+        game: GameView::new(&game, &pos),
         seats: Vec::new(),
         invite,
     }))
 }
 
-/// `POST /api/games/{id}/moves`: a person's move, and the computer's reply.
+/// `POST /api/games/{id}/moves`: a person's move, and the computer's reply. The position is
+/// replayed from the moves once, and carried along from there.
 pub(crate) async fn play(
     State(state): State<AppState>,
-    id: Result<Path<String>, PathRejection>,
+    GameId(id): GameId,
     headers: HeaderMap,
     Json(request): Json<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    let game = load(&state, &game_id(id)?).await?;
-    let who = caller(&headers, &game)?;
-    let pos = game.position().map_err(ApiError::internal)?;
-    if pos.is_over() || game.forfeit.is_some() {
-        return Err(ApiError::Conflict("the game is over".into()));
-    }
-    let side = pos.turn();
-    match &game.seats.get(side).kind {
-        SeatKind::Computer { .. } => {
-            return Err(ApiError::Conflict(
-                "it is not a human's turn: the computer is to move".into(),
-            ))
-        }
-        SeatKind::Friend { name: None } => {
-            return Err(ApiError::Conflict(format!(
-                "{side} is the invited friend's seat, and the friend has not joined yet"
-            )))
-        }
-        SeatKind::Human { .. } | SeatKind::Friend { .. } => {}
-    }
-    check_acts_for(&game, who, side, "move")?;
+    let (game, pos) = load_played(&state, &id).await?;
+    acts_for(&game, &pos, caller(&headers, &game)?, Act::Move)?;
     let cell = checked_cell(&game, request)?;
-    pos.play(cell).map_err(|e| match e {
+    let pos = pos.play(cell).map_err(|e| match e {
         PlayError::Occupied(_) => ApiError::Unprocessable(format!(
             "row {}, column {} is already taken",
             request.row, request.col
@@ -109,10 +92,10 @@ pub(crate) async fn play(
     let mut next = game;
     next.moves.push(cell);
     next.takeback = None;
-    next.thinking_until = lease(&state, &next);
-    let saved = save(&state, next).await?;
-    let after = computer_moves(&state, saved).await?;
-    Ok(Json(view(&after)?))
+    next.thinking_until = lease(&state, &next, &pos);
+    let saved = save(&state, next, &pos).await?;
+    let (after, pos) = computer_moves(&state, saved, pos).await?;
+    Ok(Json(GameView::new(&after, &pos)))
 }
 
 /// The request's cell, if it is on the board.
@@ -140,106 +123,57 @@ fn before_last_move_of(game: &LiveGame, side: Player) -> Option<usize> {
 /// one screen), or asks the other player (a friend on another device: 202 Accepted).
 pub(crate) async fn takeback(
     State(state): State<AppState>,
-    id: Result<Path<String>, PathRejection>,
+    GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<(StatusCode, Json<GameView>), ApiError> {
-    let game = load(&state, &game_id(id)?).await?;
-    let who = caller(&headers, &game)?;
-    let pos = game.position().map_err(ApiError::internal)?;
-    if pos.is_over() || game.forfeit.is_some() {
+    let (game, pos) = load_played(&state, &id).await?;
+    let side = acts_for(&game, &pos, caller(&headers, &game)?, Act::Takeback)?;
+    let between_friends = has_tokens(&game);
+    if between_friends && game.takeback.is_some() {
         return Err(ApiError::Conflict(
-            "the game is over, and its result is saved: it cannot be taken back".into(),
+            "a takeback is already asked for: wait for the answer".into(),
         ));
     }
-    let is_computer = |p: Player| matches!(game.seats.get(p).kind, SeatKind::Computer { .. });
-    let mut next = game.clone();
-    let status = if has_tokens(&game) {
-        let Caller::Seat(asker) = who else {
-            return Err(ApiError::Unauthorized(
-                "to take a move back, send your seat token (Authorization: Bearer TOKEN); \
-                 spectators only watch"
-                    .into(),
-            ));
-        };
-        if game.takeback.is_some() {
-            return Err(ApiError::Conflict(
-                "a takeback is already asked for: wait for the answer".into(),
-            ));
-        }
-        if before_last_move_of(&game, asker).is_none() {
-            return Err(ApiError::Conflict(format!(
-                "{asker} has no move to take back"
-            )));
-        }
-        next.takeback = Some(asker);
-        StatusCode::ACCEPTED
-    } else {
-        let people: Vec<Player> = [Player::X, Player::O]
-            .into_iter()
-            .filter(|&p| !is_computer(p))
-            .collect();
-        let keep = match people.as_slice() {
-            // Against the computer: the person's last move, and the computer's reply.
-            [person] => before_last_move_of(&game, *person),
-            // Two people at one screen: the last move.
-            [_, _] => game.moves.len().checked_sub(1),
-            _ => {
-                return Err(ApiError::Conflict(
-                    "only a person can take a move back, and two computers are playing".into(),
-                ))
-            }
-        };
-        let Some(keep) = keep else {
-            return Err(ApiError::Conflict("there is no move to take back".into()));
-        };
-        next.moves.truncate(keep);
-        next.thinking_until = lease(&state, &next);
-        StatusCode::OK
+    let Some(keep) = before_last_move_of(&game, side) else {
+        return Err(ApiError::Conflict(format!(
+            "{side} has no move to take back"
+        )));
     };
-    let saved = save(&state, next).await?;
-    let after = computer_moves(&state, saved).await?;
-    Ok((status, Json(view(&after)?)))
+    let mut next = game.clone();
+    let (status, pos) = if between_friends {
+        // A question to the other player, who answers it.
+        next.takeback = Some(side);
+        (StatusCode::ACCEPTED, pos)
+    } else {
+        next.moves.truncate(keep);
+        let pos = position(&next)?;
+        next.thinking_until = lease(&state, &next, &pos);
+        (StatusCode::OK, pos)
+    };
+    let saved = save(&state, next, &pos).await?;
+    let (after, pos) = computer_moves(&state, saved, pos).await?;
+    Ok((status, Json(GameView::new(&after, &pos))))
 }
 
 /// `POST /api/games/{id}/takeback/answer`: the other player accepts or declines.
 pub(crate) async fn answer(
     State(state): State<AppState>,
-    id: Result<Path<String>, PathRejection>,
+    GameId(id): GameId,
     headers: HeaderMap,
     Json(Answer { accept }): Json<Answer>,
 ) -> Result<Json<GameView>, ApiError> {
-    let game = load(&state, &game_id(id)?).await?;
-    let who = caller(&headers, &game)?;
-    let Some(asker) = game.takeback else {
-        return Err(ApiError::Conflict(
-            "nobody has asked to take a move back".into(),
-        ));
-    };
-    match who {
-        Caller::Anyone => {
-            return Err(ApiError::Unauthorized(format!(
-                "only {}'s player answers a takeback: send that seat's token \
-                 (Authorization: Bearer TOKEN)",
-                asker.other()
-            )))
-        }
-        Caller::Seat(p) if p == asker => {
-            return Err(ApiError::Forbidden(format!(
-                "{asker} asked for the takeback: {}'s player answers it",
-                asker.other()
-            )))
-        }
-        Caller::Seat(_) => {}
-    }
+    let (game, mut pos) = load_played(&state, &id).await?;
+    let answerer = acts_for(&game, &pos, caller(&headers, &game)?, Act::Answer)?;
     let mut next = game.clone();
     next.takeback = None;
     if accept {
-        if let Some(keep) = before_last_move_of(&game, asker) {
+        if let Some(keep) = before_last_move_of(&game, answerer.other()) {
             next.moves.truncate(keep);
+            pos = position(&next)?;
         }
     }
-    let saved = save(&state, next).await?;
-    Ok(Json(view(&saved)?))
+    let saved = save(&state, next, &pos).await?;
+    Ok(Json(GameView::new(&saved, &pos)))
 }
 
 #[cfg(test)]

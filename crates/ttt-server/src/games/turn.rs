@@ -7,6 +7,7 @@
 //! under the same lease: started for the move, told the whole position, stopped after it.
 //! When it fails, its side forfeits, and the save that says so ends and records the game.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ttt_ai::Level;
@@ -14,8 +15,9 @@ use ttt_core::{Cell, Player, Position};
 use ttt_pbrain::player::{longest_move, EnginePlayer, DEFAULT_SLACK};
 use ttt_store::{unix_now, Forfeit, LiveGame, SeatKind, ENGINE_PREFIX};
 
-use super::{load, save};
-use crate::{ApiError, AppState};
+use super::live::{load_played, save};
+use crate::error::ApiError;
+use crate::state::{AppState, Engines};
 
 /// What moves for a computer's seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,9 +28,39 @@ pub(crate) enum Thinker {
     Engine(String),
 }
 
-/// What moves for the computer to move in `game`, if a computer is to move.
-pub(crate) fn computer_to_move(game: &LiveGame) -> Option<Thinker> {
-    let pos = game.position().ok()?;
+impl Thinker {
+    /// This thinker's move in `pos`, or its side's forfeit (an outside program that failed),
+    /// thought about on the blocking pool ([`AppState::think`]) for the server's thinking
+    /// time.
+    async fn choose(
+        self,
+        state: &AppState,
+        pos: Position,
+    ) -> Result<Result<Cell, Forfeit>, ApiError> {
+        let time = state.limits.thinking_time;
+        match self {
+            Thinker::Level(level) => {
+                let seed = getrandom::u64().map_err(ApiError::internal)?;
+                let decision = state
+                    .think(move || ttt_ai::new_player(level, Some(seed), time).choose(&pos))
+                    .await?
+                    .ok_or_else(|| {
+                        ApiError::internal("a computer player found no move in a game not over")
+                    })?;
+                Ok(Ok(decision.cell))
+            }
+            Thinker::Engine(name) => {
+                let engines = Arc::clone(&state.engines);
+                state
+                    .think(move || engine_move(&engines, &name, time, &pos))
+                    .await
+            }
+        }
+    }
+}
+
+/// What moves for the computer to move in `game` (at `pos`), if a computer is to move.
+pub(crate) fn computer_to_move(game: &LiveGame, pos: &Position) -> Option<Thinker> {
     if pos.is_over() || game.forfeit.is_some() {
         return None;
     }
@@ -41,11 +73,11 @@ pub(crate) fn computer_to_move(game: &LiveGame) -> Option<Thinker> {
     }
 }
 
-/// The lease to record in a save after which `game` has the computer to move: until when
-/// the saving server is thinking for it. An outside program gets the longest its move can
-/// take (it is started for the move).
-pub(crate) fn lease(state: &AppState, game: &LiveGame) -> Option<i64> {
-    computer_to_move(game).map(|thinker| {
+/// The lease to record in a save after which `game` (at `pos`) has the computer to move:
+/// until when the saving server is thinking for it. An outside program gets the longest its
+/// move can take (it is started for the move).
+pub(crate) fn lease(state: &AppState, game: &LiveGame, pos: &Position) -> Option<i64> {
+    computer_to_move(game, pos).map(|thinker| {
         let limits = &state.limits;
         let thinking = match thinker {
             Thinker::Level(_) => limits.thinking_budget * 2,
@@ -56,87 +88,68 @@ pub(crate) fn lease(state: &AppState, game: &LiveGame) -> Option<i64> {
     })
 }
 
-/// Whether `game` has the computer to move and nobody thinking for it (its lease has run
-/// out, or there is none): a read should take it up.
-pub(crate) fn is_waiting_for_a_thinker(game: &LiveGame) -> bool {
-    computer_to_move(game).is_some() && game.thinking_until.is_none_or(|t| t <= unix_now())
+/// Whether `game` (at `pos`) has the computer to move and nobody thinking for it (its lease
+/// has run out, or there is none): a read should take it up.
+pub(crate) fn is_waiting_for_a_thinker(game: &LiveGame, pos: &Position) -> bool {
+    computer_to_move(game, pos).is_some() && game.thinking_until.is_none_or(|t| t <= unix_now())
 }
 
 /// Makes the computer's moves in a task of its own (so a client hanging up does not stop
-/// them) and returns the game after them: until a person is to move, the game is over, or
-/// (between two computers) this request's thinking budget is spent, when the next read goes
-/// on from there.
-pub(crate) async fn computer_moves(state: &AppState, game: LiveGame) -> Result<LiveGame, ApiError> {
+/// them) and returns the game after them, with its position: until a person is to move, the
+/// game is over, or (between two computers) this request's thinking budget is spent, when
+/// the next read goes on from there.
+pub(crate) async fn computer_moves(
+    state: &AppState,
+    game: LiveGame,
+    pos: Position,
+) -> Result<(LiveGame, Position), ApiError> {
     let state = state.clone();
-    tokio::spawn(async move { play_computers(&state, game).await }).await?
+    tokio::spawn(async move { play_computers(&state, game, pos).await }).await?
 }
 
-async fn play_computers(state: &AppState, mut game: LiveGame) -> Result<LiveGame, ApiError> {
+async fn play_computers(
+    state: &AppState,
+    mut game: LiveGame,
+    mut pos: Position,
+) -> Result<(LiveGame, Position), ApiError> {
     let deadline = Instant::now() + state.limits.thinking_budget;
     let mut first = true;
     loop {
-        let Some(thinker) = computer_to_move(&game) else {
-            return Ok(game);
+        let Some(thinker) = computer_to_move(&game, &pos) else {
+            return Ok((game, pos));
         };
         if !first && Instant::now() >= deadline {
             // Between two computers: the next read goes on, on whichever server, so nobody
             // holds the lease.
             let mut released = game.clone();
             released.thinking_until = None;
-            return match save(state, released).await {
-                Ok(saved) => Ok(saved),
-                Err(ApiError::Conflict(_)) => load(state, &game.id).await,
+            return match save(state, released, &pos).await {
+                Ok(saved) => Ok((saved, pos)),
+                Err(ApiError::Conflict(_)) => load_played(state, &game.id).await,
                 Err(e) => Err(e),
             };
         }
         first = false;
         let Some(_claim) = state.claim_thinking(&game.id) else {
             // Another task of this server is thinking for this game.
-            return Ok(game);
-        };
-        let pos = game.position().map_err(ApiError::internal)?;
-        let permit = state
-            .searches
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(ApiError::internal)?;
-        let chosen = match thinker {
-            Thinker::Level(level) => {
-                let seed = getrandom::u64().map_err(ApiError::internal)?;
-                let time = state.limits.thinking_time;
-                let decision = tokio::task::spawn_blocking(move || {
-                    let _permit = permit;
-                    ttt_ai::new_player(level, Some(seed), time).choose(&pos)
-                })
-                .await?
-                .ok_or_else(|| {
-                    ApiError::internal("a computer player found no move in a game not over")
-                })?;
-                Ok(decision.cell)
-            }
-            Thinker::Engine(name) => {
-                let engines = std::sync::Arc::clone(&state.engines);
-                let time = state.limits.thinking_time;
-                tokio::task::spawn_blocking(move || {
-                    let _permit = permit;
-                    engine_move(&engines, &name, time, &pos)
-                })
-                .await?
-            }
+            return Ok((game, pos));
         };
         let mut next = game.clone();
-        match chosen {
-            Ok(cell) => next.moves.push(cell),
+        let mut next_pos = pos;
+        match thinker.choose(state, pos).await? {
+            Ok(cell) => {
+                next_pos = next_pos.play(cell).map_err(ApiError::internal)?;
+                next.moves.push(cell);
+            }
             Err(forfeit) => next.forfeit = Some(forfeit),
         }
         next.takeback = None;
-        next.thinking_until = lease(state, &next);
-        match save(state, next).await {
-            Ok(saved) => game = saved,
+        next.thinking_until = lease(state, &next, &next_pos);
+        match save(state, next, &next_pos).await {
+            Ok(saved) => (game, pos) = (saved, next_pos),
             // The game changed while the computer thought (a takeback, another server):
             // look again.
-            Err(ApiError::Conflict(_)) => game = load(state, &game.id).await?,
+            Err(ApiError::Conflict(_)) => (game, pos) = load_played(state, &game.id).await?,
             Err(e) => return Err(e),
         }
     }
@@ -145,7 +158,7 @@ async fn play_computers(state: &AppState, mut game: LiveGame) -> Result<LiveGame
 /// The move of the operator's engine `name` in `pos`, which it gets `time` for; or, when
 /// it fails (or is no longer offered), its side's forfeit, naming it by that name.
 fn engine_move(
-    engines: &crate::Engines,
+    engines: &Engines,
     name: &str,
     time: Duration,
     pos: &Position,

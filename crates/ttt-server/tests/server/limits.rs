@@ -2,81 +2,14 @@
 //! limits, header and idle timeouts, a bounded shutdown, rate limits, a full server, and
 //! bodies that are not objects.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
-use ttt_server::{serve, AppState, Limits};
-use ttt_store::{SqliteStore, Store};
+use tokio::net::TcpStream;
+use ttt_server::Limits;
 
-/// A server on a free loopback port, and the way to stop it.
-struct Running {
-    addr: std::net::SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    done: tokio::task::JoinHandle<std::io::Result<()>>,
-}
-
-async fn start(limits: Limits) -> Running {
-    let store = Arc::new(SqliteStore::open_in_memory().unwrap()) as Arc<dyn Store>;
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let done = tokio::spawn(serve(listener, AppState::new(store, limits), async {
-        let _ = stopped.await;
-    }));
-    Running {
-        addr,
-        stop: Some(stop),
-        done,
-    }
-}
-
-/// One HTTP/1.1 request on a fresh connection; the status and the JSON body.
-async fn request(
-    addr: std::net::SocketAddr,
-    method: &str,
-    path: &str,
-    body: Option<&str>,
-) -> (u16, String, Value) {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    let body = body.unwrap_or("");
-    let text = format!(
-        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(text.as_bytes()).await.unwrap();
-    let mut reply = String::new();
-    tokio::time::timeout(Duration::from_secs(20), stream.read_to_string(&mut reply))
-        .await
-        .expect("an answer")
-        .unwrap();
-    let status = reply[9..12].parse().unwrap();
-    let (head, json) = reply.split_once("\r\n\r\n").unwrap();
-    (
-        status,
-        head.to_string(),
-        serde_json::from_str(json).unwrap_or(Value::Null),
-    )
-}
-
-/// Whether the server closes `stream` within `within` (reads end).
-async fn is_closed_within(stream: &mut TcpStream, within: Duration) -> bool {
-    let mut buf = [0u8; 1024];
-    matches!(
-        tokio::time::timeout(within, async {
-            loop {
-                match stream.read(&mut buf).await {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {}
-                }
-            }
-        })
-        .await,
-        Ok(())
-    )
-}
+use crate::support::{is_closed_within, request, start};
 
 #[tokio::test]
 async fn slow_headers_and_idle_connections_are_closed() {

@@ -5,176 +5,36 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::body::Body;
-use axum::http::{header, Method, Request, StatusCode};
-use axum::Router;
-use http_body_util::BodyExt;
-use serde_json::{json, Value};
-use tower::ServiceExt;
-use ttt_server::{app, AppState, Limits};
+use axum::http::{Method, StatusCode};
+use serde_json::json;
+use ttt_server::Limits;
 use ttt_store::{SqliteStore, Store};
 
-struct TestApp {
-    router: Router,
-    store: Arc<SqliteStore>,
-}
-
-struct Reply {
-    status: StatusCode,
-    json: Value,
-}
-
-impl TestApp {
-    fn new() -> TestApp {
-        TestApp::on(
-            Arc::new(SqliteStore::open_in_memory().unwrap()),
-            Limits::default(),
-        )
-    }
-
-    fn on(store: Arc<SqliteStore>, limits: Limits) -> TestApp {
-        let state = AppState::new(Arc::clone(&store) as Arc<dyn Store>, limits);
-        TestApp {
-            router: app(state),
-            store,
-        }
-    }
-
-    async fn send(
-        &self,
-        method: Method,
-        uri: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> Reply {
-        let mut request = Request::builder().method(method).uri(uri);
-        if let Some(token) = token {
-            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
-        }
-        let body = match body {
-            Some(v) => {
-                request = request.header(header::CONTENT_TYPE, "application/json");
-                Body::from(v.to_string())
-            }
-            None => Body::empty(),
-        };
-        let response = self
-            .router
-            .clone()
-            .oneshot(request.body(body).unwrap())
-            .await
-            .unwrap();
-        let status = response.status();
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
-            .await
-            .unwrap();
-        let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        Reply { status, json }
-    }
-
-    async fn get(&self, uri: &str) -> Reply {
-        self.send(Method::GET, uri, None, None).await
-    }
-
-    async fn post(&self, uri: &str, token: Option<&str>, body: Value) -> Reply {
-        self.send(Method::POST, uri, token, Some(body)).await
-    }
-
-    async fn post_empty(&self, uri: &str, token: Option<&str>) -> Reply {
-        self.send(Method::POST, uri, token, None).await
-    }
-
-    async fn play(&self, id: &str, token: Option<&str>, row: u8, col: u8) -> Reply {
-        self.post(
-            &format!("/api/games/{id}/moves"),
-            token,
-            json!({"row": row, "col": col}),
-        )
-        .await
-    }
-
-    /// Ann (X, host) invites a friend (O); Bo joins. Returns the game id and both tokens.
-    async fn friends(&self) -> (String, String, String) {
-        let created = self
-            .post(
-                "/api/games",
-                None,
-                json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "friend"}]}),
-            )
-            .await;
-        assert_eq!(created.status, StatusCode::CREATED, "{}", created.json);
-        let id = created.json["id"].as_str().unwrap().to_string();
-        let seats = created.json["seats"].as_array().unwrap();
-        assert_eq!(seats.len(), 1);
-        assert_eq!(seats[0]["mark"], "X");
-        let ann = seats[0]["token"].as_str().unwrap().to_string();
-        let invite = created.json["invite"].as_str().unwrap();
-        assert!(invite.starts_with("/join/"), "{invite}");
-        assert_eq!(created.json["players"][1]["kind"], "friend");
-        assert!(created.json["players"][1]["name"].is_null());
-        let code = invite.trim_start_matches("/join/");
-        let joined = self
-            .post(&format!("/api/join/{code}"), None, json!({"name": "Bo"}))
-            .await;
-        assert_eq!(joined.status, StatusCode::OK, "{}", joined.json);
-        assert_eq!(joined.json["players"][1]["name"], "Bo");
-        assert_eq!(joined.json["seats"][0]["mark"], "O");
-        let bo = joined.json["seats"][0]["token"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        // Tokens never appear in the state anyone can read.
-        let public = self.get(&format!("/api/games/{id}")).await.json.to_string();
-        assert!(!public.contains(&ann) && !public.contains(&bo));
-        (id, ann, bo)
-    }
-}
-
-fn assert_refused(reply: &Reply, status: StatusCode, contains: &str) {
-    assert_eq!(reply.status, status, "{}", reply.json);
-    let message = reply.json["error"].as_str().unwrap_or_default();
-    assert!(
-        message.contains(contains),
-        "{message:?} should mention {contains:?}"
-    );
-}
-
-fn moves(state: &Value) -> usize {
-    state["moves"].as_array().unwrap().len()
-}
+use crate::support::{assert_error, events, humans, moves, next_state, TestApp};
 
 #[tokio::test]
 async fn friends_play_by_link_each_only_for_their_own_seat() {
     let app = TestApp::new();
     let (id, ann, bo) = app.friends().await;
     // Nobody but the seat's player moves for it; nothing changes.
-    assert_refused(
+    assert_error(
         &app.play(&id, None, 1, 1).await,
         StatusCode::UNAUTHORIZED,
         "token",
     );
-    assert_refused(
+    assert_error(
         &app.play(&id, Some(&bo), 1, 1).await,
-        StatusCode::FORBIDDEN,
-        "your seat is O",
+        StatusCode::CONFLICT,
+        "not your turn",
     );
-    assert_refused(
+    assert_error(
         &app.play(&id, Some("made-up"), 1, 1).await,
         StatusCode::FORBIDDEN,
         "not a seat",
     );
     assert_eq!(moves(&app.get(&format!("/api/games/{id}")).await.json), 0);
     // Ann, then Bo, then Ann... until Ann wins.
-    for (token, (r, c)) in [
-        (&ann, (0, 0)),
-        (&bo, (1, 0)),
-        (&ann, (0, 1)),
-        (&bo, (1, 1)),
-        (&ann, (0, 2)),
-    ] {
-        let reply = app.play(&id, Some(token), r, c).await;
-        assert_eq!(reply.status, StatusCode::OK, "{}", reply.json);
-    }
+    app.ann_wins(&id, &ann, &bo).await;
     let end = app.get(&format!("/api/games/{id}")).await.json;
     assert_eq!(end["status"], "x_wins");
     assert_eq!(app.store.player("Bo").unwrap().unwrap().losses, 1);
@@ -185,7 +45,7 @@ async fn friends_play_by_link_each_only_for_their_own_seat() {
 async fn an_invitation_is_taken_once_and_checked() {
     let app = TestApp::new();
     let created = app
-        .post(
+        .post_as(
             "/api/games",
             None,
             json!({"players": [{"kind": "friend"}, {"kind": "human", "name": "Ann"}]}),
@@ -198,32 +58,32 @@ async fn an_invitation_is_taken_once_and_checked() {
         .trim_start_matches("/join/")
         .to_string();
     let uri = format!("/api/join/{code}");
-    assert_refused(
-        &app.post(&uri, None, json!({"name": "ANN"})).await,
+    assert_error(
+        &app.post_as(&uri, None, json!({"name": "ANN"})).await,
         StatusCode::BAD_REQUEST,
         "already playing",
     );
-    assert_refused(
-        &app.post(&uri, None, json!({"name": " "})).await,
+    assert_error(
+        &app.post_as(&uri, None, json!({"name": " "})).await,
         StatusCode::BAD_REQUEST,
         "letter",
     );
-    let first = app.post(&uri, None, json!({"name": "Bo"})).await;
+    let first = app.post_as(&uri, None, json!({"name": "Bo"})).await;
     assert_eq!(first.status, StatusCode::OK);
-    assert_refused(
-        &app.post(&uri, None, json!({"name": "Cy"})).await,
+    assert_error(
+        &app.post_as(&uri, None, json!({"name": "Cy"})).await,
         StatusCode::CONFLICT,
         "already taken",
     );
-    assert_refused(
-        &app.post("/api/join/nope", None, json!({"name": "Cy"}))
+    assert_error(
+        &app.post_as("/api/join/nope", None, json!({"name": "Cy"}))
             .await,
         StatusCode::NOT_FOUND,
         "invitation",
     );
     // A friend game needs a person at the host's screen.
-    assert_refused(
-        &app.post(
+    assert_error(
+        &app.post_as(
             "/api/games",
             None,
             json!({"players": [{"kind": "friend"}, {"kind": "computer"}]}),
@@ -238,7 +98,7 @@ async fn an_invitation_is_taken_once_and_checked() {
 async fn the_host_gets_the_link_again_and_the_friend_sees_who_invites() {
     let app = TestApp::new();
     let created = app
-        .post(
+        .post_as(
             "/api/games",
             None,
             json!({"rows": 4, "cols": 4, "k": 3, "players": [{"kind": "human", "name": "Ann"}, {"kind": "friend"}]}),
@@ -248,7 +108,7 @@ async fn the_host_gets_the_link_again_and_the_friend_sees_who_invites() {
     let host = created.json["seats"][0]["token"].as_str().unwrap();
     let invite = created.json["invite"].as_str().unwrap();
     let uri = format!("/api/games/{id}");
-    let as_host = app.send(Method::GET, &uri, Some(host), None).await;
+    let as_host = app.request(Method::GET, &uri, Some(host), None).await;
     assert_eq!(as_host.json["invite"], invite);
     assert!(
         app.get(&uri).await.json["invite"].is_null(),
@@ -260,13 +120,13 @@ async fn the_host_gets_the_link_again_and_the_friend_sees_who_invites() {
         shown.json,
         json!({"host": "Ann", "mark": "O", "rows": 4, "cols": 4, "k": 3, "taken": false, "expired": false})
     );
-    app.post(&format!("/api/join/{code}"), None, json!({"name": "Bo"}))
+    app.post_as(&format!("/api/join/{code}"), None, json!({"name": "Bo"}))
         .await;
     assert_eq!(
         app.get(&format!("/api/join/{code}")).await.json["taken"],
         true
     );
-    let after = app.send(Method::GET, &uri, Some(host), None).await;
+    let after = app.request(Method::GET, &uri, Some(host), None).await;
     assert!(after.json["invite"].is_null(), "once joined, no link");
 }
 
@@ -280,7 +140,7 @@ async fn an_expired_invitation_is_gone() {
         },
     );
     let created = app
-        .post(
+        .post_as(
             "/api/games",
             None,
             json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "friend"}]}),
@@ -288,59 +148,13 @@ async fn an_expired_invitation_is_gone() {
         .await;
     let invite = created.json["invite"].as_str().unwrap().to_string();
     let reply = app
-        .post(
+        .post_as(
             &format!("/api/{}", invite.trim_start_matches('/')),
             None,
             json!({"name": "Bo"}),
         )
         .await;
-    assert_refused(&reply, StatusCode::GONE, "expired");
-}
-
-/// Reads server-sent events from `/api/games/{id}/events` and passes each `state` to `f`
-/// until it returns true.
-async fn events(app: &TestApp, id: &str, token: Option<&str>) -> axum::body::Body {
-    let mut request = Request::get(format!("/api/games/{id}/events"));
-    if let Some(token) = token {
-        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
-    }
-    let response = app
-        .router
-        .clone()
-        .oneshot(request.body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(
-        response.headers()[header::CONTENT_TYPE],
-        "text/event-stream"
-    );
-    response.into_body()
-}
-
-/// The next `state` event's data.
-async fn next_state(body: &mut Body) -> Value {
-    let mut text = String::new();
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
-            .await
-            .expect("an event within 10 s")
-            .expect("the stream goes on")
-            .unwrap();
-        if let Ok(data) = frame.into_data() {
-            text.push_str(&String::from_utf8_lossy(&data));
-        }
-        while let Some(end) = text.find("\n\n") {
-            let event: String = text.drain(..end + 2).collect();
-            if event.lines().any(|l| l == "event: state") {
-                let data: String = event
-                    .lines()
-                    .filter_map(|l| l.strip_prefix("data: "))
-                    .collect();
-                return serde_json::from_str(&data).unwrap();
-            }
-        }
-    }
+    assert_error(&reply, StatusCode::GONE, "expired");
 }
 
 #[tokio::test]
@@ -377,7 +191,7 @@ async fn a_takeback_between_friends_is_asked_and_answered() {
     let (id, ann, bo) = app.friends().await;
     let takeback = format!("/api/games/{id}/takeback");
     let answer = format!("/api/games/{id}/takeback/answer");
-    assert_refused(
+    assert_error(
         &app.post_empty(&takeback, Some(&ann)).await,
         StatusCode::CONFLICT,
         "no move",
@@ -388,47 +202,45 @@ async fn a_takeback_between_friends_is_asked_and_answered() {
     let asked = app.post_empty(&takeback, Some(&ann)).await;
     assert_eq!(asked.status, StatusCode::ACCEPTED, "{}", asked.json);
     assert_eq!(asked.json["takeback"], "X");
-    assert_refused(
+    assert_error(
         &app.post_empty(&takeback, Some(&bo)).await,
         StatusCode::CONFLICT,
         "already asked",
     );
-    assert_refused(
-        &app.post(&answer, Some(&ann), json!({"accept": true})).await,
+    assert_error(
+        &app.post_as(&answer, Some(&ann), json!({"accept": true}))
+            .await,
         StatusCode::FORBIDDEN,
         "answers it",
     );
-    assert_refused(
-        &app.post(&answer, None, json!({"accept": true})).await,
+    assert_error(
+        &app.post_as(&answer, None, json!({"accept": true})).await,
         StatusCode::UNAUTHORIZED,
         "token",
     );
     // Declined: nothing is undone.
-    let declined = app.post(&answer, Some(&bo), json!({"accept": false})).await;
+    let declined = app
+        .post_as(&answer, Some(&bo), json!({"accept": false}))
+        .await;
     assert_eq!(declined.status, StatusCode::OK);
     assert!(declined.json["takeback"].is_null());
     assert_eq!(moves(&declined.json), 2);
-    assert_refused(
-        &app.post(&answer, Some(&bo), json!({"accept": true})).await,
+    assert_error(
+        &app.post_as(&answer, Some(&bo), json!({"accept": true}))
+            .await,
         StatusCode::CONFLICT,
         "nobody has asked",
     );
     // Asked again and accepted: Ann's move and Bo's reply are undone; Ann moves again.
     app.post_empty(&takeback, Some(&ann)).await;
-    let accepted = app.post(&answer, Some(&bo), json!({"accept": true})).await;
+    let accepted = app
+        .post_as(&answer, Some(&bo), json!({"accept": true}))
+        .await;
     assert_eq!(moves(&accepted.json), 0);
     assert_eq!(accepted.json["to_move"], "X");
     // A finished game's result stays.
-    for (t, (r, c)) in [
-        (&ann, (0, 0)),
-        (&bo, (1, 0)),
-        (&ann, (0, 1)),
-        (&bo, (1, 1)),
-        (&ann, (0, 2)),
-    ] {
-        app.play(&id, Some(t), r, c).await;
-    }
-    assert_refused(
+    app.ann_wins(&id, &ann, &bo).await;
+    assert_error(
         &app.post_empty(&takeback, Some(&bo)).await,
         StatusCode::CONFLICT,
         "result is saved",
@@ -440,7 +252,7 @@ async fn a_takeback_between_friends_is_asked_and_answered() {
 async fn a_takeback_against_the_computer_undoes_the_reply_too() {
     let app = TestApp::new();
     let game = app
-        .post("/api/games", None, json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": "easy"}]}))
+        .post_as("/api/games", None, json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": "easy"}]}))
         .await
         .json;
     let id = game["id"].as_str().unwrap();
@@ -452,14 +264,7 @@ async fn a_takeback_against_the_computer_undoes_the_reply_too() {
     assert_eq!(back.status, StatusCode::OK, "{}", back.json);
     assert_eq!(moves(&back.json), 0);
     // Two people at one screen: the last move.
-    let local = app
-        .post(
-            "/api/games",
-            None,
-            json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]}),
-        )
-        .await
-        .json;
+    let local = app.new_game(&humans("Ann", "Bo")).await;
     let id = local["id"].as_str().unwrap();
     app.play(id, None, 0, 0).await;
     app.play(id, None, 1, 1).await;
@@ -473,14 +278,7 @@ async fn a_takeback_against_the_computer_undoes_the_reply_too() {
 #[tokio::test]
 async fn hints_are_the_best_move_and_are_counted() {
     let app = TestApp::new();
-    let game = app
-        .post(
-            "/api/games",
-            None,
-            json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]}),
-        )
-        .await
-        .json;
+    let game = app.new_game(&humans("Ann", "Bo")).await;
     let id = game["id"].as_str().unwrap();
     // X X .
     // O O .
@@ -499,32 +297,25 @@ async fn hints_are_the_best_move_and_are_counted() {
     app.play(id, None, 0, 2).await;
     let recorded = app.store.recent_games(Some("Ann"), 1).unwrap();
     assert_eq!(recorded[0].hints.x, 1);
-    assert_refused(
+    assert_error(
         &app.post_empty(&format!("/api/games/{id}/hint"), None).await,
         StatusCode::CONFLICT,
         "over",
     );
     // Between friends, only the player to move asks.
     let (id, _ann, bo) = app.friends().await;
-    assert_refused(
+    assert_error(
         &app.post_empty(&format!("/api/games/{id}/hint"), Some(&bo))
             .await,
-        StatusCode::FORBIDDEN,
-        "X's player",
+        StatusCode::CONFLICT,
+        "not your turn",
     );
 }
 
 #[tokio::test]
 async fn the_analysis_gives_every_empty_cell_its_value() {
     let app = TestApp::new();
-    let game = app
-        .post(
-            "/api/games",
-            None,
-            json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]}),
-        )
-        .await
-        .json;
+    let game = app.new_game(&humans("Ann", "Bo")).await;
     let id = game["id"].as_str().unwrap();
     for (r, c) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
         app.play(id, None, r, c).await;
@@ -550,12 +341,12 @@ async fn the_analysis_gives_every_empty_cell_its_value() {
         .unwrap()
         .iter()
         .all(|c| c["value"] == "draw"));
-    assert_refused(
+    assert_error(
         &app.get(&format!("/api/games/{id}/analysis?ply=9")).await,
         StatusCode::BAD_REQUEST,
         "ply goes from 0 to 4",
     );
-    assert_refused(
+    assert_error(
         &app.get(&format!("/api/games/{id}/analysis?ply=-1")).await,
         StatusCode::BAD_REQUEST,
         "query",
@@ -567,21 +358,13 @@ async fn a_rematch_swaps_the_marks_and_keeps_the_tokens() {
     let app = TestApp::new();
     let (id, ann, bo) = app.friends().await;
     let rematch = format!("/api/games/{id}/rematch");
-    assert_refused(
+    assert_error(
         &app.post_empty(&rematch, Some(&ann)).await,
         StatusCode::CONFLICT,
         "not over",
     );
-    for (t, (r, c)) in [
-        (&ann, (0, 0)),
-        (&bo, (1, 0)),
-        (&ann, (0, 1)),
-        (&bo, (1, 1)),
-        (&ann, (0, 2)),
-    ] {
-        app.play(&id, Some(t), r, c).await;
-    }
-    assert_refused(
+    app.ann_wins(&id, &ann, &bo).await;
+    assert_error(
         &app.post_empty(&rematch, None).await,
         StatusCode::UNAUTHORIZED,
         "token",
@@ -605,7 +388,7 @@ async fn a_rematch_swaps_the_marks_and_keeps_the_tokens() {
         app.play(next_id, Some(&bo), 1, 1).await.status,
         StatusCode::OK
     );
-    assert_refused(
+    assert_error(
         &app.play(next_id, Some(&ann), 1, 1).await,
         StatusCode::UNPROCESSABLE_ENTITY,
         "taken",
@@ -633,10 +416,10 @@ async fn a_game_goes_on_after_the_server_restarts() {
     assert_eq!(state.status, StatusCode::OK);
     assert_eq!(moves(&state.json), 1);
     assert_eq!(app.play(&id, Some(&bo), 0, 0).await.status, StatusCode::OK);
-    assert_refused(
+    assert_error(
         &app.play(&id, Some(&bo), 2, 2).await,
-        StatusCode::FORBIDDEN,
-        "your seat is O",
+        StatusCode::CONFLICT,
+        "not your turn",
     );
     assert_eq!(app.play(&id, Some(&ann), 2, 2).await.status, StatusCode::OK);
 }
@@ -659,10 +442,49 @@ async fn two_moves_at_once_make_one_move() {
         "{statuses:?}"
     );
     assert!(
-        statuses.iter().all(|s| *s == StatusCode::OK
-            || *s == StatusCode::CONFLICT
-            || *s == StatusCode::FORBIDDEN),
+        statuses
+            .iter()
+            .all(|s| *s == StatusCode::OK || *s == StatusCode::CONFLICT),
         "{statuses:?}"
     );
     assert_eq!(moves(&app.get(&format!("/api/games/{id}")).await.json), 1);
+}
+
+/// The first move after the friend joins reaches the friend's stream at once, even when the
+/// stream is being opened at the very moment of the move (the friend's page opens it as soon
+/// as the join is answered, and the host may already be playing): the stream's first state
+/// or the next one has the move, well before a page polling every second would have seen it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_first_move_after_a_join_reaches_the_friend_at_once() {
+    let app = Arc::new(TestApp::on(
+        Arc::new(SqliteStore::open_in_memory().unwrap()),
+        Limits {
+            games_per_minute: 0,
+            moves_per_minute: 0,
+            ..Limits::default()
+        },
+    ));
+    for round in 0..40 {
+        let (id, ann, bo) = app.friends().await;
+        let started = Instant::now();
+        let watching = {
+            let (app, id) = (Arc::clone(&app), id.clone());
+            tokio::spawn(async move {
+                let mut stream = events(&app, &id, Some(&bo)).await;
+                loop {
+                    let state =
+                        tokio::time::timeout(Duration::from_secs(1), next_state(&mut stream))
+                            .await
+                            .unwrap_or_else(|_| panic!("round {round}: no move within 1 s"));
+                    if moves(&state) == 1 {
+                        return;
+                    }
+                }
+            })
+        };
+        assert_eq!(app.play(&id, Some(&ann), 1, 1).await.status, StatusCode::OK);
+        watching.await.unwrap();
+        let delay = started.elapsed();
+        assert!(delay < Duration::from_secs(1), "round {round}: {delay:?}");
+    }
 }

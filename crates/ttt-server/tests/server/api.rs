@@ -5,134 +5,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::http::{header, Method, Request, StatusCode};
-use axum::Router;
+use axum::http::{header, Request, StatusCode};
 use serde_json::{json, Value};
-use tower::ServiceExt;
-use ttt_server::{app, AppState, Limits};
-use ttt_store::{SqliteStore, Store};
+use ttt_server::Limits;
+use ttt_store::Store;
 
-struct TestApp {
-    router: Router,
-    store: Arc<SqliteStore>,
-}
-
-struct Reply {
-    status: StatusCode,
-    headers: axum::http::HeaderMap,
-    json: Value,
-}
-
-impl TestApp {
-    fn new() -> TestApp {
-        TestApp::with_limits(Limits::default())
-    }
-
-    fn with_limits(limits: Limits) -> TestApp {
-        let store = Arc::new(SqliteStore::open_in_memory().unwrap());
-        let state = AppState::new(Arc::clone(&store) as Arc<dyn Store>, limits);
-        TestApp {
-            router: app(state),
-            store,
-        }
-    }
-
-    async fn send(&self, request: Request<Body>) -> Reply {
-        let response = self.router.clone().oneshot(request).await.unwrap();
-        let status = response.status();
-        let headers = response.headers().clone();
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
-            .await
-            .unwrap();
-        let json = if bytes.is_empty() {
-            Value::Null
-        } else {
-            serde_json::from_slice(&bytes)
-                .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()))
-        };
-        Reply {
-            status,
-            headers,
-            json,
-        }
-    }
-
-    async fn get(&self, uri: &str) -> Reply {
-        self.send(Request::get(uri).body(Body::empty()).unwrap())
-            .await
-    }
-
-    async fn post_raw(
-        &self,
-        uri: &str,
-        content_type: Option<&str>,
-        body: impl Into<Body>,
-    ) -> Reply {
-        let mut request = Request::builder().method(Method::POST).uri(uri);
-        if let Some(ct) = content_type {
-            request = request.header(header::CONTENT_TYPE, ct);
-        }
-        self.send(request.body(body.into()).unwrap()).await
-    }
-
-    async fn post(&self, uri: &str, body: &Value) -> Reply {
-        self.post_raw(uri, Some("application/json"), body.to_string())
-            .await
-    }
-
-    /// Starts a game and checks it was created.
-    async fn new_game(&self, body: &Value) -> Value {
-        let reply = self.post("/api/games", body).await;
-        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.json);
-        reply.json
-    }
-
-    async fn play(&self, game: &Value, row: i64, col: i64) -> Reply {
-        let uri = format!("/api/games/{}/moves", game["id"].as_str().unwrap());
-        self.post(&uri, &json!({"row": row, "col": col})).await
-    }
-
-    /// Plays moves that must all be accepted; returns the last state.
-    async fn play_all(&self, game: &Value, moves: &[(i64, i64)]) -> Value {
-        let mut state = game.clone();
-        for &(r, c) in moves {
-            let reply = self.play(game, r, c).await;
-            assert_eq!(reply.status, StatusCode::OK, "move {r},{c}: {}", reply.json);
-            state = reply.json;
-        }
-        state
-    }
-}
-
-fn humans(a: &str, b: &str) -> Value {
-    json!({"rows": 3, "cols": 3, "k": 3, "players": [
-        {"kind": "human", "name": a}, {"kind": "human", "name": b}]})
-}
-
-fn assert_error(reply: &Reply, status: StatusCode, contains: &str) {
-    assert_eq!(reply.status, status, "{}", reply.json);
-    let message = reply.json["error"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no error message in {}", reply.json));
-    assert!(
-        message.contains(contains),
-        "{message:?} should mention {contains:?}"
-    );
-    assert_eq!(
-        reply.headers[header::CONTENT_TYPE],
-        "application/json",
-        "errors are JSON"
-    );
-}
-
-fn cells(value: &Value) -> Vec<(i64, i64)> {
-    value
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| (c["row"].as_i64().unwrap(), c["col"].as_i64().unwrap()))
-        .collect()
-}
+use crate::support::{assert_error, cells, humans, Reply, TestApp};
 
 #[tokio::test]
 async fn a_new_game_has_its_state_and_an_address() {
@@ -195,7 +73,7 @@ async fn a_won_game_is_over_recorded_and_scored() {
     assert_eq!(cells(&end["winning_line"]), [(0, 0), (0, 1), (0, 2)]);
     assert_eq!(cells(&end["moves"]).len(), 5);
 
-    let late = app.play(&game, 2, 2).await;
+    let late = app.play_in(&game, 2, 2).await;
     assert_error(&late, StatusCode::CONFLICT, "over");
 
     let games = app.store.recent_games(None, 10).unwrap();
@@ -253,7 +131,7 @@ async fn bad_moves_are_refused_with_422() {
     let game = app.new_game(&humans("Ann", "Bo")).await;
     app.play_all(&game, &[(1, 1)]).await;
     assert_error(
-        &app.play(&game, 1, 1).await,
+        &app.play_in(&game, 1, 1).await,
         StatusCode::UNPROCESSABLE_ENTITY,
         "taken",
     );
@@ -266,7 +144,7 @@ async fn bad_moves_are_refused_with_422() {
         (i64::MAX, 0),
     ] {
         assert_error(
-            &app.play(&game, r, c).await,
+            &app.play_in(&game, r, c).await,
             StatusCode::UNPROCESSABLE_ENTITY,
             "off the board",
         );
@@ -428,7 +306,7 @@ async fn the_perfect_computer_never_loses_and_the_game_is_recorded() {
         while state["status"] == "in_progress" {
             let position = state["position"].as_str().unwrap().replace('/', "");
             let free = position.find('.').unwrap() as i64;
-            let reply = app.play(&state, free / 3, free % 3).await;
+            let reply = app.play_in(&state, free / 3, free % 3).await;
             assert_eq!(reply.status, StatusCode::OK, "{}", reply.json);
             assert_ne!(
                 reply.json["to_move"],
@@ -458,7 +336,7 @@ async fn two_computers_play_a_whole_game_at_once() {
     let games = app.store.recent_games(None, 10).unwrap();
     assert_eq!(games.len(), 1);
     assert!(app.store.players().unwrap().is_empty());
-    let late = app.play(&game, 0, 0).await;
+    let late = app.play_in(&game, 0, 0).await;
     assert_error(&late, StatusCode::CONFLICT, "over");
 }
 
@@ -503,7 +381,7 @@ async fn a_move_while_the_computer_thinks_is_409() {
     let thinking = {
         let app = Arc::clone(&app);
         let game = game.clone();
-        tokio::spawn(async move { app.play(&game, 4, 4).await })
+        tokio::spawn(async move { app.play_in(&game, 4, 4).await })
     };
     tokio::time::sleep(Duration::from_millis(500)).await;
     let id = game["id"].as_str().unwrap();
@@ -511,7 +389,7 @@ async fn a_move_while_the_computer_thinks_is_409() {
     assert_eq!(meanwhile.json["to_move"], "O", "the computer's turn");
     assert_eq!(cells(&meanwhile.json["moves"]), [(4, 4)]);
     assert_error(
-        &app.play(&game, 0, 0).await,
+        &app.play_in(&game, 0, 0).await,
         StatusCode::CONFLICT,
         "not a human's turn",
     );
@@ -532,7 +410,7 @@ async fn a_slow_request_is_503_but_its_move_is_still_made() {
         .new_game(&json!({"rows": 9, "cols": 9, "k": 5, "players": [
             {"kind": "human", "name": "Ann"}, {"kind": "computer", "level": "perfect"}]}))
         .await;
-    let reply = app.play(&game, 4, 4).await;
+    let reply = app.play_in(&game, 4, 4).await;
     assert_error(&reply, StatusCode::SERVICE_UNAVAILABLE, "too long");
     // The computer's move is made all the same (the search may overrun its time a little,
     // more so in a debug build on a busy machine).

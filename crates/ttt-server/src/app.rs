@@ -1,0 +1,75 @@
+//! The application: every resource's routes, the fallbacks, and the middleware every request
+//! goes through (the body limit, the time limit, the clients' fair use and the headers every
+//! response carries). `ttt serve` and the tests start the same [`app`].
+
+use axum::extract::{Request, State};
+use axum::http::header::{self, HeaderValue};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::{assets, config, games, health, players};
+
+/// The whole application: page, API, limits and error handling. Used by `ttt serve` and by
+/// the tests alike.
+pub fn app(state: AppState) -> Router {
+    let body_limit = axum::extract::DefaultBodyLimit::max(state.limits.max_body_bytes);
+    Router::new()
+        .merge(games::router())
+        .merge(players::router())
+        .merge(config::router())
+        .merge(health::router())
+        .merge(assets::router())
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(body_limit)
+        .layer(middleware::from_fn_with_state(state.clone(), time_limit))
+        .layer(middleware::from_fn_with_state(state.clone(), fair_use))
+        .layer(middleware::map_response(common_headers))
+        .with_state(state)
+}
+
+async fn not_found() -> ApiError {
+    ApiError::NotFound("there is nothing at this address".into())
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::MethodNotAllowed
+}
+
+/// Answers 503 when a request takes longer than the limit. Work that must not be cut short
+/// (a computer's move and the recording of a finished game) runs in its own task and
+/// completes anyway.
+async fn time_limit(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    match tokio::time::timeout(state.limits.request_timeout, next.run(req)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::Timeout.into_response(),
+    }
+}
+
+/// Headers every response carries.
+async fn common_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static("no-store"));
+    response
+}
+
+/// Counts each request against its client's rates ([`crate::fair_use`]).
+async fn fair_use(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    match state.fair_use.admit(&request) {
+        Ok(()) => next.run(request).await,
+        Err(e) => e.into_response(),
+    }
+}

@@ -1,0 +1,139 @@
+//! A friend joining by the invitation link: what the link's page shows first, and taking
+//! the seat kept for the friend, which gives the friend its token.
+
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use serde::Deserialize;
+use ttt_core::Player;
+use ttt_store::{name_key, unix_now, SeatKind};
+
+use super::live::{position, save, GameWithSeats, HeldSeat};
+use crate::error::ApiError;
+use crate::json::Json;
+use crate::players::check_name;
+use crate::seats::{hash, new_secret};
+use crate::state::AppState;
+use crate::view::GameView;
+
+/// `POST /api/join/{code}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct JoinRequest {
+    name: String,
+}
+
+/// What the invitation link's page shows before the friend joins.
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct Invitation {
+    /// Who invites.
+    host: String,
+    /// The mark the friend would play.
+    mark: Player,
+    rows: usize,
+    cols: usize,
+    k: usize,
+    /// Someone has already joined.
+    taken: bool,
+    /// The invitation no longer works.
+    expired: bool,
+}
+
+/// `GET /api/join/{code}`: who invites, to what game, and whether the seat is still open.
+pub(crate) async fn invitation(
+    State(state): State<AppState>,
+    code: Result<Path<String>, PathRejection>,
+) -> Result<Json<Invitation>, ApiError> {
+    let Path(code) = code?;
+    let game = state
+        .with_store(move |s| s.live_game_by_invite(&code))
+        .await?
+        .ok_or_else(|| {
+            ApiError::NotFound("there is no such invitation: check the link you were sent".into())
+        })?;
+    let mark = [Player::X, Player::O]
+        .into_iter()
+        .find(|&p| matches!(game.seats.get(p).kind, SeatKind::Friend { .. }))
+        .ok_or_else(|| ApiError::internal("an invitation to a game with no friend's seat"))?;
+    Ok(Json(Invitation {
+        host: game
+            .seats
+            .get(mark.other())
+            .kind
+            .name()
+            .unwrap_or_default()
+            .to_string(),
+        mark,
+        rows: game.rows,
+        cols: game.cols,
+        k: game.k,
+        taken: game.seats.get(mark).kind.name().is_some(),
+        expired: game
+            .invite
+            .as_ref()
+            .is_none_or(|i| i.expires_at <= unix_now()),
+    }))
+}
+
+/// `POST /api/join/{code}`: the invited friend takes the seat kept for them, and gets its
+/// token. A second join is refused (409), and so is an expired invitation (410).
+pub(crate) async fn join(
+    State(state): State<AppState>,
+    code: Result<Path<String>, PathRejection>,
+    Json(JoinRequest { name }): Json<JoinRequest>,
+) -> Result<Json<GameWithSeats>, ApiError> {
+    let Path(code) = code?;
+    let name = check_name(&name)?;
+    let game = {
+        let code = code.clone();
+        state
+            .with_store(move |s| s.live_game_by_invite(&code))
+            .await?
+    }
+    .ok_or_else(|| {
+        ApiError::NotFound("there is no such invitation: check the link you were sent".into())
+    })?;
+    let invite = game
+        .invite
+        .as_ref()
+        .ok_or_else(|| ApiError::internal("a game found by its invitation has none"))?;
+    let Some(mark) = [Player::X, Player::O]
+        .into_iter()
+        .find(|&p| matches!(game.seats.get(p).kind, SeatKind::Friend { .. }))
+    else {
+        return Err(ApiError::internal(
+            "an invitation to a game with no friend's seat",
+        ));
+    };
+    if game.seats.get(mark).kind.name().is_some() {
+        return Err(ApiError::Conflict(
+            "someone has already taken this seat: the invitation was used".into(),
+        ));
+    }
+    if invite.expires_at <= unix_now() {
+        return Err(ApiError::Gone(
+            "this invitation has expired: ask for a new game".into(),
+        ));
+    }
+    let host = game.seats.get(mark.other()).kind.name().unwrap_or_default();
+    if name_key(host) == name_key(&name) {
+        return Err(ApiError::BadRequest(format!(
+            "{host} is already playing: choose another name"
+        )));
+    }
+    let token = new_secret()?;
+    let pos = position(&game)?;
+    let mut next = game;
+    next.seats.get_mut(mark).kind = SeatKind::Friend { name: Some(name) };
+    next.seats.get_mut(mark).token_hash = Some(hash(&token));
+    let saved = save(&state, next, &pos).await.map_err(|e| match e {
+        ApiError::Conflict(_) => ApiError::Conflict(
+            "someone has already taken this seat: the invitation was used".into(),
+        ),
+        e => e,
+    })?;
+    Ok(Json(GameWithSeats {
+        game: GameView::new(&saved, &pos),
+        seats: vec![HeldSeat { mark, token }],
+        invite: None,
+    }))
+}

@@ -1,0 +1,73 @@
+//! What the server allows: every bound that keeps one client from taking unbounded memory or
+//! time, in one type that `ttt serve`'s options fill and the state hands to every handler.
+
+use std::time::Duration;
+
+/// What the server allows, so that no client can take unbounded memory or time, or crowd
+/// out the others. Every one can be set from `ttt serve`'s options.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// The most connections open at once; more wait in the system's queue until one closes.
+    /// Keep it below the process's limit of open files (`ulimit -n`).
+    pub max_connections: usize,
+    /// How long a client may take to send a request's headers, and how long a kept-alive
+    /// connection may wait idle for its next request.
+    pub header_timeout: Duration,
+    /// How long a shutdown waits for the requests in flight before cutting them off.
+    pub shutdown_grace: Duration,
+    /// New games (and joins and rematches) a client may start a minute; 0 for no limit.
+    pub games_per_minute: u32,
+    /// Moves (and takebacks, hints and analyses) a client may ask for a minute; 0 for no
+    /// limit.
+    pub moves_per_minute: u32,
+    /// Tell clients apart by the last address in `X-Forwarded-For`: only behind a proxy
+    /// that sets it (otherwise any client could claim any address).
+    pub trust_forwarded_for: bool,
+    /// The most games kept at once. When full, finished and idle games make room; if none
+    /// can, a new game is refused with 503 (the games being played are never dropped).
+    pub max_games: usize,
+    /// The most rows or columns a board may have.
+    pub max_side: usize,
+    /// The largest request body, in bytes.
+    pub max_body_bytes: usize,
+    /// How long a request may take before it is answered with 503.
+    pub request_timeout: Duration,
+    /// How long the perfect player may think about one move.
+    pub thinking_time: Duration,
+    /// How long computers may go on moving in one request. Between two computers a request
+    /// stops making moves once this is spent (the game goes on with the next read); a
+    /// computer's reply to a human is always made.
+    pub thinking_budget: Duration,
+    /// How long a hint may take to find (at full strength).
+    pub hint_time: Duration,
+    /// How long the analysis of one position may take.
+    pub analysis_time: Duration,
+    /// How long an invitation to a friend's seat stays open.
+    pub invite_ttl: Duration,
+    /// A game nobody has played or changed for this long is removed (a finished game stays
+    /// recorded).
+    pub game_ttl: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_connections: 512,
+            header_timeout: Duration::from_secs(10),
+            shutdown_grace: Duration::from_secs(10),
+            games_per_minute: 60,
+            moves_per_minute: 600,
+            trust_forwarded_for: false,
+            max_games: 100_000,
+            max_side: 19,
+            max_body_bytes: 8 * 1024,
+            request_timeout: Duration::from_secs(30),
+            thinking_time: Duration::from_secs(1),
+            thinking_budget: Duration::from_secs(3),
+            hint_time: Duration::from_secs(2),
+            analysis_time: Duration::from_secs(2),
+            invite_ttl: Duration::from_secs(24 * 60 * 60),
+            game_ttl: Duration::from_secs(6 * 60 * 60),
+        }
+    }
+}
