@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         Some(Command::History(args)) => commands::history::run(&args),
         Some(Command::Pbrain(args)) => commands::pbrain::run(&args),
         Some(Command::Match(args)) => commands::matches::run(&args),
+        Some(Command::CheckProof(args)) => commands::check_proof::run(&args),
         None => commands::play::run(&cli.play),
     };
     match result {

@@ -7,6 +7,7 @@ mod db;
 mod values;
 
 mod analyze;
+mod check_proof;
 mod gui;
 mod history;
 mod matches;
@@ -21,6 +22,7 @@ use clap::{Parser, Subcommand};
 
 pub use analyze::AnalyzeArgs;
 pub use board::BoardArgs;
+pub use check_proof::CheckProofArgs;
 pub use db::DbArgs;
 pub use gui::GuiArgs;
 pub use history::HistoryArgs;
@@ -93,4 +95,6 @@ pub enum Command {
     /// Play a match between two Gomocup engines (`ttt pbrain`, `pbrain-*`): wins, losses,
     /// draws and the Elo difference.
     Match(MatchArgs),
+    /// Check a proof of a game's value (`docs/PROOFS.md`) with the rules alone.
+    CheckProof(CheckProofArgs),
 }

@@ -1,6 +1,7 @@
 //! One module per subcommand, each with a `run` taking its parsed options.
 
 pub mod analyze;
+pub mod check_proof;
 pub mod gui;
 pub mod history;
 mod lines;

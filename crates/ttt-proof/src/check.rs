@@ -1,0 +1,375 @@
+//! Checking a proof with the rules alone: every position is computed from its parent by
+//! `ttt-core`'s rules, every attacker's move must be legal, every defender's legal reply
+//! must be answered (or be shown to lose at once, or be covered by a pairing), and every end
+//! must be a result the section claims.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use ttt_core::{Cell, Dims, Outcome, Player, Position, Rule, Setup, Symmetry};
+
+use crate::format::{self, Child, Claim, Goal, Section, Step};
+
+/// A proof that holds.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// The value proven.
+    pub claim: Claim,
+    /// The board.
+    pub dims: Dims,
+    /// The rule.
+    pub rule: Rule,
+    /// The position proven.
+    pub root: Position,
+    /// Positions checked, over every section.
+    pub positions: usize,
+}
+
+/// Why a proof does not hold: the first position that does not, where it is in the file, and
+/// what is wrong there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckError {
+    /// The file's line, from 1, where known.
+    pub line: Option<usize>,
+    /// The node, where the error is at one.
+    pub node: Option<usize>,
+    /// The node's position in the notation.
+    pub position: Option<String>,
+    /// What does not hold.
+    pub message: String,
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(node) = self.node {
+            write!(f, "node {node}")?;
+            if let Some(line) = self.line {
+                write!(f, " (line {line})")?;
+            }
+            if let Some(position) = &self.position {
+                write!(f, ", position {position}")?;
+            }
+            write!(f, ": ")?;
+        } else if let Some(line) = self.line {
+            write!(f, "line {line}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+fn plain(message: impl Into<String>) -> CheckError {
+    CheckError {
+        line: None,
+        node: None,
+        position: None,
+        message: message.into(),
+    }
+}
+
+/// `row 2, column 3` (from 1) and the file's `1,2` (from 0) together.
+fn named(cell: Cell) -> String {
+    format!(
+        "{},{} (row {}, column {})",
+        cell.row,
+        cell.col,
+        cell.row + 1,
+        cell.col + 1
+    )
+}
+
+/// Checks the proof `text`.
+///
+/// # Errors
+/// [`CheckError`] naming the first line or position that does not hold.
+pub fn check(text: &str) -> Result<Checked, CheckError> {
+    let file = format::parse(text).map_err(|e| CheckError {
+        line: Some(e.line),
+        node: None,
+        position: None,
+        message: e.message,
+    })?;
+    let (rows, cols, k) = file.board;
+    let dims = Dims::new(rows, cols, k).map_err(|e| plain(format!("the board: {e}")))?;
+    let root = if file.root == "empty" {
+        Position::with_rule(dims, file.rule).map_err(|e| plain(e.to_string()))?
+    } else {
+        let setup = Setup::from_notation(&file.root).map_err(|e| plain(format!("root: {e}")))?;
+        if (setup.rows(), setup.cols()) != (rows, cols) {
+            return Err(plain(
+                "the root position is not on the board the header names",
+            ));
+        }
+        Position::from_setup_under(&setup, k, file.rule).map_err(|e| plain(format!("root: {e}")))?
+    };
+    let wanted: Vec<Goal> = match file.claim {
+        Claim::Wins(player) => vec![Goal { player, win: true }],
+        Claim::Draw => vec![
+            Goal {
+                player: Player::X,
+                win: false,
+            },
+            Goal {
+                player: Player::O,
+                win: false,
+            },
+        ],
+    };
+    let mut given: Vec<Goal> = file.sections.iter().map(|s| s.goal).collect();
+    given.sort_by_key(|g| (g.player == Player::O, g.win));
+    if given != wanted {
+        return Err(plain(format!(
+            "the claim {} needs {}",
+            file.claim,
+            match file.claim {
+                Claim::Wins(p) => format!("one section, `section {p} win`"),
+                Claim::Draw => "two sections, `section X draw` and `section O draw`".into(),
+            }
+        )));
+    }
+    let mut positions = 0;
+    for section in &file.sections {
+        positions += check_section(section, root)?;
+    }
+    Ok(Checked {
+        claim: file.claim,
+        dims,
+        rule: file.rule,
+        root,
+        positions,
+    })
+}
+
+/// Whether `outcome` is a result `goal` claims.
+fn achieves(goal: Goal, outcome: Outcome) -> bool {
+    match outcome {
+        Outcome::Win(p) => p == goal.player,
+        Outcome::Draw => !goal.win,
+        Outcome::InProgress => false,
+    }
+}
+
+/// Checks one section from its node 0 at `root`: the positions checked.
+fn check_section(section: &Section, root: Position) -> Result<usize, CheckError> {
+    let goal = section.goal;
+    let mut reached: HashMap<usize, Position> = HashMap::from([(0, root)]);
+    let mut done: HashSet<usize> = HashSet::new();
+    let mut stack = vec![0usize];
+    while let Some(id) = stack.pop() {
+        if !done.insert(id) {
+            continue;
+        }
+        let pos = reached[&id];
+        let fail = |line: Option<usize>, message: String| CheckError {
+            line,
+            node: Some(id),
+            position: Some(pos.to_string()),
+            message,
+        };
+        let Some((step, line)) = section.nodes.get(&id) else {
+            return Err(fail(
+                Some(section.line),
+                "this node is reached but the section has no line for it".into(),
+            ));
+        };
+        let line = Some(*line);
+        let mut link = |cell: Cell, child: Child| -> Result<(), CheckError> {
+            let after = pos
+                .play(cell)
+                .map_err(|e| fail(line, format!("{} cannot be played: {e}", named(cell))))?;
+            if !Symmetry::of(pos.dims()).contains(&child.symmetry) {
+                return Err(fail(
+                    line,
+                    "that symmetry is not one of this board's".into(),
+                ));
+            }
+            let image = after.transform(child.symmetry);
+            match reached.get(&child.id) {
+                Some(known) if *known != image => Err(fail(
+                    line,
+                    format!(
+                        "after {}, node {} is {} but was reached before as {}",
+                        named(cell),
+                        child.id,
+                        image,
+                        known
+                    ),
+                )),
+                Some(_) => Ok(()),
+                None => {
+                    reached.insert(child.id, image);
+                    stack.push(child.id);
+                    Ok(())
+                }
+            }
+        };
+        if pos.is_over() {
+            if *step != Step::Over {
+                return Err(fail(line, "the game is over here: write `over`".into()));
+            }
+            if !achieves(goal, pos.outcome()) {
+                return Err(fail(
+                    line,
+                    format!(
+                        "the game ended {}, not as the section claims",
+                        words(pos.outcome())
+                    ),
+                ));
+            }
+            continue;
+        }
+        let attacking = pos.turn() == goal.player;
+        match step {
+            Step::Over => return Err(fail(line, "the game is not over here".into())),
+            Step::Play(cell, child) => {
+                if !attacking {
+                    return Err(fail(
+                        line,
+                        format!("{} is to move: a defender's node lists replies", pos.turn()),
+                    ));
+                }
+                link(*cell, *child)?;
+            }
+            Step::Reply {
+                replies,
+                others_lose,
+            } => {
+                if attacking {
+                    return Err(fail(
+                        line,
+                        format!("{} is to move: an attacker's node plays a move", pos.turn()),
+                    ));
+                }
+                let listed: HashSet<Cell> = replies.iter().map(|(c, _)| *c).collect();
+                if listed.len() != replies.len() {
+                    return Err(fail(line, "a reply is listed twice".into()));
+                }
+                for &(cell, child) in replies {
+                    link(cell, child)?;
+                }
+                let moves: Vec<Cell> = pos.legal_moves().collect();
+                for reply in moves.into_iter().filter(|c| !listed.contains(c)) {
+                    if !others_lose {
+                        return Err(fail(
+                            line,
+                            format!("the reply {} is not answered", named(reply)),
+                        ));
+                    }
+                    if !loses_at_once(&pos, reply, goal) {
+                        return Err(fail(
+                            line,
+                            format!(
+                                "the reply {} is not listed, and the attacker has no move \
+                                 that wins at once after it",
+                                named(reply)
+                            ),
+                        ));
+                    }
+                }
+            }
+            Step::Pairing(pairs) => {
+                if attacking {
+                    return Err(fail(
+                        line,
+                        "a pairing is given where the defender is to move".into(),
+                    ));
+                }
+                check_pairing(&pos, goal, pairs).map_err(|message| fail(line, message))?;
+            }
+        }
+    }
+    Ok(done.len())
+}
+
+fn words(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win(p) => format!("in {p}'s win"),
+        Outcome::Draw => "in a draw".into(),
+        Outcome::InProgress => "not yet".into(),
+    }
+}
+
+/// Whether the defender's `reply` at `pos` leaves the attacker a move that ends the game as
+/// the goal claims (or ends it that way itself).
+fn loses_at_once(pos: &Position, reply: Cell, goal: Goal) -> bool {
+    let Ok(after) = pos.play(reply) else {
+        return false;
+    };
+    if after.is_over() {
+        return achieves(goal, after.outcome());
+    }
+    let moves: Vec<Cell> = after.legal_moves().collect();
+    moves.into_iter().any(|m| {
+        after
+            .play(m)
+            .is_ok_and(|end| end.outcome() == Outcome::Win(goal.player))
+    })
+}
+
+/// Checks that `pairs` keep the defender from ever completing a line at `pos`: disjoint
+/// pairs on the board, each untouched or answered (one stone of each side), and every line of
+/// K cells with no stone of the attacker holds an untouched pair. Then, whenever the defender
+/// takes a cell of an untouched pair, the attacker takes the other, and no line of K is ever
+/// the defender's alone.
+fn check_pairing(pos: &Position, goal: Goal, pairs: &[(Cell, Cell)]) -> Result<(), String> {
+    if goal.win {
+        return Err("a pairing proves a draw at most, not a win".into());
+    }
+    if pos.rule() == Rule::Renju && goal.player == Player::X {
+        return Err("under renju, X's answers to a pairing may be forbidden to X".into());
+    }
+    let dims = pos.dims();
+    let attacker = goal.player;
+    let mut used = HashSet::new();
+    let mut untouched = HashSet::new();
+    for &(a, b) in pairs {
+        for c in [a, b] {
+            if !dims.contains(c) {
+                return Err(format!("the pair cell {} is off the board", named(c)));
+            }
+            if !used.insert(c) {
+                return Err(format!("the cell {} is in two pairs", named(c)));
+            }
+        }
+        match (pos.get(a), pos.get(b)) {
+            (None, None) => {
+                untouched.insert((a, b));
+            }
+            (Some(x), Some(y)) if x != y => {}
+            _ => {
+                return Err(format!(
+                    "the pair {}-{} is neither untouched nor answered",
+                    named(a),
+                    named(b)
+                ))
+            }
+        }
+    }
+    let k = dims.k() as i32;
+    for start in dims.all_cells() {
+        for dir in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            let Some(cells) = (0..k)
+                .map(|s| dims.step(start, dir, s))
+                .collect::<Option<Vec<Cell>>>()
+            else {
+                continue;
+            };
+            if cells.iter().any(|&c| pos.get(c) == Some(attacker)) {
+                continue;
+            }
+            let held = untouched
+                .iter()
+                .any(|&(a, b)| cells.contains(&a) && cells.contains(&b));
+            if !held {
+                return Err(format!(
+                    "the line of {k} from {} along ({}, {}) holds no untouched pair",
+                    named(start),
+                    dir.0,
+                    dir.1
+                ));
+            }
+        }
+    }
+    Ok(())
+}

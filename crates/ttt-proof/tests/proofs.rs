@@ -1,0 +1,304 @@
+//! Proofs written by a plain exhaustive search (written here, apart from the solver) on the
+//! boards small enough for it, checked; and the same proofs with one move changed or one
+//! reply dropped, refused.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use ttt_core::{Cell, Dims, Outcome, Player, Position, Rule, Symmetry};
+use ttt_proof::format::symmetry_name;
+
+/// Every position's value for X (+1 a win, 0 a draw, -1 a loss) by plain minimax.
+struct Values(HashMap<Position, i8>);
+
+impl Values {
+    fn of(&mut self, pos: &Position) -> i8 {
+        if let Some(&v) = self.0.get(pos) {
+            return v;
+        }
+        let v = match pos.outcome() {
+            Outcome::Win(Player::X) => 1,
+            Outcome::Win(Player::O) => -1,
+            Outcome::Draw => 0,
+            Outcome::InProgress => {
+                let moves: Vec<Cell> = pos.legal_moves().collect();
+                let values = moves.iter().map(|&m| self.of(&pos.play(m).unwrap()));
+                if pos.turn() == Player::X {
+                    values.max().unwrap()
+                } else {
+                    values.min().unwrap()
+                }
+            }
+        };
+        self.0.insert(*pos, v);
+        v
+    }
+}
+
+/// Writes a proof section for `player` reaching at least `target` (for X: +1 or 0; for O:
+/// -1 or 0) from `root`, sharing transpositions, and symmetric positions when `symmetric`.
+struct Writer<'a> {
+    values: &'a mut Values,
+    player: Player,
+    target: i8,
+    symmetric: bool,
+    ids: HashMap<Position, usize>,
+    lines: Vec<String>,
+}
+
+impl Writer<'_> {
+    fn good(&self, v: i8) -> bool {
+        match self.player {
+            Player::X => v >= self.target,
+            Player::O => v <= self.target,
+        }
+    }
+
+    /// The node of `pos` (written if new), with the symmetry that takes `pos` to it.
+    fn node(&mut self, pos: &Position) -> String {
+        let (canonical, symmetry) = if self.symmetric {
+            Symmetry::of(pos.dims())
+                .iter()
+                .map(|&s| (pos.transform(s), s))
+                .min_by_key(|(p, _)| p.to_string())
+                .unwrap()
+        } else {
+            (*pos, Symmetry::Identity)
+        };
+        let id = match self.ids.get(&canonical) {
+            Some(&id) => id,
+            None => {
+                let id = self.ids.len();
+                self.ids.insert(canonical, id);
+                self.lines.push(String::new());
+                let line = self.step(&canonical);
+                self.lines[id] = format!("{id} {line}");
+                id
+            }
+        };
+        if symmetry == Symmetry::Identity {
+            id.to_string()
+        } else {
+            format!("{id}~{}", symmetry_name(symmetry))
+        }
+    }
+
+    fn step(&mut self, pos: &Position) -> String {
+        if pos.is_over() {
+            return "over".into();
+        }
+        let moves: Vec<Cell> = pos.legal_moves().collect();
+        if pos.turn() == self.player {
+            let best = moves
+                .into_iter()
+                .find(|&m| {
+                    let v = self.values.of(&pos.play(m).unwrap());
+                    self.good(v)
+                })
+                .expect("the section's claim holds");
+            let child = self.node(&pos.play(best).unwrap());
+            format!("play {},{} {child}", best.row, best.col)
+        } else {
+            let mut line = "reply".to_string();
+            for m in moves {
+                let child = self.node(&pos.play(m).unwrap());
+                write!(line, " {},{}>{child}", m.row, m.col).unwrap();
+            }
+            line
+        }
+    }
+}
+
+/// The whole proof of `root`'s value.
+fn prove(root: Position, symmetric: bool) -> String {
+    let mut values = Values(HashMap::new());
+    let value = values.of(&root);
+    let dims = root.dims();
+    let mut text = format!(
+        "ttt-proof 1\nboard {} {} {}\nrule {}\nroot empty\nclaim {}\n",
+        dims.rows(),
+        dims.cols(),
+        dims.k(),
+        root.rule(),
+        match value {
+            1 => "X wins",
+            -1 => "O wins",
+            _ => "draw",
+        }
+    );
+    let sections = match value {
+        1 => vec![(Player::X, 1, "X win")],
+        -1 => vec![(Player::O, -1, "O win")],
+        _ => vec![(Player::X, 0, "X draw"), (Player::O, 0, "O draw")],
+    };
+    for (player, target, name) in sections {
+        let mut writer = Writer {
+            values: &mut values,
+            player,
+            target,
+            symmetric,
+            ids: HashMap::new(),
+            lines: Vec::new(),
+        };
+        writer.node(&root);
+        writeln!(text, "section {name}").unwrap();
+        for line in writer.lines {
+            writeln!(text, "{line}").unwrap();
+        }
+    }
+    text
+}
+
+fn empty(rows: usize, cols: usize, k: usize, rule: Rule) -> Position {
+    Position::with_rule(Dims::new(rows, cols, k).unwrap(), rule).unwrap()
+}
+
+#[test]
+fn proofs_of_small_boards_check() {
+    for (rows, cols, k, rule, claim) in [
+        (3, 3, 3, Rule::Freestyle, "draw"),
+        (3, 3, 2, Rule::Freestyle, "X wins"),
+        (3, 4, 3, Rule::Freestyle, "X wins"),
+        (3, 4, 3, Rule::Standard, "X wins"),
+        (2, 4, 3, Rule::Caro, "draw"),
+    ] {
+        for symmetric in [false, true] {
+            let proof = prove(empty(rows, cols, k, rule), symmetric);
+            let checked = ttt_proof::check(&proof)
+                .unwrap_or_else(|e| panic!("{rows}x{cols} k{k} {rule}: {e}\n{proof}"));
+            assert_eq!(
+                checked.claim.to_string(),
+                claim,
+                "{rows}x{cols} k{k} {rule}"
+            );
+            assert!(checked.positions > 1);
+        }
+    }
+}
+
+#[test]
+fn symmetry_makes_proofs_smaller() {
+    let plain = prove(empty(3, 3, 3, Rule::Freestyle), false);
+    let folded = prove(empty(3, 3, 3, Rule::Freestyle), true);
+    assert!(folded.lines().count() * 3 < plain.lines().count());
+    assert!(folded.contains('~'));
+}
+
+/// The proof with its first line that contains `needle` rewritten by `change`.
+fn mutate(proof: &str, needle: &str, change: impl Fn(&str) -> String) -> String {
+    let mut done = false;
+    proof
+        .lines()
+        .map(|line| {
+            if !done && line.contains(needle) {
+                done = true;
+                change(line)
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn one_move_changed_or_one_reply_dropped_is_refused() {
+    let proof = prove(empty(3, 3, 3, Rule::Freestyle), false);
+    // X's first move moved from the corner to an edge: the replies no longer fit.
+    assert!(proof.contains("section X draw\n0 play 0,0 1"));
+    let moved = proof.replacen(
+        "section X draw\n0 play 0,0 1",
+        "section X draw\n0 play 0,1 1",
+        1,
+    );
+    let err = ttt_proof::check(&moved).unwrap_err();
+    assert_eq!(err.node, Some(1), "{err}");
+    assert!(err.to_string().contains("cannot be played"), "{err}");
+    // A defender's reply dropped.
+    let dropped = mutate(&proof, " reply ", |line| {
+        let mut words: Vec<&str> = line.split_whitespace().collect();
+        words.remove(2);
+        words.join(" ")
+    });
+    let err = ttt_proof::check(&dropped).unwrap_err();
+    assert!(err.to_string().contains("is not answered"), "{err}");
+    // A win claimed where there is none.
+    let bragging = proof
+        .replace("claim draw", "claim X wins")
+        .replace("section X draw", "section X win");
+    let bragging = bragging[..bragging.find("section O draw").unwrap()].to_string();
+    let err = ttt_proof::check(&bragging).unwrap_err();
+    assert!(
+        err.to_string().contains("not as the section claims"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_forced_line_may_leave_out_the_replies_that_lose_at_once() {
+    // X in a corner, O in the next: X threatens the diagonal, O must block, then X makes
+    // two threats at once. O's replies that do not block lose at once and are left out.
+    let proof = "\
+ttt-proof 1
+board 3 3 3
+rule freestyle
+root X.O/.../...
+claim X wins
+section X win
+0 play 2,2 1
+1 reply 1,1>2 others-lose
+2 play 2,0 3
+3 reply 1,0>4 others-lose
+4 play 2,1 5
+5 over
+";
+    let checked = ttt_proof::check(proof).unwrap();
+    assert_eq!(checked.claim.to_string(), "X wins");
+    // The same line, with a reply left out that does not lose at once.
+    let wrong = proof.replace("0 play 2,2 1", "0 play 1,0 1");
+    assert!(ttt_proof::check(&wrong).is_err());
+}
+
+#[test]
+fn a_pairing_covers_every_reply() {
+    // Two rows of four, four in a row: only the two rows are lines, and a pair in each keeps
+    // the defender off both.
+    let proof = "\
+ttt-proof 1
+board 2 4 4
+rule freestyle
+root empty
+claim draw
+section O draw
+0 pairing 0,0-0,1 1,0-1,1
+section X draw
+0 play 0,2 1
+1 pairing 1,2-1,3
+";
+    let checked = ttt_proof::check(proof).unwrap();
+    assert_eq!(checked.claim.to_string(), "draw");
+    assert_eq!(checked.positions, 3);
+    // A pair that leaves a line uncovered.
+    let short = proof.replace("0 pairing 0,0-0,1 1,0-1,1", "0 pairing 0,0-0,1");
+    let err = ttt_proof::check(&short).unwrap_err();
+    assert!(err.to_string().contains("holds no untouched pair"), "{err}");
+    // A pairing proves no win.
+    let win = "ttt-proof 1\nboard 2 4 4\nrule freestyle\nroot empty\nclaim O wins\nsection O win\n0 pairing 0,0-0,1 1,0-1,1\n";
+    let err = ttt_proof::check(win).unwrap_err();
+    assert!(err.to_string().contains("proves a draw at most"), "{err}");
+}
+
+#[test]
+fn malformed_files_name_the_line() {
+    let err = ttt_proof::check("ttt-proof 1\nboard 3 3\n").unwrap_err();
+    assert_eq!(err.to_string(), "line 2: write board ROWS COLS K");
+    let err = ttt_proof::check("ttt-proof 2\n").unwrap_err();
+    assert!(err.to_string().starts_with("line 1:"), "{err}");
+    let head = "ttt-proof 1\nboard 3 3 3\nrule freestyle\nroot empty\nclaim draw\n";
+    let err = ttt_proof::check(&format!("{head}0 over\n")).unwrap_err();
+    assert_eq!(err.to_string(), "line 6: a node before any section line");
+    let err = ttt_proof::check(&format!("{head}section X draw\n0 play 9 1\n")).unwrap_err();
+    assert!(err.to_string().contains("is not a cell"), "{err}");
+    let err = ttt_proof::check(&format!("{head}section X draw\n0 over\n")).unwrap_err();
+    assert!(err.to_string().contains("needs two sections"), "{err}");
+}

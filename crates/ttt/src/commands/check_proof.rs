@@ -1,0 +1,32 @@
+//! `ttt check-proof FILE`: a proof checked by `ttt-proof`, with the rules alone.
+
+use std::time::Instant;
+
+use crate::args::CheckProofArgs;
+use crate::error::user_error;
+use crate::output::words::plural;
+
+pub fn run(args: &CheckProofArgs) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| user_error(format!("cannot read {}: {e}", args.file.display())))?;
+    let started = Instant::now();
+    let checked =
+        ttt_proof::check(&text).map_err(|e| anyhow::anyhow!("the proof does not hold: {e}"))?;
+    let dims = checked.dims;
+    let from = if checked.root.ply() == 0 {
+        "from the empty board".to_string()
+    } else {
+        format!("from {}", checked.root)
+    };
+    println!(
+        "{} on {} x {} with {} in a row ({}), {from}: the proof holds ({} checked in {:.2} s)",
+        checked.claim,
+        dims.rows(),
+        dims.cols(),
+        dims.k(),
+        checked.rule,
+        plural(checked.positions as u64, "position"),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
