@@ -364,12 +364,12 @@ impl Hub {
 mod tests {
     use super::*;
     use ttt_core::Dims;
-    use ttt_store::{LiveSeat, SeatKind};
+    use ttt_store::{LiveSeat, Participant};
 
     fn game() -> LiveGame {
         let seat = |name: &str| LiveSeat {
-            kind: SeatKind::Human { name: name.into() },
             token_hash: Some(format!("hash-{name}")),
+            ..LiveSeat::new(Participant::human(name))
         };
         let seats = ByPlayer {
             x: seat("Ann"),

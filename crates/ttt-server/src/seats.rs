@@ -92,20 +92,15 @@ pub(crate) fn has_tokens(game: &LiveGame) -> bool {
 mod tests {
     use super::*;
     use ttt_core::{ByPlayer, Dims};
-    use ttt_store::{LiveSeat, SeatKind};
+    use ttt_store::{LiveSeat, Participant};
 
     fn game() -> LiveGame {
         let seats = ByPlayer {
             x: LiveSeat {
-                kind: SeatKind::Human { name: "Ann".into() },
                 token_hash: Some(hash("secret-x")),
+                ..LiveSeat::new(Participant::human("Ann"))
             },
-            o: LiveSeat {
-                kind: SeatKind::Computer {
-                    level: "easy".into(),
-                },
-                token_hash: None,
-            },
+            o: LiveSeat::new(Participant::computer("easy")),
         };
         LiveGame::new("g".into(), Dims::new(3, 3, 3).unwrap(), seats, 0)
     }

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use ttt_core::{ByPlayer, Cell, Player};
-use ttt_store::{Forfeit, LiveGame, SeatKind};
+use ttt_store::{Forfeit, LiveGame, Participant};
 
 /// Who is watching a game, as its live updates say.
 #[derive(Debug, Clone, Copy)]
@@ -71,22 +71,28 @@ enum SeatView {
 impl GameView {
     /// The state of `game`, with who is watching when that is known.
     pub(crate) fn new(game: &LiveGame, presence: Option<&Presence>) -> Result<GameView, String> {
-        let pos = game.position()?;
+        let pos = game.position().map_err(|e| e.to_string())?;
         let tokens = game.seats.x.token_hash.is_some() || game.seats.o.token_hash.is_some();
         let seat = |mark: Player| {
             let connected = presence.filter(|_| tokens).map(|p| *p.connected.get(mark));
-            match &game.seats.get(mark).kind {
-                SeatKind::Human { name } => SeatView::Human {
+            let seat = game.seats.get(mark);
+            match &seat.player {
+                _ if seat.friend => SeatView::Friend {
+                    name: seat.name().map(str::to_string),
+                    mark,
+                    connected,
+                },
+                Some(Participant::Human { name }) => SeatView::Human {
                     name: name.clone(),
                     mark,
                     connected,
                 },
-                SeatKind::Computer { level } => SeatView::Computer {
-                    level: level.clone(),
+                Some(computer) => SeatView::Computer {
+                    level: computer.level().unwrap_or_default(),
                     mark,
                 },
-                SeatKind::Friend { name } => SeatView::Friend {
-                    name: name.clone(),
+                None => SeatView::Friend {
+                    name: None,
                     mark,
                     connected,
                 },

@@ -8,7 +8,7 @@ use axum::response::IntoResponse;
 use serde::Deserialize;
 use ttt_ai::Level;
 use ttt_core::{ByPlayer, Dims, Player};
-use ttt_store::{name_key, unix_now, Invite, LiveGame, LiveSeat, SeatKind, ENGINE_PREFIX};
+use ttt_store::{name_key, unix_now, Invite, LiveGame, LiveSeat, Participant, ENGINE_PREFIX};
 
 use super::turn::{computer_moves, lease};
 use super::{game_id, load, save, view, GameWithSeats, HeldSeat};
@@ -65,28 +65,24 @@ pub(crate) async fn create(
     // finished game, not before: games left unfinished leave no empty rows in the
     // leaderboard.
     for kind in [&kinds.x, &kinds.o] {
-        if let SeatKind::Human { name } = kind {
-            let name = name.clone();
+        if let Some(name) = kind.name() {
+            let name = name.to_string();
             state.with_store(move |s| s.player(&name)).await?;
         }
     }
-    let invited = [&kinds.x, &kinds.o]
-        .iter()
-        .any(|k| matches!(k, SeatKind::Friend { .. }));
+    let invited = [&kinds.x, &kinds.o].iter().any(|k| k.friend);
     let mut held = Vec::new();
-    let mut seat = |kind: SeatKind, mark: Player| -> Result<LiveSeat, ApiError> {
+    let mut seat = |mut kind: LiveSeat, mark: Player| -> Result<LiveSeat, ApiError> {
         // With a friend on another device, every seat is someone's: the host's gets a token.
         let token = (invited).then(new_secret).transpose()?;
-        if let (Some(token), SeatKind::Human { .. }) = (&token, &kind) {
+        if let (Some(token), Some(Participant::Human { .. })) = (&token, &kind.player) {
             held.push(HeldSeat {
                 mark,
                 token: token.clone(),
             });
         }
-        Ok(LiveSeat {
-            token_hash: token.as_deref().map(hash),
-            kind,
-        })
+        kind.token_hash = token.as_deref().map(hash);
+        Ok(kind)
     };
     let seats = ByPlayer {
         x: seat(kinds.x, Player::X)?,
@@ -172,18 +168,18 @@ fn check_dims(request: &NewGameRequest, limits: &Limits) -> Result<Dims, ApiErro
 fn check_players(
     seats: Vec<SeatRequest>,
     state: &AppState,
-) -> Result<ByPlayer<SeatKind>, ApiError> {
+) -> Result<ByPlayer<LiveSeat>, ApiError> {
     let [x, o]: [SeatRequest; 2] = seats.try_into().map_err(|seats: Vec<_>| {
         ApiError::BadRequest(format!(
             "a game needs exactly two players (X first, then O), not {}",
             seats.len()
         ))
     })?;
-    let seat = |request: SeatRequest| -> Result<SeatKind, ApiError> {
+    let seat = |request: SeatRequest| -> Result<LiveSeat, ApiError> {
         match request {
-            SeatRequest::Human { name } => Ok(SeatKind::Human {
-                name: check_name(&name)?,
-            }),
+            SeatRequest::Human { name } => {
+                Ok(LiveSeat::new(Participant::human(check_name(&name)?)))
+            }
             SeatRequest::Computer { level: Some(level) } if level.starts_with(ENGINE_PREFIX) => {
                 let name = &level[ENGINE_PREFIX.len()..];
                 if !state.engines.contains_key(name) {
@@ -197,7 +193,7 @@ fn check_players(
                         )
                     }));
                 }
-                Ok(SeatKind::Computer { level })
+                Ok(LiveSeat::new(Participant::engine(name)))
             }
             SeatRequest::Computer { level } => {
                 let level = match level {
@@ -215,11 +211,9 @@ fn check_players(
                     })?,
                     None => DEFAULT_LEVEL,
                 };
-                Ok(SeatKind::Computer {
-                    level: level.name().to_string(),
-                })
+                Ok(LiveSeat::new(Participant::computer(level.name())))
             }
-            SeatRequest::Friend {} => Ok(SeatKind::Friend { name: None }),
+            SeatRequest::Friend {} => Ok(LiveSeat::for_friend()),
         }
     };
     let kinds = ByPlayer {
@@ -227,16 +221,14 @@ fn check_players(
         o: seat(o)?,
     };
     match (&kinds.x, &kinds.o) {
-        (SeatKind::Human { name: a }, SeatKind::Human { name: b })
-            if name_key(a) == name_key(b) =>
-        {
+        (a, b) if a.name().is_some() && a.name().map(name_key) == b.name().map(name_key) => {
             Err(ApiError::BadRequest(format!(
-                "both players are called {a:?}: give them different names"
+                "both players are called {:?}: give them different names",
+                a.name().unwrap_or_default()
             )))
         }
-        (SeatKind::Friend { .. }, SeatKind::Human { .. })
-        | (SeatKind::Human { .. }, SeatKind::Friend { .. }) => Ok(kinds),
-        (SeatKind::Friend { .. }, _) | (_, SeatKind::Friend { .. }) => Err(ApiError::BadRequest(
+        (friend, human) | (human, friend) if friend.friend && human.name().is_some() => Ok(kinds),
+        (a, b) if a.friend || b.friend => Err(ApiError::BadRequest(
             "a friend invited by link plays a person at this screen: the other player must be \
              {\"kind\": \"human\"}"
                 .into(),
@@ -275,13 +267,12 @@ pub(crate) async fn invitation(
         })?;
     let mark = [Player::X, Player::O]
         .into_iter()
-        .find(|&p| matches!(game.seats.get(p).kind, SeatKind::Friend { .. }))
+        .find(|&p| game.seats.get(p).friend)
         .ok_or_else(|| ApiError::internal("an invitation to a game with no friend's seat"))?;
     Ok(Json(Invitation {
         host: game
             .seats
             .get(mark.other())
-            .kind
             .name()
             .unwrap_or_default()
             .to_string(),
@@ -289,7 +280,7 @@ pub(crate) async fn invitation(
         rows: game.rows,
         cols: game.cols,
         k: game.k,
-        taken: game.seats.get(mark).kind.name().is_some(),
+        taken: game.seats.get(mark).name().is_some(),
         expired: game
             .invite
             .as_ref()
@@ -321,13 +312,13 @@ pub(crate) async fn join(
         .ok_or_else(|| ApiError::internal("a game found by its invitation has none"))?;
     let Some(mark) = [Player::X, Player::O]
         .into_iter()
-        .find(|&p| matches!(game.seats.get(p).kind, SeatKind::Friend { .. }))
+        .find(|&p| game.seats.get(p).friend)
     else {
         return Err(ApiError::internal(
             "an invitation to a game with no friend's seat",
         ));
     };
-    if game.seats.get(mark).kind.name().is_some() {
+    if game.seats.get(mark).name().is_some() {
         return Err(ApiError::Conflict(
             "someone has already taken this seat: the invitation was used".into(),
         ));
@@ -337,7 +328,7 @@ pub(crate) async fn join(
             "this invitation has expired: ask for a new game".into(),
         ));
     }
-    let host = game.seats.get(mark.other()).kind.name().unwrap_or_default();
+    let host = game.seats.get(mark.other()).name().unwrap_or_default();
     if name_key(host) == name_key(&name) {
         return Err(ApiError::BadRequest(format!(
             "{host} is already playing: choose another name"
@@ -345,7 +336,7 @@ pub(crate) async fn join(
     }
     let token = new_secret()?;
     let mut next = game;
-    next.seats.get_mut(mark).kind = SeatKind::Friend { name: Some(name) };
+    next.seats.get_mut(mark).player = Some(Participant::human(name));
     next.seats.get_mut(mark).token_hash = Some(hash(&token));
     let saved = save(&state, next).await.map_err(|e| match e {
         ApiError::Conflict(_) => ApiError::Conflict(

@@ -7,7 +7,7 @@ use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use ttt_ai::{Level, Solver, Value};
 use ttt_core::{Player, Position};
-use ttt_store::SeatKind;
+use ttt_store::Participant;
 
 use super::{game_id, load, save};
 use crate::seats::{caller, check_acts_for};
@@ -73,18 +73,18 @@ pub(crate) async fn hint(
         ));
     }
     let side = pos.turn();
-    match &game.seats.get(side).kind {
-        SeatKind::Computer { .. } => {
+    match &game.seats.get(side).player {
+        Some(Participant::Computer { .. } | Participant::Engine { .. }) => {
             return Err(ApiError::Conflict(
                 "it is the computer's turn: hints are for the player to move".into(),
             ))
         }
-        SeatKind::Friend { name: None } => {
+        None => {
             return Err(ApiError::Conflict(
                 "the invited friend has not joined yet".into(),
             ))
         }
-        SeatKind::Human { .. } | SeatKind::Friend { .. } => {}
+        Some(Participant::Human { .. }) => {}
     }
     check_acts_for(&game, who, side, "ask for a hint")?;
     let time = state.limits.hint_time;

@@ -11,7 +11,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::Deserialize;
 use ttt_core::{Cell, PlayError, Player};
-use ttt_store::{LiveGame, SeatKind};
+use ttt_store::{LiveGame, Participant};
 
 use super::turn::{computer_moves, is_waiting_for_a_thinker, lease};
 use super::{game_id, load, save, view, GameWithSeats};
@@ -50,7 +50,7 @@ pub(crate) async fn show(
     }
     let waiting = [Player::X, Player::O]
         .iter()
-        .any(|&p| game.seats.get(p).kind == SeatKind::Friend { name: None });
+        .any(|&p| game.seats.get(p).is_open());
     let invite = match (who, &game.invite) {
         (Caller::Seat(_), Some(invite)) if waiting => Some(format!("/join/{}", invite.code)),
         _ => None,
@@ -76,18 +76,18 @@ pub(crate) async fn play(
         return Err(ApiError::Conflict("the game is over".into()));
     }
     let side = pos.turn();
-    match &game.seats.get(side).kind {
-        SeatKind::Computer { .. } => {
+    match &game.seats.get(side).player {
+        Some(Participant::Computer { .. } | Participant::Engine { .. }) => {
             return Err(ApiError::Conflict(
                 "it is not a human's turn: the computer is to move".into(),
             ))
         }
-        SeatKind::Friend { name: None } => {
+        None => {
             return Err(ApiError::Conflict(format!(
                 "{side} is the invited friend's seat, and the friend has not joined yet"
             )))
         }
-        SeatKind::Human { .. } | SeatKind::Friend { .. } => {}
+        Some(Participant::Human { .. }) => {}
     }
     check_acts_for(&game, who, side, "move")?;
     let cell = checked_cell(&game, request)?;
@@ -147,7 +147,12 @@ pub(crate) async fn takeback(
             "the game is over, and its result is saved: it cannot be taken back".into(),
         ));
     }
-    let is_computer = |p: Player| matches!(game.seats.get(p).kind, SeatKind::Computer { .. });
+    let is_computer = |p: Player| {
+        matches!(
+            game.seats.get(p).player,
+            Some(Participant::Computer { .. } | Participant::Engine { .. })
+        )
+    };
     let mut next = game.clone();
     let status = if has_tokens(&game) {
         let Caller::Seat(asker) = who else {
@@ -242,14 +247,11 @@ pub(crate) async fn answer(
 mod tests {
     use super::*;
     use ttt_core::{ByPlayer, Dims};
-    use ttt_store::LiveSeat;
+    use ttt_store::{LiveSeat, Participant};
 
     #[test]
     fn a_takeback_goes_back_to_before_the_asker_last_moved() {
-        let seat = |name: &str| LiveSeat {
-            kind: SeatKind::Human { name: name.into() },
-            token_hash: None,
-        };
+        let seat = |name: &str| LiveSeat::new(Participant::human(name));
         let mut game = LiveGame::new(
             "g".into(),
             Dims::new(3, 3, 3).unwrap(),

@@ -1,0 +1,203 @@
+//! The PostgreSQL backend: one database shared by several servers.
+//!
+//! The driver is asynchronous (tokio-postgres, with a deadpool pool); the store runs it on a
+//! runtime of its own and waits for each call, so that it answers the same blocking
+//! [`Store`] trait as SQLite: the console and the desktop window call it directly, the
+//! server from its blocking pool. Every write is one transaction; counters are incremented
+//! in SQL; a game in progress is saved only over the version it was read at, and moves are
+//! keyed by (game, ply), so two servers never fork a game. Every save of a game tells the
+//! other servers by `NOTIFY`, which [`Store::watch_changes`] listens to.
+
+mod db;
+mod errors;
+mod live;
+mod notifications;
+mod open;
+
+use crate::sql::{self, games, players};
+use crate::{
+    ChangeListener, GameRecord, LiveGame, NewGame, PlayerFilter, PlayerPage, PlayerStats, Store,
+    StoreError,
+};
+use db::{Cached, Pg};
+pub(crate) use open::without_password;
+pub use open::PgStore;
+
+impl PgStore {
+    /// Runs `f` on a connection of the pool, on the store's runtime.
+    fn read<T>(
+        &self,
+        f: impl AsyncFnOnce(&Pg<'_, deadpool_postgres::Object>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        self.run(async {
+            let client = self.client().await?;
+            f(&Pg::new(&client, &self.shown)).await
+        })
+    }
+}
+
+impl Store for PgStore {
+    fn player(&self, name: &str) -> Result<Option<PlayerStats>, StoreError> {
+        self.read(async |db| players::find(db, name).await)
+    }
+
+    fn record_game(&self, game: &NewGame) -> Result<i64, StoreError> {
+        game.check()
+            .map_err(|reason| StoreError::InvalidGame { reason })?;
+        self.run(async {
+            let mut client = self.client().await?;
+            let tx = client.transaction().await.map_err(|e| self.err(e))?;
+            let id = games::insert(&Pg::new(&tx, &self.shown), game).await?;
+            tx.commit().await.map_err(|e| self.err(e))?;
+            Ok(id)
+        })
+    }
+
+    fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
+        self.read(async |db| players::all(db).await)
+    }
+
+    fn players_page(
+        &self,
+        filter: &PlayerFilter,
+        limit: usize,
+        offset: usize,
+    ) -> Result<PlayerPage, StoreError> {
+        self.read(async |db| players::page(db, filter, limit, offset).await)
+    }
+
+    fn recent_games(
+        &self,
+        player: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        self.read(async |db| games::recent(db, player, limit).await)
+    }
+
+    fn game(&self, id: i64) -> Result<Option<GameRecord>, StoreError> {
+        self.read(async |db| games::find(db, id).await)
+    }
+
+    fn create_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
+        game.position()
+            .map_err(|reason| StoreError::InvalidGame { reason })?;
+        self.run(self.create_live(game))
+    }
+
+    fn live_game(&self, id: &str) -> Result<Option<LiveGame>, StoreError> {
+        self.run(self.find_live(&live::BY_ID, id))
+    }
+
+    fn live_game_by_invite(&self, code: &str) -> Result<Option<LiveGame>, StoreError> {
+        self.run(self.find_live(&live::BY_INVITE, code))
+    }
+
+    fn save_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
+        let record = game
+            .finished()
+            .map_err(|reason| StoreError::InvalidGame { reason })?;
+        self.run(self.save_live(game, record.as_ref()))
+    }
+
+    fn remove_stale_live_games(
+        &self,
+        idle_before: i64,
+        finished_before: i64,
+    ) -> Result<usize, StoreError> {
+        self.read(async |db| sql::live::remove_stale(db, idle_before, finished_before).await)
+    }
+
+    fn live_game_count(&self) -> Result<usize, StoreError> {
+        self.read(async |db| sql::live::count(db).await)
+    }
+
+    fn migration_notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    fn ping(&self) -> Result<(), StoreError> {
+        self.run(async {
+            self.client()
+                .await?
+                .cached_execute("SELECT 1", &[])
+                .await
+                .map_err(|e| self.err(e))?;
+            Ok(())
+        })
+    }
+
+    fn broadcast(&self, note: &str) -> Result<bool, StoreError> {
+        self.send_note(note)
+    }
+
+    fn watch_changes(&self, changed: ChangeListener) -> Result<bool, StoreError> {
+        self.listen(changed);
+        Ok(true)
+    }
+}
+
+/// Against a real PostgreSQL: a throwaway cluster of the test process (see `ttt-testdb`).
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::contract::{cpu, game, human, stats};
+    use crate::postgres::open::tests::fresh;
+    use crate::GameResult;
+
+    #[test]
+    fn keeps_the_store_contract() {
+        let Some(cluster) = ttt_testdb::cluster() else {
+            return;
+        };
+        crate::contract::all(&|| Arc::new(fresh(cluster).0));
+    }
+
+    /// Two stores on one database (as two servers would be), each used from threads of its
+    /// own, record games for the same players at once: every game counts.
+    #[test]
+    fn concurrent_servers_lose_no_update() {
+        const GAMES: usize = 40;
+        let Some(cluster) = ttt_testdb::cluster() else {
+            return;
+        };
+        let url = cluster.database();
+        let stores = [
+            Arc::new(PgStore::open(&url).unwrap()),
+            Arc::new(PgStore::open(&url).unwrap()),
+        ];
+        let barrier = Arc::new(std::sync::Barrier::new(4));
+        let writers: Vec<_> = [GameResult::XWins, GameResult::OWins]
+            .into_iter()
+            .flat_map(|result| stores.iter().map(move |s| (result, Arc::clone(s))))
+            .map(|(result, store)| {
+                let barrier = Arc::clone(&barrier);
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    for _ in 0..GAMES {
+                        store
+                            .record_game(&game(human("Ann"), cpu(), result))
+                            .unwrap();
+                        // A new player's first games, from every thread at once.
+                        store
+                            .record_game(&game(human("ann"), human("Bo"), GameResult::Draw))
+                            .unwrap();
+                    }
+                })
+            })
+            .collect();
+        for w in writers {
+            w.join().unwrap();
+        }
+        let n = 2 * GAMES as u64;
+        assert_eq!(
+            stores[0].player("Ann").unwrap(),
+            Some(stats("Ann", n, n, 2 * n))
+        );
+        assert_eq!(
+            stores[1].player("Bo").unwrap(),
+            Some(stats("Bo", 0, 0, 2 * n))
+        );
+    }
+}
