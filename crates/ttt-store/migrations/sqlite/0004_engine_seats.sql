@@ -32,16 +32,12 @@ CREATE TABLE games_new (
     CHECK ((o_player IS NOT NULL) + (o_level IS NOT NULL) + (o_engine IS NOT NULL) = 1)
 ) STRICT;
 
-INSERT INTO games_new (id, board_rows, board_cols, k, x_player, x_level, o_player, o_level,
-                       moves, result, finished_at, hints_x, hints_o, forfeit, forfeit_reason,
-                       x_engine, o_engine)
-SELECT id, board_rows, board_cols, k,
-       x_player, CASE WHEN substr(x_level, 1, 7) = 'engine:' THEN NULL ELSE x_level END,
-       o_player, CASE WHEN substr(o_level, 1, 7) = 'engine:' THEN NULL ELSE o_level END,
-       moves, result, finished_at, hints_x, hints_o, forfeit, forfeit_reason,
-       CASE WHEN substr(x_level, 1, 7) = 'engine:' THEN substr(x_level, 8) END,
-       CASE WHEN substr(o_level, 1, 7) = 'engine:' THEN substr(o_level, 8) END
-FROM games;
+-- The old rows as they were, then each engine's name out of its level, as PostgreSQL does.
+INSERT INTO games_new SELECT *, NULL, NULL FROM games;
+UPDATE games_new SET x_engine = substr(x_level, 8), x_level = NULL
+    WHERE substr(x_level, 1, 7) = 'engine:';
+UPDATE games_new SET o_engine = substr(o_level, 8), o_level = NULL
+    WHERE substr(o_level, 1, 7) = 'engine:';
 
 DROP TABLE games;
 ALTER TABLE games_new RENAME TO games;
@@ -79,24 +75,11 @@ CREATE TABLE live_games_new (
     forfeit_reason TEXT
 ) STRICT;
 
-INSERT INTO live_games_new
-SELECT id, board_rows, board_cols, k,
-       CASE WHEN x_kind = 'computer' AND substr(x_level, 1, 7) = 'engine:' THEN 'engine'
-            ELSE x_kind END,
-       CASE WHEN x_kind = 'computer' AND substr(x_level, 1, 7) = 'engine:'
-            THEN substr(x_level, 8) ELSE x_name END,
-       CASE WHEN x_kind = 'computer' AND substr(x_level, 1, 7) = 'engine:' THEN NULL
-            ELSE x_level END,
-       x_token,
-       CASE WHEN o_kind = 'computer' AND substr(o_level, 1, 7) = 'engine:' THEN 'engine'
-            ELSE o_kind END,
-       CASE WHEN o_kind = 'computer' AND substr(o_level, 1, 7) = 'engine:'
-            THEN substr(o_level, 8) ELSE o_name END,
-       CASE WHEN o_kind = 'computer' AND substr(o_level, 1, 7) = 'engine:' THEN NULL
-            ELSE o_level END,
-       o_token, invite, invite_expires, hints_x, hints_o, takeback, thinking_until, record_id,
-       rematch, version, created_at, updated_at, forfeit, forfeit_reason
-FROM live_games;
+INSERT INTO live_games_new SELECT * FROM live_games;
+UPDATE live_games_new SET x_kind = 'engine', x_name = substr(x_level, 8), x_level = NULL
+    WHERE x_kind = 'computer' AND substr(x_level, 1, 7) = 'engine:';
+UPDATE live_games_new SET o_kind = 'engine', o_name = substr(o_level, 8), o_level = NULL
+    WHERE o_kind = 'computer' AND substr(o_level, 1, 7) = 'engine:';
 
 DROP TABLE live_games;
 ALTER TABLE live_games_new RENAME TO live_games;

@@ -6,6 +6,7 @@ use std::path::Path;
 use deadpool_postgres::GenericClient;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::{ToSql, Type};
+use tokio_postgres::Statement;
 
 use crate::postgres::errors::store_error;
 use crate::sql::{Damage, Db, Param, Row};
@@ -30,6 +31,21 @@ impl<'a, C: GenericClient + Sync> Pg<'a, C> {
             };
         }
         store_error(self.shown, e)
+    }
+
+    /// The statement, prepared once per connection, and `params` as its types want them.
+    async fn prepare<'p>(
+        &self,
+        sql: &str,
+        params: &'p [Param<'p>],
+    ) -> Result<(Statement, Vec<Box<dyn ToSql + Sync + 'p>>), StoreError> {
+        let statement = self
+            .client
+            .prepare_cached(sql)
+            .await
+            .map_err(|e| self.err(e))?;
+        let values = bind(params, statement.params());
+        Ok((statement, values))
     }
 }
 
@@ -62,15 +78,10 @@ impl<C: GenericClient + Sync> Db for Pg<'_, C> {
     }
 
     async fn execute(&self, sql: &str, params: &[Param<'_>]) -> Result<u64, StoreError> {
-        let statement = self
-            .client
-            .prepare_cached(sql)
-            .await
-            .map_err(|e| self.err(e))?;
-        let values = bind(params, statement.params());
-        let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(AsRef::as_ref).collect();
+        let (statement, values) = self.prepare(sql, params).await?;
+        let values: Vec<&(dyn ToSql + Sync)> = values.iter().map(AsRef::as_ref).collect();
         self.client
-            .execute(&statement, &refs)
+            .execute(&statement, &values)
             .await
             .map_err(|e| self.err(e))
     }
@@ -80,15 +91,10 @@ impl<C: GenericClient + Sync> Db for Pg<'_, C> {
         sql: &str,
         params: &[Param<'_>],
     ) -> Result<Vec<tokio_postgres::Row>, StoreError> {
-        let statement = self
-            .client
-            .prepare_cached(sql)
-            .await
-            .map_err(|e| self.err(e))?;
-        let values = bind(params, statement.params());
-        let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(AsRef::as_ref).collect();
+        let (statement, values) = self.prepare(sql, params).await?;
+        let values: Vec<&(dyn ToSql + Sync)> = values.iter().map(AsRef::as_ref).collect();
         self.client
-            .query(&statement, &refs)
+            .query(&statement, &values)
             .await
             .map_err(|e| self.err(e))
     }

@@ -3,7 +3,7 @@
 //! Several processes may share the file. Every write is a `BEGIN IMMEDIATE` transaction
 //! (so it takes the write lock up front instead of failing half-way), counters are
 //! incremented in SQL, and a busy connection waits a few seconds for the lock.
-//! Opening is [`open`]'s; the SQL is the shared one ([`crate::sql`]), run by [`db`].
+//! Opening is `open`'s; the SQL is the shared one (`crate::sql`), run by `db`.
 
 mod db;
 mod errors;
