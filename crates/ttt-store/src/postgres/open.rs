@@ -7,7 +7,7 @@ use std::future::Future;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Transaction};
 use tokio_postgres::NoTls;
 
 use crate::migrations::{self, LATEST};
@@ -138,46 +138,7 @@ impl PgStore {
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
                 .await
                 .map_err(|e| self.err(e))?;
-            let ours: bool = tx
-                .query_one("SELECT to_regclass('ttt_schema') IS NOT NULL", &[])
-                .await
-                .map_err(|e| self.err(e))?
-                .get(0);
-            let version = if ours {
-                tx.query_one("SELECT version FROM ttt_schema", &[])
-                    .await
-                    .map_err(|e| self.err(e))?
-                    .get::<_, i64>(0)
-            } else {
-                let tables: i64 = tx
-                    .query_one(
-                        "SELECT count(*) FROM information_schema.tables
-                         WHERE table_schema = current_schema()",
-                        &[],
-                    )
-                    .await
-                    .map_err(|e| self.err(e))?
-                    .get(0);
-                if tables > 0 {
-                    return Err(StoreError::NotOurs {
-                        path: self.shown.clone(),
-                    });
-                }
-                tx.batch_execute(
-                    "CREATE TABLE ttt_schema (version BIGINT NOT NULL);
-                                  INSERT INTO ttt_schema VALUES (0);",
-                )
-                .await
-                .map_err(|e| self.err(e))?;
-                0
-            };
-            if version > LATEST {
-                return Err(StoreError::TooNew {
-                    path: self.shown.clone(),
-                    found: version,
-                    supported: LATEST,
-                });
-            }
+            let version = self.schema_version(&tx).await?;
             let mut notes = Vec::new();
             for m in migrations::pending(version) {
                 let failed = |e: &dyn std::fmt::Display| StoreError::Backend {
@@ -196,6 +157,51 @@ impl PgStore {
             tx.commit().await.map_err(|e| self.err(e))?;
             Ok(notes)
         })
+    }
+
+    /// The schema version of the database, 0 for an empty one (which is then stamped as
+    /// ours), in the migration's transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::NotOurs`] for a database holding other tables, and
+    /// [`StoreError::TooNew`] for a schema this build does not know.
+    async fn schema_version(&self, tx: &Transaction<'_>) -> Result<i64, StoreError> {
+        let one = async |sql: &str| -> Result<tokio_postgres::Row, StoreError> {
+            tx.query_one(sql, &[]).await.map_err(|e| self.err(e))
+        };
+        let ours: bool = one("SELECT to_regclass('ttt_schema') IS NOT NULL")
+            .await?
+            .get(0);
+        let version = if ours {
+            one("SELECT version FROM ttt_schema")
+                .await?
+                .get::<_, i64>(0)
+        } else {
+            let tables: i64 = one("SELECT count(*) FROM information_schema.tables
+                 WHERE table_schema = current_schema()")
+            .await?
+            .get(0);
+            if tables > 0 {
+                return Err(StoreError::NotOurs {
+                    path: self.shown.clone(),
+                });
+            }
+            tx.batch_execute(
+                "CREATE TABLE ttt_schema (version BIGINT NOT NULL);
+                 INSERT INTO ttt_schema VALUES (0);",
+            )
+            .await
+            .map_err(|e| self.err(e))?;
+            0
+        };
+        if version > LATEST {
+            return Err(StoreError::TooNew {
+                path: self.shown.clone(),
+                found: version,
+                supported: LATEST,
+            });
+        }
+        Ok(version)
     }
 }
 
