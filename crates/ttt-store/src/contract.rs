@@ -482,6 +482,48 @@ pub(crate) fn engines_are_seats_of_their_own(store: &dyn Store) {
     assert_eq!(record.result, GameResult::XWins);
 }
 
+/// Writers in threads of their own, `per_result` winning and as many losing, each with the
+/// store `open` gives it (a handle of its own on one file, or one of two servers on one
+/// database), record `games` games each for Ann: against the computer, and a tie against Bo
+/// (a new player's first games, from every thread at once). Every game must count.
+pub(crate) fn writers_at_once_lose_no_update(
+    open: &(dyn Fn() -> Arc<dyn Store> + Sync),
+    per_result: usize,
+    games: usize,
+) {
+    let barrier = std::sync::Barrier::new(2 * per_result);
+    std::thread::scope(|scope| {
+        for result in [GameResult::XWins, GameResult::OWins] {
+            for _ in 0..per_result {
+                let barrier = &barrier;
+                scope.spawn(move || {
+                    barrier.wait();
+                    let store = open();
+                    for _ in 0..games {
+                        store
+                            .record_game(&game(human("Ann"), cpu(), result))
+                            .unwrap();
+                        store
+                            .record_game(&game(human("ann"), human("Bo"), GameResult::Draw))
+                            .unwrap();
+                    }
+                });
+            }
+        }
+    });
+    let store = open();
+    let n = (per_result * games) as u64;
+    assert_eq!(
+        store.player("Ann").unwrap(),
+        Some(stats("Ann", n, n, 2 * n))
+    );
+    assert_eq!(store.player("Bo").unwrap(), Some(stats("Bo", 0, 0, 2 * n)));
+    assert_eq!(
+        store.recent_games(None, usize::MAX).unwrap().len(),
+        4 * per_result * games
+    );
+}
+
 pub(crate) fn c(row: u8, col: u8) -> Cell {
     Cell::new(row, col)
 }
@@ -756,11 +798,7 @@ fn usable_as_a_shared_trait_object(store: Arc<dyn Store>) {
 /// The leaderboard's order in the database is the one of [`PlayerStats::cmp_rank`], on many
 /// random records (ties of every kind included), page by page.
 fn pages_rank_players_as_the_ranking_does(store: &dyn Store) {
-    let mut seed = 7u64;
-    let mut next = || {
-        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-        (seed >> 33) % 3
-    };
+    let mut next = small_counts(3);
     for i in 0..80 {
         let name = format!("p{i:03}");
         for result in [GameResult::XWins, GameResult::OWins, GameResult::Draw] {
@@ -771,6 +809,21 @@ fn pages_rank_players_as_the_ranking_does(store: &dyn Store) {
             }
         }
     }
+    pages_agree_with_the_ranking(store);
+}
+
+/// Pseudo-random counts below `bound`, the same on every run (no `rand` needed).
+pub(crate) fn small_counts(bound: u64) -> impl FnMut() -> u64 {
+    let mut seed = 7u64;
+    move || {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        (seed >> 33) % bound
+    }
+}
+
+/// Every page of the leaderboard, in turn, lists the players of [`Store::players`] in its
+/// order, each with their rank.
+pub(crate) fn pages_agree_with_the_ranking(store: &dyn Store) {
     let ranked: Vec<String> = store
         .players()
         .unwrap()

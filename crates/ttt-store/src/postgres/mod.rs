@@ -142,9 +142,7 @@ pub(crate) mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::contract::{cpu, game, human, stats};
     use crate::postgres::open::tests::fresh;
-    use crate::GameResult;
 
     #[test]
     fn keeps_the_store_contract() {
@@ -158,46 +156,19 @@ pub(crate) mod tests {
     /// own, record games for the same players at once: every game counts.
     #[test]
     fn concurrent_servers_lose_no_update() {
-        const GAMES: usize = 40;
         let Some(cluster) = ttt_testdb::cluster() else {
             return;
         };
         let url = cluster.database();
-        let stores = [
+        let stores: [Arc<dyn Store>; 2] = [
             Arc::new(PgStore::open(&url).unwrap()),
             Arc::new(PgStore::open(&url).unwrap()),
         ];
-        let barrier = Arc::new(std::sync::Barrier::new(4));
-        let writers: Vec<_> = [GameResult::XWins, GameResult::OWins]
-            .into_iter()
-            .flat_map(|result| stores.iter().map(move |s| (result, Arc::clone(s))))
-            .map(|(result, store)| {
-                let barrier = Arc::clone(&barrier);
-                std::thread::spawn(move || {
-                    barrier.wait();
-                    for _ in 0..GAMES {
-                        store
-                            .record_game(&game(human("Ann"), cpu(), result))
-                            .unwrap();
-                        // A new player's first games, from every thread at once.
-                        store
-                            .record_game(&game(human("ann"), human("Bo"), GameResult::Draw))
-                            .unwrap();
-                    }
-                })
-            })
-            .collect();
-        for w in writers {
-            w.join().unwrap();
-        }
-        let n = 2 * GAMES as u64;
-        assert_eq!(
-            stores[0].player("Ann").unwrap(),
-            Some(stats("Ann", n, n, 2 * n))
-        );
-        assert_eq!(
-            stores[1].player("Bo").unwrap(),
-            Some(stats("Bo", 0, 0, 2 * n))
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        crate::contract::writers_at_once_lose_no_update(
+            &|| Arc::clone(&stores[next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 2]),
+            2,
+            40,
         );
     }
 }

@@ -127,7 +127,7 @@ mod tests {
     use rusqlite::params;
 
     use super::*;
-    use crate::contract::{cpu, game, human, stats};
+    use crate::contract::{cpu, game, human};
     use crate::GameResult;
 
     /// The leaderboard's order in SQL is the one of [`PlayerStats::cmp_rank`], on many
@@ -135,11 +135,7 @@ mod tests {
     #[test]
     fn pages_rank_players_as_the_ranking_does() {
         let store = SqliteStore::open_in_memory().unwrap();
-        let mut seed = 7u64;
-        let mut next = || {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            (seed >> 33) % 4
-        };
+        let mut next = crate::contract::small_counts(4);
         for i in 0..300 {
             let name = format!("p{i:03}");
             store
@@ -151,20 +147,7 @@ mod tests {
                 )
                 .unwrap();
         }
-        let ranked: Vec<String> = store
-            .players()
-            .unwrap()
-            .into_iter()
-            .map(|p| p.name)
-            .collect();
-        let paged: Vec<String> = store
-            .players_page(&PlayerFilter::everyone(), 1_000, 0)
-            .unwrap()
-            .players
-            .into_iter()
-            .map(|p| p.stats.name)
-            .collect();
-        assert_eq!(paged, ranked);
+        crate::contract::pages_agree_with_the_ranking(&store);
     }
 
     #[test]
@@ -193,42 +176,12 @@ mod tests {
     /// exist yet. Every game must count.
     #[test]
     fn concurrent_writers_lose_no_update() {
-        const GAMES: usize = 50;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ttt.db");
-        let barrier = Arc::new(std::sync::Barrier::new(2));
-        let writers: Vec<_> = [GameResult::XWins, GameResult::OWins]
-            .into_iter()
-            .map(|result| {
-                let path = path.clone();
-                let barrier = Arc::clone(&barrier);
-                std::thread::spawn(move || {
-                    barrier.wait();
-                    let store = SqliteStore::open(&path).unwrap();
-                    for _ in 0..GAMES {
-                        store
-                            .record_game(&game(human("Ann"), cpu(), result))
-                            .unwrap();
-                        store
-                            .record_game(&game(human("Ann"), human("Bo"), GameResult::Draw))
-                            .unwrap();
-                    }
-                })
-            })
-            .collect();
-        for w in writers {
-            w.join().unwrap();
-        }
-        let store = SqliteStore::open(&path).unwrap();
-        let n = GAMES as u64;
-        assert_eq!(
-            store.player("Ann").unwrap(),
-            Some(stats("Ann", n, n, 2 * n))
-        );
-        assert_eq!(store.player("Bo").unwrap(), Some(stats("Bo", 0, 0, 2 * n)));
-        assert_eq!(
-            store.recent_games(None, usize::MAX).unwrap().len(),
-            4 * GAMES
+        crate::contract::writers_at_once_lose_no_update(
+            &|| Arc::new(SqliteStore::open(&path).unwrap()),
+            1,
+            50,
         );
     }
 
