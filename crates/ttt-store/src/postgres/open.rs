@@ -28,7 +28,7 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Players in the order they were created, a tie broken by name.
 const FIRST_CREATED: &str = "created_at, name";
 
-/// A [`Store`] kept in a PostgreSQL database (`postgres://USER@HOST/DB`).
+/// A [`Store`](crate::Store) kept in a PostgreSQL database (`postgres://USER@HOST/DB`).
 pub struct PgStore {
     /// Taken out only when the store is dropped.
     pub(super) runtime: Option<tokio::runtime::Runtime>,

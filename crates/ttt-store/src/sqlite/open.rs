@@ -30,7 +30,7 @@ const IN_MEMORY: &str = ":memory:";
 /// How many prepared statements a connection keeps for reuse: more than the store has.
 const STATEMENTS: usize = 32;
 
-/// A [`Store`] kept in an SQLite database file.
+/// A [`Store`](crate::Store) kept in an SQLite database file.
 ///
 /// One connection, shared by the threads of a process behind a mutex; other processes
 /// (another `ttt`) have their own and are kept consistent by SQLite's locking.
@@ -58,7 +58,7 @@ pub struct SqliteStore {
     conn: Mutex<Connection>,
     pub(super) path: PathBuf,
     /// What opening changed that the user should hear of (see
-    /// [`Store::migration_notes`]).
+    /// [`Store::migration_notes`](crate::Store::migration_notes)).
     pub(super) notes: Vec<String>,
 }
 
