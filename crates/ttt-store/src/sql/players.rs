@@ -56,7 +56,7 @@ pub(crate) async fn find(db: &impl Db, name: &str) -> Result<Option<PlayerStats>
 }
 
 /// The name a player was first spelled with, if there is one called `name` in any case.
-pub(crate) async fn stored(db: &impl Db, name: &str) -> Result<Option<String>, StoreError> {
+async fn stored(db: &impl Db, name: &str) -> Result<Option<String>, StoreError> {
     let row = db.query_opt(NAME_BY_KEY, params![&name_key(name)]).await?;
     row.map(|row| {
         row.need_text(0)
