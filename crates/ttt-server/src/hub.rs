@@ -377,7 +377,7 @@ impl Hub {
 mod tests {
     use super::*;
     use ttt_core::Dims;
-    use ttt_store::{LiveGame, LiveSeat, SeatKind};
+    use ttt_store::{LiveGame, LiveSeat, Participant};
 
     fn view(game: &LiveGame) -> GameView {
         GameView::new(game, &game.position().unwrap())
@@ -385,8 +385,8 @@ mod tests {
 
     fn game() -> LiveGame {
         let seat = |name: &str| LiveSeat {
-            kind: SeatKind::Human { name: name.into() },
             token_hash: Some(format!("hash-{name}")),
+            ..LiveSeat::new(Participant::human(name))
         };
         let seats = ByPlayer {
             x: seat("Ann"),

@@ -9,7 +9,7 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::HeaderMap;
 use sha2::{Digest, Sha256};
 use ttt_core::{Player, Position};
-use ttt_store::{LiveGame, SeatKind};
+use ttt_store::{LiveGame, Participant};
 
 use crate::error::ApiError;
 
@@ -162,22 +162,29 @@ fn to_move(game: &LiveGame, pos: &Position, what: &str) -> Result<Player, ApiErr
         )));
     }
     let side = pos.turn();
-    match &game.seats.get(side).kind {
-        SeatKind::Computer { .. } => Err(ApiError::Conflict(format!(
-            "it is not a human's turn: the computer is to move, and only the player to move \
-             can {what}"
-        ))),
-        SeatKind::Friend { name: None } => Err(ApiError::Conflict(format!(
+    match &game.seats.get(side).player {
+        Some(Participant::Computer { .. } | Participant::Engine { .. }) => {
+            Err(ApiError::Conflict(format!(
+                "it is not a human's turn: the computer is to move, and only the player to \
+                 move can {what}"
+            )))
+        }
+        None => Err(ApiError::Conflict(format!(
             "{side} is the invited friend's seat, and the friend has not joined yet"
         ))),
-        SeatKind::Human { .. } | SeatKind::Friend { .. } => Ok(side),
+        Some(Participant::Human { .. }) => Ok(side),
     }
 }
 
 /// Whose last move a takeback undoes in a game whose seats have no tokens: the one person's
 /// against the computer, or the last mover's of two people at one screen.
 fn taken_back(game: &LiveGame, pos: &Position) -> Result<Player, ApiError> {
-    let is_person = |p: Player| !matches!(game.seats.get(p).kind, SeatKind::Computer { .. });
+    let is_person = |p: Player| {
+        !matches!(
+            game.seats.get(p).player,
+            Some(Participant::Computer { .. } | Participant::Engine { .. })
+        )
+    };
     match (is_person(Player::X), is_person(Player::O)) {
         (true, true) => Ok(pos.turn().other()),
         (true, false) => Ok(Player::X),
@@ -197,20 +204,15 @@ pub(crate) fn has_tokens(game: &LiveGame) -> bool {
 mod tests {
     use super::*;
     use ttt_core::{ByPlayer, Dims};
-    use ttt_store::{LiveSeat, SeatKind};
+    use ttt_store::{LiveSeat, Participant};
 
     fn game() -> LiveGame {
         let seats = ByPlayer {
             x: LiveSeat {
-                kind: SeatKind::Human { name: "Ann".into() },
                 token_hash: Some(hash("secret-x")),
+                ..LiveSeat::new(Participant::human("Ann"))
             },
-            o: LiveSeat {
-                kind: SeatKind::Computer {
-                    level: "easy".into(),
-                },
-                token_hash: None,
-            },
+            o: LiveSeat::new(Participant::computer("easy")),
         };
         LiveGame::new("g".into(), Dims::new(3, 3, 3).unwrap(), seats, 0)
     }

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use ttt_core::{ByPlayer, Cell, Player, Position};
-use ttt_store::{Forfeit, LiveGame, SeatKind};
+use ttt_store::{Forfeit, LiveGame, Participant};
 
 /// Who is watching a game, as its live updates say.
 #[derive(Debug, Clone, Copy)]
@@ -76,21 +76,29 @@ impl GameView {
     /// The state of `game`, whose moves lead to `pos` (replayed once by the caller, not
     /// here: a view is made for every answer and every live update).
     pub(crate) fn new(game: &LiveGame, pos: &Position) -> GameView {
-        let seat = |mark: Player| match &game.seats.get(mark).kind {
-            SeatKind::Human { name } => SeatView::Human {
-                name: name.clone(),
-                mark,
-                connected: None,
-            },
-            SeatKind::Computer { level } => SeatView::Computer {
-                level: level.clone(),
-                mark,
-            },
-            SeatKind::Friend { name } => SeatView::Friend {
-                name: name.clone(),
-                mark,
-                connected: None,
-            },
+        let seat = |mark: Player| {
+            let seat = game.seats.get(mark);
+            match &seat.player {
+                _ if seat.friend => SeatView::Friend {
+                    name: seat.name().map(str::to_string),
+                    mark,
+                    connected: None,
+                },
+                Some(Participant::Human { name }) => SeatView::Human {
+                    name: name.clone(),
+                    mark,
+                    connected: None,
+                },
+                Some(program) => SeatView::Computer {
+                    level: program.level().unwrap_or_default(),
+                    mark,
+                },
+                None => SeatView::Friend {
+                    name: None,
+                    mark,
+                    connected: None,
+                },
+            }
         };
         GameView {
             tokens: game.seats.x.token_hash.is_some() || game.seats.o.token_hash.is_some(),

@@ -7,21 +7,19 @@ use ttt_core::{ByPlayer, Cell, Dims, Player};
 
 use crate::{
     Forfeit, GameRecord, GameResult, Invite, LiveGame, LiveSeat, NewGame, Participant,
-    PlayerFilter, PlayerStats, SeatKind, Store, StoreError,
+    PlayerFilter, PlayerStats, Store, StoreError,
 };
 
-fn seat(kind: SeatKind, token: Option<&str>) -> LiveSeat {
-    LiveSeat {
-        kind,
-        token_hash: token.map(str::to_string),
-    }
+fn seat(mut seat: LiveSeat, token: Option<&str>) -> LiveSeat {
+    seat.token_hash = token.map(str::to_string);
+    seat
 }
 
 /// Ann (X, with a token) against a friend's seat (O) with an invitation.
 pub(crate) fn friendly(id: &str) -> LiveGame {
     let seats = ByPlayer {
-        x: seat(SeatKind::Human { name: "Ann".into() }, Some("hash-x")),
-        o: seat(SeatKind::Friend { name: None }, Some("hash-o")),
+        x: seat(LiveSeat::new(human("Ann")), Some("hash-x")),
+        o: seat(LiveSeat::for_friend(), Some("hash-o")),
     };
     let mut game = LiveGame::new(id.into(), Dims::new(3, 3, 3).unwrap(), seats, 1_000);
     game.invite = Some(Invite {
@@ -99,7 +97,10 @@ fn a_forfeit_is_kept_and_counts_as_a_win_for_the_other_side(store: &dyn Store) {
     assert_eq!(store.player("Ann").unwrap(), Some(stats("Ann", 1, 0, 0)));
     let json = serde_json::to_value(&got).unwrap();
     assert_eq!(json["forfeit"]["loser"], "X");
-    assert_eq!(json["x"]["level"], "engine:bot.py");
+    assert_eq!(
+        json["x"]["level"], "engine:bot.py",
+        "the JSON the README documents"
+    );
 
     // A forfeit by the side not to move, or with another winner, is refused untouched.
     let mut wrong = lost.clone();
@@ -121,13 +122,8 @@ fn a_forfeit_is_kept_and_counts_as_a_win_for_the_other_side(store: &dyn Store) {
 
 fn a_game_ended_by_a_forfeit_is_recorded_once(store: &dyn Store) {
     let seats = ByPlayer {
-        x: seat(SeatKind::Human { name: "Fay".into() }, None),
-        o: seat(
-            SeatKind::Computer {
-                level: "engine:student".into(),
-            },
-            None,
-        ),
+        x: seat(LiveSeat::new(human("Fay")), None),
+        o: seat(LiveSeat::new(Participant::engine("student")), None),
     };
     let mut game = LiveGame::new("g20".into(), Dims::new(3, 3, 3).unwrap(), seats, 1_000);
     store.create_live_game(&game).unwrap();
@@ -166,9 +162,7 @@ fn a_game_ended_by_a_forfeit_is_recorded_once(store: &dyn Store) {
 fn finished_games_go_before_the_idle_ones(store: &dyn Store) {
     let mut done = friendly("g9");
     done.invite = None;
-    done.seats.o.kind = SeatKind::Friend {
-        name: Some("Eve".into()),
-    };
+    done.seats.o.player = Some(human("Eve"));
     store.create_live_game(&done).unwrap();
     done.moves = vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(0, 2)];
     let done = store.save_live_game(&done).unwrap();
@@ -258,18 +252,8 @@ fn games_of_fewer_than_three_in_a_row_do_not_count(store: &dyn Store) {
     ));
     // Nor does a game in progress on such a board, finished.
     let seats = ByPlayer {
-        x: seat(
-            SeatKind::Human {
-                name: "Flooder".into(),
-            },
-            None,
-        ),
-        o: seat(
-            SeatKind::Computer {
-                level: "easy".into(),
-            },
-            None,
-        ),
+        x: seat(LiveSeat::new(human("Flooder")), None),
+        o: seat(LiveSeat::new(Participant::computer("easy")), None),
     };
     let mut game = LiveGame::new("g10".into(), Dims::new(1, 1, 1).unwrap(), seats, 1_000);
     store.create_live_game(&game).unwrap();
@@ -337,9 +321,7 @@ fn a_game_in_progress_comes_back_as_saved(store: &dyn Store) {
     ));
 
     let mut changed = game.clone();
-    changed.seats.o.kind = SeatKind::Friend {
-        name: Some("Bo".into()),
-    };
+    changed.seats.o.player = Some(human("Bo"));
     changed.invite = None;
     changed.moves = vec![c(1, 1), c(0, 0)];
     changed.hints.x = 2;
@@ -377,9 +359,7 @@ fn saves_from_an_older_version_are_refused(store: &dyn Store) {
 
 fn a_game_ended_by_its_moves_is_recorded_once(store: &dyn Store) {
     let mut game = friendly("g3");
-    game.seats.o.kind = SeatKind::Friend {
-        name: Some("Dora".into()),
-    };
+    game.seats.o.player = Some(human("Dora"));
     store.create_live_game(&game).unwrap();
     game.moves = vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1)];
     game.hints.o = 1;
@@ -444,6 +424,104 @@ fn bad_games_are_refused(store: &dyn Store) {
         Err(StoreError::InvalidGame { .. })
     ));
     assert_eq!(store.live_game("g8").unwrap(), None);
+}
+
+/// A database at schema 3 (before engines were seats of their own), after its tables: an
+/// engine that lost a game, a computer that lost one, and a game in progress against an
+/// engine, each written as `engine:NAME` in a level column. Plain SQL for both backends.
+pub(crate) const ENGINES_AS_LEVELS: &str = "
+    INSERT INTO players (name, name_key, wins) VALUES ('Ann', 'ann', 2);
+    INSERT INTO games (id, board_rows, board_cols, k, x_level, o_player, moves, result,
+                       forfeit, forfeit_reason)
+        VALUES (7, 3, 3, 3, 'engine:bot.py', 'Ann', '0,0;1,1', 'o_wins', 'X',
+                'engine bot.py (X) crashed: X loses');
+    INSERT INTO games (id, board_rows, board_cols, k, x_player, o_level, moves, result)
+        VALUES (8, 3, 3, 3, 'Ann', 'hard', '0,0;1,0;0,1;1,1;0,2', 'x_wins');
+    INSERT INTO live_games (id, board_rows, board_cols, k, x_kind, x_name, x_token, o_kind,
+                            o_level, created_at, updated_at)
+        VALUES ('old', 3, 3, 3, 'human', 'Ann', 'hash-x', 'computer', 'engine:student',
+                1000, 1000);
+    INSERT INTO live_moves (game, ply, cell_row, cell_col) VALUES ('old', 0, 1, 1);
+";
+
+/// What a store opened on [`ENGINES_AS_LEVELS`] must show: the engines as engines, all else
+/// as it was, and the JSON of a game unchanged.
+pub(crate) fn engines_are_seats_of_their_own(store: &dyn Store) {
+    let lost = store.game(7).unwrap().unwrap();
+    assert_eq!(lost.x, Participant::engine("bot.py"));
+    assert_eq!(lost.o, human("Ann"));
+    assert_eq!(lost.forfeit.as_ref().map(|f| f.loser), Some(Player::X));
+    assert_eq!(
+        serde_json::to_value(&lost).unwrap()["x"],
+        serde_json::json!({"kind": "computer", "level": "engine:bot.py"})
+    );
+    assert_eq!(
+        store.game(8).unwrap().unwrap().o,
+        Participant::computer("hard")
+    );
+    assert_eq!(store.recent_games(Some("ANN"), 10).unwrap().len(), 2);
+    let live = store.live_game("old").unwrap().unwrap();
+    assert_eq!(live.seats.o, LiveSeat::new(Participant::engine("student")));
+    assert_eq!(live.seats.x.name(), Some("Ann"));
+    assert_eq!(live.seats.x.token_hash.as_deref(), Some("hash-x"));
+    assert_eq!(live.moves, vec![c(1, 1)]);
+    // It plays on, and its end is recorded with the engine as an engine.
+    let mut next = live;
+    next.moves = vec![
+        c(1, 1),
+        c(0, 0),
+        c(2, 2),
+        c(0, 1),
+        c(0, 2),
+        c(1, 0),
+        c(2, 0),
+    ];
+    let done = store.save_live_game(&next).unwrap();
+    let record = store.game(done.record_id.unwrap()).unwrap().unwrap();
+    assert_eq!(record.o, Participant::engine("student"));
+    assert_eq!(record.result, GameResult::XWins);
+}
+
+/// Writers in threads of their own, `per_result` winning and as many losing, each with the
+/// store `open` gives it (a handle of its own on one file, or one of two servers on one
+/// database), record `games` games each for Ann: against the computer, and a tie against Bo
+/// (a new player's first games, from every thread at once). Every game must count.
+pub(crate) fn writers_at_once_lose_no_update(
+    open: &(dyn Fn() -> Arc<dyn Store> + Sync),
+    per_result: usize,
+    games: usize,
+) {
+    let barrier = std::sync::Barrier::new(2 * per_result);
+    std::thread::scope(|scope| {
+        for result in [GameResult::XWins, GameResult::OWins] {
+            for _ in 0..per_result {
+                let barrier = &barrier;
+                scope.spawn(move || {
+                    barrier.wait();
+                    let store = open();
+                    for _ in 0..games {
+                        store
+                            .record_game(&game(human("Ann"), cpu(), result))
+                            .unwrap();
+                        store
+                            .record_game(&game(human("ann"), human("Bo"), GameResult::Draw))
+                            .unwrap();
+                    }
+                });
+            }
+        }
+    });
+    let store = open();
+    let n = (per_result * games) as u64;
+    assert_eq!(
+        store.player("Ann").unwrap(),
+        Some(stats("Ann", n, n, 2 * n))
+    );
+    assert_eq!(store.player("Bo").unwrap(), Some(stats("Bo", 0, 0, 2 * n)));
+    assert_eq!(
+        store.recent_games(None, usize::MAX).unwrap().len(),
+        4 * per_result * games
+    );
 }
 
 pub(crate) fn c(row: u8, col: u8) -> Cell {
@@ -720,11 +798,7 @@ fn usable_as_a_shared_trait_object(store: Arc<dyn Store>) {
 /// The leaderboard's order in the database is the one of [`PlayerStats::cmp_rank`], on many
 /// random records (ties of every kind included), page by page.
 fn pages_rank_players_as_the_ranking_does(store: &dyn Store) {
-    let mut seed = 7u64;
-    let mut next = || {
-        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-        (seed >> 33) % 3
-    };
+    let mut next = small_counts(3);
     for i in 0..80 {
         let name = format!("p{i:03}");
         for result in [GameResult::XWins, GameResult::OWins, GameResult::Draw] {
@@ -735,6 +809,21 @@ fn pages_rank_players_as_the_ranking_does(store: &dyn Store) {
             }
         }
     }
+    pages_agree_with_the_ranking(store);
+}
+
+/// Pseudo-random counts below `bound`, the same on every run (no `rand` needed).
+pub(crate) fn small_counts(bound: u64) -> impl FnMut() -> u64 {
+    let mut seed = 7u64;
+    move || {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        (seed >> 33) % bound
+    }
+}
+
+/// Every page of the leaderboard, in turn, lists the players of [`Store::players`] in its
+/// order, each with their rank.
+pub(crate) fn pages_agree_with_the_ranking(store: &dyn Store) {
     let ranked: Vec<String> = store
         .players()
         .unwrap()

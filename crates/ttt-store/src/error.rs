@@ -9,6 +9,8 @@ use std::error::Error as StdError;
 use std::io;
 use std::path::PathBuf;
 
+use crate::GameError;
+
 /// Why the store could not do what was asked.
 ///
 /// The messages are written for the person running `ttt`:
@@ -121,13 +123,15 @@ pub enum StoreError {
 
     /// Another process kept the database locked for longer than the store waits.
     #[error(
-        "the database {} stayed locked by another ttt for more than {} seconds; try again",
-        path.display(),
-        crate::sqlite::BUSY_TIMEOUT.as_secs()
+        "the database {} stayed locked by another ttt for more than {seconds} seconds; try \
+         again",
+        path.display()
     )]
     Busy {
         /// The file.
         path: PathBuf,
+        /// How long the store waited.
+        seconds: u64,
     },
 
     /// The disk holding the database is full.
@@ -157,7 +161,7 @@ pub enum StoreError {
     #[error("cannot record the game: {reason}")]
     InvalidGame {
         /// What is wrong with it.
-        reason: String,
+        reason: GameError,
     },
 
     /// A change that lost a race: another change came first, or what it changes is gone.
@@ -214,7 +218,7 @@ mod tests {
             "{text}"
         );
 
-        let busy = StoreError::Busy { path };
+        let busy = StoreError::Busy { path, seconds: 5 };
         assert!(busy.to_string().contains("5 seconds"), "{busy}");
     }
 

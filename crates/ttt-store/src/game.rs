@@ -5,102 +5,10 @@
 //! only ever holds games that could have been played. Moves are kept as compact text (see
 //! [`encode_moves`]) that any SQL backend can hold in a text column.
 
-use std::fmt;
-
 use serde::Serialize;
 use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position};
 
-/// Who played one side of a game.
-///
-/// Serialised with a `kind` tag:
-///
-/// ```
-/// # use ttt_store::Participant;
-/// let ann = Participant::human("Ann");
-/// assert_eq!(serde_json::to_string(&ann).unwrap(), r#"{"kind":"human","name":"Ann"}"#);
-/// let cpu = Participant::computer("hard");
-/// assert_eq!(serde_json::to_string(&cpu).unwrap(), r#"{"kind":"computer","level":"hard"}"#);
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum Participant {
-    /// A person, whose statistics the store keeps under this name (case-sensitive).
-    Human {
-        /// The player's name, exactly as stored.
-        name: String,
-    },
-    /// A computer player; no statistics are kept for it.
-    Computer {
-        /// Its level as the caller names it (`easy`, `medium`, `hard`, `perfect`, ...).
-        level: String,
-    },
-}
-
-impl Participant {
-    /// A human player called `name`.
-    #[must_use]
-    pub fn human(name: impl Into<String>) -> Participant {
-        Participant::Human { name: name.into() }
-    }
-
-    /// A computer player of the given level.
-    #[must_use]
-    pub fn computer(level: impl Into<String>) -> Participant {
-        Participant::Computer {
-            level: level.into(),
-        }
-    }
-
-    /// An outside program (`ttt play --x engine:PATH`, or an engine `ttt serve` offers),
-    /// recorded as a computer whose level is `engine:NAME`.
-    ///
-    /// ```
-    /// # use ttt_store::Participant;
-    /// let bot = Participant::engine("student.py");
-    /// assert_eq!(bot, Participant::computer("engine:student.py"));
-    /// assert_eq!(bot.engine_name(), Some("student.py"));
-    /// assert_eq!(bot.to_string(), "engine student.py");
-    /// ```
-    #[must_use]
-    pub fn engine(name: &str) -> Participant {
-        Participant::computer(format!("{ENGINE_PREFIX}{name}"))
-    }
-
-    /// The human's name, or `None` for a computer.
-    #[must_use]
-    pub fn human_name(&self) -> Option<&str> {
-        match self {
-            Participant::Human { name } => Some(name),
-            Participant::Computer { .. } => None,
-        }
-    }
-
-    /// The outside program's name, for an engine.
-    #[must_use]
-    pub fn engine_name(&self) -> Option<&str> {
-        match self {
-            Participant::Computer { level } => level.strip_prefix(ENGINE_PREFIX),
-            Participant::Human { .. } => None,
-        }
-    }
-}
-
-/// How the level of a computer participant marks an outside program: `engine:NAME`.
-pub const ENGINE_PREFIX: &str = "engine:";
-
-impl fmt::Display for Participant {
-    /// A human shows as their name, a computer as `computer (hard)`, an outside program as
-    /// `engine NAME`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(name) = self.engine_name() {
-            return write!(f, "engine {name}");
-        }
-        match self {
-            Participant::Human { name } => f.write_str(name),
-            Participant::Computer { level } => write!(f, "computer ({level})"),
-        }
-    }
-}
+use crate::{GameError, Participant};
 
 /// How a finished game ended.
 ///
@@ -214,21 +122,18 @@ impl Forfeit {
 
     /// Checks it against the position where it happened: a game in progress, with the
     /// loser to move, and a reason.
-    pub(crate) fn check(&self, end: &Position) -> Result<(), String> {
+    pub(crate) fn check(&self, end: &Position) -> Result<(), GameError> {
         if end.is_over() {
-            return Err(format!(
-                "a forfeit in a game that is over ({})",
-                end.outcome().status()
-            ));
+            return Err(GameError::ForfeitAfterTheEnd(end.outcome()));
         }
         if end.turn() != self.loser {
-            return Err(format!("a forfeit by {}, who was not to move", self.loser));
+            return Err(GameError::ForfeitOutOfTurn(self.loser));
         }
         let chars = self.reason.chars().count();
         if chars == 0 || chars > MAX_REASON_CHARS || self.reason.contains(['\n', '\r']) {
-            return Err(format!(
-                "a forfeit's reason must be one line of 1 to {MAX_REASON_CHARS} characters"
-            ));
+            return Err(GameError::ForfeitReason {
+                max: MAX_REASON_CHARS,
+            });
         }
         Ok(())
     }
@@ -295,39 +200,36 @@ impl NewGame {
     /// and the other side as the winner. Only games played to the end are recorded.
     ///
     /// # Errors
-    /// A message saying what is wrong; [`Store::record_game`](crate::Store::record_game)
-    /// returns it as [`StoreError::InvalidGame`](crate::StoreError::InvalidGame).
-    pub fn check(&self) -> Result<(), String> {
-        for (side, who) in [("X", &self.x), ("O", &self.o)] {
+    /// The [`GameError`] that says what is wrong;
+    /// [`Store::record_game`](crate::Store::record_game) returns it as
+    /// [`StoreError::InvalidGame`](crate::StoreError::InvalidGame).
+    pub fn check(&self) -> Result<(), GameError> {
+        for (side, who) in [(Player::X, &self.x), (Player::O, &self.o)] {
             if who.human_name() == Some("") {
-                return Err(format!("the human playing {side} has an empty name"));
+                return Err(GameError::EmptyName { side });
             }
         }
         if !self.counts() {
-            return Err(format!(
-                "games of fewer than {MIN_K_THAT_COUNTS} in a row do not count, and are not \
-                 recorded"
-            ));
+            return Err(GameError::DoesNotCount {
+                min: MIN_K_THAT_COUNTS,
+            });
         }
-        let dims = Dims::new(self.rows, self.cols, self.k).map_err(|e| e.to_string())?;
-        let end = replay(dims, &self.moves)?;
+        let end = replay(Dims::new(self.rows, self.cols, self.k)?, &self.moves)?;
         if let Some(forfeit) = &self.forfeit {
             forfeit.check(&end)?;
             if self.result != forfeit.result() {
-                return Err(format!(
-                    "{} forfeited but the result says {}",
-                    forfeit.loser,
-                    self.result.as_str()
-                ));
+                return Err(GameError::ForfeitResult {
+                    loser: forfeit.loser,
+                    result: self.result.outcome(),
+                });
             }
             return Ok(());
         }
         if end.outcome() != self.result.outcome() {
-            return Err(format!(
-                "the moves end in {} but the result says {}",
-                end.outcome().status(),
-                self.result.as_str()
-            ));
+            return Err(GameError::WrongResult {
+                moves_end: end.outcome(),
+                result: self.result.outcome(),
+            });
         }
         Ok(())
     }
@@ -380,12 +282,14 @@ impl GameRecord {
 }
 
 /// Plays `moves` from the empty board of `dims`, refusing illegal moves and moves after the end.
-fn replay(dims: Dims, moves: &[Cell]) -> Result<Position, String> {
+pub(crate) fn replay(dims: Dims, moves: &[Cell]) -> Result<Position, GameError> {
     let mut pos = Position::new(dims);
     for (i, &cell) in moves.iter().enumerate() {
-        pos = pos
-            .play(cell)
-            .map_err(|e| format!("move {} at {cell}: {e}", i + 1))?;
+        pos = pos.play(cell).map_err(|error| GameError::IllegalMove {
+            number: i + 1,
+            cell,
+            error,
+        })?;
     }
     Ok(pos)
 }
@@ -489,12 +393,21 @@ mod tests {
     fn impossible_games_are_refused_with_a_reason() {
         let win = vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(0, 2)];
         let wrong_result = game(win.clone(), GameResult::OWins).check().unwrap_err();
-        assert!(wrong_result.contains("x_wins"), "{wrong_result}");
+        assert_eq!(
+            wrong_result,
+            GameError::WrongResult {
+                moves_end: Outcome::Win(Player::X),
+                result: Outcome::Win(Player::O)
+            }
+        );
 
         let unfinished = game(win[..4].to_vec(), GameResult::XWins)
             .check()
             .unwrap_err();
-        assert!(unfinished.contains("in_progress"), "{unfinished}");
+        assert!(
+            unfinished.to_string().contains("in_progress"),
+            "{unfinished}"
+        );
 
         let mut after_end = win.clone();
         after_end.push(c(2, 2));
@@ -503,17 +416,23 @@ mod tests {
         let twice = game(vec![c(0, 0), c(0, 0)], GameResult::XWins)
             .check()
             .unwrap_err();
-        assert!(twice.contains("move 2"), "{twice}");
+        assert!(
+            matches!(twice, GameError::IllegalMove { number: 2, .. }),
+            "{twice}"
+        );
 
         assert!(game(vec![c(3, 0)], GameResult::XWins).check().is_err());
 
         let mut bad_board = game(win.clone(), GameResult::XWins);
         bad_board.k = 4;
-        assert!(bad_board.check().is_err());
+        assert!(matches!(bad_board.check(), Err(GameError::Board(_))));
 
         let mut nameless = game(win, GameResult::XWins);
         nameless.o = Participant::human("");
-        assert!(nameless.check().unwrap_err().contains("empty name"));
+        assert_eq!(
+            nameless.check(),
+            Err(GameError::EmptyName { side: Player::O })
+        );
     }
 
     #[test]
@@ -530,20 +449,35 @@ mod tests {
         let mut wrong_side = lost.clone();
         wrong_side.forfeit = Some(Forfeit::new(Player::O, "crashed"));
         wrong_side.result = GameResult::XWins;
-        assert!(wrong_side.check().unwrap_err().contains("not to move"));
+        assert_eq!(
+            wrong_side.check(),
+            Err(GameError::ForfeitOutOfTurn(Player::O))
+        );
 
         let mut wrong_result = lost.clone();
         wrong_result.result = GameResult::XWins;
-        assert!(wrong_result.check().unwrap_err().contains("forfeited"));
+        assert!(wrong_result
+            .check()
+            .unwrap_err()
+            .to_string()
+            .contains("forfeited"));
 
         let mut no_reason = lost.clone();
         no_reason.forfeit = Some(Forfeit::new(Player::X, "  "));
-        assert!(no_reason.check().unwrap_err().contains("reason"));
+        assert_eq!(
+            no_reason.check(),
+            Err(GameError::ForfeitReason {
+                max: MAX_REASON_CHARS
+            })
+        );
 
         let win = vec![c(0, 0), c(1, 0), c(0, 1), c(1, 1), c(0, 2)];
         let mut after_the_end = game(win, GameResult::XWins);
         after_the_end.forfeit = Some(Forfeit::new(Player::O, "crashed"));
-        assert!(after_the_end.check().unwrap_err().contains("over"));
+        assert!(matches!(
+            after_the_end.check(),
+            Err(GameError::ForfeitAfterTheEnd(_))
+        ));
 
         let long = Forfeit::new(Player::X, &"é".repeat(MAX_REASON_CHARS + 9));
         assert_eq!(long.reason.chars().count(), MAX_REASON_CHARS);
@@ -551,12 +485,5 @@ mod tests {
             serde_json::to_value(Forfeit::new(Player::O, "hung")).unwrap(),
             serde_json::json!({"loser": "O", "reason": "hung"})
         );
-    }
-
-    #[test]
-    fn participants_show_and_serialise() {
-        assert_eq!(Participant::human("Ann").to_string(), "Ann");
-        assert_eq!(Participant::computer("hard").to_string(), "computer (hard)");
-        assert_eq!(Participant::computer("hard").human_name(), None);
     }
 }

@@ -1,9 +1,12 @@
 //! Persistence for `ttt`: human players with their wins, losses and ties, and every finished
 //! game (players, board, moves, result, time).
 //!
-//! This is the only crate with SQL. Callers code against the [`Store`] trait, so another
-//! backend (PostgreSQL for the web server) can be added here without touching them; today
-//! there is [`SqliteStore`], one file in the user's data directory ([`default_db_path`]).
+//! This is the only crate with SQL. Callers code against the [`Store`] trait and pick a
+//! backend by [`Location`]: [`SqliteStore`], one file in the user's data directory
+//! ([`default_db_path`]), for the console, the window and a single server; [`PgStore`], a
+//! PostgreSQL database that several servers share. Both run the same statements, written
+//! once (`sql`); each backend only executes them, and keeps what only it has (opening an
+//! SQLite file with care, PostgreSQL's pool and notifications).
 //!
 //! What the store promises:
 //! - A game is recorded with its players' counters in one transaction, the counters
@@ -44,25 +47,26 @@
 mod contract;
 mod error;
 mod game;
+mod game_error;
 mod live;
 mod location;
 mod migrations;
 mod name;
+mod participant;
 mod player;
 mod postgres;
-mod rows;
+mod sql;
 mod sqlite;
 
 use std::path::PathBuf;
 
 pub use error::StoreError;
-pub use game::{
-    Forfeit, GameRecord, GameResult, NewGame, Participant, ENGINE_PREFIX, MAX_REASON_CHARS,
-    MIN_K_THAT_COUNTS,
-};
-pub use live::{unix_now, Invite, LiveGame, LiveSeat, SeatKind};
+pub use game::{Forfeit, GameRecord, GameResult, NewGame, MAX_REASON_CHARS, MIN_K_THAT_COUNTS};
+pub use game_error::GameError;
+pub use live::{unix_now, Invite, LiveGame, LiveSeat};
 pub use location::Location;
 pub use name::{check_name, name_key, NameError, MAX_NAME_CHARS};
+pub use participant::{Participant, ENGINE_PREFIX};
 pub use player::{PlayerFilter, PlayerPage, PlayerStats, RankedPlayer};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;

@@ -11,57 +11,66 @@
 
 use ttt_core::{ByPlayer, Cell, Dims, Player, Position};
 
-use crate::{Forfeit, GameResult, NewGame, Participant};
+use crate::game::replay;
+use crate::{Forfeit, GameError, GameResult, NewGame, Participant};
 
-/// Who sits at one side of a game in progress.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum SeatKind {
-    /// A person at this screen (or the host's), whose results are kept under this name.
-    Human {
-        /// The player's name.
-        name: String,
-    },
-    /// A computer player of this level (`easy`, `medium`, `hard`, `perfect`, ...).
-    Computer {
-        /// Its level.
-        level: String,
-    },
-    /// A seat kept for a friend invited by link: `None` until the friend joins with a name.
-    Friend {
-        /// The friend's name, once joined.
-        name: Option<String>,
-    },
-}
-
-impl SeatKind {
-    /// The person's name, if a person sits here.
-    #[must_use]
-    pub fn name(&self) -> Option<&str> {
-        match self {
-            SeatKind::Human { name } | SeatKind::Friend { name: Some(name) } => Some(name),
-            SeatKind::Computer { .. } | SeatKind::Friend { name: None } => None,
-        }
-    }
-
-    /// Who played this side, as a finished game records it; `None` for a friend's seat
-    /// nobody took.
-    #[must_use]
-    pub fn participant(&self) -> Option<Participant> {
-        match self {
-            SeatKind::Computer { level } => Some(Participant::computer(level.clone())),
-            _ => self.name().map(Participant::human),
-        }
-    }
-}
-
-/// One side of a game in progress.
+/// One side of a game in progress: who sits there, and what the web game needs besides.
+///
+/// A seat kept for a friend invited by link has no player until the friend joins with a
+/// name; then the friend is a human like any other, and the seat remembers it was theirs.
+///
+/// ```
+/// # use ttt_store::{LiveSeat, Participant};
+/// let mut seat = LiveSeat::for_friend();
+/// assert!(seat.is_open());
+/// seat.player = Some(Participant::human("Bo"));
+/// assert_eq!(seat.name(), Some("Bo"));
+/// assert!(seat.friend && !seat.is_open());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct LiveSeat {
-    /// Who sits there.
-    pub kind: SeatKind,
+    /// Who sits there: `None` while a friend's seat waits for the friend. A friend who has
+    /// joined is a [`Participant::Human`].
+    pub player: Option<Participant>,
+    /// Whether the seat was kept for a friend invited by link.
+    pub friend: bool,
     /// The hash of the secret token that lets a browser move for this seat, if the seat has
     /// one (never the token itself).
     pub token_hash: Option<String>,
+}
+
+impl LiveSeat {
+    /// The seat of `player`, with no token.
+    #[must_use]
+    pub fn new(player: Participant) -> LiveSeat {
+        LiveSeat {
+            player: Some(player),
+            friend: false,
+            token_hash: None,
+        }
+    }
+
+    /// A seat kept for a friend, empty, with no token.
+    #[must_use]
+    pub fn for_friend() -> LiveSeat {
+        LiveSeat {
+            player: None,
+            friend: true,
+            token_hash: None,
+        }
+    }
+
+    /// The person's name, if a person sits here.
+    #[must_use]
+    pub fn name(&self) -> Option<&str> {
+        self.player.as_ref().and_then(Participant::human_name)
+    }
+
+    /// Whether it is a friend's seat nobody has taken yet.
+    #[must_use]
+    pub fn is_open(&self) -> bool {
+        self.player.is_none()
+    }
 }
 
 /// An invitation to take a friend's seat.
@@ -140,29 +149,24 @@ impl LiveGame {
     ///
     /// # Errors
     /// When the stored dimensions are not a board (a damaged row).
-    pub fn dims(&self) -> Result<Dims, String> {
-        Dims::new(self.rows, self.cols, self.k).map_err(|e| e.to_string())
+    pub fn dims(&self) -> Result<Dims, GameError> {
+        Ok(Dims::new(self.rows, self.cols, self.k)?)
     }
 
     /// The position the moves lead to.
     ///
     /// # Errors
-    /// A message saying which move is illegal, for a game that cannot have been played.
-    pub fn position(&self) -> Result<Position, String> {
-        let mut pos = Position::new(self.dims()?);
-        for (i, &cell) in self.moves.iter().enumerate() {
-            pos = pos
-                .play(cell)
-                .map_err(|e| format!("move {} at {cell}: {e}", i + 1))?;
-        }
-        Ok(pos)
+    /// [`GameError::IllegalMove`] saying which move is illegal, for a game that cannot have
+    /// been played (or [`GameError::Board`] for a damaged board).
+    pub fn position(&self) -> Result<Position, GameError> {
+        replay(self.dims()?, &self.moves)
     }
 
     /// Whether the game is over: its moves ended it, or a side forfeited.
     ///
     /// # Errors
     /// As [`LiveGame::position`].
-    pub fn is_over(&self) -> Result<bool, String> {
+    pub fn is_over(&self) -> Result<bool, GameError> {
         Ok(self.forfeit.is_some() || self.position()?.is_over())
     }
 
@@ -171,7 +175,7 @@ impl LiveGame {
     ///
     /// # Errors
     /// As [`LiveGame::position`]; and for a forfeit that does not fit the position.
-    pub fn finished(&self) -> Result<Option<NewGame>, String> {
+    pub fn finished(&self) -> Result<Option<NewGame>, GameError> {
         let pos = self.position()?;
         let result = match &self.forfeit {
             Some(forfeit) => {
@@ -183,10 +187,7 @@ impl LiveGame {
                 None => return Ok(None),
             },
         };
-        let (Some(x), Some(o)) = (
-            self.seats.x.kind.participant(),
-            self.seats.o.kind.participant(),
-        ) else {
+        let (Some(x), Some(o)) = (self.seats.x.player.clone(), self.seats.o.player.clone()) else {
             return Ok(None);
         };
         let game = NewGame {
@@ -216,53 +217,66 @@ pub fn unix_now() -> i64 {
 mod tests {
     use super::*;
 
-    fn seat(kind: SeatKind) -> LiveSeat {
-        LiveSeat {
-            kind,
-            token_hash: None,
-        }
+    /// A new game on the 3 x 3 board.
+    fn game(x: LiveSeat, o: LiveSeat) -> LiveGame {
+        LiveGame::new(
+            "g".into(),
+            Dims::new(3, 3, 3).unwrap(),
+            ByPlayer { x, o },
+            0,
+        )
     }
 
     #[test]
     fn a_finished_game_becomes_a_record_once_both_seats_are_filled() {
-        let seats = ByPlayer {
-            x: seat(SeatKind::Human { name: "Ann".into() }),
-            o: seat(SeatKind::Friend { name: None }),
-        };
-        let mut game = LiveGame::new("g".into(), Dims::new(3, 3, 3).unwrap(), seats, 0);
+        let mut game = game(
+            LiveSeat::new(Participant::human("Ann")),
+            LiveSeat::for_friend(),
+        );
         game.moves = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
             .map(|(r, c)| Cell::new(r, c))
             .to_vec();
         assert_eq!(game.finished(), Ok(None), "nobody took O's seat");
-        game.seats.o.kind = SeatKind::Friend {
-            name: Some("Bo".into()),
-        };
+        game.seats.o.player = Some(Participant::human("Bo"));
         let record = game.finished().unwrap().unwrap();
         assert_eq!(record.result, GameResult::XWins);
         assert_eq!(record.o, Participant::human("Bo"));
         game.moves.pop();
         assert_eq!(game.finished(), Ok(None), "in progress");
         game.moves.push(Cell::new(1, 0));
-        assert!(game.finished().unwrap_err().contains("move 5"));
+        assert!(matches!(
+            game.finished(),
+            Err(GameError::IllegalMove { number: 5, .. })
+        ));
     }
 
     #[test]
     fn a_forfeit_ends_a_game_in_progress() {
-        let seats = ByPlayer {
-            x: seat(SeatKind::Human { name: "Ann".into() }),
-            o: seat(SeatKind::Computer {
-                level: "engine:bot".into(),
-            }),
-        };
-        let mut game = LiveGame::new("g".into(), Dims::new(3, 3, 3).unwrap(), seats, 0);
+        let mut game = game(
+            LiveSeat::new(Participant::human("Ann")),
+            LiveSeat::new(Participant::engine("bot")),
+        );
         game.moves = vec![Cell::new(1, 1)];
         assert_eq!(game.is_over(), Ok(false));
         game.forfeit = Some(Forfeit::new(Player::O, "engine bot (O) crashed: O loses"));
         assert_eq!(game.is_over(), Ok(true));
         let record = game.finished().unwrap().unwrap();
         assert_eq!(record.result, GameResult::XWins);
+        assert_eq!(record.o, Participant::engine("bot"));
         assert_eq!(record.check(), Ok(()));
         game.forfeit = Some(Forfeit::new(Player::X, "X was not to move"));
-        assert!(game.finished().is_err());
+        assert_eq!(game.finished(), Err(GameError::ForfeitOutOfTurn(Player::X)));
+    }
+
+    #[test]
+    fn a_damaged_board_is_a_typed_error() {
+        let mut game = game(
+            LiveSeat::new(Participant::human("Ann")),
+            LiveSeat::new(Participant::computer("easy")),
+        );
+        game.k = 9;
+        let err = game.position().unwrap_err();
+        assert!(matches!(err, GameError::Board(_)), "{err}");
+        assert!(err.to_string().contains("K = 9"), "{err}");
     }
 }

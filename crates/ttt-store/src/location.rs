@@ -4,6 +4,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::path::PathBuf;
 
+use crate::postgres::without_password;
 use crate::{PgStore, SqliteStore, Store, StoreError};
 
 /// Where players and games are kept: an SQLite file on this machine, or a PostgreSQL
@@ -95,40 +96,6 @@ impl fmt::Debug for Location {
             Location::Postgres(_) => f.debug_tuple("Postgres").field(&self.to_string()).finish(),
         }
     }
-}
-
-/// `url` with the password taken out of its user information (a password given as a
-/// `password=` parameter is shown as `password=...`).
-pub(crate) fn without_password(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_string();
-    };
-    let (authority_end, _) = rest
-        .char_indices()
-        .find(|&(_, c)| c == '/' || c == '?')
-        .unwrap_or((rest.len(), ' '));
-    let (authority, tail) = rest.split_at(authority_end);
-    let authority = match authority.rsplit_once('@') {
-        Some((credentials, host)) => {
-            let user = credentials.split(':').next().unwrap_or_default();
-            format!("{user}@{host}")
-        }
-        None => authority.to_string(),
-    };
-    let tail = match tail.split_once('?') {
-        Some((path, query)) => {
-            let query: Vec<String> = query
-                .split('&')
-                .map(|pair| match pair.split_once('=') {
-                    Some(("password", _)) => "password=...".to_string(),
-                    _ => pair.to_string(),
-                })
-                .collect();
-            format!("{path}?{}", query.join("&"))
-        }
-        None => tail.to_string(),
-    };
-    format!("{scheme}://{authority}{tail}")
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use axum::response::IntoResponse;
 use serde::Deserialize;
 use ttt_ai::Level;
 use ttt_core::{ByPlayer, Dims, Player, Position};
-use ttt_store::{name_key, unix_now, Invite, LiveGame, LiveSeat, SeatKind, ENGINE_PREFIX};
+use ttt_store::{name_key, unix_now, Invite, LiveGame, LiveSeat, Participant, ENGINE_PREFIX};
 
 use super::live::{load, load_played, save, GameId, GameWithSeats, HeldSeat};
 use super::turn::{computer_moves, lease};
@@ -62,28 +62,24 @@ pub(crate) async fn create(
     // finished game, not before: games left unfinished leave no empty rows in the
     // leaderboard.
     for kind in [&kinds.x, &kinds.o] {
-        if let SeatKind::Human { name } = kind {
-            let name = name.clone();
+        if let Some(name) = kind.name() {
+            let name = name.to_string();
             state.with_store(move |s| s.player(&name)).await?;
         }
     }
-    let invited = [&kinds.x, &kinds.o]
-        .iter()
-        .any(|k| matches!(k, SeatKind::Friend { .. }));
+    let invited = [&kinds.x, &kinds.o].iter().any(|k| k.friend);
     let mut held = Vec::new();
-    let mut seat = |kind: SeatKind, mark: Player| -> Result<LiveSeat, ApiError> {
+    let mut seat = |mut kind: LiveSeat, mark: Player| -> Result<LiveSeat, ApiError> {
         // With a friend on another device, every seat is someone's: the host's gets a token.
         let token = (invited).then(new_secret).transpose()?;
-        if let (Some(token), SeatKind::Human { .. }) = (&token, &kind) {
+        if let (Some(token), Some(Participant::Human { .. })) = (&token, &kind.player) {
             held.push(HeldSeat {
                 mark,
                 token: token.clone(),
             });
         }
-        Ok(LiveSeat {
-            token_hash: token.as_deref().map(hash),
-            kind,
-        })
+        kind.token_hash = token.as_deref().map(hash);
+        Ok(kind)
     };
     let seats = ByPlayer {
         x: seat(kinds.x, Player::X)?,
@@ -170,18 +166,18 @@ fn check_dims(request: &NewGameRequest, limits: &Limits) -> Result<Dims, ApiErro
 fn check_players(
     seats: Vec<SeatRequest>,
     state: &AppState,
-) -> Result<ByPlayer<SeatKind>, ApiError> {
+) -> Result<ByPlayer<LiveSeat>, ApiError> {
     let [x, o]: [SeatRequest; 2] = seats.try_into().map_err(|seats: Vec<_>| {
         ApiError::BadRequest(format!(
             "a game needs exactly two players (X first, then O), not {}",
             seats.len()
         ))
     })?;
-    let seat = |request: SeatRequest| -> Result<SeatKind, ApiError> {
+    let seat = |request: SeatRequest| -> Result<LiveSeat, ApiError> {
         match request {
-            SeatRequest::Human { name } => Ok(SeatKind::Human {
-                name: check_name(&name)?,
-            }),
+            SeatRequest::Human { name } => {
+                Ok(LiveSeat::new(Participant::human(check_name(&name)?)))
+            }
             SeatRequest::Computer { level: Some(level) } if level.starts_with(ENGINE_PREFIX) => {
                 let name = &level[ENGINE_PREFIX.len()..];
                 if !state.engines.contains_key(name) {
@@ -195,7 +191,7 @@ fn check_players(
                         )
                     }));
                 }
-                Ok(SeatKind::Computer { level })
+                Ok(LiveSeat::new(Participant::engine(name)))
             }
             SeatRequest::Computer { level } => {
                 let level = match level {
@@ -213,11 +209,9 @@ fn check_players(
                     })?,
                     None => DEFAULT_LEVEL,
                 };
-                Ok(SeatKind::Computer {
-                    level: level.name().to_string(),
-                })
+                Ok(LiveSeat::new(Participant::computer(level.name())))
             }
-            SeatRequest::Friend {} => Ok(SeatKind::Friend { name: None }),
+            SeatRequest::Friend {} => Ok(LiveSeat::for_friend()),
         }
     };
     let kinds = ByPlayer {
@@ -225,16 +219,14 @@ fn check_players(
         o: seat(o)?,
     };
     match (&kinds.x, &kinds.o) {
-        (SeatKind::Human { name: a }, SeatKind::Human { name: b })
-            if name_key(a) == name_key(b) =>
-        {
+        (a, b) if a.name().is_some() && a.name().map(name_key) == b.name().map(name_key) => {
             Err(ApiError::BadRequest(format!(
-                "both players are called {a:?}: give them different names"
+                "both players are called {:?}: give them different names",
+                a.name().unwrap_or_default()
             )))
         }
-        (SeatKind::Friend { .. }, SeatKind::Human { .. })
-        | (SeatKind::Human { .. }, SeatKind::Friend { .. }) => Ok(kinds),
-        (SeatKind::Friend { .. }, _) | (_, SeatKind::Friend { .. }) => Err(ApiError::BadRequest(
+        (friend, human) | (human, friend) if friend.friend && human.name().is_some() => Ok(kinds),
+        (a, b) if a.friend || b.friend => Err(ApiError::BadRequest(
             "a friend invited by link plays a person at this screen: the other player must be \
              {\"kind\": \"human\"}"
                 .into(),

@@ -5,7 +5,7 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use ttt_core::Player;
-use ttt_store::{name_key, unix_now, SeatKind};
+use ttt_store::{name_key, unix_now, Participant};
 
 use super::live::{position, save, GameWithSeats, HeldSeat};
 use crate::error::ApiError;
@@ -52,13 +52,12 @@ pub(crate) async fn invitation(
         })?;
     let mark = [Player::X, Player::O]
         .into_iter()
-        .find(|&p| matches!(game.seats.get(p).kind, SeatKind::Friend { .. }))
+        .find(|&p| game.seats.get(p).friend)
         .ok_or_else(|| ApiError::internal("an invitation to a game with no friend's seat"))?;
     Ok(Json(Invitation {
         host: game
             .seats
             .get(mark.other())
-            .kind
             .name()
             .unwrap_or_default()
             .to_string(),
@@ -66,7 +65,7 @@ pub(crate) async fn invitation(
         rows: game.rows,
         cols: game.cols,
         k: game.k,
-        taken: game.seats.get(mark).kind.name().is_some(),
+        taken: game.seats.get(mark).name().is_some(),
         expired: game
             .invite
             .as_ref()
@@ -98,13 +97,13 @@ pub(crate) async fn join(
         .ok_or_else(|| ApiError::internal("a game found by its invitation has none"))?;
     let Some(mark) = [Player::X, Player::O]
         .into_iter()
-        .find(|&p| matches!(game.seats.get(p).kind, SeatKind::Friend { .. }))
+        .find(|&p| game.seats.get(p).friend)
     else {
         return Err(ApiError::internal(
             "an invitation to a game with no friend's seat",
         ));
     };
-    if game.seats.get(mark).kind.name().is_some() {
+    if game.seats.get(mark).name().is_some() {
         return Err(ApiError::Conflict(
             "someone has already taken this seat: the invitation was used".into(),
         ));
@@ -114,7 +113,7 @@ pub(crate) async fn join(
             "this invitation has expired: ask for a new game".into(),
         ));
     }
-    let host = game.seats.get(mark.other()).kind.name().unwrap_or_default();
+    let host = game.seats.get(mark.other()).name().unwrap_or_default();
     if name_key(host) == name_key(&name) {
         return Err(ApiError::BadRequest(format!(
             "{host} is already playing: choose another name"
@@ -123,7 +122,7 @@ pub(crate) async fn join(
     let token = new_secret()?;
     let pos = position(&game)?;
     let mut next = game;
-    next.seats.get_mut(mark).kind = SeatKind::Friend { name: Some(name) };
+    next.seats.get_mut(mark).player = Some(Participant::human(name));
     next.seats.get_mut(mark).token_hash = Some(hash(&token));
     let saved = save(&state, next, &pos).await.map_err(|e| match e {
         ApiError::Conflict(_) => ApiError::Conflict(

@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use serde::Deserialize;
 use ttt_core::{Cell, PlayError, Player};
-use ttt_store::{LiveGame, SeatKind};
+use ttt_store::LiveGame;
 
 use super::live::{load_played, position, save, GameId, GameWithSeats};
 use super::turn::{computer_moves, is_waiting_for_a_thinker, lease};
@@ -51,7 +51,7 @@ pub(crate) async fn show(
     }
     let waiting = [Player::X, Player::O]
         .iter()
-        .any(|&p| game.seats.get(p).kind == SeatKind::Friend { name: None });
+        .any(|&p| game.seats.get(p).is_open());
     let invite = match (who, &game.invite) {
         (Caller::Seat(_), Some(invite)) if waiting => Some(format!("/join/{}", invite.code)),
         _ => None,
@@ -180,14 +180,11 @@ pub(crate) async fn answer(
 mod tests {
     use super::*;
     use ttt_core::{ByPlayer, Dims};
-    use ttt_store::LiveSeat;
+    use ttt_store::{LiveSeat, Participant};
 
     #[test]
     fn a_takeback_goes_back_to_before_the_asker_last_moved() {
-        let seat = |name: &str| LiveSeat {
-            kind: SeatKind::Human { name: name.into() },
-            token_hash: None,
-        };
+        let seat = |name: &str| LiveSeat::new(Participant::human(name));
         let mut game = LiveGame::new(
             "g".into(),
             Dims::new(3, 3, 3).unwrap(),

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use ttt_ai::Level;
 use ttt_core::{Cell, Player, Position};
 use ttt_pbrain::player::{longest_move, EnginePlayer, DEFAULT_SLACK};
-use ttt_store::{unix_now, Forfeit, LiveGame, SeatKind, ENGINE_PREFIX};
+use ttt_store::{unix_now, Forfeit, LiveGame, Participant};
 
 use super::live::{load_played, save};
 use crate::error::ApiError;
@@ -64,11 +64,9 @@ pub(crate) fn computer_to_move(game: &LiveGame, pos: &Position) -> Option<Thinke
     if pos.is_over() || game.forfeit.is_some() {
         return None;
     }
-    match &game.seats.get(pos.turn()).kind {
-        SeatKind::Computer { level } => match level.strip_prefix(ENGINE_PREFIX) {
-            Some(name) => Some(Thinker::Engine(name.to_string())),
-            None => level.parse().ok().map(Thinker::Level),
-        },
+    match &game.seats.get(pos.turn()).player {
+        Some(Participant::Engine { name }) => Some(Thinker::Engine(name.clone())),
+        Some(Participant::Computer { level }) => level.parse().ok().map(Thinker::Level),
         _ => None,
     }
 }

@@ -57,12 +57,10 @@ pub fn run(args: &HistoryArgs) -> anyhow::Result<()> {
 
 /// A side's player for people: `Alice`, `Computer (hard)` or `Engine bot.py`.
 fn who(p: &Participant) -> String {
-    if let Some(name) = p.engine_name() {
-        return format!("Engine {name}");
-    }
     match p {
         Participant::Human { name } => name.clone(),
         Participant::Computer { level } => format!("Computer ({level})"),
+        Participant::Engine { name } => format!("Engine {name}"),
     }
 }
 
@@ -120,8 +118,8 @@ pub fn replay(game: &GameRecord, colour: bool) -> anyhow::Result<String> {
     let mut pos = Position::new(game.dims()?);
     let side = |p: Player| match game.side(p) {
         Participant::Human { name } => format!("{name} ({p})"),
-        engine if engine.engine_name().is_some() => format!("{} ({p})", who(engine)),
         Participant::Computer { level } => format!("Computer ({level}, {p})"),
+        engine @ Participant::Engine { .. } => format!("{} ({p})", who(engine)),
     };
     let mut out = format!(
         "Game {}, finished {}: {} vs {} on {} x {}, {} in a row wins.\n",

@@ -1,37 +1,19 @@
-//! The SQLite backend: one database file on the player's machine.
-//!
-//! Opening is careful because the file holds people's statistics: an existing file is
-//! only read until it has been recognised as ours (SQLite header, our `application_id`, a
+//! Opening an SQLite file with care, because it holds people's statistics: an existing file
+//! is only read until it has been recognised as ours (SQLite header, our `application_id`, a
 //! schema version we know), and anything else is refused with the file left byte-for-byte
 //! as it was. Only then are migrations applied and the journal switched to WAL.
-//!
-//! Several processes may share the file. Every write is a `BEGIN IMMEDIATE` transaction
-//! (so it takes the write lock up front instead of failing half-way), counters are
-//! incremented in SQL, and a busy connection waits up to [`BUSY_TIMEOUT`] for the lock.
 
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
-use std::time::Duration;
 
-use rusqlite::{
-    params, Connection, ErrorCode, OpenFlags, OptionalExtension, Row, TransactionBehavior,
-};
+use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
-use ttt_core::{ByPlayer, Cell};
-
-use crate::game::encode_moves;
 use crate::migrations::{self, LATEST};
-use crate::player::RANK_ORDER;
-use crate::rows::{forfeit_columns, RawGame, RawLiveGame, SeatColumns};
-use crate::{
-    name_key, unix_now, GameRecord, LiveGame, LiveSeat, NewGame, Participant, PlayerFilter,
-    PlayerPage, PlayerStats, RankedPlayer, SeatKind, Store, StoreError,
-};
-
-/// How long a connection waits for another process to release the database.
-pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+use crate::sqlite::db::{now, Sqlite};
+use crate::sqlite::errors::{db_error, BUSY_TIMEOUT};
+use crate::StoreError;
 
 /// Marks a database as ttt's (`PRAGMA application_id`, bytes 68..72 of the file): "tttS".
 const APPLICATION_ID: i32 = i32::from_be_bytes(*b"tttS");
@@ -48,7 +30,7 @@ const IN_MEMORY: &str = ":memory:";
 /// How many prepared statements a connection keeps for reuse: more than the store has.
 const STATEMENTS: usize = 32;
 
-/// A [`Store`] kept in an SQLite database file.
+/// A [`Store`](crate::Store) kept in an SQLite database file.
 ///
 /// One connection, shared by the threads of a process behind a mutex; other processes
 /// (another `ttt`) have their own and are kept consistent by SQLite's locking.
@@ -74,13 +56,21 @@ const STATEMENTS: usize = 32;
 #[derive(Debug)]
 pub struct SqliteStore {
     conn: Mutex<Connection>,
-    path: PathBuf,
+    pub(super) path: PathBuf,
     /// What opening changed that the user should hear of (see
-    /// [`Store::migration_notes`]).
-    notes: Vec<String>,
+    /// [`Store::migration_notes`](crate::Store::migration_notes)).
+    pub(super) notes: Vec<String>,
 }
 
 impl SqliteStore {
+    /// The connection. A thread that panicked while holding it cannot have left a
+    /// transaction open (dropping a `Transaction` rolls it back), so poisoning is ignored.
+    pub(super) fn conn(&self) -> MutexGuard<'_, Connection> {
+        self.conn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// Opens the database at `path`, creating it (and its directory) if it does not exist.
     ///
     /// An existing file is never overwritten, truncated or recreated: if it is not a ttt
@@ -183,13 +173,14 @@ impl SqliteStore {
         if conn.is_readonly(rusqlite::MAIN_DB).map_err(err)? {
             return Err(StoreError::ReadOnly { path });
         }
-        conn.pragma_update(None, "foreign_keys", true)
-            .map_err(err)?;
         let notes = if version < LATEST {
             migrate(&mut conn, &path)?
         } else {
             Vec::new()
         };
+        // After migrating, which needs them off.
+        conn.pragma_update(None, "foreign_keys", true)
+            .map_err(err)?;
         enable_wal(&conn).map_err(err)?;
         // With write-ahead logging, NORMAL syncs at checkpoints rather than at every commit:
         // a crash of the program still loses nothing, and a power cut can lose the last
@@ -203,259 +194,6 @@ impl SqliteStore {
             notes,
         })
     }
-
-    /// The connection. A thread that panicked while holding it cannot have left a
-    /// transaction open (dropping a `Transaction` rolls it back), so poisoning is ignored.
-    fn conn(&self) -> MutexGuard<'_, Connection> {
-        self.conn
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    fn err(&self, e: rusqlite::Error) -> StoreError {
-        db_error(&self.path, e)
-    }
-}
-
-impl Store for SqliteStore {
-    fn player(&self, name: &str) -> Result<Option<PlayerStats>, StoreError> {
-        read_player(&self.conn(), name).map_err(|e| self.err(e))
-    }
-
-    fn record_game(&self, game: &NewGame) -> Result<i64, StoreError> {
-        game.check()
-            .map_err(|reason| StoreError::InvalidGame { reason })?;
-        let mut conn = self.conn();
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| self.err(e))?;
-        let id = insert_game(&tx, game).map_err(|e| self.err(e))?;
-        tx.commit().map_err(|e| self.err(e))?;
-        Ok(id)
-    }
-
-    fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
-        let conn = self.conn();
-        let mut players = (|| {
-            let mut stmt = conn.prepare_cached("SELECT name, wins, losses, ties FROM players")?;
-            let rows = stmt.query_map([], player_from_row)?;
-            rows.collect::<Result<Vec<_>, _>>()
-        })()
-        .map_err(|e| self.err(e))?;
-        players.sort_by(PlayerStats::cmp_rank);
-        Ok(players)
-    }
-
-    fn recent_games(
-        &self,
-        player: Option<&str>,
-        limit: usize,
-    ) -> Result<Vec<GameRecord>, StoreError> {
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let conn = self.conn();
-        let raw = (|| {
-            // Two statements rather than `?1 IS NULL OR ...`, which would keep SQLite from
-            // using the per-player indexes.
-            match player {
-                None => conn
-                    .prepare_cached(&format!(
-                        "SELECT {GAME_COLUMNS} FROM games ORDER BY id DESC LIMIT ?1"
-                    ))?
-                    .query_map([limit], raw_game)?
-                    .collect::<Result<Vec<_>, _>>(),
-                Some(name) => {
-                    let stored: Option<String> = conn
-                        .prepare_cached("SELECT name FROM players WHERE name_key = ?1")?
-                        .query_row([name_key(name)], |row| row.get(0))
-                        .optional()?;
-                    let Some(name) = stored else {
-                        return Ok(Vec::new());
-                    };
-                    conn.prepare_cached(&format!(
-                        "SELECT {GAME_COLUMNS} FROM games WHERE x_player = ?1 OR o_player = ?1
-                         ORDER BY id DESC LIMIT ?2"
-                    ))?
-                    .query_map(params![name, limit], raw_game)?
-                    .collect::<Result<Vec<_>, _>>()
-                }
-            }
-        })()
-        .map_err(|e| self.err(e))?;
-        raw.into_iter().map(|g| g.into_record(&self.path)).collect()
-    }
-
-    fn game(&self, id: i64) -> Result<Option<GameRecord>, StoreError> {
-        let raw = self
-            .conn()
-            .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))
-            .and_then(|mut stmt| stmt.query_row([id], raw_game).optional())
-            .map_err(|e| self.err(e))?;
-        raw.map(|g| g.into_record(&self.path)).transpose()
-    }
-
-    fn create_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
-        game.position()
-            .map_err(|reason| StoreError::InvalidGame { reason })?;
-        let mut conn = self.conn();
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| self.err(e))?;
-        let inserted = insert_live_game(&tx, game);
-        match inserted {
-            Err(e) if e.sqlite_error_code() == Some(ErrorCode::ConstraintViolation) => {
-                return Err(StoreError::Conflict {
-                    what: format!("game {}", game.id),
-                })
-            }
-            other => other.map_err(|e| self.err(e))?,
-        }
-        write_moves(&tx, &game.id, 0, &game.moves).map_err(|e| self.err(e))?;
-        tx.commit().map_err(|e| self.err(e))
-    }
-
-    fn live_game(&self, id: &str) -> Result<Option<LiveGame>, StoreError> {
-        let conn = self.conn();
-        read_live_game(&conn, "id", id)
-            .map_err(|e| self.err(e))?
-            .map(|raw| {
-                let moves = read_moves(&conn, &raw.id).map_err(|e| self.err(e))?;
-                raw.into_game(moves, &self.path)
-            })
-            .transpose()
-    }
-
-    fn live_game_by_invite(&self, code: &str) -> Result<Option<LiveGame>, StoreError> {
-        let conn = self.conn();
-        read_live_game(&conn, "invite", code)
-            .map_err(|e| self.err(e))?
-            .map(|raw| {
-                let moves = read_moves(&conn, &raw.id).map_err(|e| self.err(e))?;
-                raw.into_game(moves, &self.path)
-            })
-            .transpose()
-    }
-
-    fn save_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
-        let record = game
-            .finished()
-            .map_err(|reason| StoreError::InvalidGame { reason })?;
-        let mut saved = game.clone();
-        saved.version += 1;
-        saved.updated_at = unix_now();
-        let mut conn = self.conn();
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| self.err(e))?;
-        if saved.record_id.is_none() {
-            if let Some(record) = &record {
-                saved.record_id = Some(insert_game(&tx, record).map_err(|e| self.err(e))?);
-            }
-        }
-        let changed = update_live_game(&tx, &saved, game.version).map_err(|e| self.err(e))?;
-        if changed == 0 {
-            // Dropping the transaction rolls the record back too.
-            return Err(StoreError::Conflict {
-                what: format!("game {}", game.id),
-            });
-        }
-        // The stored moves that are still the game's stay; the rest go, and the new ones
-        // come after them.
-        let old = read_moves(&tx, &game.id).map_err(|e| self.err(e))?;
-        let same = old
-            .iter()
-            .zip(&game.moves)
-            .take_while(|(a, b)| a == b)
-            .count();
-        tx.prepare_cached("DELETE FROM live_moves WHERE game = ?1 AND ply >= ?2")
-            .and_then(|mut stmt| stmt.execute(params![game.id, same]))
-            .map_err(|e| self.err(e))?;
-        write_moves(&tx, &game.id, same, &game.moves[same..]).map_err(|e| self.err(e))?;
-        tx.commit().map_err(|e| self.err(e))?;
-        Ok(saved)
-    }
-
-    fn migration_notes(&self) -> &[String] {
-        &self.notes
-    }
-
-    fn remove_stale_live_games(
-        &self,
-        idle_before: i64,
-        finished_before: i64,
-    ) -> Result<usize, StoreError> {
-        // A finished game is one recorded, or one that cannot be: its board is full or won.
-        // Games that do not count are never recorded, so they go when idle.
-        self.conn()
-            .execute(
-                "DELETE FROM live_games
-                 WHERE updated_at < ?1 OR (record_id IS NOT NULL AND updated_at < ?2)",
-                [idle_before, finished_before],
-            )
-            .map_err(|e| self.err(e))
-    }
-
-    fn live_game_count(&self) -> Result<usize, StoreError> {
-        let n: i64 = self
-            .conn()
-            .prepare_cached("SELECT count(*) FROM live_games")
-            .and_then(|mut stmt| stmt.query_row([], |row| row.get(0)))
-            .map_err(|e| self.err(e))?;
-        Ok(usize::try_from(n).unwrap_or(usize::MAX))
-    }
-
-    fn players_page(
-        &self,
-        filter: &PlayerFilter,
-        limit: usize,
-        offset: usize,
-    ) -> Result<PlayerPage, StoreError> {
-        // An exact name is a pattern without wildcards.
-        let pattern = match filter {
-            PlayerFilter::Containing(search) => format!("%{}%", like_escaped(&name_key(search))),
-            PlayerFilter::Named(name) => like_escaped(&name_key(name)),
-        };
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let offset = i64::try_from(offset).unwrap_or(i64::MAX);
-        let conn = self.conn();
-        (|| {
-            let total: i64 = conn
-                .prepare_cached("SELECT count(*) FROM players WHERE name_key LIKE ?1 ESCAPE '\\'")?
-                .query_row([&pattern], |row| row.get(0))?;
-            let players = conn
-                .prepare_cached(&format!(
-                    "SELECT name, wins, losses, ties, rank FROM (
-                         SELECT name, name_key, wins, losses, ties,
-                                row_number() OVER (ORDER BY {RANK_ORDER}) AS rank
-                         FROM players)
-                     WHERE name_key LIKE ?1 ESCAPE '\\'
-                     ORDER BY rank LIMIT ?2 OFFSET ?3"
-                ))?
-                .query_map(params![pattern, limit, offset], |row| {
-                    Ok(RankedPlayer {
-                        stats: player_from_row(row)?,
-                        rank: row.get(4)?,
-                    })
-                })?
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            Ok(PlayerPage {
-                players,
-                total: u64::try_from(total).unwrap_or(0),
-            })
-        })()
-        .map_err(|e| self.err(e))
-    }
-}
-
-/// `text` with LIKE's wildcards (and the escape character) escaped by `\`.
-fn like_escaped(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// `path` for an SQLite URI: the characters URIs give a meaning to, escaped.
@@ -571,8 +309,13 @@ fn enable_wal(conn: &Connection) -> rusqlite::Result<()> {
 
 /// Applies the pending migrations and stamps the file as ours, in one transaction. Returns
 /// the migrations' notes for the user.
+///
+/// Foreign keys are off while it runs (SQLite's way of remaking a table, as migration 4
+/// does), and all of them are checked before it commits.
 fn migrate(conn: &mut Connection, path: &Path) -> Result<Vec<String>, StoreError> {
     let err = |e| db_error(path, e);
+    conn.pragma_update(None, "foreign_keys", false)
+        .map_err(err)?;
     let tx = conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(err)?;
@@ -581,16 +324,28 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<Vec<String>, StoreError
     let version = classify(path, app_id, version, objects)?;
     let mut notes = Vec::new();
     for m in migrations::pending(version) {
-        let failed = |e: rusqlite::Error| StoreError::Backend {
+        let failed = |e: &dyn std::fmt::Display| StoreError::Backend {
             path: path.to_path_buf(),
             source: format!("migration {} failed: {e}", m.name).into(),
         };
-        tx.execute_batch(m.sql).map_err(failed)?;
+        tx.execute_batch(m.sqlite).map_err(|e| failed(&e))?;
         if let Some(code) = m.code {
-            notes.extend(code(&tx).map_err(failed)?);
+            let db = Sqlite { conn: &tx, path };
+            notes.extend(now(code.run(&db, FIRST_CREATED)).map_err(|e| failed(&e))?);
         }
         tx.pragma_update(None, "user_version", m.version)
             .map_err(err)?;
+    }
+    let broken: i64 = tx
+        .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |row| {
+            row.get(0)
+        })
+        .map_err(err)?;
+    if broken > 0 {
+        return Err(StoreError::Corrupt {
+            path: path.to_path_buf(),
+            detail: format!("{broken} rows refer to rows that are not there"),
+        });
     }
     tx.pragma_update(None, "application_id", APPLICATION_ID)
         .map_err(err)?;
@@ -598,321 +353,17 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<Vec<String>, StoreError
     Ok(notes)
 }
 
-/// The free space on the disk holding `path`, if the system says.
-fn free_space(path: &Path) -> Option<u64> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    fs4::available_space(dir).ok()
-}
-
-/// Whether so little is free that SQLite cannot write a page and its journal.
-fn is_nearly_full(free: u64) -> bool {
-    free < 64 * 1024
-}
-
-/// Turns SQLite's error into ours, naming the file.
-fn db_error(path: &Path, e: rusqlite::Error) -> StoreError {
-    let path = path.to_path_buf();
-    match e.sqlite_error_code() {
-        Some(ErrorCode::NotADatabase) => return StoreError::NotSqlite { path },
-        Some(ErrorCode::DatabaseCorrupt) => {
-            return StoreError::Corrupt {
-                path,
-                detail: e.to_string(),
-            }
-        }
-        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => {
-            return StoreError::Busy { path };
-        }
-        Some(ErrorCode::ReadOnly) => return StoreError::ReadOnly { path },
-        Some(ErrorCode::DiskFull) => return StoreError::DiskFull { path },
-        // SQLite reports some writes to a full disk (making its shared-memory file, say)
-        // as a plain I/O error: the free space tells.
-        Some(ErrorCode::SystemIoFailure) if free_space(&path).is_some_and(is_nearly_full) => {
-            return StoreError::DiskFull { path }
-        }
-        Some(ErrorCode::PermissionDenied) => {
-            return StoreError::Read {
-                path,
-                source: io::Error::new(io::ErrorKind::PermissionDenied, e),
-            }
-        }
-        _ => {}
-    }
-    match e {
-        // A value of the wrong type or range in a column: the data is not what we wrote.
-        rusqlite::Error::IntegralValueOutOfRange(..)
-        | rusqlite::Error::InvalidColumnType(..)
-        | rusqlite::Error::FromSqlConversionFailure(..) => StoreError::Corrupt {
-            path,
-            detail: e.to_string(),
-        },
-        e => StoreError::Backend {
-            path,
-            source: Box::new(e),
-        },
-    }
-}
-
-fn player_from_row(row: &Row<'_>) -> rusqlite::Result<PlayerStats> {
-    Ok(PlayerStats {
-        name: row.get(0)?,
-        wins: row.get(1)?,
-        losses: row.get(2)?,
-        ties: row.get(3)?,
-    })
-}
-
-fn read_player(conn: &Connection, name: &str) -> rusqlite::Result<Option<PlayerStats>> {
-    conn.prepare_cached("SELECT name, wins, losses, ties FROM players WHERE name_key = ?1")?
-        .query_row([name_key(name)], player_from_row)
-        .optional()
-}
-
-/// The player's name as first spelled, creating the player with zero counts if there is
-/// none under any spelling.
-fn stored_name(conn: &Connection, name: &str) -> rusqlite::Result<String> {
-    let key = name_key(name);
-    conn.prepare_cached(
-        "INSERT INTO players (name, name_key) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
-    )?
-    .execute(params![name, key])?;
-    conn.prepare_cached("SELECT name FROM players WHERE name_key = ?1")?
-        .query_row([key], |row| row.get(0))
-}
-
-/// Stores a checked game and counts it for its human players; the caller's transaction
-/// makes the two one change.
-///
-/// Counters are per side: a human who plays both X and O under one name is credited for
-/// each side, so one game adds a win and a loss (or two ties) to that name.
-fn insert_game(conn: &Connection, game: &NewGame) -> rusqlite::Result<i64> {
-    let (x_player, x_level) = columns(&game.x);
-    let (o_player, o_level) = columns(&game.o);
-    let x_player = x_player.map(|n| stored_name(conn, n)).transpose()?;
-    let o_player = o_player.map(|n| stored_name(conn, n)).transpose()?;
-    let (x_player, o_player) = (x_player.as_deref(), o_player.as_deref());
-    let forfeit = forfeit_columns(game.forfeit.as_ref());
-    conn.prepare_cached(
-        "INSERT INTO games (board_rows, board_cols, k, x_player, x_level, o_player, o_level,
-                            moves, result, hints_x, hints_o, forfeit, forfeit_reason)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-    )?
-    .execute(params![
-        game.rows,
-        game.cols,
-        game.k,
-        x_player,
-        x_level,
-        o_player,
-        o_level,
-        encode_moves(&game.moves),
-        game.result.as_str(),
-        game.hints.x,
-        game.hints.o,
-        forfeit.0,
-        forfeit.1,
-    ])?;
-    let id = conn.last_insert_rowid();
-
-    for (side, name) in [
-        (ttt_core::Player::X, x_player),
-        (ttt_core::Player::O, o_player),
-    ] {
-        let Some(name) = name else { continue };
-        // Incremented in SQL, never read-modify-write, so concurrent games all count.
-        let sql = match game.result.winner() {
-            None => "UPDATE players SET ties = ties + 1 WHERE name = ?1",
-            Some(winner) if winner == side => "UPDATE players SET wins = wins + 1 WHERE name = ?1",
-            Some(_) => "UPDATE players SET losses = losses + 1 WHERE name = ?1",
-        };
-        conn.prepare_cached(sql)?.execute([name])?;
-    }
-    Ok(id)
-}
-
-/// A participant as the `*_player` and `*_level` columns: exactly one is set.
-fn columns(who: &Participant) -> (Option<&str>, Option<&str>) {
-    match who {
-        Participant::Human { name } => (Some(name), None),
-        Participant::Computer { level } => (None, Some(level)),
-    }
-}
-
-/// The columns [`raw_game`] reads, in its order.
-const GAME_COLUMNS: &str = "id, board_rows, board_cols, k, x_player, x_level, o_player, \
-                            o_level, moves, result, finished_at, hints_x, hints_o, forfeit, \
-                            forfeit_reason";
-
-/// The columns [`raw_live_game`] reads, in its order.
-const LIVE_COLUMNS: &str = "id, board_rows, board_cols, k, x_kind, x_name, x_level, x_token, \
-                            o_kind, o_name, o_level, o_token, invite, invite_expires, \
-                            hints_x, hints_o, takeback, thinking_until, record_id, rematch, \
-                            version, created_at, updated_at, forfeit, forfeit_reason";
-
-fn seat_columns(seat: &LiveSeat) -> SeatColumns {
-    let (kind, name, level) = match &seat.kind {
-        SeatKind::Human { name } => ("human", Some(name.clone()), None),
-        SeatKind::Computer { level } => ("computer", None, Some(level.clone())),
-        SeatKind::Friend { name } => ("friend", name.clone(), None),
-    };
-    (kind.to_string(), name, level, seat.token_hash.clone())
-}
-
-fn insert_live_game(conn: &Connection, g: &LiveGame) -> rusqlite::Result<()> {
-    let (x, o) = (seat_columns(&g.seats.x), seat_columns(&g.seats.o));
-    let forfeit = forfeit_columns(g.forfeit.as_ref());
-    conn.prepare_cached(&format!(
-        "INSERT INTO live_games ({LIVE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,
-             ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25)"
-    ))?
-    .execute(params![
-        g.id,
-        g.rows,
-        g.cols,
-        g.k,
-        x.0,
-        x.1,
-        x.2,
-        x.3,
-        o.0,
-        o.1,
-        o.2,
-        o.3,
-        g.invite.as_ref().map(|i| &i.code),
-        g.invite.as_ref().map(|i| i.expires_at),
-        g.hints.x,
-        g.hints.o,
-        g.takeback.map(|p| p.to_string()),
-        g.thinking_until,
-        g.record_id,
-        g.rematch,
-        g.version,
-        g.created_at,
-        g.updated_at,
-        forfeit.0,
-        forfeit.1,
-    ])?;
-    Ok(())
-}
-
-/// Writes every field of `g` over the row still at version `from`; how many rows changed.
-fn update_live_game(conn: &Connection, g: &LiveGame, from: i64) -> rusqlite::Result<usize> {
-    let (x, o) = (seat_columns(&g.seats.x), seat_columns(&g.seats.o));
-    let forfeit = forfeit_columns(g.forfeit.as_ref());
-    conn.prepare_cached(
-        "UPDATE live_games SET x_kind = ?1, x_name = ?2, x_level = ?3, x_token = ?4,
-            o_kind = ?5, o_name = ?6, o_level = ?7, o_token = ?8, invite = ?9,
-            invite_expires = ?10, hints_x = ?11, hints_o = ?12, takeback = ?13,
-            thinking_until = ?14, record_id = ?15, rematch = ?16, version = ?17,
-            updated_at = ?18, forfeit = ?21, forfeit_reason = ?22
-         WHERE id = ?19 AND version = ?20",
-    )?
-    .execute(params![
-        x.0,
-        x.1,
-        x.2,
-        x.3,
-        o.0,
-        o.1,
-        o.2,
-        o.3,
-        g.invite.as_ref().map(|i| &i.code),
-        g.invite.as_ref().map(|i| i.expires_at),
-        g.hints.x,
-        g.hints.o,
-        g.takeback.map(|p| p.to_string()),
-        g.thinking_until,
-        g.record_id,
-        g.rematch,
-        g.version,
-        g.updated_at,
-        g.id,
-        from,
-        forfeit.0,
-        forfeit.1,
-    ])
-}
-
-fn write_moves(conn: &Connection, game: &str, from: usize, moves: &[Cell]) -> rusqlite::Result<()> {
-    let mut stmt = conn.prepare_cached(
-        "INSERT INTO live_moves (game, ply, cell_row, cell_col) VALUES (?1, ?2, ?3, ?4)",
-    )?;
-    for (i, cell) in moves.iter().enumerate() {
-        stmt.execute(params![game, from + i, cell.row, cell.col])?;
-    }
-    Ok(())
-}
-
-fn read_moves(conn: &Connection, game: &str) -> rusqlite::Result<Vec<Cell>> {
-    conn.prepare_cached("SELECT cell_row, cell_col FROM live_moves WHERE game = ?1 ORDER BY ply")?
-        .query_map([game], |row| Ok(Cell::new(row.get(0)?, row.get(1)?)))?
-        .collect()
-}
-
-fn read_live_game(
-    conn: &Connection,
-    column: &str,
-    value: &str,
-) -> rusqlite::Result<Option<RawLiveGame>> {
-    conn.prepare_cached(&format!(
-        "SELECT {LIVE_COLUMNS} FROM live_games WHERE {column} = ?1"
-    ))?
-    .query_row([value], raw_live_game)
-    .optional()
-}
-
-/// A `games` row, read as [`GAME_COLUMNS`] lists them.
-fn raw_game(row: &Row<'_>) -> rusqlite::Result<RawGame> {
-    Ok(RawGame {
-        id: row.get(0)?,
-        rows: row.get(1)?,
-        cols: row.get(2)?,
-        k: row.get(3)?,
-        x: (row.get(4)?, row.get(5)?),
-        o: (row.get(6)?, row.get(7)?),
-        moves: row.get(8)?,
-        result: row.get(9)?,
-        finished_at: row.get(10)?,
-        hints: ByPlayer {
-            x: row.get(11)?,
-            o: row.get(12)?,
-        },
-        forfeit: (row.get(13)?, row.get(14)?),
-    })
-}
-
-/// A `live_games` row, read as [`LIVE_COLUMNS`] lists them.
-fn raw_live_game(row: &Row<'_>) -> rusqlite::Result<RawLiveGame> {
-    Ok(RawLiveGame {
-        id: row.get(0)?,
-        dims: (row.get(1)?, row.get(2)?, row.get(3)?),
-        x: (row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?),
-        o: (row.get(8)?, row.get(9)?, row.get(10)?, row.get(11)?),
-        invite: (row.get(12)?, row.get(13)?),
-        hints: ByPlayer {
-            x: row.get(14)?,
-            o: row.get(15)?,
-        },
-        takeback: row.get(16)?,
-        thinking_until: row.get(17)?,
-        record_id: row.get(18)?,
-        rematch: row.get(19)?,
-        version: row.get(20)?,
-        created_at: row.get(21)?,
-        updated_at: row.get(22)?,
-        forfeit: (row.get(23)?, row.get(24)?),
-    })
-}
+/// Players in the order they were created: `created_at` is to the second, and the row id
+/// tells apart those created within one.
+const FIRST_CREATED: &str = "created_at, rowid";
 
 #[cfg(test)]
 mod tests {
+    use rusqlite::params;
+
     use super::*;
     use crate::contract::{cpu, game, human, stats};
-    use crate::GameResult;
-    use std::sync::Arc;
+    use crate::{GameResult, Store};
 
     fn files_in(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(dir)
@@ -1009,7 +460,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ttt.db");
         let conn = Connection::open(&path).unwrap();
-        conn.execute_batch(migrations::MIGRATIONS[0].sql).unwrap();
+        conn.execute_batch(migrations::MIGRATIONS[0].sqlite)
+            .unwrap();
         conn.pragma_update(None, "user_version", 1).unwrap();
         conn.pragma_update(None, "application_id", APPLICATION_ID)
             .unwrap();
@@ -1072,41 +524,45 @@ mod tests {
             .is_empty());
     }
 
-    /// The leaderboard's order in SQL is the one of [`PlayerStats::cmp_rank`], on many
-    /// random records (ties of every kind included).
+    /// A database of schema 3, whose engines were computers with an `engine:` level: opened,
+    /// they are engines, in finished games and in a game in progress.
     #[test]
-    fn pages_rank_players_as_the_ranking_does() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        let mut seed = 7u64;
-        let mut next = || {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            (seed >> 33) % 4
+    fn engines_stored_as_levels_become_engines() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ttt.db");
+        let conn = Connection::open(&path).unwrap();
+        let [first, second, third, ..] = migrations::MIGRATIONS else {
+            unreachable!()
         };
-        for i in 0..300 {
-            let name = format!("p{i:03}");
-            store
-                .conn()
-                .execute(
-                    "INSERT INTO players (name, name_key, wins, losses, ties)
-                     VALUES (?1, ?1, ?2, ?3, ?4)",
-                    params![name, next(), next(), next()],
-                )
-                .unwrap();
-        }
-        let ranked: Vec<String> = store
-            .players()
-            .unwrap()
-            .into_iter()
-            .map(|p| p.name)
-            .collect();
-        let paged: Vec<String> = store
-            .players_page(&PlayerFilter::everyone(), 1_000, 0)
-            .unwrap()
-            .players
-            .into_iter()
-            .map(|p| p.stats.name)
-            .collect();
-        assert_eq!(paged, ranked);
+        conn.execute_batch(first.sqlite).unwrap();
+        conn.execute_batch(second.sqlite).unwrap();
+        conn.execute_batch("CREATE UNIQUE INDEX players_by_key ON players (name_key);")
+            .unwrap();
+        conn.execute_batch(third.sqlite).unwrap();
+        conn.execute_batch(crate::contract::ENGINES_AS_LEVELS)
+            .unwrap();
+        conn.pragma_update(None, "user_version", 3).unwrap();
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .unwrap();
+        drop(conn);
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(identity(&store.conn()).unwrap().1, LATEST);
+        let levels: i64 = store
+            .conn()
+            .query_row(
+                "SELECT count(*) FROM games WHERE x_level LIKE 'engine:%'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(levels, 0);
+        crate::contract::engines_are_seats_of_their_own(&store);
+        // The foreign keys hold, and are enforced again.
+        let err = store
+            .conn()
+            .execute("DELETE FROM players WHERE name = 'Ann'", [])
+            .unwrap_err();
+        assert!(err.to_string().contains("FOREIGN KEY"), "{err}");
     }
 
     #[test]
@@ -1133,20 +589,14 @@ mod tests {
         // An older schema would need upgrading: refused, untouched.
         let old = dir.path().join("old.db");
         let conn = Connection::open(&old).unwrap();
-        conn.execute_batch(migrations::MIGRATIONS[0].sql).unwrap();
+        conn.execute_batch(migrations::MIGRATIONS[0].sqlite)
+            .unwrap();
         conn.pragma_update(None, "user_version", 1).unwrap();
         conn.pragma_update(None, "application_id", APPLICATION_ID)
             .unwrap();
         drop(conn);
         let err = SqliteStore::open_read_only(&old).unwrap_err();
         assert!(matches!(err, StoreError::NeedsUpgrade { .. }), "{err}");
-    }
-
-    #[test]
-    fn an_io_error_on_a_full_disk_says_the_disk_is_full() {
-        assert!(is_nearly_full(0) && is_nearly_full(4096));
-        assert!(!is_nearly_full(10 << 20));
-        assert!(free_space(Path::new("ttt.db")).is_some());
     }
 
     /// On a real full disk (a small tmpfs, where the system lets us mount one): opening an
@@ -1181,11 +631,6 @@ mod tests {
         if let Err(e) = result {
             std::panic::resume_unwind(e);
         }
-    }
-
-    #[test]
-    fn keeps_the_store_contract() {
-        crate::contract::all(&|| Arc::new(SqliteStore::open_in_memory().unwrap()));
     }
 
     #[test]
@@ -1263,7 +708,7 @@ mod tests {
         assert!(matches!(err, StoreError::NotOurs { .. }), "{err}");
 
         // Tables named like ours but no application id: still not ours.
-        let ours_lookalike = sqlite_file(migrations::MIGRATIONS[0].sql);
+        let ours_lookalike = sqlite_file(migrations::MIGRATIONS[0].sqlite);
         let err = refused(&ours_lookalike);
         assert!(matches!(err, StoreError::NotOurs { .. }), "{err}");
     }
@@ -1342,65 +787,5 @@ mod tests {
         let err = SqliteStore::open(&path).unwrap_err();
         assert!(matches!(err, StoreError::ReadOnly { .. }), "{err}");
         assert_eq!(fs::read(&path).unwrap(), before);
-    }
-
-    #[test]
-    fn unreadable_rows_are_reported_as_damage() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        let id = store
-            .record_game(&game(human("Ann"), cpu(), GameResult::XWins))
-            .unwrap();
-        store
-            .conn()
-            .execute("UPDATE games SET moves = 'zz' WHERE id = ?1", [id])
-            .unwrap();
-        let err = store.game(id).unwrap_err();
-        assert!(matches!(err, StoreError::Corrupt { .. }), "{err}");
-        assert!(err.to_string().contains("unreadable moves"), "{err}");
-        assert!(store.recent_games(None, 1).is_err());
-    }
-
-    /// Two handles on one file, each in its own thread (as two `ttt` processes would be),
-    /// record games for the same player at the same time, starting from a file that does not
-    /// exist yet. Every game must count.
-    #[test]
-    fn concurrent_writers_lose_no_update() {
-        const GAMES: usize = 50;
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("ttt.db");
-        let barrier = Arc::new(std::sync::Barrier::new(2));
-        let writers: Vec<_> = [GameResult::XWins, GameResult::OWins]
-            .into_iter()
-            .map(|result| {
-                let path = path.clone();
-                let barrier = Arc::clone(&barrier);
-                std::thread::spawn(move || {
-                    barrier.wait();
-                    let store = SqliteStore::open(&path).unwrap();
-                    for _ in 0..GAMES {
-                        store
-                            .record_game(&game(human("Ann"), cpu(), result))
-                            .unwrap();
-                        store
-                            .record_game(&game(human("Ann"), human("Bo"), GameResult::Draw))
-                            .unwrap();
-                    }
-                })
-            })
-            .collect();
-        for w in writers {
-            w.join().unwrap();
-        }
-        let store = SqliteStore::open(&path).unwrap();
-        let n = GAMES as u64;
-        assert_eq!(
-            store.player("Ann").unwrap(),
-            Some(stats("Ann", n, n, 2 * n))
-        );
-        assert_eq!(store.player("Bo").unwrap(), Some(stats("Bo", 0, 0, 2 * n)));
-        assert_eq!(
-            store.recent_games(None, usize::MAX).unwrap().len(),
-            4 * GAMES
-        );
     }
 }

@@ -1,0 +1,174 @@
+//! The PostgreSQL backend: one database shared by several servers.
+//!
+//! The driver is asynchronous (tokio-postgres, with a deadpool pool); the store runs it on a
+//! runtime of its own and waits for each call, so that it answers the same blocking
+//! [`Store`] trait as SQLite: the console and the desktop window call it directly, the
+//! server from its blocking pool. Every write is one transaction; counters are incremented
+//! in SQL; a game in progress is saved only over the version it was read at, and moves are
+//! keyed by (game, ply), so two servers never fork a game. Every save of a game tells the
+//! other servers by `NOTIFY`, which [`Store::watch_changes`] listens to.
+
+mod db;
+mod errors;
+mod live;
+mod notifications;
+mod open;
+
+use crate::sql::{self, games, players};
+use crate::{
+    ChangeListener, GameRecord, LiveGame, NewGame, PlayerFilter, PlayerPage, PlayerStats, Store,
+    StoreError,
+};
+use db::{Cached, Pg};
+pub(crate) use open::without_password;
+pub use open::PgStore;
+
+impl PgStore {
+    /// Runs `f` on a connection of the pool, on the store's runtime.
+    fn read<T>(
+        &self,
+        f: impl AsyncFnOnce(&Pg<'_, deadpool_postgres::Object>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        self.run(async {
+            let client = self.client().await?;
+            f(&Pg::new(&client, &self.shown)).await
+        })
+    }
+}
+
+impl Store for PgStore {
+    fn player(&self, name: &str) -> Result<Option<PlayerStats>, StoreError> {
+        self.read(async |db| players::find(db, name).await)
+    }
+
+    fn record_game(&self, game: &NewGame) -> Result<i64, StoreError> {
+        game.check()
+            .map_err(|reason| StoreError::InvalidGame { reason })?;
+        self.run(async {
+            let mut client = self.client().await?;
+            let tx = client.transaction().await.map_err(|e| self.err(e))?;
+            let id = games::insert(&Pg::new(&tx, &self.shown), game).await?;
+            tx.commit().await.map_err(|e| self.err(e))?;
+            Ok(id)
+        })
+    }
+
+    fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
+        self.read(async |db| players::all(db).await)
+    }
+
+    fn players_page(
+        &self,
+        filter: &PlayerFilter,
+        limit: usize,
+        offset: usize,
+    ) -> Result<PlayerPage, StoreError> {
+        self.read(async |db| players::page(db, filter, limit, offset).await)
+    }
+
+    fn recent_games(
+        &self,
+        player: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        self.read(async |db| games::recent(db, player, limit).await)
+    }
+
+    fn game(&self, id: i64) -> Result<Option<GameRecord>, StoreError> {
+        self.read(async |db| games::find(db, id).await)
+    }
+
+    fn create_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
+        game.position()
+            .map_err(|reason| StoreError::InvalidGame { reason })?;
+        self.run(self.create_live(game))
+    }
+
+    fn live_game(&self, id: &str) -> Result<Option<LiveGame>, StoreError> {
+        self.run(self.find_live(&live::BY_ID, id))
+    }
+
+    fn live_game_by_invite(&self, code: &str) -> Result<Option<LiveGame>, StoreError> {
+        self.run(self.find_live(&live::BY_INVITE, code))
+    }
+
+    fn save_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
+        let record = game
+            .finished()
+            .map_err(|reason| StoreError::InvalidGame { reason })?;
+        self.run(self.save_live(game, record.as_ref()))
+    }
+
+    fn remove_stale_live_games(
+        &self,
+        idle_before: i64,
+        finished_before: i64,
+    ) -> Result<usize, StoreError> {
+        self.read(async |db| sql::live::remove_stale(db, idle_before, finished_before).await)
+    }
+
+    fn live_game_count(&self) -> Result<usize, StoreError> {
+        self.read(async |db| sql::live::count(db).await)
+    }
+
+    fn migration_notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    fn ping(&self) -> Result<(), StoreError> {
+        self.run(async {
+            self.client()
+                .await?
+                .cached_execute("SELECT 1", &[])
+                .await
+                .map_err(|e| self.err(e))?;
+            Ok(())
+        })
+    }
+
+    fn broadcast(&self, note: &str) -> Result<bool, StoreError> {
+        self.send_note(note)
+    }
+
+    fn watch_changes(&self, changed: ChangeListener) -> Result<bool, StoreError> {
+        self.listen(changed);
+        Ok(true)
+    }
+}
+
+/// Against a real PostgreSQL: a throwaway cluster of the test process (see `ttt-testdb`).
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::postgres::open::tests::fresh;
+
+    #[test]
+    fn keeps_the_store_contract() {
+        let Some(cluster) = ttt_testdb::cluster() else {
+            return;
+        };
+        crate::contract::all(&|| Arc::new(fresh(cluster).0));
+    }
+
+    /// Two stores on one database (as two servers would be), each used from threads of its
+    /// own, record games for the same players at once: every game counts.
+    #[test]
+    fn concurrent_servers_lose_no_update() {
+        let Some(cluster) = ttt_testdb::cluster() else {
+            return;
+        };
+        let url = cluster.database();
+        let stores: [Arc<dyn Store>; 2] = [
+            Arc::new(PgStore::open(&url).unwrap()),
+            Arc::new(PgStore::open(&url).unwrap()),
+        ];
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        crate::contract::writers_at_once_lose_no_update(
+            &|| Arc::clone(&stores[next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 2]),
+            2,
+            40,
+        );
+    }
+}

@@ -1,0 +1,269 @@
+//! Games in progress: their row, written by a create and by every save, and read back. The
+//! moves live in `live_moves`, which each backend reads and writes its own way (PostgreSQL
+//! in one round trip with arrays, SQLite a row at a time).
+
+use std::sync::LazyLock;
+
+use ttt_core::{ByPlayer, Cell, Player};
+
+use crate::sql::games::{forfeit, forfeit_columns, hints, side_word};
+use crate::sql::{side, unsigned, Damage, Db, Param, Row};
+use crate::{Invite, LiveGame, LiveSeat, Participant, StoreError};
+
+/// The columns a save writes, in the order of [`fields`].
+const FIELDS: [&str; 20] = [
+    "x_kind",
+    "x_name",
+    "x_level",
+    "x_token",
+    "o_kind",
+    "o_name",
+    "o_level",
+    "o_token",
+    "invite",
+    "invite_expires",
+    "hints_x",
+    "hints_o",
+    "takeback",
+    "thinking_until",
+    "record_id",
+    "rematch",
+    "version",
+    "updated_at",
+    "forfeit",
+    "forfeit_reason",
+];
+
+/// The columns a save never changes, before [`FIELDS`] in a row.
+const FIXED: [&str; 5] = ["id", "board_rows", "board_cols", "k", "created_at"];
+
+/// Every column of `live_games`, as [`game`] reads them: [`FIXED`], then [`FIELDS`].
+pub(crate) static COLUMNS: LazyLock<String> = LazyLock::new(|| {
+    FIXED
+        .iter()
+        .chain(&FIELDS)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(", ")
+});
+
+/// How many columns [`COLUMNS`] has: a backend that reads more puts them after.
+pub(crate) const COLUMN_COUNT: usize = FIXED.len() + FIELDS.len();
+
+static INSERT: LazyLock<String> = LazyLock::new(|| {
+    let values: Vec<String> = (1..=COLUMN_COUNT).map(|i| format!("${i}")).collect();
+    format!(
+        "INSERT INTO live_games ({}) VALUES ({})",
+        *COLUMNS,
+        values.join(", ")
+    )
+});
+
+/// Writes [`FIELDS`] over the row with id `$21` if it is still at version `$22`.
+static UPDATE: LazyLock<String> = LazyLock::new(|| {
+    let set: Vec<String> = FIELDS
+        .iter()
+        .enumerate()
+        .map(|(i, column)| format!("{column} = ${}", i + 1))
+        .collect();
+    format!(
+        "UPDATE live_games SET {} WHERE id = ${} AND version = ${}",
+        set.join(", "),
+        FIELDS.len() + 1,
+        FIELDS.len() + 2
+    )
+});
+
+/// The game with the id `$1`.
+pub(crate) static BY_ID: LazyLock<String> =
+    LazyLock::new(|| format!("SELECT {} FROM live_games WHERE id = $1", *COLUMNS));
+
+/// The game whose invitation has the code `$1`.
+pub(crate) static BY_INVITE: LazyLock<String> =
+    LazyLock::new(|| format!("SELECT {} FROM live_games WHERE invite = $1", *COLUMNS));
+
+/// A finished game is one recorded, or one that cannot be: its board is full or won. Games
+/// that do not count are never recorded, so they go when idle.
+const REMOVE_STALE: &str = "DELETE FROM live_games
+     WHERE updated_at < $1 OR (record_id IS NOT NULL AND updated_at < $2)";
+
+const COUNT: &str = "SELECT count(*) FROM live_games";
+
+/// A seat as its four columns: kind, name, level, token.
+fn seat_columns(seat: &LiveSeat) -> [Option<&str>; 4] {
+    let (kind, name, level) = match (&seat.player, seat.friend) {
+        (player, true) | (player @ None, false) => (
+            "friend",
+            player.as_ref().and_then(Participant::human_name),
+            None,
+        ),
+        (Some(Participant::Human { name }), false) => ("human", Some(name.as_str()), None),
+        (Some(Participant::Computer { level }), false) => ("computer", None, Some(level.as_str())),
+        (Some(Participant::Engine { name }), false) => ("engine", Some(name.as_str()), None),
+    };
+    [Some(kind), name, level, seat.token_hash.as_deref()]
+}
+
+/// Reads [`seat_columns`] back from the row's columns `i` to `i + 3`.
+fn seat(row: &impl Row, side: Player, i: usize) -> Result<LiveSeat, Damage> {
+    let token_hash = row.text(i + 3)?;
+    let (player, friend) = match (
+        row.need_text(i)?.as_str(),
+        row.text(i + 1)?,
+        row.text(i + 2)?,
+    ) {
+        ("human", Some(name), None) => (Some(Participant::Human { name }), false),
+        ("computer", None, Some(level)) => (Some(Participant::Computer { level }), false),
+        ("engine", Some(name), None) => (Some(Participant::Engine { name }), false),
+        ("friend", name, None) => (name.map(|name| Participant::Human { name }), true),
+        _ => return Err(Damage::Seat(side)),
+    };
+    Ok(LiveSeat {
+        player,
+        friend,
+        token_hash,
+    })
+}
+
+/// The values of [`FIELDS`] for `g`.
+fn fields(g: &LiveGame) -> Vec<Param<'_>> {
+    let (loser, reason) = forfeit_columns(g.forfeit.as_ref());
+    let seats = seat_columns(&g.seats.x)
+        .into_iter()
+        .chain(seat_columns(&g.seats.o))
+        .map(Param::Text);
+    seats
+        .chain([
+            Param::Text(g.invite.as_ref().map(|i| i.code.as_str())),
+            Param::Int(g.invite.as_ref().map(|i| i.expires_at)),
+            g.hints.x.into(),
+            g.hints.o.into(),
+            Param::Text(g.takeback.map(side_word)),
+            g.thinking_until.into(),
+            g.record_id.into(),
+            g.rematch.as_deref().into(),
+            g.version.into(),
+            g.updated_at.into(),
+            loser.into(),
+            reason.into(),
+        ])
+        .collect()
+}
+
+/// Stores a new game's row (not its moves).
+///
+/// # Errors
+/// [`StoreError::Conflict`] for a game with its id or its invitation's code (each [`Db`]
+/// says a broken uniqueness so).
+pub(crate) async fn insert(db: &impl Db, g: &LiveGame) -> Result<(), StoreError> {
+    let mut params: Vec<Param<'_>> = vec![
+        g.id.as_str().into(),
+        g.rows.into(),
+        g.cols.into(),
+        g.k.into(),
+        g.created_at.into(),
+    ];
+    params.extend(fields(g));
+    match db.execute(&INSERT, &params).await {
+        Err(StoreError::Conflict { .. }) => Err(StoreError::Conflict {
+            what: format!("game {}", g.id),
+        }),
+        other => other.map(drop),
+    }
+}
+
+/// Writes `g` over the row still at version `from`; whether there was one.
+pub(crate) async fn update(db: &impl Db, g: &LiveGame, from: i64) -> Result<bool, StoreError> {
+    let mut params = fields(g);
+    params.extend([Param::from(g.id.as_str()), Param::from(from)]);
+    Ok(db.execute(&UPDATE, &params).await? > 0)
+}
+
+/// A game in progress as [`COLUMNS`] lists them, with its `moves` (read separately).
+pub(crate) fn game(db: &impl Db, row: &impl Row, moves: Vec<Cell>) -> Result<LiveGame, StoreError> {
+    let id = row.text(0).ok().flatten().unwrap_or_default();
+    read(row, moves).map_err(|d| db.damaged(&format!("game in progress {id}"), d))
+}
+
+fn read(row: &impl Row, moves: Vec<Cell>) -> Result<LiveGame, Damage> {
+    let invite = match (row.text(13)?, row.int(14)?) {
+        (Some(code), Some(expires_at)) => Some(Invite { code, expires_at }),
+        (None, _) => None,
+        (Some(_), None) => return Err(Damage::Invite),
+    };
+    let game = LiveGame {
+        id: row.need_text(0)?,
+        rows: unsigned(row.need_int(1)?)?,
+        cols: unsigned(row.need_int(2)?)?,
+        k: unsigned(row.need_int(3)?)?,
+        created_at: row.need_int(4)?,
+        seats: ByPlayer {
+            x: seat(row, Player::X, 5)?,
+            o: seat(row, Player::O, 9)?,
+        },
+        moves,
+        invite,
+        hints: hints(row, 15)?,
+        takeback: row.text(17)?.map(|t| side("takeback", t)).transpose()?,
+        thinking_until: row.int(18)?,
+        record_id: row.int(19)?,
+        rematch: row.text(20)?,
+        version: row.need_int(21)?,
+        updated_at: row.need_int(22)?,
+        forfeit: forfeit(row, 23)?,
+    };
+    game.finished()?;
+    Ok(game)
+}
+
+/// Removes the games idle since `idle_before` and the finished ones since
+/// `finished_before`; how many went.
+pub(crate) async fn remove_stale(
+    db: &impl Db,
+    idle_before: i64,
+    finished_before: i64,
+) -> Result<usize, StoreError> {
+    let n = db
+        .execute(REMOVE_STALE, &[idle_before.into(), finished_before.into()])
+        .await?;
+    Ok(usize::try_from(n).unwrap_or(usize::MAX))
+}
+
+/// How many games in progress are kept.
+pub(crate) async fn count(db: &impl Db) -> Result<usize, StoreError> {
+    let n = match db.query_opt(COUNT, &[]).await? {
+        Some(row) => row.need_int(0).and_then(unsigned),
+        None => Ok(0),
+    };
+    n.map_err(|d| db.damaged("the live_games table", d))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Every statement of this module, for the check of their placeholders.
+    pub(crate) fn statements() -> Vec<String> {
+        [
+            &*INSERT,
+            &*UPDATE,
+            &*BY_ID,
+            &*BY_INVITE,
+            REMOVE_STALE,
+            COUNT,
+        ]
+        .map(str::to_string)
+        .to_vec()
+    }
+
+    #[test]
+    fn a_save_writes_every_field_and_an_insert_every_column() {
+        assert_eq!(UPDATE.matches(" = $").count(), FIELDS.len() + 2);
+        assert_eq!(INSERT.matches('$').count(), COLUMN_COUNT);
+        assert!(
+            UPDATE.ends_with("WHERE id = $21 AND version = $22"),
+            "{}",
+            *UPDATE
+        );
+    }
+}
