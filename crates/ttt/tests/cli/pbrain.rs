@@ -132,6 +132,69 @@ fn pbrain_ttt_explains_itself_to_a_person_and_refuses_options() {
 }
 
 #[test]
+fn ttt_match_runs_a_resumable_sprt_under_a_rule() {
+    let engine = format!("{TTT} pbrain --most-per-move 0.05");
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("match.jsonl");
+    let run = |games: &str| {
+        let out = command(&[
+            "match",
+            &engine,
+            &engine,
+            "--games",
+            games,
+            "--turn-time",
+            "0.1",
+            "--size",
+            "10",
+            "--concurrency",
+            "2",
+            "--sprt",
+            "--elo0",
+            "0",
+            "--elo1",
+            "400",
+            "--state",
+            state.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+        text
+    };
+    let first = run("2");
+    assert!(first.contains("SPRT: H0 elo <= 0, H1 elo >= 400"), "{first}");
+    assert!(first.contains("2 games at once"), "{first}");
+    assert_eq!(first.matches("; LLR ").count(), 2, "{first}");
+    let saved = std::fs::read_to_string(&state).unwrap();
+    assert_eq!(saved.lines().count(), 3, "{saved}");
+    // Run again with more games: the two played are counted, two more are played.
+    let second = run("4");
+    assert!(second.contains("2 games already played"), "{second}");
+    assert_eq!(second.matches("; LLR ").count(), 2, "{second}");
+    assert!(second.contains("SPRT: "), "{second}");
+    assert_eq!(std::fs::read_to_string(&state).unwrap().lines().count(), 5);
+    // Another match's state file is refused, and left as it was.
+    let other = command(&[
+        "match",
+        &engine,
+        &engine,
+        "--games",
+        "2",
+        "--size",
+        "11",
+        "--state",
+        state.to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("holds another match"));
+    assert_eq!(std::fs::read_to_string(&state).unwrap().lines().count(), 5);
+}
+
+#[test]
 fn ttt_match_plays_its_games_and_scores_them() {
     let engine = format!("{TTT} pbrain --most-per-move 0.05");
     let out = command(&[
@@ -153,8 +216,8 @@ fn ttt_match_plays_its_games_and_scores_them() {
         text.contains("2 games on 12 x 12 (rows x columns)"),
         "{text}"
     );
-    assert!(text.contains("game 1: opening 0, A black"), "{text}");
-    assert!(text.contains("game 2: opening 0, B black"), "{text}");
+    assert!(text.contains("game 1 (1 played): opening 0, A black"), "{text}");
+    assert!(text.contains("game 2 (2 played): opening 0, B black"), "{text}");
     let last = text.lines().last().unwrap();
     assert!(last.contains("Elo difference"), "{text}");
     // A missing engine is a mistake in the command, not a lost match.
