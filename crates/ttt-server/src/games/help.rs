@@ -5,7 +5,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
-use ttt_ai::{Level, Solver, Value};
+use ttt_ai::{Solver, Value};
 use ttt_core::{Player, Position};
 
 use super::live::{load, load_played, save, GameId};
@@ -68,8 +68,8 @@ pub(crate) async fn hint(
     let (game, pos) = load_played(&state, &id).await?;
     let side = acts_for(&game, &pos, caller(&headers, &game)?, Act::Hint)?;
     let time = state.limits.hint_time;
-    let decision = state
-        .think(move || ttt_ai::new_player(Level::Perfect, None, time).choose(&pos))
+    let found = state
+        .think(move || ttt_play::hint(&pos, time))
         .await?
         .ok_or_else(|| ApiError::internal("the perfect player found no move in a game not over"))?;
     // Counted on the game as it is now, if it is still the same position.
@@ -83,10 +83,10 @@ pub(crate) async fn hint(
     *next.hints.get_mut(side) += 1;
     save(&state, next, &pos).await?;
     Ok(Json(Hint {
-        row: decision.cell.row,
-        col: decision.cell.col,
-        value: word(decision.value),
-        plies: decision.verdict.map(|v| v.plies),
+        row: found.cell.row,
+        col: found.cell.col,
+        value: found.prospect.word(),
+        plies: found.prospect.plies(),
     }))
 }
 

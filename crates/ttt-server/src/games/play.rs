@@ -112,11 +112,10 @@ fn checked_cell(game: &LiveGame, MoveRequest { row, col }: MoveRequest) -> Resul
     Ok(Cell::new(row as u8, col as u8))
 }
 
-/// The moves of `game` without `side`'s last move and whatever followed it; `None` if
-/// `side` has not moved.
+/// The moves of `game` without `side`'s last move and whatever followed it (the takeback
+/// rule); `None` if `side` has not moved.
 fn before_last_move_of(game: &LiveGame, side: Player) -> Option<usize> {
-    let parity = usize::from(side == Player::O);
-    (0..game.moves.len()).rev().find(|&ply| ply % 2 == parity)
+    ttt_play::takeback::before_last_move_of(game.moves.len(), side)
 }
 
 /// `POST /api/games/{id}/takeback`: undoes at once (against the computer, between people at
@@ -174,29 +173,4 @@ pub(crate) async fn answer(
     }
     let saved = save(&state, next, &pos).await?;
     Ok(Json(GameView::new(&saved, &pos)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use ttt_core::{ByPlayer, Dims};
-    use ttt_store::{LiveSeat, Participant};
-
-    #[test]
-    fn a_takeback_goes_back_to_before_the_asker_last_moved() {
-        let seat = |name: &str| LiveSeat::new(Participant::human(name));
-        let mut game = LiveGame::new(
-            "g".into(),
-            Dims::new(3, 3, 3).unwrap(),
-            ByPlayer {
-                x: seat("A"),
-                o: seat("B"),
-            },
-            0,
-        );
-        assert_eq!(before_last_move_of(&game, Player::X), None);
-        game.moves = vec![Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)];
-        assert_eq!(before_last_move_of(&game, Player::X), Some(2));
-        assert_eq!(before_last_move_of(&game, Player::O), Some(1));
-    }
 }

@@ -10,63 +10,74 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ttt_ai::Level;
-use ttt_core::{Cell, Player, Position};
-use ttt_pbrain::player::{longest_move, EnginePlayer, DEFAULT_SLACK};
+use ttt_core::{Cell, Position};
+use ttt_pbrain::player::{longest_move, DEFAULT_SLACK};
+use ttt_play::{MoveError, Mover, Seat, Thinking};
 use ttt_store::{unix_now, Forfeit, LiveGame, Participant};
 
 use super::live::{load_played, save};
 use crate::error::ApiError;
-use crate::state::{AppState, Engines};
+use crate::state::AppState;
 
-/// What moves for a computer's seat.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Thinker {
-    /// One of our levels.
-    Level(Level),
-    /// The operator's engine of this name.
-    Engine(String),
+/// The move of the computer sitting at `seat` (one of our levels, or the operator's engine
+/// by the name the operator gave it) in `pos`, or its side's forfeit (an outside program that
+/// failed, or is no longer offered), thought about on the blocking pool
+/// ([`AppState::think`]) for the server's thinking time.
+async fn choose(
+    seat: Seat,
+    state: &AppState,
+    pos: Position,
+) -> Result<Result<Cell, Forfeit>, ApiError> {
+    let time = state.limits.thinking_time;
+    let thinking = Thinking {
+        seed: Some(getrandom::u64().map_err(ApiError::internal)?),
+        time_limit: time,
+    };
+    let engines = Arc::clone(&state.engines);
+    state
+        .think(move || {
+            let side = pos.turn();
+            let offered = |name: &str| {
+                let mut spec = engines.get(name).cloned().ok_or_else(|| {
+                    Forfeit::new(
+                        side,
+                        &format!(
+                            "engine {name} ({side}) is not offered by this server: {side} loses"
+                        ),
+                    )
+                })?;
+                spec.turn_time = time;
+                Ok(spec)
+            };
+            let mut mover = match Mover::new(&seat, thinking, offered) {
+                Ok(mover) => mover,
+                Err(forfeit) => return Ok(Err(forfeit)),
+            };
+            match mover.choose(&pos) {
+                Ok(decision) => Ok(Ok(decision.cell)),
+                Err(MoveError::Engine(mut failure)) => {
+                    // The page names the engine as the operator did, never by its path.
+                    if let Seat::Engine(name) = &seat {
+                        failure.program.clone_from(name);
+                    }
+                    Ok(Err(Forfeit::new(side, &failure.to_string())))
+                }
+                Err(e @ (MoveError::Person | MoveError::GameOver)) => Err(ApiError::internal(
+                    format!("a computer player found no move in a game not over: {e}"),
+                )),
+            }
+        })
+        .await?
 }
 
-impl Thinker {
-    /// This thinker's move in `pos`, or its side's forfeit (an outside program that failed),
-    /// thought about on the blocking pool ([`AppState::think`]) for the server's thinking
-    /// time.
-    async fn choose(
-        self,
-        state: &AppState,
-        pos: Position,
-    ) -> Result<Result<Cell, Forfeit>, ApiError> {
-        let time = state.limits.thinking_time;
-        match self {
-            Thinker::Level(level) => {
-                let seed = getrandom::u64().map_err(ApiError::internal)?;
-                let decision = state
-                    .think(move || ttt_ai::new_player(level, Some(seed), time).choose(&pos))
-                    .await?
-                    .ok_or_else(|| {
-                        ApiError::internal("a computer player found no move in a game not over")
-                    })?;
-                Ok(Ok(decision.cell))
-            }
-            Thinker::Engine(name) => {
-                let engines = Arc::clone(&state.engines);
-                state
-                    .think(move || engine_move(&engines, &name, time, &pos))
-                    .await
-            }
-        }
-    }
-}
-
-/// What moves for the computer to move in `game` (at `pos`), if a computer is to move.
-pub(crate) fn computer_to_move(game: &LiveGame, pos: &Position) -> Option<Thinker> {
+/// Who moves for the computer to move in `game` (at `pos`), if a computer is to move.
+pub(crate) fn computer_to_move(game: &LiveGame, pos: &Position) -> Option<Seat> {
     if pos.is_over() || game.forfeit.is_some() {
         return None;
     }
     match &game.seats.get(pos.turn()).player {
-        Some(Participant::Engine { name }) => Some(Thinker::Engine(name.clone())),
-        Some(Participant::Computer { level }) => level.parse().ok().map(Thinker::Level),
+        Some(Participant::Engine { name }) => Some(Seat::Engine(name.clone())),
+        Some(Participant::Computer { level }) => level.parse().ok().map(Seat::Computer),
         _ => None,
     }
 }
@@ -78,8 +89,8 @@ pub(crate) fn lease(state: &AppState, game: &LiveGame, pos: &Position) -> Option
     computer_to_move(game, pos).map(|thinker| {
         let limits = &state.limits;
         let thinking = match thinker {
-            Thinker::Level(_) => limits.thinking_budget * 2,
-            Thinker::Engine(_) => longest_move(limits.thinking_time, DEFAULT_SLACK),
+            Seat::Engine(_) => longest_move(limits.thinking_time, DEFAULT_SLACK),
+            Seat::Computer(_) | Seat::Human(_) => limits.thinking_budget * 2,
         };
         let secs = (thinking + Duration::from_secs(5)).as_secs();
         unix_now() + i64::try_from(secs).unwrap_or(i64::MAX)
@@ -134,7 +145,7 @@ async fn play_computers(
         };
         let mut next = game.clone();
         let mut next_pos = pos;
-        match thinker.choose(state, pos).await? {
+        match choose(thinker, state, pos).await? {
             Ok(cell) => {
                 next_pos = next_pos.play(cell).map_err(ApiError::internal)?;
                 next.moves.push(cell);
@@ -151,29 +162,4 @@ async fn play_computers(
             Err(e) => return Err(e),
         }
     }
-}
-
-/// The move of the operator's engine `name` in `pos`, which it gets `time` for; or, when
-/// it fails (or is no longer offered), its side's forfeit, naming it by that name.
-fn engine_move(
-    engines: &Engines,
-    name: &str,
-    time: Duration,
-    pos: &Position,
-) -> Result<Cell, Forfeit> {
-    let side: Player = pos.turn();
-    let Some(spec) = engines.get(name) else {
-        return Err(Forfeit::new(
-            side,
-            &format!("engine {name} ({side}) is not offered by this server: {side} loses"),
-        ));
-    };
-    let mut spec = spec.clone();
-    spec.turn_time = time;
-    let mut engine = EnginePlayer::new(spec, DEFAULT_SLACK);
-    engine.choose(pos).map_err(|mut failure| {
-        // The page names the engine as the operator did, never by its path.
-        failure.program = name.to_string();
-        Forfeit::new(side, &failure.to_string())
-    })
 }

@@ -160,11 +160,18 @@ fn ttt_match_runs_a_resumable_sprt_under_a_rule() {
         .output()
         .unwrap();
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         text
     };
     let first = run("2");
-    assert!(first.contains("SPRT: H0 elo <= 0, H1 elo >= 400"), "{first}");
+    assert!(
+        first.contains("SPRT: H0 elo <= 0, H1 elo >= 400"),
+        "{first}"
+    );
     assert!(first.contains("2 games at once"), "{first}");
     assert_eq!(first.matches("; LLR ").count(), 2, "{first}");
     let saved = std::fs::read_to_string(&state).unwrap();
@@ -216,8 +223,14 @@ fn ttt_match_plays_its_games_and_scores_them() {
         text.contains("2 games on 12 x 12 (rows x columns)"),
         "{text}"
     );
-    assert!(text.contains("game 1 (1 played): opening 0, A black"), "{text}");
-    assert!(text.contains("game 2 (2 played): opening 0, B black"), "{text}");
+    assert!(
+        text.contains("game 1 (1 played): opening 0, A black"),
+        "{text}"
+    );
+    assert!(
+        text.contains("game 2 (2 played): opening 0, B black"),
+        "{text}"
+    );
     let last = text.lines().last().unwrap();
     assert!(last.contains("Elo difference"), "{text}");
     // A missing engine is a mistake in the command, not a lost match.
