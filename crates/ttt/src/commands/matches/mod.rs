@@ -14,6 +14,66 @@ use crate::error::user_error;
 mod state;
 
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
+    let (first, second, settings) = checked(args)?;
+    let sprt = if args.sprt {
+        Some(Sprt::new(args.elo0, args.elo1, args.alpha, args.beta).map_err(user_error)?)
+    } else {
+        None
+    };
+    let mut saved = match &args.state {
+        Some(path) => Some(state::StateFile::open(
+            path,
+            &state::header(args, &first, &second),
+        )?),
+        None => None,
+    };
+    let done = saved.as_ref().map_or_else(Vec::new, |s| s.games().to_vec());
+    let mut out = std::io::stdout().lock();
+    introduce(&mut out, args, &first, &second, sprt.as_ref(), done.len())?;
+    let mut failed: anyhow::Result<()> = Ok(());
+    let decided = |tally: &Tally| sprt.map_or(Verdict::Continue, |t| t.verdict(tally));
+    let tally = if decided(&Tally::from_games(&done)) == Verdict::Continue {
+        arena::play_match(&first, &second, &settings, &done, |game, tally| {
+            if failed.is_ok() {
+                if let Some(file) = saved.as_mut() {
+                    failed = file.append(game);
+                }
+            }
+            if failed.is_ok() {
+                let mut line = describe(game, tally, args.moves);
+                if let Some(test) = &sprt {
+                    line.push_str(&format!("; LLR {:.2}", test.llr(tally)));
+                }
+                failed = writeln!(out, "{line}").map_err(Into::into);
+            }
+            failed.is_ok() && decided(tally) == Verdict::Continue
+        })
+    } else {
+        Tally::from_games(&done)
+    };
+    failed?;
+    writeln!(out, "{}", summary(&first.name(), &second.name(), &tally))?;
+    if let Some(test) = &sprt {
+        let verdict = test.verdict(&tally);
+        writeln!(
+            out,
+            "SPRT: {} after {} (LLR {:.2}){}",
+            verdict,
+            counted(u64::from(tally.games()), "game"),
+            test.llr(&tally),
+            if verdict == Verdict::Continue {
+                ": play more games (a larger --games) to decide"
+            } else {
+                ""
+            }
+        )?;
+    }
+    Ok(())
+}
+
+/// The two engines and the match's settings, once the options are checked and each engine
+/// has shown it starts and plays the board.
+fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSettings)> {
     let rows = args.rows.unwrap_or(args.size);
     if !SIDES.contains(&args.size) || !SIDES.contains(&rows) {
         return Err(user_error(format!(
@@ -31,11 +91,6 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             ttt_core::MAX_SIDE
         )));
     }
-    let sprt = if args.sprt {
-        Some(Sprt::new(args.elo0, args.elo1, args.alpha, args.beta).map_err(user_error)?)
-    } else {
-        None
-    };
     let openings = arena::openings().len();
     if args.first_opening >= openings {
         return Err(user_error(format!(
@@ -74,15 +129,19 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             ))
         })?;
     }
-    let mut saved = match &args.state {
-        Some(path) => Some(state::StateFile::open(
-            path,
-            &state::header(args, &first, &second),
-        )?),
-        None => None,
-    };
-    let done = saved.as_ref().map_or_else(Vec::new, |s| s.games().to_vec());
-    let mut out = std::io::stdout().lock();
+    Ok((first, second, settings))
+}
+
+/// The match's first lines: who plays whom, how, and what is already played.
+fn introduce(
+    out: &mut impl Write,
+    args: &MatchArgs,
+    first: &EngineSpec,
+    second: &EngineSpec,
+    sprt: Option<&Sprt>,
+    played: usize,
+) -> anyhow::Result<()> {
+    let rows = args.rows.unwrap_or(args.size);
     writeln!(
         out,
         "{} (A) against {} (B): {} on {rows} x {} (rows x columns), {}, {:.2} s a move{}",
@@ -101,7 +160,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             n => format!(", {n} games at once"),
         }
     )?;
-    if let Some(test) = &sprt {
+    if let Some(test) = sprt {
         let (low, high) = test.bounds();
         writeln!(
             out,
@@ -109,53 +168,15 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             args.elo0, args.elo1, args.alpha, args.beta
         )?;
     }
-    if !done.is_empty() {
+    if played > 0 {
         writeln!(
             out,
             "{} already played (from {}): going on",
-            counted(done.len() as u64, "game"),
+            counted(played as u64, "game"),
             args.state
                 .as_deref()
                 .unwrap_or(std::path::Path::new(""))
                 .display()
-        )?;
-    }
-    let mut failed: anyhow::Result<()> = Ok(());
-    let decided = |tally: &Tally| sprt.map_or(Verdict::Continue, |t| t.verdict(tally));
-    let tally = if decided(&Tally::from_games(&done)) == Verdict::Continue {
-        arena::play_match(&first, &second, &settings, &done, |game, tally| {
-            if failed.is_ok() {
-                if let Some(file) = saved.as_mut() {
-                    failed = file.append(game);
-                }
-            }
-            if failed.is_ok() {
-                let mut line = describe(game, tally, args.moves);
-                if let Some(test) = &sprt {
-                    line.push_str(&format!("; LLR {:.2}", test.llr(tally)));
-                }
-                failed = writeln!(out, "{line}").map_err(Into::into);
-            }
-            failed.is_ok() && decided(tally) == Verdict::Continue
-        })
-    } else {
-        Tally::from_games(&done)
-    };
-    failed?;
-    writeln!(out, "{}", summary(&first.name(), &second.name(), &tally))?;
-    if let Some(test) = &sprt {
-        let verdict = test.verdict(&tally);
-        writeln!(
-            out,
-            "SPRT: {} after {} (LLR {:.2}){}",
-            verdict,
-            counted(u64::from(tally.games()), "game"),
-            test.llr(&tally),
-            if verdict == Verdict::Continue {
-                ": play more games (a larger --games) to decide"
-            } else {
-                ""
-            }
         )?;
     }
     Ok(())
