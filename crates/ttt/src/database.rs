@@ -8,7 +8,7 @@
 use ttt_store::{Location, Store};
 
 use crate::args::DbArgs;
-use crate::error::store_error;
+use crate::error::{store_error, user_error};
 
 /// Opens the database, creating it if there is none yet. What upgrading it changed (two
 /// spellings of a player merged, say) is told on standard error.
@@ -25,11 +25,19 @@ fn report_notes(store: Box<dyn Store>) -> Box<dyn Store> {
     store
 }
 
-/// Opens the database for reading, if it exists; `None` if there is none yet (nothing is
-/// created, so looking at an empty history leaves no file behind). Reading a file needs no
-/// write access to it or its directory; only a database of an older schema is opened for
-/// writing, to be upgraded.
+/// Opens the database for reading, if it exists; `None` if there is none yet at the default
+/// place (nothing is created, so looking at an empty history leaves no file behind). A file
+/// named by `--db` or `$TTT_DB` that does not exist is an error, exit status 2: a mistyped
+/// path must not read as an empty history. Reading a file needs no write access to it or its
+/// directory; only a database of an older schema is opened for writing, to be upgraded.
 pub fn open_existing(db: &DbArgs) -> anyhow::Result<Option<Box<dyn Store>>> {
-    let store = db.location()?.open_existing().map_err(store_error)?;
+    let location = db.location()?;
+    let store = location.open_existing().map_err(store_error)?;
+    if store.is_none() && db.is_named() {
+        return Err(user_error(format!(
+            "there is no ttt database at {location}: check the path (`ttt play` and `ttt \
+             serve` create one there)"
+        )));
+    }
     Ok(store.map(report_notes))
 }

@@ -23,6 +23,11 @@ pub struct DbArgs {
 }
 
 impl DbArgs {
+    /// Whether the database is named by `--db` or `$TTT_DB` rather than the default place.
+    pub fn is_named(&self) -> bool {
+        self.db.is_some() || std::env::var_os(DB_ENV).is_some_and(|v| !v.is_empty())
+    }
+
     /// The database to use.
     pub fn location(&self) -> anyhow::Result<Location> {
         self.db

@@ -386,14 +386,43 @@ fn players_are_listed_best_first() {
 
 #[test]
 fn nothing_to_list_yet_creates_no_database() {
-    let db = Db::new();
-    let out = ttt(&["players", "--db", db.arg()], "");
-    assert!(out.status.success());
+    // At the default place (a new user's data directory), nothing yet is an empty list.
+    let home = tempfile::tempdir().unwrap();
+    let fresh = |args: &[&str]| {
+        let mut cmd = command(args);
+        cmd.env("XDG_DATA_HOME", home.path())
+            .env("HOME", home.path());
+        run_with(cmd, b"")
+    };
+    let out = fresh(&["players"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("No players yet"));
-    let out = ttt(&["players", "--json", "--db", db.arg()], "");
+    let out = fresh(&["players", "--json"]);
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "[]");
-    let out = ttt(&["history", "--db", db.arg()], "");
+    let out = fresh(&["history"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("No games yet"));
+    assert_eq!(std::fs::read_dir(home.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn a_named_database_that_does_not_exist_is_not_an_empty_one() {
+    let db = Db::new();
+    for args in [
+        &["players", "--db", db.arg()][..],
+        &["players", "--json", "--db", db.arg()],
+        &["history", "--db", db.arg()],
+    ] {
+        let out = ttt(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("there is no ttt database at"), "{err}");
+        assert!(err.contains(db.arg()), "{err}");
+        assert!(out.stdout.is_empty());
+    }
     assert!(!db.path.exists());
 }
 
