@@ -620,6 +620,8 @@ impl Session {
             result,
             hints: self.hints,
             forfeit: self.forfeit.clone(),
+            rule: ttt_core::Rule::Freestyle,
+            opening: ttt_core::Opening::None,
         };
         if !game.counts() {
             self.saved = Some(Saved::DoesNotCount);

@@ -3,12 +3,14 @@
 
 use std::sync::Arc;
 
-use ttt_core::{ByPlayer, Cell, Dims, Player};
+use ttt_core::{ByPlayer, Cell, Dims, Opening, Player, Rule};
 
 use crate::{
     Forfeit, GameRecord, GameResult, Invite, LiveGame, LiveSeat, NewGame, Participant,
     PlayerFilter, PlayerStats, Store, StoreError,
 };
+
+mod rules;
 
 fn seat(mut seat: LiveSeat, token: Option<&str>) -> LiveSeat {
     seat.token_hash = token.map(str::to_string);
@@ -32,7 +34,7 @@ pub(crate) fn friendly(id: &str) -> LiveGame {
 /// Every check: each of [`each`] on a fresh store of its own, then the ones that build on
 /// one another on one more.
 pub(crate) fn all(fresh: &dyn Fn() -> Arc<dyn Store>) {
-    for check in each() {
+    for check in each().into_iter().chain(rules::each()) {
         check(fresh());
     }
     in_turn(fresh().as_ref());
@@ -88,6 +90,8 @@ fn a_forfeit_is_kept_and_counts_as_a_win_for_the_other_side(store: &dyn Store) {
             Player::X,
             "engine ./bot.py (X) answered 3,9, off the board: X loses",
         )),
+        rule: Rule::Freestyle,
+        opening: Opening::None,
     };
     let id = store.record_game(&lost).unwrap();
     let got = store.game(id).unwrap().unwrap();
@@ -244,6 +248,8 @@ fn games_of_fewer_than_three_in_a_row_do_not_count(store: &dyn Store) {
         result: GameResult::XWins,
         hints: ByPlayer::default(),
         forfeit: None,
+        rule: Rule::Freestyle,
+        opening: Opening::None,
     };
     assert!(!tiny.counts());
     assert!(matches!(
@@ -290,6 +296,8 @@ fn record(store: &dyn Store, x: &str, result: GameResult) {
             result,
             hints: ByPlayer::default(),
             forfeit: None,
+            rule: Rule::Freestyle,
+            opening: Opening::None,
         })
         .unwrap();
 }
@@ -444,8 +452,9 @@ pub(crate) const ENGINES_AS_LEVELS: &str = "
     INSERT INTO live_moves (game, ply, cell_row, cell_col) VALUES ('old', 0, 1, 1);
 ";
 
-/// What a store opened on [`ENGINES_AS_LEVELS`] must show: the engines as engines, all else
-/// as it was, and the JSON of a game unchanged.
+/// What a store opened on [`ENGINES_AS_LEVELS`] must show: the engines as engines, every
+/// game free-style with no opening (as all games were before rules), all else as it was, and
+/// the JSON of a game unchanged but for the rule and the opening.
 pub(crate) fn engines_are_seats_of_their_own(store: &dyn Store) {
     let lost = store.game(7).unwrap().unwrap();
     assert_eq!(lost.x, Participant::engine("bot.py"));
@@ -459,8 +468,20 @@ pub(crate) fn engines_are_seats_of_their_own(store: &dyn Store) {
         store.game(8).unwrap().unwrap().o,
         Participant::computer("hard")
     );
-    assert_eq!(store.recent_games(Some("ANN"), 10).unwrap().len(), 2);
+    let old = store.recent_games(Some("ANN"), 10).unwrap();
+    assert_eq!(old.len(), 2);
+    for game in &old {
+        assert_eq!((game.rule, game.opening), (Rule::Freestyle, Opening::None));
+    }
+    let json = serde_json::to_value(&lost).unwrap();
+    assert_eq!(
+        (json["rule"].as_str(), json["opening"].as_str()),
+        (Some("freestyle"), Some("none"))
+    );
     let live = store.live_game("old").unwrap().unwrap();
+    assert_eq!((live.rule, live.opening), (Rule::Freestyle, Opening::None));
+    assert!(live.opening_choices.is_empty());
+    assert_eq!(live.opening_phase(), None);
     assert_eq!(live.seats.o, LiveSeat::new(Participant::engine("student")));
     assert_eq!(live.seats.x.name(), Some("Ann"));
     assert_eq!(live.seats.x.token_hash.as_deref(), Some("hash-x"));
@@ -480,6 +501,7 @@ pub(crate) fn engines_are_seats_of_their_own(store: &dyn Store) {
     let record = store.game(done.record_id.unwrap()).unwrap().unwrap();
     assert_eq!(record.o, Participant::engine("student"));
     assert_eq!(record.result, GameResult::XWins);
+    assert_eq!(record.rule, Rule::Freestyle);
 }
 
 /// Writers in threads of their own, `per_result` winning and as many losing, each with the
@@ -575,6 +597,8 @@ pub(crate) fn game(x: Participant, o: Participant, result: GameResult) -> NewGam
         result,
         hints: ByPlayer::default(),
         forfeit: None,
+        rule: Rule::Freestyle,
+        opening: Opening::None,
     }
 }
 
@@ -684,6 +708,8 @@ fn games_are_stored_whole(store: &dyn Store) {
         result: GameResult::XWins,
         hints: ByPlayer { x: 2, o: 0 },
         forfeit: None,
+        rule: Rule::Freestyle,
+        opening: Opening::None,
     };
     let id = store.record_game(&new).unwrap();
     let got = store.game(id).unwrap().unwrap();

@@ -1,12 +1,13 @@
 //! Finished games as the store keeps them: who played each side, the board, the moves and
 //! the result.
 //!
-//! A game is checked by replaying it with `ttt-core` before it is stored, so the database
-//! only ever holds games that could have been played. Moves are kept as compact text (see
+//! A game is checked by replaying it with `ttt-core` under its rule before it is stored, so
+//! the database only ever holds games that could have been played (never a point renju
+//! forbids X, say). Moves are kept as compact text (see
 //! [`encode_moves`]) that any SQL backend can hold in a text column.
 
 use serde::Serialize;
-use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position};
+use ttt_core::{ByPlayer, Cell, Dims, Opening, Outcome, Player, Position, Rule};
 
 use crate::{GameError, Participant};
 
@@ -142,7 +143,7 @@ impl Forfeit {
 /// A finished game, ready to be recorded with [`Store::record_game`](crate::Store::record_game).
 ///
 /// ```
-/// # use ttt_core::Cell;
+/// # use ttt_core::{Cell, Opening, Rule};
 /// # use ttt_store::{GameResult, NewGame, Participant};
 /// // X X X      X (Ann) takes the top row.
 /// // O O .
@@ -155,6 +156,8 @@ impl Forfeit {
 ///     result: GameResult::XWins,
 ///     hints: Default::default(),
 ///     forfeit: None,
+///     rule: Rule::Freestyle,
+///     opening: Opening::None,
 /// };
 /// assert!(game.check().is_ok());
 /// ```
@@ -179,6 +182,10 @@ pub struct NewGame {
     pub hints: ByPlayer<u32>,
     /// The side whose program failed, and how: the moves stop where it was to move.
     pub forfeit: Option<Forfeit>,
+    /// What wins, and what X may not play: the moves are replayed under it.
+    pub rule: Rule,
+    /// How the players settled who plays X: its stones are the first moves.
+    pub opening: Opening,
 }
 
 /// The fewest in a row a game must ask for to count in the players' statistics: with fewer,
@@ -214,7 +221,11 @@ impl NewGame {
                 min: MIN_K_THAT_COUNTS,
             });
         }
-        let end = replay(Dims::new(self.rows, self.cols, self.k)?, &self.moves)?;
+        let end = replay(
+            Dims::new(self.rows, self.cols, self.k)?,
+            self.rule,
+            &self.moves,
+        )?;
         if let Some(forfeit) = &self.forfeit {
             forfeit.check(&end)?;
             if self.result != forfeit.result() {
@@ -260,6 +271,10 @@ pub struct GameRecord {
     pub hints: ByPlayer<u32>,
     /// The side whose program failed, and how; `null` for a game played to its end.
     pub forfeit: Option<Forfeit>,
+    /// What won, and what X could not play: `freestyle`, `standard`, `renju` or `caro`.
+    pub rule: Rule,
+    /// How the players settled who played X: `none`, `swap` or `swap2`.
+    pub opening: Opening,
 }
 
 impl GameRecord {
@@ -281,9 +296,10 @@ impl GameRecord {
     }
 }
 
-/// Plays `moves` from the empty board of `dims`, refusing illegal moves and moves after the end.
-pub(crate) fn replay(dims: Dims, moves: &[Cell]) -> Result<Position, GameError> {
-    let mut pos = Position::new(dims);
+/// Plays `moves` from the empty board of `dims` under `rule`, refusing illegal moves (a
+/// point the rule forbids among them) and moves after the end.
+pub(crate) fn replay(dims: Dims, rule: Rule, moves: &[Cell]) -> Result<Position, GameError> {
+    let mut pos = Position::with_rule(dims, rule)?;
     for (i, &cell) in moves.iter().enumerate() {
         pos = pos.play(cell).map_err(|error| GameError::IllegalMove {
             number: i + 1,
@@ -336,6 +352,8 @@ mod tests {
             result,
             hints: ByPlayer::default(),
             forfeit: None,
+            rule: Rule::Freestyle,
+            opening: Opening::None,
         }
     }
 
@@ -433,6 +451,102 @@ mod tests {
             nameless.check(),
             Err(GameError::EmptyName { side: Player::O })
         );
+    }
+
+    /// X's stones of a double-three at (7, 7) on the gomoku board, O's far away; X's fifth
+    /// stone makes it.
+    fn double_three() -> Vec<Cell> {
+        [
+            (7, 5),
+            (0, 0),
+            (7, 6),
+            (0, 14),
+            (5, 7),
+            (14, 0),
+            (6, 7),
+            (14, 14),
+            (7, 7),
+        ]
+        .map(|(r, col)| c(r, col))
+        .to_vec()
+    }
+
+    fn gomoku(rule: Rule, moves: Vec<Cell>, result: GameResult) -> NewGame {
+        NewGame {
+            rows: 15,
+            cols: 15,
+            k: 5,
+            rule,
+            ..game(moves, result)
+        }
+    }
+
+    #[test]
+    fn games_are_replayed_under_their_rule() {
+        let err = gomoku(Rule::Renju, double_three(), GameResult::XWins)
+            .check()
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                GameError::IllegalMove {
+                    number: 9,
+                    error: ttt_core::PlayError::Forbidden {
+                        why: ttt_core::Forbidden::DoubleThree,
+                        ..
+                    },
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(
+            err.to_string().contains("double-three at row 8, column 8"),
+            "{err}"
+        );
+        // Free-style allows it: the game is only unfinished.
+        let free = gomoku(Rule::Freestyle, double_three(), GameResult::XWins).check();
+        assert!(
+            matches!(free, Err(GameError::WrongResult { .. })),
+            "{free:?}"
+        );
+
+        let mut four = gomoku(Rule::Renju, vec![c(7, 7)], GameResult::XWins);
+        four.k = 4;
+        assert!(matches!(four.check(), Err(GameError::Rule(_))));
+
+        // X X X . X X      X's sixth stone in the gap makes six: a win in free-style,
+        // O O O . O .      none under standard.
+        // O . . . . .
+        let six: Vec<Cell> = [
+            (0, 0),
+            (1, 0),
+            (0, 1),
+            (1, 1),
+            (0, 2),
+            (1, 2),
+            (0, 4),
+            (1, 4),
+        ]
+        .into_iter()
+        .chain([(0, 5), (2, 0), (0, 3)])
+        .map(|(r, col)| c(r, col))
+        .collect();
+        let line = |rule| NewGame {
+            rows: 3,
+            cols: 6,
+            k: 5,
+            rule,
+            ..game(six.clone(), GameResult::XWins)
+        };
+        assert_eq!(line(Rule::Freestyle).check(), Ok(()));
+        assert!(matches!(
+            line(Rule::Standard).check(),
+            Err(GameError::WrongResult {
+                moves_end: Outcome::InProgress,
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! ([`LiveGame::position`](crate::LiveGame::position)), so that a caller can tell a refused
 //! game from a database that failed, and a user reads what to change.
 
-use ttt_core::{Cell, DimsError, Outcome, PlayError, Player};
+use ttt_core::{Cell, DimsError, Opening, Outcome, PlayError, Player, RuleError};
 
 /// What is wrong with a game that cannot have been played as described.
 ///
@@ -23,6 +23,19 @@ pub enum GameError {
     /// The rows, columns and K are not a board.
     #[error("{0}")]
     Board(#[from] DimsError),
+    /// The rule cannot be played with this K (renju with other than five).
+    #[error("{0}")]
+    Rule(#[from] RuleError),
+    /// Opening choices that could not have been made with this many stones on the board.
+    #[error("the {opening} opening's choices [{choices}] do not fit {stones} stones on the board")]
+    Opening {
+        /// The opening rule.
+        opening: Opening,
+        /// The choices, as stored.
+        choices: String,
+        /// The stones on the board.
+        stones: usize,
+    },
     /// A move that could not be played where it comes.
     #[error("move {number} at {cell}: {error}")]
     IllegalMove {

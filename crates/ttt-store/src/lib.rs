@@ -36,6 +36,8 @@
 //!     result: GameResult::Draw,
 //!     hints: Default::default(),
 //!     forfeit: None,
+//!     rule: Default::default(), // free-style: K or more in a row wins
+//!     opening: Default::default(), // none: X moves first on the empty board
 //! })?;
 //!
 //! assert_eq!(store.player("Bo")?.unwrap().ties, 1);

@@ -1,15 +1,16 @@
 //! Games in progress, kept in the store move by move so that they survive a restart of the
 //! server and can be served by any of several servers sharing the store.
 //!
-//! A game in progress is plain data ([`LiveGame`]): the board, who sits at each side, the
-//! moves so far, and what the web game needs besides (an invitation to a friend, the seats'
+//! A game in progress is plain data ([`LiveGame`]): the board, its rule and opening rule,
+//! who sits at each side, the moves so far (the opening's stones first) with the opening's
+//! choices, and what the web game needs besides (an invitation to a friend, the seats'
 //! secret tokens as hashes, a takeback asked for, hints used, the computer's lease on its
 //! turn, the rematch). The store keeps it with a version number: a change is saved only if
 //! nobody saved another one in between ([`Store::save_live_game`](crate::Store::save_live_game)),
 //! so two moves made at once on two servers never fork a game. When the moves end the game,
 //! the same transaction records it for the players' statistics, exactly once.
 
-use ttt_core::{ByPlayer, Cell, Dims, Player, Position};
+use ttt_core::{ByPlayer, Cell, Choice, Dims, Opening, OpeningPhase, Player, Position, Rule};
 
 use crate::game::replay;
 use crate::{Forfeit, GameError, GameResult, NewGame, Participant};
@@ -93,10 +94,18 @@ pub struct LiveGame {
     pub cols: usize,
     /// How many in a row win.
     pub k: usize,
-    /// Who sits at each side; X moves first.
+    /// What wins, and what X may not play; fixed when the game is created.
+    pub rule: Rule,
+    /// How the two people settle who plays X; fixed when the game is created.
+    pub opening: Opening,
+    /// Who sits at each side; X moves first. While an opening goes on, colours are not
+    /// settled: the store keeps the seats as its caller put them (the server: the first
+    /// person at X), and the caller swaps them if the opening gives X to the other.
     pub seats: ByPlayer<LiveSeat>,
-    /// Every move so far, X's first.
+    /// Every move so far, X's first: the opening's stones, then the game's moves.
     pub moves: Vec<Cell>,
+    /// The opening's choices so far, in order (see [`Opening::phase`]).
+    pub opening_choices: Vec<Choice>,
     /// The invitation to the friend's seat, while it is open.
     pub invite: Option<Invite>,
     /// Hints each side has asked for.
@@ -122,7 +131,8 @@ pub struct LiveGame {
 }
 
 impl LiveGame {
-    /// A new game on an empty board, not yet stored.
+    /// A new game on an empty board, free-style and with no opening, not yet stored; set
+    /// [`rule`](LiveGame::rule) and [`opening`](LiveGame::opening) for another game.
     #[must_use]
     pub fn new(id: String, dims: Dims, seats: ByPlayer<LiveSeat>, now: i64) -> LiveGame {
         LiveGame {
@@ -130,8 +140,11 @@ impl LiveGame {
             rows: dims.rows(),
             cols: dims.cols(),
             k: dims.k(),
+            rule: Rule::Freestyle,
+            opening: Opening::None,
             seats,
             moves: Vec::new(),
+            opening_choices: Vec::new(),
             invite: None,
             hints: ByPlayer::default(),
             takeback: None,
@@ -153,13 +166,22 @@ impl LiveGame {
         Ok(Dims::new(self.rows, self.cols, self.k)?)
     }
 
-    /// The position the moves lead to.
+    /// The position the moves lead to, under the game's rule.
     ///
     /// # Errors
     /// [`GameError::IllegalMove`] saying which move is illegal, for a game that cannot have
-    /// been played (or [`GameError::Board`] for a damaged board).
+    /// been played; [`GameError::Opening`] for opening choices that do not fit the stones
+    /// (or [`GameError::Board`] or [`GameError::Rule`] for a damaged board).
     pub fn position(&self) -> Result<Position, GameError> {
-        replay(self.dims()?, &self.moves)
+        check_opening(self.opening, self.moves.len(), &self.opening_choices)?;
+        replay(self.dims()?, self.rule, &self.moves)
+    }
+
+    /// Where the opening stands (who acts, and what they may do), or `None` once the colours
+    /// are settled (at once without an opening).
+    #[must_use]
+    pub fn opening_phase(&self) -> Option<OpeningPhase> {
+        self.opening.phase(self.moves.len(), &self.opening_choices)
     }
 
     /// Whether the game is over: its moves ended it, or a side forfeited.
@@ -200,9 +222,75 @@ impl LiveGame {
             result,
             hints: self.hints,
             forfeit: self.forfeit.clone(),
+            rule: self.rule,
+            opening: self.opening,
         };
         Ok(game.counts().then_some(game))
     }
+}
+
+/// Checks that `choices` could have been made, in order, with `stones` on the board: each
+/// when the opening offered it, with its stones all placed, and no stone placed while a
+/// choice was due.
+fn check_opening(opening: Opening, stones: usize, choices: &[Choice]) -> Result<(), GameError> {
+    // The phase before choice `i`, if it was a time to choose.
+    let choosing = |i: usize| {
+        opening
+            .phase(stones, &choices[..i])
+            .filter(|phase| phase.stones_to_place == 0)
+    };
+    let made_in_turn = choices.iter().enumerate().all(|(i, &choice)| {
+        choosing(i).is_some_and(|phase| {
+            opening
+                .check(stones, &choices[..i], phase.actor, choice)
+                .is_ok()
+        })
+    });
+    // A choice due now must have been due since the last stone went down, not before it.
+    let placed_past_a_choice = stones > 0
+        && choosing(choices.len()).is_some()
+        && opening
+            .phase(stones - 1, choices)
+            .is_some_and(|phase| phase.stones_to_place == 0);
+    if made_in_turn && !placed_past_a_choice {
+        return Ok(());
+    }
+    Err(GameError::Opening {
+        opening,
+        choices: encode_choices(choices),
+        stones,
+    })
+}
+
+/// The word a choice is stored as: `take_x`, `take_o` or `place_two`, as in JSON.
+fn choice_word(choice: Choice) -> &'static str {
+    match choice {
+        Choice::TakeX => "take_x",
+        Choice::TakeO => "take_o",
+        Choice::PlaceTwo => "place_two",
+    }
+}
+
+/// The choice a [`choice_word`] names, if it names one.
+fn choice_from_word(word: &str) -> Option<Choice> {
+    [Choice::TakeX, Choice::TakeO, Choice::PlaceTwo]
+        .into_iter()
+        .find(|&c| choice_word(c) == word)
+}
+
+/// Choices as stored: their words joined by commas (`place_two,take_o`); none is the empty
+/// string.
+pub(crate) fn encode_choices(choices: &[Choice]) -> String {
+    let words: Vec<&str> = choices.iter().map(|&c| choice_word(c)).collect();
+    words.join(",")
+}
+
+/// Reads [`encode_choices`]'s text back; `None` if it is not in that form.
+pub(crate) fn decode_choices(text: &str) -> Option<Vec<Choice>> {
+    if text.is_empty() {
+        return Some(Vec::new());
+    }
+    text.split(',').map(choice_from_word).collect()
 }
 
 /// Seconds since the Unix epoch, now.
@@ -266,6 +354,25 @@ mod tests {
         assert_eq!(record.check(), Ok(()));
         game.forfeit = Some(Forfeit::new(Player::X, "X was not to move"));
         assert_eq!(game.finished(), Err(GameError::ForfeitOutOfTurn(Player::X)));
+    }
+
+    #[test]
+    fn opening_choices_round_trip_through_text() {
+        let choices = vec![Choice::PlaceTwo, Choice::TakeO];
+        assert_eq!(encode_choices(&choices), "place_two,take_o");
+        assert_eq!(decode_choices("place_two,take_o"), Some(choices));
+        assert_eq!(encode_choices(&[]), "");
+        assert_eq!(decode_choices(""), Some(vec![]));
+        for bad in ["take_z", "take_x,", ",take_x", "TAKE_X", "take_x;take_o"] {
+            assert_eq!(decode_choices(bad), None, "{bad:?}");
+        }
+        for choice in [Choice::TakeX, Choice::TakeO, Choice::PlaceTwo] {
+            assert_eq!(
+                serde_json::to_value(choice).unwrap(),
+                choice_word(choice),
+                "stored as in JSON"
+            );
+        }
     }
 
     #[test]

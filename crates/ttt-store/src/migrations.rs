@@ -67,6 +67,7 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     ),
     migration!(3, "0003_forfeits.sql", None),
     migration!(4, "0004_engine_seats.sql", None),
+    migration!(5, "0005_rules_and_openings.sql", None),
 ];
 
 /// The schema version this build creates and understands.
@@ -121,6 +122,7 @@ mod tests {
             ),
             ("0003_forfeits.sql", 10_578_369_112_762_415_793),
             ("0004_engine_seats.sql", 13_282_680_860_578_416_471),
+            ("0005_rules_and_openings.sql", 3_279_901_865_411_887_689),
         ];
         for (m, &(name, sum)) in MIGRATIONS.iter().zip(RELEASED) {
             assert_eq!(m.name, name);
@@ -145,6 +147,7 @@ mod tests {
             14_999_112_454_275_746_745,
             11_607_597_940_480_265_860,
             4_465_703_341_243_927_404,
+            14_130_396_629_151_864_817,
         ];
         assert_eq!(RELEASED.len(), MIGRATIONS.len());
         for (m, &sum) in MIGRATIONS.iter().zip(RELEASED) {

@@ -1,6 +1,6 @@
 //! Finished games: recording one with its players' counters, and reading them back.
 
-use ttt_core::{ByPlayer, Player};
+use ttt_core::{ByPlayer, Opening, Player, Rule};
 
 use crate::game::{decode_moves, encode_moves};
 use crate::sql::players::{self, ADD_LOSS, ADD_TIE, ADD_WIN};
@@ -11,14 +11,15 @@ use crate::{Forfeit, GameRecord, GameResult, NewGame, Participant, StoreError};
 macro_rules! game_columns {
     () => {
         "id, board_rows, board_cols, k, x_player, x_level, x_engine, o_player, o_level, \
-         o_engine, moves, result, finished_at, hints_x, hints_o, forfeit, forfeit_reason"
+         o_engine, moves, result, finished_at, hints_x, hints_o, forfeit, forfeit_reason, rule, \
+         opening"
     };
 }
 
 const INSERT: &str = "INSERT INTO games (board_rows, board_cols, k, x_player, x_level, x_engine,
                          o_player, o_level, o_engine, moves, result, hints_x, hints_o,
-                         forfeit, forfeit_reason)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                         forfeit, forfeit_reason, rule, opening)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
      RETURNING id";
 
 const BY_ID: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
@@ -87,6 +88,16 @@ pub(crate) fn forfeit(row: &impl Row, i: usize) -> Result<Option<Forfeit>, Damag
     }
 }
 
+/// Reads a rule and an opening rule from the row's columns `i` and `i + 1`.
+pub(crate) fn rules(row: &impl Row, i: usize) -> Result<(Rule, Opening), Damage> {
+    let rule = row.need_text(i)?;
+    let opening = row.need_text(i + 1)?;
+    Ok((
+        rule.parse().map_err(|_| Damage::Rule(rule))?,
+        opening.parse().map_err(|_| Damage::Opening(opening))?,
+    ))
+}
+
 /// Reads hints from the row's columns `i` and `i + 1`.
 pub(crate) fn hints(row: &impl Row, i: usize) -> Result<ByPlayer<u32>, Damage> {
     Ok(ByPlayer {
@@ -102,6 +113,7 @@ fn record(row: &impl Row) -> Result<GameRecord, Damage> {
     };
     let moves = row.need_text(10)?;
     let result = row.need_text(11)?;
+    let (rule, opening) = rules(row, 17)?;
     Ok(GameRecord {
         id: row.need_int(0)?,
         rows: unsigned(row.need_int(1)?)?,
@@ -114,6 +126,8 @@ fn record(row: &impl Row) -> Result<GameRecord, Damage> {
         finished_at: row.need_text(12)?,
         hints: hints(row, 13)?,
         forfeit: forfeit(row, 15)?,
+        rule,
+        opening,
     })
 }
 
@@ -185,6 +199,8 @@ pub(crate) async fn insert(db: &impl Db, game: &NewGame) -> Result<i64, StoreErr
                 game.hints.o,
                 loser,
                 reason,
+                game.rule.name(),
+                game.opening.name(),
             ],
         )
         .await?;

@@ -6,12 +6,13 @@ use std::sync::LazyLock;
 
 use ttt_core::{ByPlayer, Cell, Player};
 
-use crate::sql::games::{forfeit, forfeit_columns, hints, side_word};
+use crate::live::{decode_choices, encode_choices};
+use crate::sql::games::{forfeit, forfeit_columns, hints, rules, side_word};
 use crate::sql::{side, unsigned, Damage, Db, Param, Row};
 use crate::{Invite, LiveGame, LiveSeat, Participant, StoreError};
 
 /// The columns a save writes, in the order of [`fields`].
-const FIELDS: [&str; 20] = [
+const FIELDS: [&str; 21] = [
     "x_kind",
     "x_name",
     "x_level",
@@ -32,10 +33,19 @@ const FIELDS: [&str; 20] = [
     "updated_at",
     "forfeit",
     "forfeit_reason",
+    "opening_choices",
 ];
 
 /// The columns a save never changes, before [`FIELDS`] in a row.
-const FIXED: [&str; 5] = ["id", "board_rows", "board_cols", "k", "created_at"];
+const FIXED: [&str; 7] = [
+    "id",
+    "board_rows",
+    "board_cols",
+    "k",
+    "created_at",
+    "rule",
+    "opening",
+];
 
 /// Every column of `live_games`, as [`game`] reads them: [`FIXED`], then [`FIELDS`].
 pub(crate) static COLUMNS: LazyLock<String> = LazyLock::new(|| {
@@ -59,7 +69,7 @@ static INSERT: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
-/// Writes [`FIELDS`] over the row with id `$21` if it is still at version `$22`.
+/// Writes [`FIELDS`] over the row with id `$22` if it is still at version `$23`.
 static UPDATE: LazyLock<String> = LazyLock::new(|| {
     let set: Vec<String> = FIELDS
         .iter()
@@ -125,8 +135,8 @@ fn seat(row: &impl Row, side: Player, i: usize) -> Result<LiveSeat, Damage> {
     })
 }
 
-/// The values of [`FIELDS`] for `g`.
-fn fields(g: &LiveGame) -> Vec<Param<'_>> {
+/// The values of [`FIELDS`] for `g`; `choices`: its opening choices as stored.
+fn fields<'a>(g: &'a LiveGame, choices: &'a str) -> Vec<Param<'a>> {
     let (loser, reason) = forfeit_columns(g.forfeit.as_ref());
     let seats = seat_columns(&g.seats.x)
         .into_iter()
@@ -146,6 +156,7 @@ fn fields(g: &LiveGame) -> Vec<Param<'_>> {
             g.updated_at.into(),
             loser.into(),
             reason.into(),
+            choices.into(),
         ])
         .collect()
 }
@@ -162,8 +173,11 @@ pub(crate) async fn insert(db: &impl Db, g: &LiveGame) -> Result<(), StoreError>
         g.cols.into(),
         g.k.into(),
         g.created_at.into(),
+        g.rule.name().into(),
+        g.opening.name().into(),
     ];
-    params.extend(fields(g));
+    let choices = encode_choices(&g.opening_choices);
+    params.extend(fields(g, &choices));
     match db.execute(&INSERT, &params).await {
         Err(StoreError::Conflict { .. }) => Err(StoreError::Conflict {
             what: format!("game {}", g.id),
@@ -174,7 +188,8 @@ pub(crate) async fn insert(db: &impl Db, g: &LiveGame) -> Result<(), StoreError>
 
 /// Writes `g` over the row still at version `from`; whether there was one.
 pub(crate) async fn update(db: &impl Db, g: &LiveGame, from: i64) -> Result<bool, StoreError> {
-    let mut params = fields(g);
+    let choices = encode_choices(&g.opening_choices);
+    let mut params = fields(g, &choices);
     params.extend([Param::from(g.id.as_str()), Param::from(from)]);
     Ok(db.execute(&UPDATE, &params).await? > 0)
 }
@@ -186,31 +201,38 @@ pub(crate) fn game(db: &impl Db, row: &impl Row, moves: Vec<Cell>) -> Result<Liv
 }
 
 fn read(row: &impl Row, moves: Vec<Cell>) -> Result<LiveGame, Damage> {
-    let invite = match (row.text(13)?, row.int(14)?) {
+    // FIELDS come after FIXED.
+    let f = FIXED.len();
+    let invite = match (row.text(f + 8)?, row.int(f + 9)?) {
         (Some(code), Some(expires_at)) => Some(Invite { code, expires_at }),
         (None, _) => None,
         (Some(_), None) => return Err(Damage::Invite),
     };
+    let (rule, opening) = rules(row, 5)?;
+    let choices = row.need_text(f + 20)?;
     let game = LiveGame {
         id: row.need_text(0)?,
         rows: unsigned(row.need_int(1)?)?,
         cols: unsigned(row.need_int(2)?)?,
         k: unsigned(row.need_int(3)?)?,
         created_at: row.need_int(4)?,
+        rule,
+        opening,
         seats: ByPlayer {
-            x: seat(row, Player::X, 5)?,
-            o: seat(row, Player::O, 9)?,
+            x: seat(row, Player::X, f)?,
+            o: seat(row, Player::O, f + 4)?,
         },
         moves,
+        opening_choices: decode_choices(&choices).ok_or(Damage::Choices(choices))?,
         invite,
-        hints: hints(row, 15)?,
-        takeback: row.text(17)?.map(|t| side("takeback", t)).transpose()?,
-        thinking_until: row.int(18)?,
-        record_id: row.int(19)?,
-        rematch: row.text(20)?,
-        version: row.need_int(21)?,
-        updated_at: row.need_int(22)?,
-        forfeit: forfeit(row, 23)?,
+        hints: hints(row, f + 10)?,
+        takeback: row.text(f + 12)?.map(|t| side("takeback", t)).transpose()?,
+        thinking_until: row.int(f + 13)?,
+        record_id: row.int(f + 14)?,
+        rematch: row.text(f + 15)?,
+        version: row.need_int(f + 16)?,
+        updated_at: row.need_int(f + 17)?,
+        forfeit: forfeit(row, f + 18)?,
     };
     game.finished()?;
     Ok(game)
@@ -261,7 +283,7 @@ pub(crate) mod tests {
         assert_eq!(UPDATE.matches(" = $").count(), FIELDS.len() + 2);
         assert_eq!(INSERT.matches('$').count(), COLUMN_COUNT);
         assert!(
-            UPDATE.ends_with("WHERE id = $21 AND version = $22"),
+            UPDATE.ends_with("WHERE id = $22 AND version = $23"),
             "{}",
             *UPDATE
         );

@@ -181,6 +181,15 @@ pub(crate) enum Damage {
     /// A seat of a game in progress whose columns do not go together.
     #[error("an unreadable seat for {0}")]
     Seat(Player),
+    /// A rule that is none of ours.
+    #[error("an unknown rule {0:?}")]
+    Rule(String),
+    /// An opening rule that is none of ours.
+    #[error("an unknown opening {0:?}")]
+    Opening(String),
+    /// Opening choices not in the stored form.
+    #[error("unreadable opening choices {0:?}")]
+    Choices(String),
     /// An invitation code with no expiry.
     #[error("an invitation with no expiry")]
     Invite,

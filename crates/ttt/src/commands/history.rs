@@ -115,7 +115,7 @@ pub fn table(games: &[GameRecord]) -> String {
 /// The game move by move: the board after each move, the last move marked, and at the end
 /// the winning line.
 pub fn replay(game: &GameRecord, colour: bool) -> anyhow::Result<String> {
-    let mut pos = Position::new(game.dims()?);
+    let mut pos = Position::with_rule(game.dims()?, game.rule)?;
     let side = |p: Player| match game.side(p) {
         Participant::Human { name } => format!("{name} ({p})"),
         Participant::Computer { level } => format!("Computer ({level}, {p})"),
@@ -185,6 +185,8 @@ mod tests {
             finished_at: "2024-05-01T18:30:00Z".into(),
             hints: ttt_core::ByPlayer::default(),
             forfeit: None,
+            rule: ttt_core::Rule::Freestyle,
+            opening: ttt_core::Opening::None,
         }
     }
 

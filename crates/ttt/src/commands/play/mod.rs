@@ -553,6 +553,8 @@ fn conclude<R: BufRead, W: Write>(
         result,
         hints,
         forfeit: forfeit.clone(),
+        rule: ttt_core::Rule::Freestyle,
+        opening: ttt_core::Opening::None,
     };
     let id = if game.counts() {
         Some(store.record_game(&game)?)
