@@ -7,6 +7,7 @@
 //! dead; one holding K-1 of one side's marks and none of the other's is a *threat*: its one
 //! empty cell wins at once.
 
+pub(crate) mod bits;
 pub(crate) mod stones;
 mod symmetry;
 
@@ -22,12 +23,6 @@ fn weight(n: u8) -> i32 {
 }
 
 pub(crate) const NO_CELL: u16 = u16::MAX;
-
-/// `cell` as a bit set; empty beyond 128 cells, where zones and the pairing's bit sets are
-/// not kept.
-pub(crate) fn bit(cell: usize) -> u128 {
-    1u128.checked_shl(cell as u32).unwrap_or(0)
-}
 
 #[derive(Debug, Clone)]
 pub(crate) struct Board {
@@ -474,6 +469,50 @@ impl Board {
     }
 }
 
+/// The position's keys under the board's symmetries, and the maps between them (see
+/// [`symmetry`]).
+impl Board {
+    /// A key shared by all positions equivalent under the board's symmetries, and the index of
+    /// the symmetry that maps this position onto the canonical one.
+    pub(crate) fn canonical_key(&self) -> (u64, usize) {
+        self.keys.canonical()
+    }
+
+    /// Where symmetry number `s` sends `cell`.
+    pub(crate) fn map_cell(&self, s: usize, cell: usize) -> usize {
+        self.keys.map_cell(s, cell)
+    }
+
+    /// The cell that symmetry number `s` sends to `image`.
+    pub(crate) fn unmap_cell(&self, s: usize, image: usize) -> usize {
+        self.keys.unmap_cell(s, image)
+    }
+
+    /// The canonical key (see [`Board::canonical_key`]) of the position after the side to
+    /// move plays `cell`, found without playing it.
+    pub(crate) fn key_after(&self, cell: usize) -> (u64, usize) {
+        self.keys.after(self.turn, cell)
+    }
+
+    /// Whether swapping the colours of every mark gives the same position up to a symmetry
+    /// of the board: then the side to move cannot lose (strategy stealing; see
+    /// [`symmetry`]).
+    pub(crate) fn is_colour_symmetric(&self) -> bool {
+        self.keys.is_colour_symmetric(&self.cells)
+    }
+
+    /// Where symmetry number `s` sends a set of cells (every bit stays every bit: zones of
+    /// boards beyond 128 cells are not kept).
+    pub(crate) fn map_zone(&self, s: usize, zone: u128) -> u128 {
+        self.keys.map_zone(s, zone)
+    }
+
+    /// The set of cells that symmetry number `s` sends to `zone`.
+    pub(crate) fn unmap_zone(&self, s: usize, zone: u128) -> u128 {
+        self.keys.unmap_zone(s, zone)
+    }
+}
+
 /// For each of `n` cells, the windows through it: `window_cells` holds the windows' cells, `k`
 /// a window; the answer is where each cell's list starts (`n + 1` offsets) and the lists one
 /// after the other, so that a cell's windows are one slice.
@@ -561,7 +600,7 @@ pub(crate) mod tests {
 
     #[test]
     fn gains_kept_by_play_and_undo_are_the_gains_added_up() {
-        let mut rng = crate::Rng::seeded(3);
+        let mut rng = crate::rng::Rng::seeded(3);
         for (rows, cols, k) in [(3, 3, 3), (4, 5, 4), (6, 6, 5), (7, 7, 7), (2, 3, 1)] {
             let dims = ttt_core::Dims::new(rows, cols, k).unwrap();
             for _ in 0..5 {

@@ -16,7 +16,7 @@
 use ttt_core::{ByPlayer, Cell, Player, Position};
 
 use super::windows_by_cell;
-use crate::Rng;
+use crate::rng::Rng;
 
 /// The largest side this board takes: the Gomocup's largest board.
 pub(crate) const MAX_SIDE: usize = 32;

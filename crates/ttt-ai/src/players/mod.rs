@@ -19,9 +19,10 @@ use ttt_core::{Cell, Player, Position};
 
 pub use perfect::Perfect;
 pub use simple::{Easy, Hard, Medium};
-pub use strong::{BoardSizeError, MarkError, Strong, StrongMove, ThreatWin};
+pub use strong::{BoardSizeError, MarkError, Strong, StrongMove};
 
-use crate::{Rng, Value, Verdict};
+use crate::rng::Rng;
+use crate::value::{Value, Verdict};
 
 /// How strong a computer player is. Parsed from a name or a number from 1 to 4.
 ///
