@@ -87,14 +87,29 @@ impl fmt::Display for Level {
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LevelError(pub String);
+pub struct LevelError {
+    given: String,
+}
+
+impl LevelError {
+    /// The name or number asked for, as it was given.
+    ///
+    /// ```
+    /// # use ttt_ai::Level;
+    /// assert_eq!("5".parse::<Level>().unwrap_err().given(), "5");
+    /// ```
+    #[must_use]
+    pub fn given(&self) -> &str {
+        &self.given
+    }
+}
 
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "unknown level {:?}: choose easy, medium, hard or perfect (or 1 to 4)",
-            self.0
+            self.given
         )
     }
 }
@@ -111,7 +126,9 @@ impl FromStr for Level {
             "medium" | "2" => Ok(Level::Medium),
             "hard" | "3" => Ok(Level::Hard),
             "perfect" | "4" => Ok(Level::Perfect),
-            _ => Err(LevelError(s.to_string())),
+            _ => Err(LevelError {
+                given: s.to_string(),
+            }),
         }
     }
 }
