@@ -356,12 +356,7 @@ impl Solver {
         let memory = self.memory_or(default_memory(pos));
         let (value, stats) = match self.method {
             Method::AlphaBeta if self.threads == 1 => {
-                let mut search = AlphaBeta::new(
-                    pos,
-                    BoundTable::growing(memory).into(),
-                    self.limits.clone(),
-                    false,
-                );
+                let mut search = self.alpha_beta(false);
                 let value = search.solve().value;
                 (value, search.stats(started, 1))
             }
