@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use ttt_core::{Cell, Position};
 
+use super::strategy::{decide, free_centre, winning_cells, Decision, Level, Strategy};
 use super::strong::Strong;
-use super::{decide, free_centre, winning_cells, Decision, Level, Strategy};
 use crate::board::Board;
 use crate::rng::Rng;
 use crate::search::limits::Limits;
