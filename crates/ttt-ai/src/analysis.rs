@@ -13,39 +13,13 @@ use std::time::{Duration, Instant};
 
 use ttt_core::{Cell, Outcome, Position};
 
-use crate::solve::default_memory;
-use crate::{Solver, ThreatWin, Value, Verdict};
+use crate::search::threats::ThreatWin;
+use crate::solve::{default_memory, Solver};
+use crate::value::{MoveAnalysis, Value, Verdict};
 
 /// The most table memory the proof searches of an analysis take, unless the solver says
 /// otherwise (they take it only as they fill it).
 const PROOF_MEMORY: usize = 1 << 30;
-
-/// One legal move and, if proven, what it leads to from the mover's view (plies counting the
-/// move itself).
-///
-/// ```
-/// use ttt_ai::{Solver, Value, Verdict};
-/// use ttt_core::{Cell, Position, Setup};
-///
-/// // X X .
-/// // O O .    X to move: (0, 2) wins at once
-/// // . . .
-/// let pos = Position::from_setup(&Setup::from_notation("XX./OO./...").unwrap(), 3).unwrap();
-/// let analysis = Solver::new(&pos).analyze();
-/// let win = analysis.moves.iter().find(|m| m.cell == Cell::new(0, 2)).unwrap();
-/// assert_eq!(win.verdict, Some(Verdict { value: Value::Win, plies: 1 }));
-/// assert_eq!(win.value, Some(Value::Win));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MoveAnalysis {
-    /// Where the move is played.
-    pub cell: Cell,
-    /// The proven result of playing it with the game's length, or `None` if that was not
-    /// proven in time.
-    pub verdict: Option<Verdict>,
-    /// The proven value of playing it: the verdict's, or proven without the game's length.
-    pub value: Option<Value>,
-}
 
 /// What [`Solver::analyze`] found about a position.
 ///
@@ -87,14 +61,36 @@ pub struct Analysis {
     pub elapsed: Duration,
 }
 
-/// Analyses `solver`'s position within its limits: see the module's documentation. Without a
-/// deadline, alpha-beta searches until every move's length is proven.
-pub(crate) fn analyze(solver: &Solver) -> Analysis {
-    let lengths_for = solver.limits_ref().time_left().map(|t| t / 4);
-    analyze_with(solver, lengths_for)
+impl Solver {
+    /// Analyses the position: the value of the position and of every legal move for the
+    /// side making it, with the game's length where it is proven. The game's length comes
+    /// from alpha-beta, which gets the first quarter of the time; what it leaves unknown, the
+    /// proof searches of [`Solver::solve`] take on: the position's value, then as many moves'
+    /// values as the time allows.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use ttt_ai::{Solver, Value};
+    /// # use ttt_core::{Cell, Position, Setup};
+    /// // X X .
+    /// // O O .    X to move wins at once at (0, 2)
+    /// // . . .
+    /// let pos = Position::from_setup(&Setup::from_notation("XX./OO./...").unwrap(), 3).unwrap();
+    /// let a = Solver::new(&pos).time_limit(Duration::from_secs(5)).analyze();
+    /// assert_eq!((a.value, a.plies), (Some(Value::Win), Some(1)));
+    /// assert_eq!(a.best_moves, Some(vec![Cell::new(0, 2)]));
+    /// ```
+    ///
+    /// Without a deadline, alpha-beta searches until every move's length is proven.
+    #[must_use]
+    pub fn analyze(&self) -> Analysis {
+        let lengths_for = self.limits_ref().time_left().map(|t| t / 4);
+        analyze_with(self, lengths_for)
+    }
 }
 
-/// [`analyze`], giving alpha-beta with lengths `lengths_for` first (no limit for `None`).
+/// [`Solver::analyze`], giving alpha-beta with lengths `lengths_for` first (no limit for
+/// `None`).
 fn analyze_with(solver: &Solver, lengths_for: Option<Duration>) -> Analysis {
     let started = Instant::now();
     let pos = solver.position();
@@ -208,8 +204,8 @@ fn summarise(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
     use crate::testing::{minimax, random_position};
-    use crate::{Rng, Solver};
     use std::collections::HashMap;
     use ttt_core::Dims;
 

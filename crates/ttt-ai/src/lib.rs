@@ -102,13 +102,21 @@
 //!
 //! # Inside
 //!
-//! Each idea has its own module: `board` (the searches' incremental board and its
-//! symmetries, and the threat searches' board of big boards), `certificates` (pairings and
-//! the Erdős–Selfridge criterion), `search` (alpha-beta, proof-number search, threat-space
-//! search, the strong player's search, their limits and relevance zones), `eval` (line
-//! patterns), `tt` (the transposition tables), `solve` (choosing and running the searches:
-//! [`Solver`], whose [`Solver::threat_win`] finds wins by threats), `analysis` and
-//! `players`. Only what is listed above is public.
+//! Each idea has its own module, layered one way (a module imports only from those below it,
+//! and from the module that defines a thing):
+//!
+//! 1. `value` (the words every search speaks: [`Value`], [`Verdict`], [`MoveAnalysis`]),
+//!    `rng`, `board` (the searches' incremental board and its symmetries, the threat
+//!    searches' board of big boards, and the windows and weights both count by), `tt` (the
+//!    transposition tables), `certificates` (pairings and the Erdős–Selfridge criterion) and
+//!    `eval` (line patterns);
+//! 2. `search` (alpha-beta, proof-number search, threat-space search, the strong player's
+//!    search, their limits, their statistics and relevance zones);
+//! 3. `solve` (choosing and running the searches: [`Solver`], whose [`Solver::threat_win`]
+//!    asks the threat search);
+//! 4. `analysis` ([`Solver::analyze`]) and `players`.
+//!
+//! Only what is listed above is public.
 
 mod analysis;
 mod board;
@@ -123,12 +131,14 @@ mod testing;
 mod tt;
 mod value;
 
-pub use analysis::{Analysis, MoveAnalysis};
+pub use analysis::Analysis;
 pub use players::{
     new_player, BoardSizeError, Decision, Easy, Hard, Level, LevelError, MarkError, Medium,
-    Perfect, Strategy, Strong, StrongMove, ThreatWin,
+    Perfect, Strategy, Strong, StrongMove,
 };
 pub use rng::Rng;
-pub use search::{Limits, StopFlag};
-pub use solve::{default_memory, Method, MoveValues, Solution, SolutionWithLength, Solver, Stats};
-pub use value::{Value, Verdict};
+pub use search::limits::{Limits, StopFlag};
+pub use search::stats::Stats;
+pub use search::threats::ThreatWin;
+pub use solve::{default_memory, Method, MoveValues, Solution, SolutionWithLength, Solver};
+pub use value::{MoveAnalysis, Value, Verdict};

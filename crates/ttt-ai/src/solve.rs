@@ -22,13 +22,15 @@ use std::time::{Duration, Instant};
 
 use ttt_core::{Cell, Position, Symmetry};
 
-use crate::analysis::{self, Analysis};
-use crate::board::stones::MAX_SIDE;
+use crate::board::stones::{Stones, MAX_SIDE};
+use crate::rng::Rng;
 use crate::search::alpha_beta::{self, AlphaBeta, Solved};
+use crate::search::limits::Limits;
 use crate::search::proof_number;
-use crate::search::Limits;
+use crate::search::stats::Stats;
+use crate::search::threats::{self, ThreatWin};
 use crate::tt::bounds::BoundTable;
-use crate::{Rng, Strong, ThreatWin, Value, Verdict};
+use crate::value::{Value, Verdict};
 
 /// Which searches [`Solver::solve`] runs. Every method proves the same values; they differ
 /// only in speed.
@@ -76,43 +78,6 @@ const ALONE_ALPHA_BETA: Duration = Duration::from_secs(1);
 pub fn default_memory(pos: &Position) -> usize {
     let empties = pos.count_blanks().min(24) as u32;
     (1usize << (empties + 6)).clamp(1 << 12, 1 << 28)
-}
-
-/// What a search did to reach its answer.
-///
-/// ```
-/// use ttt_ai::Solver;
-/// use ttt_core::{Dims, Position};
-///
-/// let stats = Solver::new(&Position::new(Dims::new(3, 3, 3).unwrap())).solve().stats;
-/// assert!(stats.nodes > 0);
-/// assert_eq!(stats.threads, 1);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Stats {
-    /// Positions searched.
-    pub nodes: u64,
-    /// Time spent.
-    pub elapsed: Duration,
-    /// Threads that searched.
-    pub threads: usize,
-    /// Bytes of transposition table allocated.
-    pub table_bytes: usize,
-    /// Entries of the table in use at the end.
-    pub table_used: usize,
-}
-
-impl Stats {
-    /// The figures of an alpha-beta search started at `started` on `threads` threads.
-    pub(crate) fn of_alpha_beta(search: &AlphaBeta, started: Instant, threads: usize) -> Stats {
-        Stats {
-            nodes: search.nodes(),
-            elapsed: started.elapsed(),
-            threads,
-            table_bytes: search.table().bytes(),
-            table_used: search.table().used(),
-        }
-    }
 }
 
 /// What [`Solver::solve`] found: the value of the position.
@@ -391,14 +356,9 @@ impl Solver {
         let memory = self.memory_or(default_memory(pos));
         let (value, stats) = match self.method {
             Method::AlphaBeta if self.threads == 1 => {
-                let mut search = AlphaBeta::new(
-                    pos,
-                    BoundTable::growing(memory).into(),
-                    self.limits.clone(),
-                    false,
-                );
+                let mut search = self.alpha_beta(false);
                 let value = search.solve().value;
-                (value, Stats::of_alpha_beta(&search, started, 1))
+                (value, search.stats(started, 1))
             }
             Method::AlphaBeta => {
                 let (solved, stats) = alpha_beta::threads::solve(
@@ -414,7 +374,7 @@ impl Solver {
             Method::Auto if self.threads > 1 => race(pos, &self.limits, memory, self.threads),
             // On one thread there is nothing to race: the proof-number search alone.
             Method::Auto | Method::ProofNumber => {
-                proof_number::solve(pos, &self.limits, memory, self.threads)
+                proof_number::threads::solve(pos, &self.limits, memory, self.threads)
             }
         };
         Solution {
@@ -442,7 +402,7 @@ impl Solver {
             Some(left) => self.limits.at_most(left / 8),
             None => self.limits.clone(),
         };
-        let (win, nodes) = Strong::from_position(&self.pos).threat_win_counted(limits);
+        let (win, nodes) = threats::win(&mut Stones::of_position(&self.pos), limits);
         win.map(|_| Solution {
             value: Some(Value::Win),
             stats: Stats {
@@ -488,7 +448,7 @@ impl Solver {
                 .zip(solved.plies)
                 .map(|(value, plies)| Verdict { value, plies }),
             best_move: solved.best_move,
-            stats: Stats::of_alpha_beta(&search, started, 1),
+            stats: search.stats(started, 1),
         }
     }
 
@@ -607,30 +567,7 @@ impl Solver {
         if self.pos.is_over() || self.pos.dims().k() < 4 {
             return None;
         }
-        Strong::from_position(&self.pos).threat_win(self.limits.clone())
-    }
-
-    /// Analyses the position: the value of the position and of every legal move for the
-    /// side making it, with the game's length where it is proven. The game's length comes
-    /// from alpha-beta, which gets the first quarter of the time; what it leaves unknown, the
-    /// proof searches of [`Solver::solve`] take on: the position's value, then as many moves'
-    /// values as the time allows.
-    ///
-    /// ```
-    /// # use std::time::Duration;
-    /// # use ttt_ai::{Solver, Value};
-    /// # use ttt_core::{Cell, Position, Setup};
-    /// // X X .
-    /// // O O .    X to move wins at once at (0, 2)
-    /// // . . .
-    /// let pos = Position::from_setup(&Setup::from_notation("XX./OO./...").unwrap(), 3).unwrap();
-    /// let a = Solver::new(&pos).time_limit(Duration::from_secs(5)).analyze();
-    /// assert_eq!((a.value, a.plies), (Some(Value::Win), Some(1)));
-    /// assert_eq!(a.best_moves, Some(vec![Cell::new(0, 2)]));
-    /// ```
-    #[must_use]
-    pub fn analyze(&self) -> Analysis {
-        analysis::analyze(self)
+        threats::win(&mut Stones::of_position(&self.pos), self.limits.clone()).0
     }
 
     /// An alpha-beta search of the position within the limits, in a table of the memory
@@ -679,7 +616,7 @@ fn race(pos: &Position, limits: &Limits, memory: usize, threads: usize) -> (Opti
     let beta_bytes = (memory / 2).min(RACE_ALPHA_BETA_BYTES);
     let (proof, beta) = std::thread::scope(|scope| {
         let proof = scope.spawn(|| {
-            let found = proof_number::solve(pos, &each, memory - beta_bytes, threads);
+            let found = proof_number::threads::solve(pos, &each, memory - beta_bytes, threads);
             if found.0.is_some() {
                 stop.raise();
             }
@@ -688,14 +625,14 @@ fn race(pos: &Position, limits: &Limits, memory: usize, threads: usize) -> (Opti
         // Alpha-beta gives its threads to the proof-number search when that is joined by
         // more.
         let beta = scope.spawn(|| {
-            let limits = each.at_most(proof_number::ALONE_BEFORE_JOINING);
+            let limits = each.at_most(proof_number::threads::ALONE_BEFORE_JOINING);
             let found: (Solved, Stats) = if threads == 2 {
                 let start = Instant::now();
                 let mut search =
                     AlphaBeta::new(pos, BoundTable::growing(beta_bytes).into(), limits, false);
                 search.search_straight_to_the_end();
                 let solved = search.solve();
-                (solved, Stats::of_alpha_beta(&search, start, 1))
+                (solved, search.stats(start, 1))
             } else {
                 alpha_beta::threads::solve(
                     pos,

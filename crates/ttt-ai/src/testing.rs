@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use ttt_core::{Cell, Dims, Outcome, Player, Position};
 
-use crate::Rng;
+use crate::rng::Rng;
 
 /// The value for the side to move by plain minimax: 1 win, 0 draw, -1 loss.
 pub(crate) fn minimax(p: &Position, memo: &mut HashMap<Position, i32>) -> i32 {
@@ -89,7 +89,7 @@ pub(crate) fn check_zone_claim(
     let dims = p.dims();
     let base: Vec<Option<Player>> = dims.all_cells().map(|cell| p.get(cell)).collect();
     let outside: Vec<usize> = (0..base.len())
-        .filter(|&i| base[i].is_none() && zone & crate::board::bit(i) == 0)
+        .filter(|&i| base[i].is_none() && zone & crate::board::bits::bit(i) == 0)
         .collect();
     let mut sets: Vec<Vec<usize>> = outside.iter().map(|&i| vec![i]).collect();
     sets.push(outside.clone());

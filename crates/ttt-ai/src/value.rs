@@ -1,10 +1,12 @@
 //! The words every search speaks: what a position is worth ([`Value`]) and, with best play,
 //! how long the game lasts ([`Verdict`]). Both are ordered once, here, from the mover's point
-//! of view, so that "the best move" means the same thing to every caller.
+//! of view, so that "the best move" means the same thing to every caller. A move with what is
+//! proven of it ([`MoveAnalysis`]) is said in the same words, by alpha-beta and the analysis
+//! alike.
 
 use std::cmp::Ordering;
 
-use ttt_core::{Outcome, Position};
+use ttt_core::{Cell, Outcome, Position};
 
 /// The game-theoretic value of a position or a move, for the side that moves.
 ///
@@ -129,6 +131,33 @@ impl PartialOrd for Verdict {
     fn partial_cmp(&self, other: &Verdict) -> Option<Ordering> {
         Some(self.cmp(other))
     }
+}
+
+/// One legal move and, if proven, what it leads to from the mover's view (plies counting the
+/// move itself).
+///
+/// ```
+/// use ttt_ai::{Solver, Value, Verdict};
+/// use ttt_core::{Cell, Position, Setup};
+///
+/// // X X .
+/// // O O .    X to move: (0, 2) wins at once
+/// // . . .
+/// let pos = Position::from_setup(&Setup::from_notation("XX./OO./...").unwrap(), 3).unwrap();
+/// let analysis = Solver::new(&pos).analyze();
+/// let win = analysis.moves.iter().find(|m| m.cell == Cell::new(0, 2)).unwrap();
+/// assert_eq!(win.verdict, Some(Verdict { value: Value::Win, plies: 1 }));
+/// assert_eq!(win.value, Some(Value::Win));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveAnalysis {
+    /// Where the move is played.
+    pub cell: Cell,
+    /// The proven result of playing it with the game's length, or `None` if that was not
+    /// proven in time.
+    pub verdict: Option<Verdict>,
+    /// The proven value of playing it: the verdict's, or proven without the game's length.
+    pub value: Option<Value>,
 }
 
 #[cfg(test)]

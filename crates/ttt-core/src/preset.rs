@@ -146,13 +146,29 @@ impl fmt::Display for Preset {
 /// ```
 /// use ttt_core::Preset;
 /// let err = "tiny".parse::<Preset>().unwrap_err();
+/// assert_eq!(err.given(), "tiny");
 /// assert_eq!(
 ///     err.to_string(),
 ///     "there is no preset \"tiny\": choose one of classic, four-by-four, five-by-five, six-by-seven, gomoku"
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PresetError(pub String);
+pub struct PresetError {
+    given: String,
+}
+
+impl PresetError {
+    /// The name asked for, as it was given.
+    ///
+    /// ```
+    /// # use ttt_core::Preset;
+    /// assert_eq!(" Huge ".parse::<Preset>().unwrap_err().given(), " Huge ");
+    /// ```
+    #[must_use]
+    pub fn given(&self) -> &str {
+        &self.given
+    }
+}
 
 impl fmt::Display for PresetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -160,7 +176,7 @@ impl fmt::Display for PresetError {
         write!(
             f,
             "there is no preset {:?}: choose one of {}",
-            self.0,
+            self.given,
             names.join(", ")
         )
     }
@@ -177,7 +193,9 @@ impl FromStr for Preset {
         Preset::ALL
             .into_iter()
             .find(|p| p.name().eq_ignore_ascii_case(wanted))
-            .ok_or_else(|| PresetError(s.to_string()))
+            .ok_or_else(|| PresetError {
+                given: s.to_string(),
+            })
     }
 }
 

@@ -4,51 +4,33 @@
 //! and its typed interface is `ttt.pyi`.
 //!
 //! Each Python class has its module: `position` (`Position`), `players`
-//! (`ComputerPlayer`, `Decision`) and `solver` (`Solver`). This one holds the module itself
-//! and the conversions they share: cells, players, values and errors.
+//! (`ComputerPlayer`, `Decision`) and `solver` (`Solver`), and `convert` holds the
+//! conversions they share (cells, players, values, seconds and errors). This one holds the
+//! module itself.
 //!
 //! Cells are `(row, column)` tuples counted from 0, as in the Rust API and ttt's JSON; the
 //! messages of errors are the Rust ones, word for word, and like every ttt message meant for
 //! people they count rows and columns from 1.
 
-use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use ttt_ai::Value;
-use ttt_core::{Cell, Player};
 
+mod convert;
 mod players;
 mod position;
 mod solver;
-
-create_exception!(
-    ttt,
-    PositionError,
-    PyValueError,
-    "A position that cannot be read or cannot arise in play: unreadable notation, a board size \
-     or K out of range, or an impossible board. The message says which."
-);
-
-create_exception!(
-    ttt,
-    IllegalMoveError,
-    PyValueError,
-    "A move that may not be played: the game is over, or the cell is off the board or taken. \
-     `cell` holds the cell asked for (counted from 0), or None when the game was over."
-);
 
 /// The package `ttt`: tic-tac-toe and the m,n,k-games (R rows by C columns, K in a row
 /// wins, X moves first), with four computer players and an exact solver.
 #[pymodule(name = "ttt")]
 mod ttt_module {
     #[pymodule_export]
+    use super::convert::{IllegalMoveError, PositionError};
+    #[pymodule_export]
     use super::players::{ComputerPlayer, Decision};
     #[pymodule_export]
     use super::position::Position;
     #[pymodule_export]
     use super::solver::Solver;
-    #[pymodule_export]
-    use super::{IllegalMoveError, PositionError};
 
     use pyo3::prelude::*;
     use pyo3::types::PyTuple;
@@ -65,28 +47,4 @@ mod ttt_module {
         m.add("PRESETS", PyTuple::new(py, presets)?)?;
         Ok(())
     }
-}
-
-/// A cell as Python sees it: `(row, column)`, counted from 0.
-pub(crate) type PyCell = (i64, i64);
-
-/// `cell` for Python.
-pub(crate) fn py_cell(cell: Cell) -> PyCell {
-    (i64::from(cell.row), i64::from(cell.col))
-}
-
-/// A player from its mark, `"X"` or `"O"` (either case).
-pub(crate) fn player(mark: &str) -> PyResult<Player> {
-    let mut chars = mark.chars();
-    match (chars.next().and_then(Player::from_marker), chars.next()) {
-        (Some(player), None) => Ok(player),
-        _ => Err(PyValueError::new_err(format!(
-            "a player is 'X' or 'O', not {mark:?}"
-        ))),
-    }
-}
-
-/// A value's word, `"win"`, `"draw"` or `"loss"`; `None` where nothing was proven.
-pub(crate) fn value_word(value: Option<Value>) -> Option<&'static str> {
-    value.map(Value::as_str)
 }

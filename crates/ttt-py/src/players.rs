@@ -3,14 +3,13 @@
 //! meanwhile.
 
 use std::sync::Mutex;
-use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use ttt_ai::{new_player, Level, Strategy};
 
+use crate::convert::{py_cell, seconds, value_word, PyCell};
 use crate::position::Position;
-use crate::{py_cell, value_word, PyCell};
 
 /// A computer player of a level: `"easy"` (random), `"medium"` (centre, else block),
 /// `"hard"` (centre, else win, else block) or `"perfect"` (searches; never loses a game it
@@ -55,15 +54,6 @@ impl LevelArg {
         text.parse()
             .map_err(|e: ttt_ai::LevelError| PyValueError::new_err(e.to_string()))
     }
-}
-
-/// Seconds as a duration, or a `ValueError` naming `what` for a negative or unreadable number.
-pub(crate) fn seconds(value: f64, what: &str) -> PyResult<Duration> {
-    Duration::try_from_secs_f64(value).map_err(|_| {
-        PyValueError::new_err(format!(
-            "{what} must be a number of seconds, 0 or more, not {value}"
-        ))
-    })
 }
 
 #[pymethods]

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 use ttt_core::{Cell, Dims, Outcome, PlayError, Player, Preset, Setup};
 
-use crate::{py_cell, IllegalMoveError, PositionError, PyCell};
+use crate::convert::{self, py_cell, IllegalMoveError, PositionError, PyCell};
 
 /// A position of an m,n,k-game that can arise in play: the board, whose turn it is and how
 /// the game stands. Read from the notation (rows top to bottom separated by `/`; `X`, `O`,
@@ -216,12 +216,12 @@ impl Position {
 
     /// The course's `checkWin`: whether `player` (`"X"` or `"O"`) has won.
     fn is_win_for(&self, player: &str) -> PyResult<bool> {
-        Ok(self.inner.is_win_for(crate::player(player)?))
+        Ok(self.inner.is_win_for(convert::player(player)?))
     }
 
     /// The course's `checkLose`: whether `player`'s opponent has won.
     fn is_loss_for(&self, player: &str) -> PyResult<bool> {
-        Ok(self.inner.is_loss_for(crate::player(player)?))
+        Ok(self.inner.is_loss_for(convert::player(player)?))
     }
 
     /// The course's `checkDraw`: whether the board is full with no line.
@@ -231,7 +231,7 @@ impl Position {
 
     /// The course's `boardValue`: 1 if `player` has won, -1 if they have lost, 0 otherwise.
     fn board_value(&self, player: &str) -> PyResult<i8> {
-        Ok(self.inner.board_value(crate::player(player)?))
+        Ok(self.inner.board_value(convert::player(player)?))
     }
 
     /// The course's `possibleMoves`: the positions after each legal move of the side to

@@ -13,9 +13,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use ttt_ai::{Analysis, Limits, Method, StopFlag, Value};
 
-use crate::players::seconds;
+use crate::convert::{py_cell, seconds, value_word, PyCell};
 use crate::position::Position;
-use crate::{py_cell, value_word, PyCell};
 
 /// How often a waiting caller looks for a signal: often enough that Ctrl-C feels immediate.
 const SIGNAL_CHECK: Duration = Duration::from_millis(100);

@@ -7,26 +7,24 @@
 //! dead; one holding K-1 of one side's marks and none of the other's is a *threat*: its one
 //! empty cell wins at once.
 
+pub(crate) mod bits;
 pub(crate) mod stones;
 mod symmetry;
+pub(crate) mod windows;
 
 use ttt_core::{ByPlayer, Cell, Dims, Player, Position};
 
 use symmetry::Keys;
-
-/// Weights of a window holding `n` of one side's marks and none of the other's.
-const WEIGHTS: [i32; 8] = [0, 1, 6, 36, 216, 1296, 7776, 46656];
-
-fn weight(n: u8) -> i32 {
-    WEIGHTS[usize::from(n).min(WEIGHTS.len() - 1)]
-}
+use windows::{Weights, Windows};
 
 pub(crate) const NO_CELL: u16 = u16::MAX;
 
-/// `cell` as a bit set; empty beyond 128 cells, where zones and the pairing's bit sets are
-/// not kept.
-pub(crate) fn bit(cell: usize) -> u128 {
-    1u128.checked_shl(cell as u32).unwrap_or(0)
+/// The same start for both sides: per-side counts begin alike on an empty board.
+pub(super) fn for_both<T: Clone>(value: T) -> ByPlayer<T> {
+    ByPlayer {
+        x: value.clone(),
+        o: value,
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -36,11 +34,7 @@ pub(crate) struct Board {
     cells: Vec<Option<Player>>,
     turn: Player,
     empties: usize,
-    /// Cells of window `w` are `window_cells[w * k .. (w + 1) * k]`.
-    window_cells: Vec<u16>,
-    /// Windows through cell `c` are `cell_windows[cell_start[c] .. cell_start[c + 1]]`.
-    cell_start: Vec<u32>,
-    cell_windows: Vec<u32>,
+    windows: Windows,
     counts: ByPlayer<Vec<u8>>,
     /// Windows that can still be completed by someone.
     live: u32,
@@ -57,9 +51,9 @@ pub(crate) struct Board {
     /// [`Board::move_gain`]), kept up to date by [`Board::play`] and [`Board::undo`]: the
     /// search asks it of every move at every visit of a position.
     gains: ByPlayer<Vec<i32>>,
-    /// What a window adds to the gain of a move on it, by the counts of the mover's marks
-    /// and the opponent's there: `gain_of[mine * (K + 1) + theirs]`.
-    gain_of: Vec<i32>,
+    /// What a window is worth, and adds to the gain of a move on it: the weights that order
+    /// the exact searches' moves ([`Weights::exact`]).
+    weights: Weights,
     /// For each side, the sum over the windows still open to it of 2^(its marks there): the
     /// Erdős–Selfridge potential, times 2^K (see [`crate::certificates`]).
     danger: ByPlayer<u64>,
@@ -74,35 +68,13 @@ impl Board {
         let dims = pos.dims();
         let n = dims.cells();
         let k = dims.k();
-        let mut window_cells = Vec::new();
-        for start in dims.all_cells() {
-            // With K = 1 every direction gives the same one-cell window: count it once.
-            let dirs: &[(i32, i32)] = if k == 1 {
-                &[(0, 1)]
-            } else {
-                &[(0, 1), (1, 0), (1, 1), (1, -1)]
-            };
-            for &dir in dirs {
-                if dims.step(start, dir, k as i32 - 1).is_some() {
-                    for s in 0..k as i32 {
-                        let c = dims
-                            .step(start, dir, s)
-                            .expect("window end is on the board");
-                        window_cells.push(dims.index(c) as u16);
-                    }
-                }
-            }
-        }
-        let windows = window_cells.len() / k;
-        let (cell_start, cell_windows) = windows_by_cell(&window_cells, k, n);
+        let index = Windows::new(dims.rows(), dims.cols(), k);
+        let windows = index.count();
         // How many windows pass through each cell.
-        let windows_at: Vec<u16> = cell_start
-            .windows(2)
-            .map(|w| (w[1] - w[0]) as u16)
-            .collect();
+        let windows_at: Vec<u16> = (0..n).map(|c| index.through(c).len() as u16).collect();
         let window_masks = if n <= 128 {
-            window_cells
-                .chunks(k)
+            index
+                .all()
                 .map(|w| w.iter().fold(0u128, |m, &c| m | 1 << c))
                 .collect()
         } else {
@@ -114,46 +86,17 @@ impl Board {
             cells: vec![None; n],
             turn: Player::X,
             empties: n,
-            window_cells,
-            cell_start,
-            cell_windows,
-            counts: ByPlayer {
-                x: vec![0; windows],
-                o: vec![0; windows],
-            },
+            windows: index,
+            counts: for_both(vec![0; windows]),
             live: windows as u32,
             live_at: windows_at.clone(),
             threats: ByPlayer::default(),
-            threat_at: ByPlayer {
-                x: vec![0; n],
-                o: vec![0; n],
-            },
+            threat_at: for_both(vec![0; n]),
             potential: ByPlayer::default(),
             // On the empty board each window adds 1 (see `Board::window_gains`).
-            gains: {
-                let gains: Vec<i32> = windows_at.iter().map(|&w| i32::from(w)).collect();
-                ByPlayer {
-                    x: gains.clone(),
-                    o: gains,
-                }
-            },
-            gain_of: (0..=k as u8)
-                .flat_map(|m| (0..=k as u8).map(move |t| (m, t)))
-                .map(|(m, t)| {
-                    let mut gain = 0;
-                    if t == 0 {
-                        gain += weight(m + 1) - weight(m);
-                    }
-                    if m == 0 {
-                        gain += weight(t) + i32::from(t > 0);
-                    }
-                    gain
-                })
-                .collect(),
-            danger: ByPlayer {
-                x: windows as u64,
-                o: windows as u64,
-            },
+            gains: for_both(windows_at.iter().map(|&w| i32::from(w)).collect()),
+            weights: Weights::exact(k),
+            danger: for_both(windows as u64),
             window_masks,
             keys: Keys::new(dims),
         };
@@ -266,8 +209,7 @@ impl Board {
     fn window_gains(&self, w: usize) -> (i32, i32) {
         let x = usize::from(self.counts.x[w]);
         let o = usize::from(self.counts.o[w]);
-        let side = usize::from(self.k) + 1;
-        (self.gain_of[x * side + o], self.gain_of[o * side + x])
+        (self.weights.gain(x, o), self.weights.gain(o, x))
     }
 
     /// Adds the change of window `w`'s gains since they were `before` to each of its cells.
@@ -277,21 +219,19 @@ impl Board {
         if for_x == 0 && for_o == 0 {
             return;
         }
-        let k = usize::from(self.k);
-        for i in w * k..(w + 1) * k {
-            let c = usize::from(self.window_cells[i]);
+        for &c in self.windows.cells(w) {
+            let c = usize::from(c);
             self.gains.x[c] += for_x;
             self.gains.o[c] += for_o;
         }
     }
 
     pub(crate) fn windows_through(&self, cell: usize) -> &[u32] {
-        &self.cell_windows[self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize]
+        self.windows.through(cell)
     }
 
     pub(crate) fn window(&self, w: usize) -> &[u16] {
-        let k = usize::from(self.k);
-        &self.window_cells[w * k..(w + 1) * k]
+        self.windows.cells(w)
     }
 
     /// The empty cells of window `w`, ignoring `except`.
@@ -326,7 +266,7 @@ impl Board {
 
     /// How many windows the board has.
     pub(crate) fn window_count(&self) -> usize {
-        self.window_cells.len() / usize::from(self.k)
+        self.windows.count()
     }
 
     /// Whether `cell` lies in window `w`. A window is a run of K cells a fixed step apart,
@@ -362,16 +302,14 @@ impl Board {
     }
 
     fn kill_window(&mut self, w: usize) {
-        let k = usize::from(self.k);
-        for i in w * k..(w + 1) * k {
-            self.live_at[usize::from(self.window_cells[i])] -= 1;
+        for &c in self.windows.cells(w) {
+            self.live_at[usize::from(c)] -= 1;
         }
     }
 
     fn revive_window(&mut self, w: usize) {
-        let k = usize::from(self.k);
-        for i in w * k..(w + 1) * k {
-            self.live_at[usize::from(self.window_cells[i])] += 1;
+        for &c in self.windows.cells(w) {
+            self.live_at[usize::from(c)] += 1;
         }
     }
 
@@ -383,15 +321,13 @@ impl Board {
         let mut won = false;
         self.cells[cell] = Some(me);
         self.empties -= 1;
-        let start = self.cell_start[cell] as usize;
-        let end = self.cell_start[cell + 1] as usize;
-        for i in start..end {
-            let w = self.cell_windows[i] as usize;
+        for i in self.windows.through_range(cell) {
+            let w = self.windows.through_at(i);
             let m = self.counts.get(me)[w];
             let t = self.counts.get(opp)[w];
             let gains = self.window_gains(w);
             if t == 0 {
-                *self.potential.get_mut(me) += weight(m + 1) - weight(m);
+                *self.potential.get_mut(me) += self.weights.growth(m);
                 *self.danger.get_mut(me) += 1 << m;
                 if m == k1 {
                     // Our threat is fulfilled: the game is won.
@@ -406,7 +342,7 @@ impl Board {
                 }
             }
             if m == 0 {
-                *self.potential.get_mut(opp) -= weight(t);
+                *self.potential.get_mut(opp) -= self.weights.weight(usize::from(t));
                 *self.danger.get_mut(opp) -= 1 << t;
                 if t > 0 {
                     self.live -= 1;
@@ -431,17 +367,15 @@ impl Board {
         let me = self.turn.other();
         let opp = self.turn;
         let k1 = self.k - 1;
-        let start = self.cell_start[cell] as usize;
-        let end = self.cell_start[cell + 1] as usize;
-        for i in start..end {
-            let w = self.cell_windows[i] as usize;
+        for i in self.windows.through_range(cell) {
+            let w = self.windows.through_at(i);
             let m = self.counts.get(me)[w] - 1;
             let t = self.counts.get(opp)[w];
             let gains = self.window_gains(w);
             self.counts.get_mut(me)[w] = m;
             self.spread_gains(w, gains);
             if t == 0 {
-                *self.potential.get_mut(me) -= weight(m + 1) - weight(m);
+                *self.potential.get_mut(me) -= self.weights.growth(m);
                 *self.danger.get_mut(me) -= 1 << m;
                 if m == k1 {
                     self.threat_at.get_mut(me)[cell] += 1;
@@ -455,7 +389,7 @@ impl Board {
                 }
             }
             if m == 0 {
-                *self.potential.get_mut(opp) += weight(t);
+                *self.potential.get_mut(opp) += self.weights.weight(usize::from(t));
                 *self.danger.get_mut(opp) += 1 << t;
                 if t > 0 {
                     self.live += 1;
@@ -474,23 +408,48 @@ impl Board {
     }
 }
 
-/// For each of `n` cells, the windows through it: `window_cells` holds the windows' cells, `k`
-/// a window; the answer is where each cell's list starts (`n + 1` offsets) and the lists one
-/// after the other, so that a cell's windows are one slice.
-pub(crate) fn windows_by_cell(window_cells: &[u16], k: usize, n: usize) -> (Vec<u32>, Vec<u32>) {
-    let mut per_cell: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (w, cells) in window_cells.chunks_exact(k).enumerate() {
-        for &c in cells {
-            per_cell[usize::from(c)].push(w as u32);
-        }
+/// The position's keys under the board's symmetries, and the maps between them (see
+/// [`symmetry`]).
+impl Board {
+    /// A key shared by all positions equivalent under the board's symmetries, and the index of
+    /// the symmetry that maps this position onto the canonical one.
+    pub(crate) fn canonical_key(&self) -> (u64, usize) {
+        self.keys.canonical()
     }
-    let mut cell_start = vec![0u32];
-    let mut cell_windows = Vec::new();
-    for list in per_cell {
-        cell_windows.extend(list);
-        cell_start.push(cell_windows.len() as u32);
+
+    /// Where symmetry number `s` sends `cell`.
+    pub(crate) fn map_cell(&self, s: usize, cell: usize) -> usize {
+        self.keys.map_cell(s, cell)
     }
-    (cell_start, cell_windows)
+
+    /// The cell that symmetry number `s` sends to `image`.
+    pub(crate) fn unmap_cell(&self, s: usize, image: usize) -> usize {
+        self.keys.unmap_cell(s, image)
+    }
+
+    /// The canonical key (see [`Board::canonical_key`]) of the position after the side to
+    /// move plays `cell`, found without playing it.
+    pub(crate) fn key_after(&self, cell: usize) -> (u64, usize) {
+        self.keys.after(self.turn, cell)
+    }
+
+    /// Whether swapping the colours of every mark gives the same position up to a symmetry
+    /// of the board: then the side to move cannot lose (strategy stealing; see
+    /// [`symmetry`]).
+    pub(crate) fn is_colour_symmetric(&self) -> bool {
+        self.keys.is_colour_symmetric(&self.cells)
+    }
+
+    /// Where symmetry number `s` sends a set of cells (every bit stays every bit: zones of
+    /// boards beyond 128 cells are not kept).
+    pub(crate) fn map_zone(&self, s: usize, zone: u128) -> u128 {
+        self.keys.map_zone(s, zone)
+    }
+
+    /// The set of cells that symmetry number `s` sends to `zone`.
+    pub(crate) fn unmap_zone(&self, s: usize, zone: u128) -> u128 {
+        self.keys.unmap_zone(s, zone)
+    }
 }
 
 #[cfg(test)]
@@ -535,6 +494,7 @@ pub(crate) mod tests {
     fn gains_from_scratch(b: &Board) -> ByPlayer<Vec<i32>> {
         let window_gain = |p: Player, w: usize| {
             let (m, t) = (b.counts.get(p)[w], b.counts.get(p.other())[w]);
+            let weight = |n: u8| b.weights.weight(usize::from(n));
             let grows = if t == 0 { weight(m + 1) - weight(m) } else { 0 };
             let spoils = if m == 0 {
                 weight(t) + i32::from(t > 0)
@@ -561,7 +521,7 @@ pub(crate) mod tests {
 
     #[test]
     fn gains_kept_by_play_and_undo_are_the_gains_added_up() {
-        let mut rng = crate::Rng::seeded(3);
+        let mut rng = crate::rng::Rng::seeded(3);
         for (rows, cols, k) in [(3, 3, 3), (4, 5, 4), (6, 6, 5), (7, 7, 7), (2, 3, 1)] {
             let dims = ttt_core::Dims::new(rows, cols, k).unwrap();
             for _ in 0..5 {

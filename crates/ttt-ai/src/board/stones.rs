@@ -15,33 +15,15 @@
 
 use ttt_core::{ByPlayer, Cell, Player, Position};
 
-use super::windows_by_cell;
-use crate::Rng;
+use super::for_both;
+use super::windows::{Weights, Windows};
+use crate::rng::Rng;
 
 /// The largest side this board takes: the Gomocup's largest board.
 pub(crate) const MAX_SIDE: usize = 32;
 
-/// The four line directions as (row, column) steps.
-const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
-
 /// How far (in rows and columns) a mark makes the cells around it worth searching.
 const NEAR: i32 = 2;
-
-/// The weight of a window holding `count` of one side's marks and none of the other's, by how
-/// many marks it lacks: a four weighs most.
-fn weight(k: usize, count: usize) -> i32 {
-    if count == 0 {
-        return 0;
-    }
-    match k.saturating_sub(count) {
-        0 => 50_000,
-        1 => 1_000,
-        2 => 120,
-        3 => 15,
-        4 => 3,
-        _ => 1,
-    }
-}
 
 /// A board of marks with its windows' counts, for boards of up to [`MAX_SIDE`] a side and any
 /// K.
@@ -54,11 +36,7 @@ pub(crate) struct Stones {
     turn: Player,
     /// The moves played, in order (passes are not moves).
     moves: Vec<u16>,
-    /// Cells of window `w` are `window_cells[w * k .. (w + 1) * k]`.
-    window_cells: Vec<u16>,
-    /// Windows through cell `c` are `cell_windows[cell_start[c] .. cell_start[c + 1]]`.
-    cell_start: Vec<u32>,
-    cell_windows: Vec<u32>,
+    windows: Windows,
     counts: ByPlayer<Vec<u8>>,
     fours: ByPlayer<Vec<u16>>,
     threes: ByPlayer<Vec<u16>>,
@@ -69,8 +47,9 @@ pub(crate) struct Stones {
     /// For each side and cell: what a mark there gains that side (its windows grow, the
     /// other's open windows are spoiled).
     gains: ByPlayer<Vec<i32>>,
-    /// `gain_of[mine * (K + 1) + theirs]`: what a window adds to the gain of a move on it.
-    gain_of: Vec<i32>,
+    /// What a window is worth, and adds to the gain of a move on it: the weights of the
+    /// threat searches and the strong player ([`Weights::threats`]).
+    weights: Weights,
     /// Each side's open windows' weights added up: the evaluation's material.
     potential: ByPlayer<i32>,
     /// For each cell, how many marks lie within [`NEAR`] rows and columns of it.
@@ -92,34 +71,8 @@ impl Stones {
             return Err(TooBig);
         }
         let n = rows * cols;
-        let mut window_cells = Vec::new();
-        for r in 0..rows as i32 {
-            for c in 0..cols as i32 {
-                for (dr, dc) in DIRECTIONS {
-                    let (er, ec) = (r + dr * (k as i32 - 1), c + dc * (k as i32 - 1));
-                    if (0..rows as i32).contains(&er) && (0..cols as i32).contains(&ec) {
-                        for s in 0..k as i32 {
-                            window_cells.push(((r + dr * s) * cols as i32 + c + dc * s) as u16);
-                        }
-                    }
-                }
-            }
-        }
-        let windows = window_cells.len() / k;
-        let (cell_start, cell_windows) = windows_by_cell(&window_cells, k, n);
-        let gain_of: Vec<i32> = (0..=k)
-            .flat_map(|m| (0..=k).map(move |t| (m, t)))
-            .map(|(m, t)| {
-                let mut gain = 0;
-                if t == 0 && m < k {
-                    gain += weight(k, m + 1) - weight(k, m);
-                }
-                if m == 0 {
-                    gain += weight(k, t) + i32::from(t > 0);
-                }
-                gain
-            })
-            .collect();
+        let index = Windows::new(rows, cols, k);
+        let windows = index.count();
         let mut rng = Rng::seeded(0x0005_eed5_70e5);
         let mut keys = || (0..n).map(|_| rng.next_u64()).collect::<Vec<u64>>();
         let zobrist = ByPlayer {
@@ -134,32 +87,15 @@ impl Stones {
             cells: vec![None; n],
             turn: Player::X,
             moves: Vec::new(),
-            window_cells,
-            cell_start,
-            cell_windows,
-            counts: ByPlayer {
-                x: vec![0; windows],
-                o: vec![0; windows],
-            },
-            fours: ByPlayer {
-                x: vec![0; n],
-                o: vec![0; n],
-            },
-            threes: ByPlayer {
-                x: vec![0; n],
-                o: vec![0; n],
-            },
-            twos: ByPlayer {
-                x: vec![0; n],
-                o: vec![0; n],
-            },
+            windows: index,
+            counts: for_both(vec![0; windows]),
+            fours: for_both(vec![0; n]),
+            threes: for_both(vec![0; n]),
+            twos: for_both(vec![0; n]),
             four_windows: ByPlayer::default(),
             three_windows: ByPlayer::default(),
-            gains: ByPlayer {
-                x: vec![0; n],
-                o: vec![0; n],
-            },
-            gain_of,
+            gains: for_both(vec![0; n]),
+            weights: Weights::threats(k),
             potential: ByPlayer::default(),
             near: vec![0; n],
             hash: 0,
@@ -300,11 +236,11 @@ impl Stones {
     }
 
     pub(crate) fn windows_through(&self, cell: usize) -> &[u32] {
-        &self.cell_windows[self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize]
+        self.windows.through(cell)
     }
 
     pub(crate) fn window(&self, w: usize) -> &[u16] {
-        &self.window_cells[w * self.k..(w + 1) * self.k]
+        self.windows.cells(w)
     }
 
     /// How many of `player`'s marks window `w` holds.
@@ -340,9 +276,8 @@ impl Stones {
         let k = self.k;
         let x = usize::from(self.counts.x[w]);
         let o = usize::from(self.counts.o[w]);
-        let side = k + 1;
-        let gx = self.gain_of[x * side + o] * sign;
-        let go = self.gain_of[o * side + x] * sign;
+        let gx = self.weights.gain(x, o) * sign;
+        let go = self.weights.gain(o, x) * sign;
         let flag = |mine: usize, theirs: usize, lack: usize| {
             i32::from(theirs == 0 && mine + lack == k && mine < k) * sign
         };
@@ -354,17 +289,17 @@ impl Stones {
             (0, 0)
         };
         if o == 0 {
-            self.potential.x += weight(k, x) * sign;
+            self.potential.x += self.weights.weight(x) * sign;
         }
         if x == 0 {
-            self.potential.o += weight(k, o) * sign;
+            self.potential.o += self.weights.weight(o) * sign;
         }
         self.four_windows.x = self.four_windows.x.wrapping_add_signed(fx);
         self.four_windows.o = self.four_windows.o.wrapping_add_signed(fo);
         self.three_windows.x = self.three_windows.x.wrapping_add_signed(tx);
         self.three_windows.o = self.three_windows.o.wrapping_add_signed(to);
-        for i in w * k..(w + 1) * k {
-            let c = usize::from(self.window_cells[i]);
+        for &c in self.windows.cells(w) {
+            let c = usize::from(c);
             self.gains.x[c] += gx;
             self.gains.o[c] += go;
             if fx | fo | tx | to | wx | wo != 0 {
@@ -382,8 +317,8 @@ impl Stones {
     /// completes a line.
     fn place(&mut self, cell: usize, player: Player) -> bool {
         let mut won = false;
-        for i in self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize {
-            let w = self.cell_windows[i] as usize;
+        for i in self.windows.through_range(cell) {
+            let w = self.windows.through_at(i);
             // A window both sides hold stays dead: nothing it adds changes.
             let dead = self.counts.x[w] > 0 && self.counts.o[w] > 0;
             if !dead {
@@ -407,8 +342,8 @@ impl Stones {
             return;
         };
         self.cells[cell] = None;
-        for i in self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize {
-            let w = self.cell_windows[i] as usize;
+        for i in self.windows.through_range(cell) {
+            let w = self.windows.through_at(i);
             let other = usize::from(self.counts.get(player.other())[w]);
             let mine = usize::from(self.counts.get(player)[w]);
             // Dead before and after: nothing to move.
@@ -505,7 +440,7 @@ pub(crate) mod tests {
             x: vec![0; b.cells()],
             o: vec![0; b.cells()],
         });
-        for w in 0..b.window_cells.len() / b.k {
+        for w in 0..b.windows.count() {
             for p in [Player::X, Player::O] {
                 let (mine, theirs) = (b.count(p, w), b.count(p.other(), w));
                 for (lack, sums) in out.iter_mut().enumerate() {

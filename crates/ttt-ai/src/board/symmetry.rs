@@ -7,7 +7,8 @@
 
 use ttt_core::{ByPlayer, Dims, Player, Symmetry};
 
-use super::{bit, Board};
+use super::bits::bit;
+use crate::rng::Rng;
 
 /// The hashes of a position under every symmetry of its board, and the maps between cells.
 #[derive(Debug, Clone)]
@@ -44,7 +45,7 @@ impl Keys {
             })
             .collect();
         // A fixed seed: keys are the same in every run, so searches repeat themselves.
-        let mut seed = crate::Rng::seeded(0x5EED_7777_0000_0001);
+        let mut seed = Rng::seeded(0x5EED_7777_0000_0001);
         let zobrist = ByPlayer {
             x: (0..n).map(|_| seed.next_u64()).collect(),
             o: (0..n).map(|_| seed.next_u64()).collect(),
@@ -66,12 +67,12 @@ impl Keys {
     }
 }
 
-impl Board {
+impl Keys {
     /// A key shared by all positions equivalent under the board's symmetries, and the index of
     /// the symmetry that maps this position onto the canonical one.
-    pub(crate) fn canonical_key(&self) -> (u64, usize) {
-        let mut best = (self.keys.hashes[0], 0);
-        for (s, &h) in self.keys.hashes.iter().enumerate().skip(1) {
+    pub(super) fn canonical(&self) -> (u64, usize) {
+        let mut best = (self.hashes[0], 0);
+        for (s, &h) in self.hashes.iter().enumerate().skip(1) {
             if h < best.0 {
                 best = (h, s);
             }
@@ -80,21 +81,21 @@ impl Board {
     }
 
     /// Where symmetry number `s` sends `cell`.
-    pub(crate) fn map_cell(&self, s: usize, cell: usize) -> usize {
-        usize::from(self.keys.maps[s][cell])
+    pub(super) fn map_cell(&self, s: usize, cell: usize) -> usize {
+        usize::from(self.maps[s][cell])
     }
 
     /// The cell that symmetry number `s` sends to `image`.
-    pub(crate) fn unmap_cell(&self, s: usize, image: usize) -> usize {
-        usize::from(self.keys.inverse[s][image])
+    pub(super) fn unmap_cell(&self, s: usize, image: usize) -> usize {
+        usize::from(self.inverse[s][image])
     }
 
-    /// The canonical key (see [`Board::canonical_key`]) of the position after the side to
-    /// move plays `cell`, found without playing it.
-    pub(crate) fn key_after(&self, cell: usize) -> (u64, usize) {
-        let zob = self.keys.zobrist.get(self.turn);
+    /// The canonical key (see [`Keys::canonical`]) of the position after `player` plays
+    /// `cell`, found without playing it.
+    pub(super) fn after(&self, player: Player, cell: usize) -> (u64, usize) {
+        let zob = self.zobrist.get(player);
         let mut best = (u64::MAX, 0);
-        for (s, (&h, map)) in self.keys.hashes.iter().zip(&self.keys.maps).enumerate() {
+        for (s, (&h, map)) in self.hashes.iter().zip(&self.maps).enumerate() {
             let h = h ^ zob[usize::from(map[cell])];
             if s == 0 || h < best.0 {
                 best = (h, s);
@@ -103,46 +104,46 @@ impl Board {
         best
     }
 
-    /// Whether swapping the colours of every mark gives the same position up to a symmetry
-    /// of the board (as on the empty board). Then the side to move cannot lose, by strategy
-    /// stealing: were the opponent to have a winning strategy, by the symmetry the side to
-    /// move would have one as second player too; it could play any move, then follow that
-    /// strategy, and an extra mark never hurts in these games.
-    pub(crate) fn is_colour_symmetric(&self) -> bool {
-        self.keys.maps.iter().any(|map| {
-            self.cells
+    /// Whether swapping the colours of every mark of `cells` gives the same marks up to a
+    /// symmetry of the board (as on the empty board). Then the side to move cannot lose, by
+    /// strategy stealing: were the opponent to have a winning strategy, by the symmetry the
+    /// side to move would have one as second player too; it could play any move, then follow
+    /// that strategy, and an extra mark never hurts in these games.
+    pub(super) fn is_colour_symmetric(&self, cells: &[Option<Player>]) -> bool {
+        self.maps.iter().any(|map| {
+            cells
                 .iter()
                 .zip(map)
-                .all(|(&c, &image)| self.cells[usize::from(image)] == c.map(Player::other))
+                .all(|(&c, &image)| cells[usize::from(image)] == c.map(Player::other))
         })
     }
 
     /// Where symmetry number `s` sends a set of cells (every bit stays every bit: zones of
     /// boards beyond 128 cells are not kept).
-    pub(crate) fn map_zone(&self, s: usize, zone: u128) -> u128 {
-        Board::remap_zone(&self.keys.maps[s], s, zone)
+    pub(super) fn map_zone(&self, s: usize, zone: u128) -> u128 {
+        remap_zone(&self.maps[s], s, zone)
     }
 
     /// The set of cells that symmetry number `s` sends to `zone`.
-    pub(crate) fn unmap_zone(&self, s: usize, zone: u128) -> u128 {
-        Board::remap_zone(&self.keys.inverse[s], s, zone)
+    pub(super) fn unmap_zone(&self, s: usize, zone: u128) -> u128 {
+        remap_zone(&self.inverse[s], s, zone)
     }
+}
 
-    /// `zone` moved cell by cell through `map`, the cell map of symmetry number `s` (the
-    /// identity is number 0).
-    fn remap_zone(map: &[u16], s: usize, zone: u128) -> u128 {
-        if zone == u128::MAX || s == 0 {
-            return zone;
-        }
-        let mut rest = zone;
-        let mut out = 0;
-        while rest != 0 {
-            let c = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            out |= bit(usize::from(map[c]));
-        }
-        out
+/// `zone` moved cell by cell through `map`, the cell map of symmetry number `s` (the
+/// identity is number 0).
+fn remap_zone(map: &[u16], s: usize, zone: u128) -> u128 {
+    if zone == u128::MAX || s == 0 {
+        return zone;
     }
+    let mut rest = zone;
+    let mut out = 0;
+    while rest != 0 {
+        let c = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        out |= bit(usize::from(map[c]));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -12,8 +12,7 @@ pub(crate) mod pairing;
 use ttt_core::Player;
 
 use crate::board::Board;
-use pairing::Pairing;
-pub(crate) use pairing::PairingSearch;
+use pairing::{Pairing, PairingSearch};
 
 /// Looks for certificates, keeping its working space between calls.
 #[derive(Debug, Default)]

@@ -6,7 +6,8 @@
 
 use ttt_core::Player;
 
-use crate::board::{bit, Board, NO_CELL};
+use crate::board::bits::bit;
+use crate::board::{Board, NO_CELL};
 
 /// How hard [`Pairing::find`] looks for a pairing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -345,7 +346,7 @@ mod tests {
     /// A `rows` x `cols` board with K = `k` and random moves, fewer than `most`, played on it
     /// (fewer still if one makes a line).
     fn random_board(
-        rng: &mut crate::Rng,
+        rng: &mut crate::rng::Rng,
         rows: usize,
         cols: usize,
         k: usize,
@@ -393,7 +394,7 @@ mod tests {
     /// pairing exactly where one exists: jumping back never skips one.
     #[test]
     fn pairing_search_misses_no_pairing() {
-        let mut rng = crate::Rng::seeded(12);
+        let mut rng = crate::rng::Rng::seeded(12);
         let mut scratch = Pairing::default();
         let mut found = [0; 2];
         for (rows, cols, k) in [(4, 4, 3), (4, 5, 4), (5, 5, 4), (3, 6, 4), (4, 6, 4)] {
@@ -425,7 +426,7 @@ mod tests {
     /// pairs are disjoint empty cells and every window open to the attacker holds one.
     #[test]
     fn pairings_found_are_pairings() {
-        let mut rng = crate::Rng::seeded(11);
+        let mut rng = crate::rng::Rng::seeded(11);
         let mut scratch = Pairing::default();
         let mut found = [0; 3];
         for (rows, cols, k) in [(5, 5, 4), (6, 6, 5), (7, 7, 5), (4, 9, 4), (12, 12, 5)] {

@@ -13,9 +13,14 @@ use std::time::{Duration, Instant};
 
 use ttt_core::{Cell, Position};
 
-use super::{decide, free_centre, winning_cells, Decision, Level, Strategy, Strong};
+use super::strategy::{decide, free_centre, winning_cells, Decision, Level, Strategy};
+use super::strong::Strong;
 use crate::board::Board;
-use crate::{Limits, Method, Rng, Solver, Value, Verdict};
+use crate::rng::Rng;
+use crate::search::limits::Limits;
+use crate::search::threats::ThreatWin;
+use crate::solve::{Method, Solver};
+use crate::value::{Value, Verdict};
 
 /// Plays a best move found by search. Among equally good moves (the fastest win, or the
 /// slowest loss) it takes the first in row-major order, or a random one when seeded.
@@ -130,7 +135,7 @@ impl Perfect {
     fn strong(pos: &Position, limits: Limits) -> Option<Decision> {
         let chosen = Strong::from_position(pos).choose(limits)?;
         // A win at once is the fastest there is; a longer line only bounds the length.
-        let plies = chosen.win.as_ref().map(super::ThreatWin::plies);
+        let plies = chosen.win.as_ref().map(ThreatWin::plies);
         Some(Decision {
             cell: chosen.cell,
             verdict: (plies == Some(1)).then_some(Verdict {
@@ -223,7 +228,7 @@ impl Strategy for Perfect {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::new_player;
+    use crate::players::new_player;
     use ttt_core::Setup;
 
     fn pos(notation: &str) -> Position {

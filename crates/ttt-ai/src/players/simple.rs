@@ -2,8 +2,8 @@
 
 use ttt_core::{Cell, Position};
 
-use super::{decide, free_centre, winning_cells, Decision, Level, Strategy};
-use crate::Rng;
+use super::strategy::{decide, free_centre, winning_cells, Decision, Level, Strategy};
+use crate::rng::Rng;
 
 /// Plays a uniformly random empty cell.
 ///

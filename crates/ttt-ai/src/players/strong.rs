@@ -3,7 +3,7 @@
 //!
 //! Each move goes through the same steps, cheapest and surest first:
 //! 1. a win at once; else a block of the opponent's winning cell;
-//! 2. a VCF of its own ([`crate::search::threats`]): a proven win, played with its line;
+//! 2. a VCF of its own ([`threats`]): a proven win, played with its line;
 //! 3. the opponent's VCF, were it to move: only moves that stop it are kept (the cells of
 //!    its zone and our own fours, each checked to leave the opponent no VCF);
 //! 4. a VCT of its own: a proven win too;
@@ -22,14 +22,10 @@ use ttt_core::{Cell, Player, Position};
 use crate::board::stones::{Stones, MAX_SIDE};
 use crate::eval;
 use crate::search::heuristic::Heuristic;
-use crate::search::threats::{Found, ThreatLine, Threats};
-use crate::Limits;
-
-/// Positions a threat search may visit at most, whatever the time.
-const THREAT_BUDGET: u64 = 400_000;
-
-/// Attacker moves a VCT may have at most.
-const VCT_THREATS: u32 = 4;
+use crate::search::limits::Limits;
+use crate::search::threats::{
+    self, Found, ThreatLine, ThreatWin, Threats, THREAT_BUDGET, VCT_THREATS,
+};
 
 /// How many moves are checked against the opponent's VCT, most promising first.
 const VCT_STOPPERS_TRIED: usize = 20;
@@ -80,36 +76,6 @@ impl fmt::Display for MarkError {
 }
 
 impl std::error::Error for MarkError {}
-
-/// A win forced by threats alone: fours (a VCF), or threes and fours (a VCT).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ThreatWin {
-    /// The moves, the winner's and the loser's forced or tried replies in turn, ending with
-    /// the winner's completing move.
-    pub line: Vec<Cell>,
-    /// Whether threes were needed (a VCT), or fours alone did it (a VCF).
-    pub uses_threes: bool,
-}
-
-impl ThreatWin {
-    /// Plies to the win along the line (an upper bound on the game's length with best
-    /// play).
-    #[must_use]
-    pub fn plies(&self) -> u32 {
-        self.line.len() as u32
-    }
-
-    fn of(board: &Stones, line: &ThreatLine) -> ThreatWin {
-        ThreatWin {
-            line: line
-                .moves
-                .iter()
-                .map(|&c| board.cell(usize::from(c)))
-                .collect(),
-            uses_threes: line.uses_threes,
-        }
-    }
-}
 
 /// What the strong player chose.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -267,25 +233,10 @@ impl Strong {
         self.index(cell).is_ok_and(|i| self.board.take_back(i))
     }
 
-    /// A win by threats for the side to move within `limits`: a VCF, or failing that a VCT.
+    /// A win by threats for the side to move within `limits`: a VCF, or failing that a VCT
+    /// (the same look as [`crate::Solver::threat_win`]'s).
     pub fn threat_win(&mut self, limits: Limits) -> Option<ThreatWin> {
-        self.threat_win_counted(limits).0
-    }
-
-    /// [`Strong::threat_win`], with the positions it searched.
-    pub(crate) fn threat_win_counted(&mut self, limits: Limits) -> (Option<ThreatWin>, u64) {
-        let mut threats = Threats::new(&mut self.board, limits, THREAT_BUDGET);
-        let found = threats.vct(VCT_THREATS);
-        let nodes = threats.nodes();
-        let win = match found {
-            Found::Win(line) => Some(ThreatWin::of(self.board_ref(), &line)),
-            Found::None | Found::Unknown => None,
-        };
-        (win, nodes)
-    }
-
-    fn board_ref(&self) -> &Stones {
-        &self.board
+        threats::win(&mut self.board, limits).0
     }
 
     /// The side to move's move within `limits`; `None` if the board is full.

@@ -9,15 +9,15 @@
 //! - [`heuristic`]: alpha-beta with threat extensions over [`crate::eval`], for the strong
 //!   player where nothing can be proven: its scores are estimates.
 //!
-//! Both take the same [`Limits`], keep what they learn in a table of [`crate::tt`], and
-//! settle positions without search by [`crate::certificates`] and relevance [`zone`]s. Which
-//! of them runs, on how many threads, is decided by [`crate::solve`].
+//! All take the same [`limits::Limits`]. The proof searches give the same account of their
+//! work ([`stats::Stats`]), keep what they learn in a table of [`crate::tt`], and settle
+//! positions without search by [`crate::certificates`] and relevance [`zone`]s.
+//! Which of them runs, on how many threads, is decided by [`crate::solve`].
 
 pub(crate) mod alpha_beta;
 pub(crate) mod heuristic;
 pub(crate) mod limits;
 pub(crate) mod proof_number;
+pub(crate) mod stats;
 pub(crate) mod threats;
 pub(crate) mod zone;
-
-pub use limits::{Limits, StopFlag};

@@ -23,7 +23,8 @@
 
 use ttt_core::Player;
 
-use crate::board::{bit, Board};
+use crate::board::bits::bit;
+use crate::board::Board;
 
 /// A zone as it is passed up alpha-beta's search: the proof that `attacker` cannot win, found
 /// at the node of ply `ply`.

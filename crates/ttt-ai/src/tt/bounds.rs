@@ -7,7 +7,8 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-use super::{zeroed_slots, BusySet};
+use super::busy::BusySet;
+use super::zeroed_slots;
 
 /// What a stored score means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

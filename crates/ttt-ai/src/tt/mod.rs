@@ -8,7 +8,7 @@
 //! several threads can read and write the table without locks: a slot half written by one
 //! thread while another reads it does not match its key and reads as a miss, which costs a
 //! search, never a wrong answer. A table used by one search alone grows as it fills, up to its
-//! limit; a shared one keeps its size. Each comes with a [`BusySet`] of the positions threads
+//! limit; a shared one keeps its size. Each comes with a [`busy::BusySet`] of the positions threads
 //! are searching at the moment, so that threads sharing a table split the work.
 //!
 //! What a slot holds is the search's own: [`bounds`] keeps alpha-beta's bounds on a score,
@@ -19,8 +19,6 @@ mod busy;
 pub(crate) mod numbers;
 
 use std::sync::atomic::AtomicU64;
-
-pub(crate) use busy::BusySet;
 
 /// The bit that keeps real keys apart from empty slots (key 0).
 const KEY_TAG: u64 = 1 << 63;

@@ -18,11 +18,53 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use super::{zeroed_slots, BusySet};
-use crate::search::proof_number::{Numbers, INF};
+use super::busy::BusySet;
+use super::zeroed_slots;
 
 const BUCKET_SLOTS: usize = 4;
 const SLOT_BYTES: usize = 32;
+
+/// A number that can never be reached: the position is settled the other way.
+pub(crate) const INF: u32 = u32::MAX;
+
+/// What is known of a position: its numbers and, once the attacker is shown unable to win,
+/// the zone that proof rests on.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Numbers {
+    pub(crate) pn: u32,
+    pub(crate) dn: u32,
+    /// The relevance zone of a disproof (`dn == 0`): see [`crate::search::zone`].
+    pub(crate) zone: u128,
+}
+
+impl Numbers {
+    pub(crate) const FRESH: Numbers = Numbers {
+        pn: 1,
+        dn: 1,
+        zone: 0,
+    };
+
+    pub(crate) fn proven() -> Numbers {
+        Numbers {
+            pn: 0,
+            dn: INF,
+            zone: 0,
+        }
+    }
+
+    pub(crate) fn disproven(zone: u128) -> Numbers {
+        Numbers {
+            pn: INF,
+            dn: 0,
+            zone,
+        }
+    }
+
+    pub(crate) fn is_settled(self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+}
+
 /// Buckets of a new table (8 MB), unless its limit is smaller.
 const FIRST_BUCKETS: usize = 1 << 16;
 /// Slots of the table's [`BusySet`].
@@ -259,8 +301,8 @@ impl NumberTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
     use crate::tt::key_of;
-    use crate::Rng;
 
     /// Stores as a search alone does: growing the table when it is half full.
     fn keep(table: &mut NumberTable, key: u64, numbers: Numbers) {

@@ -16,14 +16,18 @@ use std::time::Instant;
 
 use ttt_core::{ByPlayer, Cell, Player, Position};
 
-use crate::analysis::MoveAnalysis;
-use crate::board::{bit, Board};
-use crate::certificates::{erdos_selfridge, Certifier, PairingSearch};
+use crate::board::bits::bit;
+use crate::board::Board;
+use crate::certificates::erdos_selfridge;
+use crate::certificates::pairing::PairingSearch;
+use crate::certificates::Certifier;
+use crate::rng::Rng;
 use crate::search::limits::{Limits, CHECK_EVERY};
+use crate::search::stats::Stats;
 use crate::search::zone::{self, Zone};
 use crate::tt::bounds::{Bound, BoundTable, Entry, NO_MOVE, PROVEN};
 use crate::tt::key_of;
-use crate::{Rng, Value, Verdict};
+use crate::value::{MoveAnalysis, Value, Verdict};
 use score::{from_table, to_table, HEURISTIC_MAX, INF, WIN};
 
 /// Nodes with at least this much search left below them may spend a backtracking search on a
@@ -173,6 +177,17 @@ impl AlphaBeta {
     /// The table, to share or to report on.
     pub(crate) fn table(&self) -> &Arc<BoundTable> {
         &self.table
+    }
+
+    /// What this search did, started at `started` on `threads` threads.
+    pub(crate) fn stats(&self, started: Instant, threads: usize) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            elapsed: started.elapsed(),
+            threads,
+            table_bytes: self.table.bytes(),
+            table_used: self.table.used(),
+        }
     }
 
     /// Switches to scoring wins by their distance (analysis and move choice need it), dropping
@@ -826,7 +841,7 @@ mod tests {
     /// empty cells for zones to pass up through several levels of search.
     #[test]
     fn moves_settled_by_zones_agree_with_minimax() {
-        let mut rng = crate::Rng::seeded(7);
+        let mut rng = crate::rng::Rng::seeded(7);
         let mut settled = 0;
         for (r, c, k, empty) in [(4, 4, 4, 10), (4, 5, 4, 9), (5, 5, 4, 8), (3, 6, 3, 9)] {
             let dims = Dims::new(r, c, k).unwrap();
@@ -859,7 +874,7 @@ mod tests {
     /// must leave it unable to win.
     #[test]
     fn zones_hold_whatever_the_attacker_adds_outside_them() {
-        let mut rng = crate::Rng::seeded(11);
+        let mut rng = crate::rng::Rng::seeded(11);
         let mut checks = 0;
         for (r, c, k, empty) in [(4, 4, 4, 9), (3, 5, 3, 8), (4, 5, 4, 8), (5, 5, 4, 7)] {
             let dims = Dims::new(r, c, k).unwrap();

@@ -7,7 +7,7 @@
 //! When only the value matters (not the game's length), every win scores `WIN` and every
 //! loss `-WIN`: the ply cost is zero.
 
-use crate::{Value, Verdict};
+use crate::value::{Value, Verdict};
 
 pub(crate) const WIN: i32 = 1_000_000;
 /// Scores at least this far from zero are proven wins or losses.

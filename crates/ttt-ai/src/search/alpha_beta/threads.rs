@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 use ttt_core::Position;
 
 use super::{AlphaBeta, Solved};
-use crate::search::Limits;
-use crate::solve::Stats;
+use crate::search::limits::Limits;
+use crate::search::stats::Stats;
 use crate::tt::bounds::BoundTable;
 
 /// The largest shared table: it is of fixed size (it does not grow as it fills), and its
@@ -63,7 +63,7 @@ pub(crate) fn solve(
         None
     } else {
         let solved = first.solve();
-        let stats = Stats::of_alpha_beta(&first, started, 1);
+        let stats = first.stats(started, 1);
         if solved.value.is_some() || limits.is_over() {
             return (solved, stats);
         }

@@ -20,24 +20,22 @@
 //! left by such a proof settles, where the attacker moves, every move outside it.
 
 mod numbers;
-mod threads;
+pub(crate) mod threads;
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use ttt_core::{Player, Position};
 
-use crate::board::{bit, Board};
-use crate::certificates::{Certifier, PairingSearch};
+use crate::board::bits::bit;
+use crate::board::Board;
+use crate::certificates::pairing::PairingSearch;
+use crate::certificates::Certifier;
 use crate::search::limits::{Limits, StopFlag, CHECK_EVERY};
 use crate::search::zone;
-use crate::solve::Stats;
 use crate::tt::key_of;
-use crate::tt::numbers::NumberTable;
-use crate::Value;
+use crate::tt::numbers::{NumberTable, Numbers, INF};
 use numbers::{beyond, pick, sum_and_least, Child, DEFENCE_BIAS};
-pub(crate) use numbers::{Numbers, INF};
-pub(crate) use threads::ALONE_BEFORE_JOINING;
 
 /// A proof search over one position for one attacker.
 #[derive(Debug)]
@@ -439,59 +437,11 @@ impl ProofSearch {
     }
 }
 
-/// Proves the value of `pos` for the side to move by proof-number search on `threads`
-/// threads, within `limits` and `memory`: first whether it can win, then, unless that
-/// settles it, whether the opponent can. The statistics count the threads that searched: one
-/// if it was settled before the others joined.
-pub(crate) fn solve(
-    pos: &Position,
-    limits: &Limits,
-    memory: usize,
-    threads: usize,
-) -> (Option<Value>, Stats) {
-    let started = Instant::now();
-    let me = pos.turn();
-    let mut nodes = 0;
-    let mut table = (0, 0);
-    let mut searched_by = 1;
-    let mut ask = |attacker: Player| {
-        let mut search = ProofSearch::new(pos, attacker, memory, limits.clone());
-        let answer = threads::prove_together(&mut search, threads, threads::ALONE_BEFORE_JOINING);
-        nodes += search.nodes();
-        searched_by = searched_by.max(search.threads);
-        table = (
-            table.0.max(search.table.bytes()),
-            table.1.max(search.table.used()),
-        );
-        answer
-    };
-    let value = match ask(me) {
-        Some(true) => Some(Value::Win),
-        // Strategy stealing: where swapping the colours gives the same position up to a
-        // symmetry (the empty board, say), the side to move cannot lose.
-        Some(false) if Board::new(pos).is_colour_symmetric() => Some(Value::Draw),
-        Some(false) => match ask(me.other()) {
-            Some(true) => Some(Value::Loss),
-            Some(false) => Some(Value::Draw),
-            None => None,
-        },
-        None => None,
-    };
-    let stats = Stats {
-        nodes,
-        elapsed: started.elapsed(),
-        threads: searched_by,
-        table_bytes: table.0,
-        table_used: table.1,
-    };
-    (value, stats)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
     use crate::testing::{check_zone_claim, minimax, random_position};
-    use crate::Rng;
     use std::collections::HashMap;
     use std::time::Duration;
     use ttt_core::Dims;
@@ -689,27 +639,5 @@ mod tests {
             }
         }
         assert!(checked > 10);
-    }
-
-    #[test]
-    fn threads_count_only_once_they_join() {
-        let p = Position::new(Dims::new(4, 4, 3).unwrap());
-        let (value, stats) = solve(&p, &Limits::none(), 1 << 24, 2);
-        assert_eq!((value, stats.threads), (Some(Value::Win), 1));
-    }
-
-    #[test]
-    fn solve_value_asks_both_sides() {
-        let value = |p: &Position| solve(p, &Limits::none(), 1 << 24, 1).0;
-        let empty = |r, c, k| Position::new(Dims::new(r, c, k).unwrap());
-        assert_eq!(value(&empty(3, 3, 3)), Some(Value::Draw));
-        assert_eq!(value(&empty(3, 4, 3)), Some(Value::Win));
-        assert_eq!(value(&empty(4, 4, 4)), Some(Value::Draw));
-        let setup =
-            |s| Position::from_setup(&ttt_core::Setup::from_notation(s).unwrap(), 3).unwrap();
-        // O to move cannot block both of X's lines.
-        assert_eq!(value(&setup("XX./.XO/O..")), Some(Value::Loss));
-        // Two of X's lines need the same cell: O blocks it and holds the draw.
-        assert_eq!(value(&setup(".OX/OOX/XX.")), Some(Value::Draw));
     }
 }

@@ -1,8 +1,9 @@
 //! The proof-number search's arithmetic: a position's numbers, its moves (children) with
-//! theirs, and how the numbers of the moves add up to the position's.
+//! theirs, and how the numbers of the moves add up to the position's. What is known of one
+//! position ([`Numbers`]) is the table's word, and lives with it.
 
-/// A number that can never be reached: the position is settled the other way.
-pub(crate) const INF: u32 = u32::MAX;
+use crate::tt::numbers::{Numbers, INF};
+
 /// The largest number short of [`INF`]: sums stop here.
 const BIG: u32 = INF - 1;
 
@@ -26,44 +27,6 @@ pub(super) fn beyond(second: u32) -> u32 {
             .saturating_add(1)
             .max(second.saturating_add(second / 4))
             .min(BIG)
-    }
-}
-
-/// What is known of a position: its numbers and, once the attacker is shown unable to win,
-/// the zone that proof rests on.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Numbers {
-    pub(crate) pn: u32,
-    pub(crate) dn: u32,
-    /// The relevance zone of a disproof (`dn == 0`): see [`crate::search::zone`].
-    pub(crate) zone: u128,
-}
-
-impl Numbers {
-    pub(crate) const FRESH: Numbers = Numbers {
-        pn: 1,
-        dn: 1,
-        zone: 0,
-    };
-
-    pub(crate) fn proven() -> Numbers {
-        Numbers {
-            pn: 0,
-            dn: INF,
-            zone: 0,
-        }
-    }
-
-    pub(crate) fn disproven(zone: u128) -> Numbers {
-        Numbers {
-            pn: INF,
-            dn: 0,
-            zone,
-        }
-    }
-
-    pub(crate) fn is_settled(self) -> bool {
-        self.pn == 0 || self.dn == 0
     }
 }
 

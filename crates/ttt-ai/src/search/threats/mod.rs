@@ -20,8 +20,11 @@
 //!
 //! A search that ends without finding a VCF, and was not stopped, proves there is none: that
 //! is how the strong player shows the opponent has no immediate threats worth answering.
+//!
+//! [`win`] is the look for a win by threats that the solver, the analysis and the strong
+//! player share, answered in cells ([`ThreatWin`]).
 
-use ttt_core::Player;
+use ttt_core::{Cell, Player};
 
 use crate::board::stones::Stones;
 use crate::search::limits::{Limits, CHECK_EVERY};
@@ -53,6 +56,57 @@ pub(crate) enum Found {
     None,
     /// The limits stopped the search first.
     Unknown,
+}
+
+/// Positions a threat search may visit at most, whatever the time.
+pub(crate) const THREAT_BUDGET: u64 = 400_000;
+
+/// Attacker moves a VCT may have at most.
+pub(crate) const VCT_THREATS: u32 = 4;
+
+/// A win forced by threats alone: fours (a VCF), or threes and fours (a VCT).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThreatWin {
+    /// The moves, the winner's and the loser's forced or tried replies in turn, ending with
+    /// the winner's completing move.
+    pub line: Vec<Cell>,
+    /// Whether threes were needed (a VCT), or fours alone did it (a VCF).
+    pub uses_threes: bool,
+}
+
+impl ThreatWin {
+    /// Plies to the win along the line (an upper bound on the game's length with best
+    /// play).
+    #[must_use]
+    pub fn plies(&self) -> u32 {
+        self.line.len() as u32
+    }
+
+    pub(crate) fn of(board: &Stones, line: &ThreatLine) -> ThreatWin {
+        ThreatWin {
+            line: line
+                .moves
+                .iter()
+                .map(|&c| board.cell(usize::from(c)))
+                .collect(),
+            uses_threes: line.uses_threes,
+        }
+    }
+}
+
+/// A win by threats for the side to move on `board` within `limits` and
+/// [`THREAT_BUDGET`] positions: a VCF, or failing that a VCT of at most [`VCT_THREATS`]
+/// threats; with the positions searched. The one look for a win by threats that the solver,
+/// the analysis and the strong player share.
+pub(crate) fn win(board: &mut Stones, limits: Limits) -> (Option<ThreatWin>, u64) {
+    let mut threats = Threats::new(board, limits, THREAT_BUDGET);
+    let found = threats.vct(VCT_THREATS);
+    let nodes = threats.nodes();
+    let win = match found {
+        Found::Win(line) => Some(ThreatWin::of(board, &line)),
+        Found::None | Found::Unknown => None,
+    };
+    (win, nodes)
 }
 
 /// One threat search over a board it plays on and restores: the side to move attacks.
@@ -530,10 +584,11 @@ mod tests {
     /// exact solver proves.
     #[test]
     fn every_threat_win_is_a_proven_win() {
+        use crate::solve::{Method, Solver};
         use crate::testing::random_position;
-        use crate::{Method, Solver, Value};
+        use crate::value::Value;
         use ttt_core::Dims;
-        let mut rng = crate::Rng::seeded(26);
+        let mut rng = crate::rng::Rng::seeded(26);
         let mut wins = 0;
         for (rows, cols, k, empty) in [(6, 6, 4, 22), (6, 7, 4, 26), (7, 7, 5, 30)] {
             let dims = Dims::new(rows, cols, k).unwrap();
