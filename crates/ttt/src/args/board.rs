@@ -3,8 +3,8 @@
 use clap::Args;
 use ttt_core::{Dims, Position};
 
-use super::values::{parse_count, parse_position};
-use crate::error::board_size_error;
+use super::values::{parse_count, parse_position, rule_parser};
+use crate::error::{board_size_error, user_error};
 
 /// The board a command works on: a position in the notation, or an empty board of a size.
 #[derive(Debug, Args, Clone)]
@@ -18,25 +18,30 @@ pub struct BoardArgs {
     /// Columns of the empty board, when no position is given (default: as many as --rows).
     #[arg(long, value_parser = parse_count)]
     pub cols: Option<usize>,
+    /// What wins: freestyle (K or more in a row), standard (exactly K), renju (five; X may
+    /// not make a double-three, a double-four or an overline) or caro (K or more, not blocked
+    /// at both ends).
+    #[arg(long, default_value = "freestyle", value_parser = rule_parser())]
+    pub rule: ttt_core::Rule,
 }
 
 impl BoardArgs {
     /// The position to work on: `notation` if given, else the empty `--rows` x `--cols` board.
     pub fn position(&self, notation: Option<&str>) -> anyhow::Result<Position> {
         match notation {
-            Some(text) => parse_position(text, self.k, self.rows, self.cols),
+            Some(text) => parse_position(text, self.k, self.rule, self.rows, self.cols),
             None => {
                 // A square board when one side is given; 3 x 3 when neither is.
                 let rows = self.rows.or(self.cols).unwrap_or(3);
                 let cols = self.cols.unwrap_or(rows);
                 let dims = Dims::new(rows, cols, self.k).map_err(board_size_error)?;
-                Ok(Position::new(dims))
+                Position::with_rule(dims, self.rule).map_err(user_error)
             }
         }
     }
 
     /// A position from a line of input: the notation, checked against `--rows`/`--cols`.
     pub fn parse_line(&self, text: &str) -> anyhow::Result<Position> {
-        parse_position(text, self.k, self.rows, self.cols)
+        parse_position(text, self.k, self.rule, self.rows, self.cols)
     }
 }

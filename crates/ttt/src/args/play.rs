@@ -6,7 +6,7 @@ use clap::Args;
 use ttt_core::{Dims, Preset};
 pub use ttt_play::Seat;
 
-use super::values::{parse_count, parse_seconds, parse_seed, preset_parser};
+use super::values::{parse_count, parse_seconds, parse_seed, preset_parser, rule_parser};
 use super::DbArgs;
 use crate::error::board_size_error;
 
@@ -18,6 +18,7 @@ Examples:
   ttt play --x human:Alice --o computer:hard  no questions: Alice moves first
   ttt play --x computer:easy --o computer:perfect --seed 7
   ttt play --x human:Alice --o engine:./student.py   a program of yours plays O
+  ttt play --preset gomoku --rule renju --x human:Ann --o human:Bo   renju at one screen
 
 While playing, type a move as the row and the column (1-based): `2 3` or `2,3`.
 Type q at any question to quit.")]
@@ -34,6 +35,11 @@ pub struct PlayArgs {
     /// How many in a row win.
     #[arg(long, short = 'k', default_value_t = 3, value_parser = parse_count)]
     pub k: usize,
+    /// What wins: freestyle (K or more in a row), standard (exactly K), renju (five; X may
+    /// not make a double-three, a double-four or an overline: those points are drawn x) or
+    /// caro (K or more, not blocked at both ends by the opponent).
+    #[arg(long, default_value = "freestyle", value_parser = rule_parser())]
+    pub rule: ttt_core::Rule,
     /// Who plays X and moves first: human:NAME, computer:LEVEL with LEVEL easy, medium,
     /// hard or perfect (or 1 to 4), or engine:PATH, a program speaking the Gomocup (pbrain)
     /// protocol (its arguments after the path, split on spaces).
@@ -70,11 +76,15 @@ impl PlayArgs {
         Play::parse_from(["play"]).args
     }
 
-    /// The board: the preset's, or `--rows`/`--cols`/`--k`.
+    /// The board: the preset's, or `--rows`/`--cols`/`--k`; checked against `--rule`.
     pub fn dims(&self) -> anyhow::Result<Dims> {
-        match self.preset {
-            Some(preset) => Ok(preset.dims()),
-            None => Dims::new(self.rows, self.cols, self.k).map_err(board_size_error),
-        }
+        let dims = match self.preset {
+            Some(preset) => preset.dims(),
+            None => Dims::new(self.rows, self.cols, self.k).map_err(board_size_error)?,
+        };
+        self.rule
+            .check_k(dims.k())
+            .map_err(crate::error::user_error)?;
+        Ok(dims)
     }
 }

@@ -99,6 +99,7 @@ pub fn preset_parser() -> impl clap::builder::TypedValueParser<Value = ttt_core:
 pub fn parse_position(
     text: &str,
     k: usize,
+    rule: ttt_core::Rule,
     rows: Option<usize>,
     cols: Option<usize>,
 ) -> anyhow::Result<Position> {
@@ -110,7 +111,7 @@ pub fn parse_position(
             plural(setup.cols() as u64, "column")
         )));
     }
-    Position::from_setup(&setup, k).map_err(user_error)
+    Position::from_setup_under(&setup, k, rule).map_err(user_error)
 }
 
 #[cfg(test)]
@@ -155,8 +156,9 @@ mod tests {
 
     #[test]
     fn positions_check_their_size() {
-        assert!(parse_position("X../.../...", 3, Some(3), Some(3)).is_ok());
-        let e = parse_position("X../.../...", 3, Some(4), None).unwrap_err();
+        let free = ttt_core::Rule::Freestyle;
+        assert!(parse_position("X../.../...", 3, free, Some(3), Some(3)).is_ok());
+        let e = parse_position("X../.../...", 3, free, Some(4), None).unwrap_err();
         assert!(e.to_string().contains("does not match"));
         assert!(e.downcast_ref::<UserError>().is_some());
     }

@@ -62,8 +62,12 @@ fn describe(v: Verdict) -> String {
 
 fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
     let dims = pos.dims();
+    let rule = match pos.rule() {
+        ttt_core::Rule::Freestyle => String::new(),
+        rule => format!(", {rule}"),
+    };
     let mut out = format!(
-        "{} ({} x {}, {} in a row)\n\n{}\n",
+        "{} ({} x {}, {} in a row{rule})\n\n{}\n",
         pos,
         dims.rows(),
         dims.cols(),
@@ -83,6 +87,17 @@ fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
         Outcome::InProgress => {}
     }
     let me = pos.turn();
+    let forbidden = pos.forbidden_cells();
+    if !forbidden.is_empty() {
+        let cells: Vec<String> = forbidden
+            .iter()
+            .map(|(cell, why)| format!("{cell} ({why})"))
+            .collect();
+        out.push_str(&format!(
+            "Forbidden to X under renju: {}\n",
+            cells.join(", ")
+        ));
+    }
     out.push_str(&format!("{me} to move. "));
     match (a.value, a.plies) {
         (Some(value), Some(plies)) => out.push_str(&format!(

@@ -18,7 +18,12 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
             let pos = args.board.parse_line(line)?;
             let d = decide(player.as_mut(), &pos)?;
             let threats = threat_line(args, &pos, &d);
-            Ok(DecisionJson::new(&d, threats.as_ref(), Some(&pos)))
+            Ok(DecisionJson::new(
+                &d,
+                pos.rule(),
+                threats.as_ref(),
+                Some(&pos),
+            ))
         });
     }
     let pos = args.board.position(args.position.as_deref())?;
@@ -26,7 +31,10 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
     let threats = threat_line(args, &pos, &d);
     let mut out = std::io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &DecisionJson::new(&d, threats.as_ref(), None))?;
+        serde_json::to_writer(
+            &mut out,
+            &DecisionJson::new(&d, pos.rule(), threats.as_ref(), None),
+        )?;
         writeln!(out)?;
     } else {
         let claim = match (args.level, d.verdict, d.value) {

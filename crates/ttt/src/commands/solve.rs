@@ -141,6 +141,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             rows: dims.rows(),
             cols: dims.cols(),
             k: dims.k(),
+            rule: pos.rule().name(),
             to_move: pos.turn().to_string(),
             value: solution.value.map_or("unknown", Value::as_str),
             nodes: s.nodes,

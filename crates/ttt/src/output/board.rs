@@ -1,12 +1,20 @@
-//! Boards drawn as text for people: numbered (1-based) row and column headers.
+//! Boards drawn as text for people: numbered (1-based) row and column headers. Under renju,
+//! the empty points X may not play are drawn `x`.
 
 use ttt_core::{Cell, Position};
+
+/// How an empty cell is drawn: `x` where renju forbids it to X (X to move), else `.`.
+fn empty_mark(pos: &Position) -> impl Fn(Cell) -> char {
+    let forbidden: Vec<Cell> = pos.forbidden_cells().into_iter().map(|(c, _)| c).collect();
+    move |cell| if forbidden.contains(&cell) { 'x' } else { '.' }
+}
 
 /// The board with column numbers above and row numbers on the left; `mark` decides how each
 /// cell is drawn (so callers can highlight the last move or a winning line).
 pub fn with_marks(pos: &Position, mark: impl Fn(Cell, String) -> String) -> String {
     let dims = pos.dims();
     let width = dims.rows().max(dims.cols()).to_string().len().max(1);
+    let empty = empty_mark(pos);
     let mut out = String::new();
     out.push_str(&" ".repeat(width + 1));
     for c in 1..=dims.cols() {
@@ -19,7 +27,7 @@ pub fn with_marks(pos: &Position, mark: impl Fn(Cell, String) -> String) -> Stri
             let cell = Cell::new(r as u8, c as u8);
             let text = pos
                 .get(cell)
-                .map_or('.', ttt_core::Player::marker)
+                .map_or_else(|| empty(cell), ttt_core::Player::marker)
                 .to_string();
             out.push_str(&format!(" {:>width$}", mark(cell, text)));
         }
@@ -61,6 +69,7 @@ pub fn emphasised(pos: &Position, emphasis: impl Fn(Cell) -> Emphasis, colour: b
     let dims = pos.dims();
     let width = dims.rows().max(dims.cols()).to_string().len();
     let pad = " ".repeat(width - 1);
+    let empty = empty_mark(pos);
     let mut lines = Vec::with_capacity(dims.rows() + 1);
     let mut header = " ".repeat(width + 1);
     for c in 1..=dims.cols() {
@@ -74,7 +83,7 @@ pub fn emphasised(pos: &Position, emphasis: impl Fn(Cell) -> Emphasis, colour: b
             let mark = pos.get(cell);
             let how = emphasis(cell);
             line.push_str(&pad);
-            let text = mark.map_or('.', ttt_core::Player::marker);
+            let text = mark.map_or_else(|| empty(cell), ttt_core::Player::marker);
             if colour {
                 let fg = match mark {
                     Some(ttt_core::Player::X) => "1;36",

@@ -61,8 +61,12 @@ pub struct AnalysisJson {
     pub rows: usize,
     pub cols: usize,
     pub k: usize,
+    /// What wins: `freestyle`, `standard`, `renju` or `caro`.
+    pub rule: &'static str,
     pub to_move: String,
     pub status: &'static str,
+    /// The points the side to move may not play: X's under renju, else none.
+    pub forbidden: Vec<JsonCell>,
     pub winning_line: Option<Vec<JsonCell>>,
     pub value: &'static str,
     pub plies: Option<u32>,
@@ -85,8 +89,14 @@ impl AnalysisJson {
             rows: dims.rows(),
             cols: dims.cols(),
             k: dims.k(),
+            rule: pos.rule().name(),
             to_move: pos.turn().to_string(),
             status: pos.outcome().status(),
+            forbidden: pos
+                .forbidden_cells()
+                .into_iter()
+                .map(|(cell, _)| JsonCell::from(cell))
+                .collect(),
             winning_line: (!line.is_empty())
                 .then(|| line.into_iter().map(JsonCell::from).collect()),
             value: value_word(a.value),
@@ -117,6 +127,8 @@ impl AnalysisJson {
 pub struct DecisionJson {
     pub row: u8,
     pub col: u8,
+    /// What wins: `freestyle`, `standard`, `renju` or `caro`.
+    pub rule: &'static str,
     /// The move's proven value, when the player claims one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<&'static str>,
@@ -136,12 +148,14 @@ impl DecisionJson {
     /// given.
     pub fn new(
         d: &Decision,
+        rule: ttt_core::Rule,
         threats: Option<&ThreatWin>,
         position: Option<&Position>,
     ) -> DecisionJson {
         DecisionJson {
             row: d.cell.row,
             col: d.cell.col,
+            rule: rule.name(),
             value: d.value.map(Value::as_str),
             plies: d.verdict.map(|v| v.plies),
             threat_win: threats.map(ThreatWinJson::new),
@@ -172,6 +186,8 @@ pub struct SolveJson {
     pub rows: usize,
     pub cols: usize,
     pub k: usize,
+    /// What wins: `freestyle`, `standard`, `renju` or `caro`.
+    pub rule: &'static str,
     pub to_move: String,
     pub value: &'static str,
     pub nodes: u64,

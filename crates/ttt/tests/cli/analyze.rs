@@ -274,3 +274,32 @@ fn move_jsonl() {
     assert_eq!(lines[1]["position"], "nope");
     assert!(lines[1]["error"].is_string());
 }
+
+#[test]
+fn analyze_names_the_rule_and_x_forbidden_points() {
+    let p = "O.........O/.........../.........../.........../....XX...../.........../\
+             ......X..../......X..../.........../.........../O.........O";
+    for extra in [&["--json"][..], &["--json", "--time-limit", "0"]] {
+        let mut args = vec!["analyze", "--rule", "renju", "-k", "5", p];
+        args.extend_from_slice(extra);
+        let v = json(&args);
+        assert_eq!(v["rule"], "renju");
+        assert_eq!(
+            v["forbidden"],
+            serde_json::json!([{"row": 4, "col": 6}]),
+            "{v}"
+        );
+    }
+    let v = json(&["analyze", "-k", "5", "--time-limit", "0", "--json", p]);
+    assert_eq!(
+        (v["rule"].as_str(), v["forbidden"].as_array().map(Vec::len)),
+        (Some("freestyle"), Some(0))
+    );
+    let v = json(&["move", "--rule", "standard", "--rows", "4", "--json"]);
+    assert_eq!(v["rule"], "standard");
+    let err = stderr_of(&["analyze", "--rule", "renju", "--rows", "9"]);
+    assert!(
+        err.contains("renju is played with five in a row, not 3"),
+        "{err}"
+    );
+}

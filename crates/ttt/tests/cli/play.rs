@@ -858,3 +858,72 @@ fn games_of_fewer_than_three_in_a_row_are_not_saved() {
     assert!(history_json(&db).is_empty());
     assert!(players(&db).is_empty());
 }
+
+#[test]
+fn renju_at_the_console_marks_and_refuses_x_forbidden_points() {
+    let db = Db::new();
+    let moves = "8 6\n1 1\n8 7\n1 3\n6 8\n1 5\n7 8\n1 7\n8 8\nq\n";
+    let out = play(
+        &db,
+        &[
+            "--preset",
+            "gomoku",
+            "--rule",
+            "renju",
+            "--x",
+            "human:Ann",
+            "--o",
+            "human:Bo",
+        ],
+        moves,
+    );
+    assert!(
+        out.starts_with("Welcome to renju on a 15 x 15 board"),
+        "{out}"
+    );
+    assert!(
+        out.contains(" 8   .   .   .   .   .   X   X   x   ."),
+        "the double-three point is drawn x: {out}"
+    );
+    assert!(
+        out.contains("That is a double-three at row 8, column 8: renju forbids it to X"),
+        "{out}"
+    );
+    // Renju is five in a row only.
+    let out = ttt(
+        &[
+            "play", "--rule", "renju", "--rows", "9", "--cols", "9", "--k", "4",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("renju is played with five in a row"));
+}
+
+#[test]
+fn standard_gomoku_is_not_won_by_six() {
+    let db = Db::new();
+    // X fills row 1 from column 1 to 6, the sixth stone in the middle: six is no win.
+    let moves = "1 1\n5 1\n1 2\n5 3\n1 4\n5 5\n1 5\n5 7\n1 6\n5 9\n1 3\n5 11\nq\n";
+    let out = play(
+        &db,
+        &[
+            "--preset",
+            "gomoku",
+            "--rule",
+            "standard",
+            "--x",
+            "human:Ann",
+            "--o",
+            "human:Bo",
+        ],
+        moves,
+    );
+    assert!(
+        out.starts_with("Welcome to gomoku on a 15 x 15 board: get exactly 5"),
+        "{out}"
+    );
+    assert!(!out.contains("wins!"), "{out}");
+    assert!(out.contains("Ann (X) played row 1, column 3."), "{out}");
+    assert!(out.contains("Bo (O) played row 5, column 11."), "{out}");
+}

@@ -39,6 +39,15 @@ pub enum MoveError {
     },
     /// The cell already holds a mark.
     Occupied,
+    /// Renju forbids X this point: the pattern it would make, and where (1-based).
+    Forbidden {
+        /// The pattern.
+        why: ttt_core::Forbidden,
+        /// The row, from 1.
+        row: usize,
+        /// The column, from 1.
+        col: usize,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -60,6 +69,11 @@ impl fmt::Display for MoveError {
                 "{OFF_BOARD} Rows go from 1 to {rows} and columns from 1 to {cols}."
             ),
             MoveError::Occupied => write!(f, "{OCCUPIED} Choose an empty square (shown as .)."),
+            MoveError::Forbidden { why, row, col } => write!(
+                f,
+                "That is a {why} at row {row}, column {col}: renju forbids it to X (the points \
+                 marked x). Choose another square."
+            ),
         }
     }
 }
@@ -119,6 +133,13 @@ pub fn parse_move(text: &str, pos: &Position) -> Result<Cell, MoveError> {
     let cell = Cell::new((row - 1) as u8, (col - 1) as u8);
     if pos.get(cell).is_some() {
         return Err(MoveError::Occupied);
+    }
+    if let Some(why) = pos.forbidden(cell) {
+        return Err(MoveError::Forbidden {
+            why,
+            row: row as usize,
+            col: col as usize,
+        });
     }
     Ok(cell)
 }

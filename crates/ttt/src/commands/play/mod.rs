@@ -18,7 +18,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Duration;
 
 use ttt_ai::Level;
-use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position};
+use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position, Rule};
 use ttt_pbrain::manager::EngineSpec;
 use ttt_pbrain::player::DEFAULT_SLACK;
 use ttt_play::takeback::{self, Opponent};
@@ -59,6 +59,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let mut console = Console::new(stdin.lock(), io::stdout().lock(), Screen::detect(), echo);
     let options = Options {
         dims,
+        rule: args.rule,
         x: args.x.clone(),
         o: args.o.clone(),
         seed: args.seed,
@@ -88,6 +89,7 @@ fn finish<R: BufRead, W: Write>(
 #[derive(Debug, Clone)]
 struct Options {
     dims: Dims,
+    rule: Rule,
     x: Option<Seat>,
     o: Option<Seat>,
     seed: Option<u64>,
@@ -130,18 +132,38 @@ fn engine_spec(command: &str, turn_time: Duration) -> EngineSpec {
     })
 }
 
+/// The first line of a session: the game's name and how to win it.
+fn welcome(dims: Dims, rule: Rule) -> String {
+    let (rows, cols, k) = (dims.rows(), dims.cols(), dims.k());
+    let game = if k == 5 && rows >= 15 && cols >= 15 {
+        match rule {
+            Rule::Freestyle => "free-style gomoku",
+            Rule::Standard => "gomoku",
+            Rule::Renju => "renju",
+            Rule::Caro => "caro",
+        }
+    } else {
+        "tic-tac-toe"
+    };
+    let how = match rule {
+        Rule::Freestyle => format!("get {k} in a row (across, down or diagonally) to win"),
+        Rule::Standard => format!("get exactly {k} in a row to win (a longer line does not)"),
+        Rule::Renju => "get five in a row to win; X may not make a double-three, a double-four \
+                        or an overline (the points marked x)"
+            .to_string(),
+        Rule::Caro => format!(
+            "get {k} or more in a row to win, unless the opponent blocks both ends of the line"
+        ),
+    };
+    format!("Welcome to {game} on a {rows} x {cols} board: {how}.")
+}
+
 fn session<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     options: &Options,
 ) -> Step<()> {
-    let dims = options.dims;
-    console.say(format!(
-        "Welcome to tic-tac-toe on a {} x {} board: get {} in a row (across, down or diagonally) to win.",
-        dims.rows(),
-        dims.cols(),
-        dims.k()
-    ))?;
+    console.say(welcome(options.dims, options.rule))?;
     console.say("Type q at any question to quit.")?;
     console.say("")?;
     let seats = choose_seats(console, store, options)?;
@@ -332,7 +354,8 @@ fn play_game<R: BufRead, W: Write>(
     number: u32,
 ) -> Step<()> {
     let dims = options.dims;
-    let mut round = Round::new(dims);
+    let empty = Position::with_rule(dims, options.rule).map_err(anyhow::Error::from)?;
+    let mut round = Round::new(empty);
     let computers_only = sides.x.seat.is_machine() && sides.o.seat.is_machine();
     let watching = console.screen().clear && computers_only;
     let title = format!(
@@ -426,9 +449,9 @@ struct Round {
 }
 
 impl Round {
-    fn new(dims: Dims) -> Round {
+    fn new(empty: Position) -> Round {
         Round {
-            pos: Position::new(dims),
+            pos: empty,
             moves: Vec::new(),
             hints: ByPlayer::default(),
             notes: Vec::new(),
@@ -488,7 +511,7 @@ fn human_turn<R: BufRead, W: Write>(
                 Some(keep) => {
                     let against_computer = round.moves.len() - keep > 1;
                     round.moves.truncate(keep);
-                    round.pos = replay(options.dims, &round.moves)?;
+                    round.pos = replay(round.pos, &round.moves)?;
                     let next = sides.get(round.pos.turn()).who(round.pos.turn());
                     if against_computer {
                         let them = match sides.get(me.other()).seat {
@@ -553,7 +576,7 @@ fn conclude<R: BufRead, W: Write>(
         result,
         hints,
         forfeit: forfeit.clone(),
-        rule: ttt_core::Rule::Freestyle,
+        rule: options.rule,
         opening: ttt_core::Opening::None,
     };
     let id = if game.counts() {
@@ -642,9 +665,9 @@ fn draw<R: BufRead, W: Write>(
     Ok(())
 }
 
-/// The position after `moves` from the empty board.
-fn replay(dims: Dims, moves: &[Cell]) -> Step<Position> {
-    let mut pos = Position::new(dims);
+/// The position after `moves` from the empty board of `now`'s game (its size and rule).
+fn replay(now: Position, moves: &[Cell]) -> Step<Position> {
+    let mut pos = Position::with_rule(now.dims(), now.rule()).map_err(anyhow::Error::from)?;
     for &cell in moves {
         pos = pos.play(cell).map_err(anyhow::Error::from)?;
     }
