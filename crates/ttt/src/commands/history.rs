@@ -87,6 +87,19 @@ fn when(game: &GameRecord) -> String {
     game.finished_at.replacen('T', " ", 1).replace('Z', " UTC")
 }
 
+/// `15x15, 5 in a row`, with the rule and the opening when they are not the plain game's:
+/// `15x15, 5 in a row, renju, swap2`.
+fn board_words(g: &GameRecord) -> String {
+    let mut words = format!("{}x{}, {} in a row", g.rows, g.cols, g.k);
+    if g.rule != ttt_core::Rule::Freestyle {
+        words.push_str(&format!(", {}", g.rule));
+    }
+    if g.opening != ttt_core::Opening::None {
+        words.push_str(&format!(", {}", g.opening));
+    }
+    words
+}
+
 /// The games as a text table.
 pub fn table(games: &[GameRecord]) -> String {
     let header = [
@@ -102,7 +115,7 @@ pub fn table(games: &[GameRecord]) -> String {
         vec![
             g.id.to_string(),
             when(g),
-            format!("{}x{}, {} in a row", g.rows, g.cols, g.k),
+            board_words(g),
             who(&g.x),
             who(&g.o),
             result_words(g),
@@ -121,8 +134,13 @@ pub fn replay(game: &GameRecord, colour: bool) -> anyhow::Result<String> {
         Participant::Computer { level } => format!("Computer ({level}, {p})"),
         engine @ Participant::Engine { .. } => format!("{} ({p})", who(engine)),
     };
+    let rule = match (game.rule, game.opening) {
+        (ttt_core::Rule::Freestyle, ttt_core::Opening::None) => String::new(),
+        (rule, ttt_core::Opening::None) => format!(" ({rule})"),
+        (rule, opening) => format!(" ({rule}, {opening} opening)"),
+    };
     let mut out = format!(
-        "Game {}, finished {}: {} vs {} on {} x {}, {} in a row wins.\n",
+        "Game {}, finished {}: {} vs {} on {} x {}, {} in a row wins{rule}.\n",
         game.id,
         when(game),
         side(Player::X),

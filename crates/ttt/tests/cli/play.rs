@@ -927,3 +927,42 @@ fn standard_gomoku_is_not_won_by_six() {
     assert!(out.contains("Ann (X) played row 1, column 3."), "{out}");
     assert!(out.contains("Bo (O) played row 5, column 11."), "{out}");
 }
+
+#[test]
+fn the_history_keeps_a_game_rule() {
+    let db = Db::new();
+    let moves = "1 1\n5 1\n1 2\n5 3\n1 3\n5 5\n1 4\n5 7\n1 5\nn\n";
+    let out = play(
+        &db,
+        &[
+            "--preset",
+            "gomoku",
+            "--rule",
+            "standard",
+            "--x",
+            "human:Ann",
+            "--o",
+            "human:Bo",
+        ],
+        moves,
+    );
+    assert!(out.contains("Ann (X) wins!"), "{out}");
+    let out = ttt(&["history", "--db", db.arg()], "");
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("15x15, 5 in a row, standard"), "{table}");
+    let games = history_json(&db);
+    assert_eq!(
+        (games[0]["rule"].as_str(), games[0]["opening"].as_str()),
+        (Some("standard"), Some("none"))
+    );
+    let out = ttt(&["history", "--db", db.arg(), "--replay", "1"], "");
+    let replay = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        replay
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("5 in a row wins (standard)."),
+        "{replay}"
+    );
+}

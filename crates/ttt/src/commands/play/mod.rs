@@ -687,6 +687,7 @@ mod tests {
     fn options(x: Option<&str>, o: Option<&str>) -> Options {
         Options {
             dims: Dims::new(3, 3, 3).unwrap(),
+            rule: Rule::Freestyle,
             x: x.map(|s| s.parse().unwrap()),
             o: o.map(|s| s.parse().unwrap()),
             seed: Some(1),
@@ -702,6 +703,19 @@ mod tests {
         let ended = session(&mut console, store, options);
         let result = finish(&mut console, ended);
         (String::from_utf8(out).unwrap(), result)
+    }
+
+    #[test]
+    fn the_welcome_names_the_game_and_how_to_win_it() {
+        let classic = Dims::new(3, 3, 3).unwrap();
+        let gomoku = Dims::new(15, 15, 5).unwrap();
+        assert_eq!(
+            welcome(classic, Rule::Freestyle),
+            "Welcome to tic-tac-toe on a 3 x 3 board: get 3 in a row (across, down or \
+             diagonally) to win."
+        );
+        assert!(welcome(gomoku, Rule::Freestyle).starts_with("Welcome to free-style gomoku"));
+        assert!(welcome(gomoku, Rule::Caro).contains("unless the opponent blocks both ends"));
     }
 
     #[test]
