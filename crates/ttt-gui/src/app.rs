@@ -61,7 +61,10 @@ impl App {
                 engine_time: options.engine_time,
                 between_computers: BETWEEN_COMPUTERS,
             },
-            choices: StartChoices::new(options.dims).with_engines(options.engines.clone()),
+            choices: StartChoices {
+                rule: options.rule,
+                ..StartChoices::new(options.dims).with_engines(options.engines.clone())
+            },
             screen: Screen::Start { focus_name: true },
             styled: false,
             wake: None,

@@ -170,6 +170,8 @@ pub fn show(ui: &mut Ui, state: &mut BoardState, view: BoardView<'_>) -> Option<
         chosen = keyboard(ui, state, &board, view);
     }
     let winning = view.pos.winning_cells();
+    // Under renju, the squares X may not play carry a small cross (clicking one says why).
+    let forbidden = view.pos.forbidden_cells();
     let painter = ui.painter_at(space);
     let radius = (layout.pitch * 0.08).min(8.0);
     let has_focus = board.has_focus();
@@ -185,8 +187,16 @@ pub fn show(ui: &mut Ui, state: &mut BoardState, view: BoardView<'_>) -> Option<
                 Sense::hover()
             };
             let mut square = ui.interact(rect, board_id.with(cell), sense);
+            let why = forbidden
+                .iter()
+                .find(|(c, _)| *c == cell)
+                .map(|(_, why)| *why);
             square.widget_info(|| {
-                WidgetInfo::labeled(WidgetType::Button, open, square_label(cell, mark))
+                let label = match why {
+                    Some(why) => format!("{}, forbidden to X: {why}", square_label(cell, mark)),
+                    None => square_label(cell, mark),
+                };
+                WidgetInfo::labeled(WidgetType::Button, open, label)
             });
             if open {
                 square = square.on_hover_cursor(CursorIcon::PointingHand);
@@ -220,6 +230,12 @@ pub fn show(ui: &mut Ui, state: &mut BoardState, view: BoardView<'_>) -> Option<
                 // At the end, the marks off the winning line fade, as in the web game.
                 let faded = !winning.is_empty() && !on_line;
                 draw_mark(&painter, rect, mark, faded);
+            } else if why.is_some() {
+                let arm = rect.width() * 0.12;
+                let stroke = Stroke::new((rect.width() * 0.05).clamp(1.5, 3.0), theme::ERROR);
+                let c = rect.center();
+                painter.line_segment([c - Vec2::splat(arm), c + Vec2::splat(arm)], stroke);
+                painter.line_segment([c + Vec2::new(-arm, arm), c + Vec2::new(arm, -arm)], stroke);
             }
             if has_focus && state.keyboard && state.cursor == cell {
                 painter.rect_stroke(

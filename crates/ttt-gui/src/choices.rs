@@ -145,6 +145,8 @@ pub struct StartChoices {
     pub cols: usize,
     /// How many in a row win.
     pub k: usize,
+    /// What wins (and, under renju, what X may not play).
+    pub rule: ttt_core::Rule,
     /// Who moves first, and so plays X.
     pub first: Seat,
 }
@@ -156,6 +158,8 @@ pub struct Lineup {
     pub players: BySeat<Contender>,
     /// The board.
     pub dims: Dims,
+    /// What wins.
+    pub rule: ttt_core::Rule,
     /// Who moves first in the first game (and plays X).
     pub first: Seat,
 }
@@ -173,6 +177,7 @@ impl StartChoices {
             rows: dims.rows().min(MAX_SIDE),
             cols: dims.cols().min(MAX_SIDE),
             k: dims.k().min(MAX_SIDE),
+            rule: ttt_core::Rule::Freestyle,
             first: Seat::One,
         }
     }
@@ -253,6 +258,7 @@ impl StartChoices {
             }
         }
         let dims = self.dims()?;
+        self.rule.check_k(dims.k()).map_err(ChoiceError::Rule)?;
         let contender = |seat: Seat| {
             let choice = self.players.get(seat);
             match (names.get(seat), &choice.engine) {
@@ -267,6 +273,7 @@ impl StartChoices {
                 two: contender(Seat::Two),
             },
             dims,
+            rule: self.rule,
             first: self.first,
         })
     }
@@ -311,6 +318,8 @@ pub enum ChoiceError {
         /// The board's longest side.
         longest: usize,
     },
+    /// The rule cannot be played with this many in a row (renju is five only).
+    Rule(ttt_core::RuleError),
 }
 
 impl fmt::Display for ChoiceError {
@@ -330,6 +339,12 @@ impl fmt::Display for ChoiceError {
                 f,
                 "\"In a row\" can be at most {longest} on this board (its longest side)."
             ),
+            ChoiceError::Rule(ttt_core::RuleError::RenjuNeedsFive { k }) => write!(
+                f,
+                "Renju is played with five in a row, not {k}: set In a row to 5, or choose \
+                 another rule."
+            ),
+            ChoiceError::Rule(e) => write!(f, "{e}."),
         }
     }
 }
@@ -342,6 +357,20 @@ mod tests {
 
     fn classic() -> StartChoices {
         StartChoices::new(Dims::new(3, 3, 3).unwrap())
+    }
+
+    #[test]
+    fn renju_needs_five_in_a_row() {
+        let mut choices = classic();
+        choices.rule = ttt_core::Rule::Renju;
+        let err = choices.check().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Renju is played with five in a row, not 3: set In a row to 5, or choose another \
+             rule."
+        );
+        choices.choose_preset(ttt_core::Preset::Gomoku);
+        assert_eq!(choices.check().unwrap().rule, ttt_core::Rule::Renju);
     }
 
     fn humans(one: &str, two: &str) -> StartChoices {

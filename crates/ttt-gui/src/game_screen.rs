@@ -30,6 +30,9 @@ pub struct GameScreen {
     dialog_height: f32,
     /// Give Play Again the keyboard when the dialog next shows, so Enter plays again.
     focus_play_again: bool,
+    /// Why the square just clicked could not be played (renju's forbidden points), with the
+    /// number of moves then: shown until the game moves on (a move, an undo, a new game).
+    refusal: Option<(usize, String)>,
 }
 
 /// What the user asked for on the game screen.
@@ -63,6 +66,7 @@ impl GameScreen {
             dialog_open: false,
             dialog_height: DIALOG_HEIGHT,
             focus_play_again: false,
+            refusal: None,
         }
     }
 
@@ -183,8 +187,14 @@ impl GameScreen {
                     })
                     .inner;
                 if let Some(cell) = chosen {
-                    if self.session.play(cell, store).is_ok() {
-                        self.after_move();
+                    match self.session.play(cell, store) {
+                        Ok(()) => self.after_move(),
+                        Err(why @ crate::session::Refused::Forbidden(_)) => {
+                            let text =
+                                format!("Row {}, column {}: {why}.", cell.row + 1, cell.col + 1);
+                            self.refusal = Some((self.session.moves().len(), text));
+                        }
+                        Err(_) => {}
                     }
                 }
             });
@@ -252,6 +262,14 @@ impl GameScreen {
             let note = match self.session.problem() {
                 Some(problem) => {
                     RichText::new(format!("Something went wrong: {problem}.")).color(theme::ERROR)
+                }
+                None if self
+                    .refusal
+                    .as_ref()
+                    .is_some_and(|(ply, _)| *ply == self.session.moves().len()) =>
+                {
+                    let text = self.refusal.as_ref().map(|(_, t)| t.clone());
+                    RichText::new(text.unwrap_or_default()).color(theme::ERROR)
                 }
                 None if self.session.is_hinting() => {
                     RichText::new("Looking for the best move...").color(theme::MUTED)

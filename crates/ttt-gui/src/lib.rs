@@ -47,6 +47,8 @@ pub struct Options {
     pub seed: Option<u64>,
     /// How long an outside program has for each move.
     pub engine_time: Duration,
+    /// The rule the start screen offers first.
+    pub rule: ttt_core::Rule,
     /// Outside programs for player 1 (who moves first) and player 2, offered at the start
     /// screen in their difficulty menus and chosen there.
     pub engines: choices::BySeat<Option<ttt_pbrain::manager::EngineSpec>>,
@@ -63,6 +65,7 @@ impl Options {
             time_limit: Duration::from_secs(2),
             seed: None,
             engine_time: Duration::from_secs(2),
+            rule: ttt_core::Rule::Freestyle,
             engines: choices::BySeat::default(),
         }
     }

@@ -88,6 +88,8 @@ pub enum Refused {
     Taken,
     /// No human has a move to take back.
     NothingToUndo,
+    /// Renju forbids X the square.
+    Forbidden(ttt_core::Forbidden),
 }
 
 impl fmt::Display for Refused {
@@ -97,6 +99,9 @@ impl fmt::Display for Refused {
             Refused::ComputersTurn => "it is the computer's turn",
             Refused::Taken => "that square is taken",
             Refused::NothingToUndo => "there is no move to take back",
+            Refused::Forbidden(why) => {
+                return write!(f, "that square is a {why}: renju forbids it to X");
+            }
         })
     }
 }
@@ -148,6 +153,8 @@ pub struct Session {
     last_move_at: Instant,
     records: BySeat<Option<Record>>,
     saved: Option<Saved>,
+    /// The empty board under the game's rule.
+    start: Position,
     /// Something that went wrong and that the window should say.
     problem: Option<String>,
     /// Hints each mark has asked for in the current game (the record counts them).
@@ -162,11 +169,15 @@ impl Session {
     /// when there is no database).
     #[must_use]
     pub fn new(lineup: Lineup, pace: Pace, store: Option<&dyn Store>) -> Session {
+        // The start screen refuses a rule the board cannot be played under (renju but five).
+        let start = Position::with_rule(lineup.dims, lineup.rule)
+            .unwrap_or_else(|_| Position::new(lineup.dims));
         let mut session = Session {
             dims: lineup.dims,
             pace,
             x: lineup.first,
-            pos: Position::new(lineup.dims),
+            start,
+            pos: start,
             moves: Vec::new(),
             computers: BySeat {
                 one: None,
@@ -387,6 +398,9 @@ impl Session {
         if !self.dims.contains(cell) || self.pos.get(cell).is_some() {
             return Err(Refused::Taken);
         }
+        if let Some(why) = self.pos.forbidden(cell) {
+            return Err(Refused::Forbidden(why));
+        }
         self.make_move(cell, store);
         Ok(())
     }
@@ -458,7 +472,7 @@ impl Session {
     /// An unfinished game is not saved.
     pub fn restart(&mut self) {
         self.stop_thinking();
-        self.pos = Position::new(self.dims);
+        self.pos = self.start;
         self.moves.clear();
         self.saved = None;
         self.problem = None;
@@ -509,7 +523,7 @@ impl Session {
         let keep = self.undo_to().ok_or(Refused::NothingToUndo)?;
         self.stop_thinking();
         self.moves.truncate(keep);
-        let mut pos = Position::new(self.dims);
+        let mut pos = self.start;
         for &cell in &self.moves {
             pos.play_unchecked(cell);
         }
@@ -620,7 +634,7 @@ impl Session {
             result,
             hints: self.hints,
             forfeit: self.forfeit.clone(),
-            rule: ttt_core::Rule::Freestyle,
+            rule: self.start.rule(),
             opening: ttt_core::Opening::None,
         };
         if !game.counts() {
@@ -760,6 +774,7 @@ mod tests {
         Lineup {
             players: BySeat { one, two },
             dims: Dims::new(3, 3, 3).unwrap(),
+            rule: ttt_core::Rule::Freestyle,
             first,
         }
     }
@@ -825,6 +840,59 @@ mod tests {
         assert_eq!(s.status(), Status::Won(Seat::One));
         assert!(s.last_move_note().unwrap().contains("(X) answered 9,9"));
         assert_eq!(store.player("Ann").unwrap().unwrap().wins, 2);
+    }
+
+    #[test]
+    fn renju_refuses_x_forbidden_squares_and_records_the_rule() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let lineup = Lineup {
+            dims: Dims::new(15, 15, 5).unwrap(),
+            rule: ttt_core::Rule::Renju,
+            ..lineup(human("Ann"), human("Bo"), Seat::One)
+        };
+        let mut s = Session::new(lineup, PACE, Some(&store));
+        // X: two twos crossing at (7, 7); O far away.
+        for (r, c) in [
+            (7, 5),
+            (0, 0),
+            (7, 6),
+            (0, 2),
+            (5, 7),
+            (0, 4),
+            (6, 7),
+            (0, 6),
+        ] {
+            s.play(Cell::new(r, c), Some(&store)).unwrap();
+        }
+        let refused = s.play(Cell::new(7, 7), Some(&store)).unwrap_err();
+        assert_eq!(
+            refused,
+            Refused::Forbidden(ttt_core::Forbidden::DoubleThree)
+        );
+        assert_eq!(
+            refused.to_string(),
+            "that square is a double-three: renju forbids it to X"
+        );
+        assert_eq!(s.moves().len(), 8);
+        // X wins elsewhere with five; the record keeps the rule.
+        for (r, c) in [
+            (10, 0),
+            (14, 14),
+            (10, 1),
+            (14, 12),
+            (10, 2),
+            (14, 10),
+            (10, 3),
+        ] {
+            s.play(Cell::new(r, c), Some(&store)).unwrap();
+        }
+        s.play(Cell::new(13, 0), Some(&store)).unwrap();
+        s.play(Cell::new(10, 4), Some(&store)).unwrap();
+        assert_eq!(s.status(), Status::Won(Seat::One));
+        let Some(Saved::Game(id)) = s.saved().cloned() else {
+            panic!("{:?}", s.saved());
+        };
+        assert_eq!(store.game(id).unwrap().unwrap().rule, ttt_core::Rule::Renju);
     }
 
     #[test]

@@ -217,6 +217,16 @@ fn player_panel(ui: &mut Ui, seat: Seat, mark: Player, choice: &mut PlayerChoice
     });
 }
 
+/// A rule as the menu shows it: its name and what wins.
+fn rule_label(rule: ttt_core::Rule) -> &'static str {
+    match rule {
+        ttt_core::Rule::Freestyle => "Free-style: K or more in a row",
+        ttt_core::Rule::Standard => "Standard: exactly K in a row",
+        ttt_core::Rule::Renju => "Renju: five; X may not make 3-3, 4-4 or six",
+        ttt_core::Rule::Caro => "Caro: K or more, not blocked at both ends",
+    }
+}
+
 fn board_panel(ui: &mut Ui, choices: &mut StartChoices) {
     group(&ui.ctx().clone(), Id::new("board panel"), "Board", || {
         card().show(ui, |ui| {
@@ -250,6 +260,19 @@ fn board_panel(ui: &mut Ui, choices: &mut StartChoices) {
                     let slider = ui.add(Slider::new(value, 1..=MAX_SIDE).integer());
                     slider.labelled_by(label.id);
                 }
+            });
+            ui.add_space(4.0);
+            ui.horizontal(|ui| {
+                let label = ui.label("Rule");
+                let combo = ComboBox::from_id_salt("rule")
+                    .selected_text(rule_label(choices.rule))
+                    .width(ui.available_width() - 8.0)
+                    .show_ui(ui, |ui| {
+                        for rule in ttt_core::Rule::ALL {
+                            ui.selectable_value(&mut choices.rule, rule, rule_label(rule));
+                        }
+                    });
+                combo.response.labelled_by(label.id);
             });
             ui.add_space(8.0);
             ui.horizontal(|ui| {

@@ -5,7 +5,7 @@ use std::time::Duration;
 use clap::Args;
 use ttt_core::Preset;
 
-use super::values::{parse_count, parse_seconds, parse_seed, preset_parser};
+use super::values::{parse_count, parse_seconds, parse_seed, preset_parser, rule_parser};
 use super::DbArgs;
 
 /// `engine:PATH ARGS...`: the command line after `engine:`. People and levels are chosen on
@@ -29,6 +29,10 @@ fn parse_engine_seat(text: &str) -> Result<String, String> {
 /// Options of `ttt gui`.
 #[derive(Debug, Args)]
 pub struct GuiArgs {
+    /// The rule the start screen shows first: freestyle, standard, renju (five in a row
+    /// only) or caro.
+    #[arg(long, default_value = "freestyle", value_parser = rule_parser())]
+    pub rule: ttt_core::Rule,
     /// The board the start screen shows first, instead of --rows/--cols/--k.
     #[arg(long, value_parser = preset_parser(), conflicts_with_all = ["rows", "cols", "k"])]
     pub preset: Option<Preset>,

@@ -17,6 +17,7 @@ pub fn run(args: &GuiArgs) -> anyhow::Result<()> {
     options.time_limit = args.time_limit;
     options.seed = args.seed;
     options.engine_time = args.engine_time;
+    options.rule = args.rule;
     let engine = |command: &Option<String>| {
         command
             .as_deref()
