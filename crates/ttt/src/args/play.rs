@@ -6,7 +6,9 @@ use clap::Args;
 use ttt_core::{Dims, Preset};
 pub use ttt_play::Seat;
 
-use super::values::{parse_count, parse_seconds, parse_seed, preset_parser, rule_parser};
+use super::values::{
+    opening_parser, parse_count, parse_seconds, parse_seed, preset_parser, rule_parser,
+};
 use super::DbArgs;
 use crate::error::board_size_error;
 
@@ -19,6 +21,7 @@ Examples:
   ttt play --x computer:easy --o computer:perfect --seed 7
   ttt play --x human:Alice --o engine:./student.py   a program of yours plays O
   ttt play --preset gomoku --rule renju --x human:Ann --o human:Bo   renju at one screen
+  ttt play --preset gomoku --rule standard --opening swap2 --x human:Ann --o human:Bo
 
 While playing, type a move as the row and the column (1-based): `2 3` or `2,3`.
 Type q at any question to quit.")]
@@ -40,6 +43,11 @@ pub struct PlayArgs {
     /// caro (K or more, not blocked at both ends by the opponent).
     #[arg(long, default_value = "freestyle", value_parser = rule_parser())]
     pub rule: ttt_core::Rule,
+    /// How colours are settled: none (X moves first), swap (X's player places three
+    /// stones, X, O, X, and the other chooses a colour) or swap2 (the other may instead place
+    /// two more, O and X, and let the first choose). Between two people.
+    #[arg(long, default_value = "none", value_parser = opening_parser())]
+    pub opening: ttt_core::Opening,
     /// Who plays X and moves first: human:NAME, computer:LEVEL with LEVEL easy, medium,
     /// hard or perfect (or 1 to 4), or engine:PATH, a program speaking the Gomocup (pbrain)
     /// protocol (its arguments after the path, split on spaces).

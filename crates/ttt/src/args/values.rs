@@ -86,6 +86,21 @@ pub fn rule_parser() -> impl clap::builder::TypedValueParser<Value = ttt_core::R
     .try_map(|name| name.parse::<ttt_core::Rule>())
 }
 
+/// `--opening`: how colours are settled.
+pub fn opening_parser() -> impl clap::builder::TypedValueParser<Value = ttt_core::Opening> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(ttt_core::Opening::ALL.map(|o| {
+        PossibleValue::new(o.name()).help(match o {
+            ttt_core::Opening::None => "the first player plays X from the empty board",
+            ttt_core::Opening::Swap => "three stones (X, O, X), then the other chooses a colour",
+            ttt_core::Opening::Swap2 => {
+                "three stones; the other takes X, takes O, or places two more and lets the first choose"
+            }
+        })
+    }))
+    .try_map(|name| name.parse::<ttt_core::Opening>())
+}
+
 /// `--preset`: one of the named boards, with each one's description in `--help`.
 pub fn preset_parser() -> impl clap::builder::TypedValueParser<Value = ttt_core::Preset> {
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};

@@ -966,3 +966,62 @@ fn the_history_keeps_a_game_rule() {
         "{replay}"
     );
 }
+
+#[test]
+fn swap2_at_the_console_settles_colours_and_the_record_keeps_them() {
+    let db = Db::new();
+    // Ann opens with three stones; Bo places two more; Ann takes O and moves next. Then Bo,
+    // now X, makes five along row 1 (standard: exactly five).
+    let mut moves =
+        String::from("8 8\n8 9\n9 9\n3\n10 10\n7 7\n2\n15 15\n1 1\n15 13\n1 2\n15 11\n1 3\n");
+    moves.push_str("15 9\n1 4\n15 7\n1 5\nn\n");
+    let args = [
+        "--preset",
+        "gomoku",
+        "--rule",
+        "standard",
+        "--opening",
+        "swap2",
+        "--x",
+        "human:Ann",
+        "--o",
+        "human:Bo",
+    ];
+    let out = play(&db, &args, &moves);
+    assert!(
+        out.contains("Round 1: Ann opens, Bo chooses (swap2 opening)."),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Bo, choose: 1 play X, 2 play O, 3 place two more stones (O, X) and let Ann choose?"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Ann, choose: 1 play X, 2 play O?"), "{out}");
+    assert!(
+        out.contains("Round 1: Bo (X) vs Ann (O), 5 in a row wins."),
+        "{out}"
+    );
+    assert!(out.contains("Bo (X) wins!"), "{out}");
+    let games = history_json(&db);
+    assert_eq!(games[0]["opening"], "swap2");
+    assert_eq!(games[0]["x"]["name"], "Bo");
+    assert_eq!(games[0]["o"]["name"], "Ann");
+    assert_eq!(games[0]["moves"].as_array().unwrap().len(), 15);
+    // An opening is between two people.
+    let out = ttt(
+        &[
+            "play",
+            "--opening",
+            "swap",
+            "--x",
+            "human:Ann",
+            "--o",
+            "computer:easy",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("between two people"));
+}

@@ -18,7 +18,9 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Duration;
 
 use ttt_ai::Level;
-use ttt_core::{ByPlayer, Cell, Dims, Outcome, Player, Position, Rule};
+use ttt_core::{
+    ByPlayer, Cell, Choice, Dims, Opening, OpeningAction, Order, Outcome, Player, Position, Rule,
+};
 use ttt_pbrain::manager::EngineSpec;
 use ttt_pbrain::player::DEFAULT_SLACK;
 use ttt_play::takeback::{self, Opponent};
@@ -32,7 +34,8 @@ use crate::error::user_error;
 use crate::output::board::{emphasised, Emphasis};
 use crate::output::words::summary;
 use answer::{
-    parse_first, parse_kind, parse_level, parse_name, parse_turn, parse_yes_no, Kind, Turn,
+    parse_first, parse_kind, parse_level, parse_move, parse_name, parse_turn, parse_yes_no, Kind,
+    Turn,
 };
 use console::{Console, Screen, Step, Stop};
 
@@ -44,6 +47,18 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
                 "{x} cannot play both X and O: give the two players different names"
             )));
         }
+    }
+    if args.opening != Opening::None
+        && [&args.x, &args.o]
+            .into_iter()
+            .flatten()
+            .any(Seat::is_machine)
+    {
+        return Err(user_error(format!(
+            "the {} opening is played between two people at this screen: the computer and \
+             outside programs play with --opening none",
+            args.opening
+        )));
     }
     for seat in [&args.x, &args.o].into_iter().flatten() {
         if let Seat::Engine(command) = seat {
@@ -60,6 +75,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let options = Options {
         dims,
         rule: args.rule,
+        opening: args.opening,
         x: args.x.clone(),
         o: args.o.clone(),
         seed: args.seed,
@@ -90,6 +106,7 @@ fn finish<R: BufRead, W: Write>(
 struct Options {
     dims: Dims,
     rule: Rule,
+    opening: Opening,
     x: Option<Seat>,
     o: Option<Seat>,
     seed: Option<u64>,
@@ -167,6 +184,13 @@ fn session<R: BufRead, W: Write>(
     console.say("Type q at any question to quit.")?;
     console.say("")?;
     let seats = choose_seats(console, store, options)?;
+    if options.opening != Opening::None && (seats.x.is_machine() || seats.o.is_machine()) {
+        return Err(Stop::Failed(user_error(format!(
+            "the {} opening is played between two people at this screen: the computer and \
+             outside programs play with --opening none",
+            options.opening
+        ))));
+    }
     let seed_for = |offset: u64| options.seed.map(|s| s.wrapping_add(offset));
     let mut sides = ByPlayer {
         x: Side::new(seats.x, seed_for(0), options),
@@ -356,6 +380,13 @@ fn play_game<R: BufRead, W: Write>(
     let dims = options.dims;
     let empty = Position::with_rule(dims, options.rule).map_err(anyhow::Error::from)?;
     let mut round = Round::new(empty);
+    // The opening settles who plays X; the sides swap back after the game, so that the
+    // rematch's opener is the other person.
+    let swapped = settle_colours(console, sides, &mut round, options, number)?;
+    if swapped {
+        std::mem::swap(&mut sides.x, &mut sides.o);
+    }
+    round.fixed = round.moves.len();
     let computers_only = sides.x.seat.is_machine() && sides.o.seat.is_machine();
     let watching = console.screen().clear && computers_only;
     let title = format!(
@@ -397,7 +428,97 @@ fn play_game<R: BufRead, W: Write>(
         round.moves.push(cell);
     }
     round.draw(console, &title, fresh_screen(&round))?;
-    conclude(console, store, options, sides, round)
+    let ended = conclude(console, store, options, sides, round);
+    if swapped {
+        std::mem::swap(&mut sides.x, &mut sides.o);
+    }
+    ended
+}
+
+/// The opening (`--opening swap` or `swap2`), between the person seated as X, who opens, and
+/// the other: the opening stones placed and the colours chosen, as the rule of the opening
+/// says. Returns whether the two swap colours for the rest of the game.
+fn settle_colours<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    sides: &ByPlayer<Side>,
+    round: &mut Round,
+    options: &Options,
+    number: u32,
+) -> Step<bool> {
+    let opening = options.opening;
+    if opening == Opening::None {
+        return Ok(false);
+    }
+    let people = [&sides.x.seat, &sides.o.seat];
+    let title = format!(
+        "Round {number}: {} opens, {} chooses ({opening} opening).",
+        people[0], people[1]
+    );
+    let mut choices: Vec<Choice> = Vec::new();
+    while let Some(phase) = opening.phase(round.moves.len(), &choices) {
+        round.draw(console, &title, number > 1 || !round.moves.is_empty())?;
+        let name = people[phase.actor.index()].to_string();
+        if phase.may == [OpeningAction::Place] {
+            let colour = round.pos.turn();
+            let prompt = format!(
+                "{name}, place an opening stone for {colour} ({} to place): row and column (q \
+                 quit): ",
+                phase.stones_to_place
+            );
+            let pos = round.pos;
+            let cell = console.ask_until(&prompt, |t| {
+                let cell = parse_move(t, &pos).map_err(|e| e.to_string())?;
+                match pos.play(cell) {
+                    Ok(next) if next.is_over() => {
+                        Err("An opening stone may not end the game: choose another.".to_string())
+                    }
+                    Ok(_) => Ok(cell),
+                    Err(e) => Err(e.to_string()),
+                }
+            })?;
+            round.pos = round.pos.play(cell).map_err(anyhow::Error::from)?;
+            round.moves.push(cell);
+            round.human_moved = true;
+            round.note(format!("{name} placed {colour} at {}.", words::cell(cell)));
+        } else {
+            let other = people[phase.actor.other().index()].to_string();
+            let offered: Vec<(Choice, String)> = phase
+                .may
+                .iter()
+                .filter_map(|action| match action {
+                    OpeningAction::TakeX => Some((Choice::TakeX, "play X".to_string())),
+                    OpeningAction::TakeO => Some((Choice::TakeO, "play O".to_string())),
+                    OpeningAction::PlaceTwo => Some((
+                        Choice::PlaceTwo,
+                        format!("place two more stones (O, X) and let {other} choose"),
+                    )),
+                    OpeningAction::Place => None,
+                })
+                .collect();
+            let menu: Vec<String> = offered
+                .iter()
+                .enumerate()
+                .map(|(i, (_, words))| format!("{} {words}", i + 1))
+                .collect();
+            let prompt = format!("{name}, choose: {}? ", menu.join(", "));
+            let picked = console.ask_until(&prompt, |t| {
+                t.trim()
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|i| offered.get(i))
+                    .cloned()
+                    .ok_or_else(|| format!("Please answer a number from 1 to {}.", offered.len()))
+            })?;
+            let stones = round.moves.len();
+            let choice = opening
+                .check(stones, &choices, phase.actor, picked.0)
+                .map_err(anyhow::Error::from)?;
+            choices.push(choice);
+            round.note(format!("{name} chose to {}.", picked.1));
+        }
+    }
+    Ok(opening.x_player(round.moves.len(), &choices) == Some(Order::Second))
 }
 
 /// A program's turn: its move, or `None` when an outside program failed (its side's forfeit
@@ -446,6 +567,8 @@ struct Round {
     forfeit: Option<Forfeit>,
     /// Whether a person has moved yet (the welcome stays on the screen until then).
     human_moved: bool,
+    /// Moves no takeback may undo: the opening's stones.
+    fixed: usize,
 }
 
 impl Round {
@@ -457,6 +580,7 @@ impl Round {
             notes: Vec::new(),
             forfeit: None,
             human_moved: false,
+            fixed: 0,
         }
     }
 
@@ -507,7 +631,9 @@ fn human_turn<R: BufRead, W: Write>(
             } else {
                 Opponent::Person
             };
-            round.notes = vec![match takeback::keeps(round.moves.len(), me, opponent) {
+            let keeps = takeback::keeps(round.moves.len(), me, opponent)
+                .filter(|&keep| keep >= round.fixed);
+            round.notes = vec![match keeps {
                 Some(keep) => {
                     let against_computer = round.moves.len() - keep > 1;
                     round.moves.truncate(keep);
@@ -577,7 +703,7 @@ fn conclude<R: BufRead, W: Write>(
         hints,
         forfeit: forfeit.clone(),
         rule: options.rule,
-        opening: ttt_core::Opening::None,
+        opening: options.opening,
     };
     let id = if game.counts() {
         Some(store.record_game(&game)?)
@@ -688,6 +814,7 @@ mod tests {
         Options {
             dims: Dims::new(3, 3, 3).unwrap(),
             rule: Rule::Freestyle,
+            opening: Opening::None,
             x: x.map(|s| s.parse().unwrap()),
             o: o.map(|s| s.parse().unwrap()),
             seed: Some(1),
