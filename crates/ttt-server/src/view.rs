@@ -15,7 +15,8 @@ use ttt_store::{Forfeit, LiveGame, Participant};
 pub(crate) struct Presence {
     /// Open event streams of spectators.
     pub(crate) watchers: usize,
-    /// Whether each seat's player has an event stream open.
+    /// Whether each seat's player has an event stream open, by the seat they took when the
+    /// game began (see [`GameView::seat_at_start`]).
     pub(crate) connected: ByPlayer<bool>,
 }
 
@@ -182,11 +183,22 @@ impl GameView {
             for (seat, mark) in view.players.iter_mut().zip([Player::X, Player::O]) {
                 if let SeatView::Human { connected, .. } | SeatView::Friend { connected, .. } = seat
                 {
-                    *connected = Some(*presence.connected.get(mark));
+                    *connected = Some(*presence.connected.get(self.seat_at_start(mark)));
                 }
             }
         }
         view
+    }
+
+    /// The seat the person now at `mark` took when the game began: the other one once an
+    /// opening gave X to the second person and the seats changed places. Who is connected is
+    /// counted by it, so that it follows the person whichever mark they play.
+    pub(crate) fn seat_at_start(&self, mark: Player) -> Player {
+        if self.first == Player::O {
+            mark.other()
+        } else {
+            mark
+        }
     }
 
     /// The game's id.

@@ -331,9 +331,19 @@ pub(crate) async fn rematch(
         ));
     }
     let dims = game.dims().map_err(ApiError::internal)?;
-    let seats = ByPlayer {
-        x: game.seats.o.clone(),
-        o: game.seats.x.clone(),
+    // The other person starts (moves first, or opens): the one who did not sit first in
+    // this game, who is at X if an opening made the seats change places.
+    let opener_moved = game
+        .opening
+        .x_player(game.moves.len(), &game.opening_choices)
+        == Some(ttt_core::Order::Second);
+    let seats = if opener_moved {
+        game.seats.clone()
+    } else {
+        ByPlayer {
+            x: game.seats.o.clone(),
+            o: game.seats.x.clone(),
+        }
     };
     let mut next = LiveGame::new(new_secret()?, dims, seats, unix_now());
     next.rule = game.rule;

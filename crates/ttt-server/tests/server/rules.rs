@@ -191,8 +191,17 @@ async fn swap2_between_friends_step_by_step() {
     let app = TestApp::new();
     let (id, ann, bo) = friends(&app, "renju", "swap2").await;
     let (ann, bo) = (Some(ann.as_str()), Some(bo.as_str()));
+    // Ann has the game open; Bo does not.
+    let _ann_stream = events(&app, &id, ann).await;
     let mut watcher = events(&app, &id, None).await;
     let start = next_state(&mut watcher).await;
+    assert_eq!(
+        (
+            &start["players"][0]["connected"],
+            &start["players"][1]["connected"]
+        ),
+        (&json!(true), &json!(false))
+    );
     assert_eq!(start["opening_phase"], phase(0, &["place"], 3));
     assert_eq!(
         start["to_move"],
@@ -321,6 +330,14 @@ async fn swap2_between_friends_step_by_step() {
         (&live["opening_phase"], &live["first"]),
         (&Value::Null, &json!("O"))
     );
+    assert_eq!(
+        (
+            &live["players"][0]["connected"],
+            &live["players"][1]["connected"]
+        ),
+        (&json!(false), &json!(true)),
+        "Ann, now at O, is the one connected"
+    );
 
     // Then they play: Ann (O) first, with her own token, which now names O's seat.
     assert_error(
@@ -379,4 +396,29 @@ async fn swap_at_one_screen_the_second_takes_x() {
         (&json!("O"), &json!("O"))
     );
     assert_eq!(app.play_in(&game, 0, 0).await.status, StatusCode::OK);
+
+    // Ann (O) makes exactly five on the top row; the rematch is opened by the other person,
+    // Bo, under the same rules.
+    let five = [
+        (1, 0),
+        (0, 1),
+        (1, 1),
+        (0, 2),
+        (1, 2),
+        (0, 3),
+        (1, 3),
+        (0, 4),
+    ];
+    let done = app.play_all(&game, &five).await;
+    assert_eq!(done["status"], "o_wins", "{}", done["position"]);
+    let next = app
+        .post_empty(&format!("/api/games/{id}/rematch"), None)
+        .await;
+    assert_eq!(next.status, StatusCode::CREATED, "{}", next.json);
+    assert_eq!(next.json["players"][0]["name"], "Bo");
+    assert_eq!(
+        (&next.json["rule"], &next.json["opening"]),
+        (&json!("standard"), &json!("swap"))
+    );
+    assert_eq!(next.json["opening_phase"], phase(0, &["place"], 3));
 }
