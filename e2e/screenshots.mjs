@@ -1,7 +1,8 @@
 // Takes the README's screenshots (docs/screenshot-*.png) from the real `ttt serve` in
 // headless Chromium: the setup, a game in progress, a won game and the leaderboard; a friend
 // invited by link (the host waiting, the friend's view mid-game, a spectator's), the
-// analysis of a finished game, and a game on a phone.
+// analysis of a finished game, a game on a phone, and gomoku: a swap2 opening by link and
+// a point renju forbids.
 // Run with `e2e/run.sh --screenshots` (or `node screenshots.mjs` once the binary is built).
 
 import { dirname, join, resolve } from 'node:path';
@@ -106,6 +107,42 @@ try {
   await phone.goto(address);
   await expectText(cell(phone, 2), 'X');
   await phone.screenshot({ path: join(docs, 'screenshot-phone.png') });
+
+  // Gomoku under renju with swap2, by link: Alice has placed three stones, Bob chooses.
+  const gomoku = { p1: { name: 'Alice' }, rows: 15, cols: 15, k: 5 };
+  const opener = await newPage(browser, size);
+  await open(opener, server.url);
+  await setUp(opener, gomoku);
+  await opener.locator('#rule').selectOption('renju');
+  await opener.locator('#opening-rule').selectOption('swap2');
+  await opener.locator('#p2-human').check();
+  await opener.locator('#p2-remote').check();
+  await opener.getByRole('button', { name: 'Play', exact: true }).click();
+  await opener.locator('#invite').waitFor();
+  const chooser = await newPage(browser, size);
+  await chooser.goto(await opener.locator('#invite-link').inputValue());
+  await chooser.locator('#join-name').fill('Bob');
+  await chooser.getByRole('button', { name: 'Join the game' }).click();
+  await opener.locator('#invite').waitFor({ state: 'hidden' });
+  for (const i of [112, 113, 128]) await cell(opener, i).click();
+  await opener.locator('#opening-place').click();
+  await chooser.locator('#opening-place-two').waitFor();
+  await chooser.mouse.move(0, 0);
+  await chooser.screenshot({ path: join(docs, 'screenshot-swap2.png') });
+
+  // Renju at one screen: X's forbidden point crossed, and the reason once clicked.
+  const renju = await newPage(browser, size);
+  await open(renju, server.url);
+  await setUp(renju, { ...gomoku, p2: { name: 'Bob' } });
+  await renju.locator('#rule').selectOption('renju');
+  await renju.locator('#opening-rule').selectOption('none');
+  await renju.getByRole('button', { name: 'Play', exact: true }).click();
+  await idle(renju);
+  for (const i of [110, 0, 111, 14, 82, 210, 97, 224]) await play(renju, i);
+  await cell(renju, 112).click();
+  await expectText(renju.locator('#game-error'), /double-three/);
+  await renju.mouse.move(0, 0);
+  await renju.screenshot({ path: join(docs, 'screenshot-renju.png'), fullPage: true });
   console.log(`screenshots written to ${docs}`);
 } finally {
   await browser.close();

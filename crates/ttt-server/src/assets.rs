@@ -144,6 +144,16 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../static/together-view.js"),
     },
     Asset {
+        path: "/opening.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/opening.js"),
+    },
+    Asset {
+        path: "/opening-view.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/opening-view.js"),
+    },
+    Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../static/style.css"),

@@ -21,7 +21,7 @@ use crate::limits::Limits;
 enum Cost {
     /// Starting a game: a new game, a join, a rematch.
     Game,
-    /// A move, takeback, answer, hint or analysis.
+    /// A move, opening step, takeback, answer, hint or analysis.
     Move,
     /// Nothing worth counting.
     Free,

@@ -8,7 +8,7 @@
 use axum::http::header::AUTHORIZATION;
 use axum::http::HeaderMap;
 use sha2::{Digest, Sha256};
-use ttt_core::{Player, Position};
+use ttt_core::{OpeningError, Order, Player, Position};
 use ttt_store::{LiveGame, Participant};
 
 use crate::error::ApiError;
@@ -71,6 +71,8 @@ pub(crate) enum Act {
     Takeback,
     /// The answer to a friend's takeback, by the side that did not ask.
     Answer,
+    /// Placing opening stones or choosing a colour, by the person the opening names.
+    Opening,
 }
 
 impl Act {
@@ -81,6 +83,7 @@ impl Act {
             Act::Hint => "ask for a hint",
             Act::Takeback => "take a move back",
             Act::Answer => "answer a takeback",
+            Act::Opening => "act in the opening",
         }
     }
 }
@@ -97,6 +100,10 @@ impl Act {
 /// another seat's player is refused with 409 when it is the moment that is wrong (not its
 /// turn: the answer is the same whether the other's move came first by a moment or long
 /// before), and with 403 when it never may (answering its own takeback).
+///
+/// During an opening only the opening's acts are open, for the seat of the person it names
+/// (the seats are in the people's order then: the first at X); once it is over, they are
+/// refused.
 pub(crate) fn acts_for(
     game: &LiveGame,
     pos: &Position,
@@ -104,6 +111,14 @@ pub(crate) fn acts_for(
     act: Act,
 ) -> Result<Player, ApiError> {
     let what = act.words();
+    let phase = game
+        .opening_phase()
+        .filter(|_| !pos.is_over() && game.forfeit.is_none());
+    if let (Some(_), Act::Move | Act::Hint | Act::Takeback) = (&phase, act) {
+        return Err(ApiError::Conflict(format!(
+            "the opening is not over: nobody can {what} until the colours are chosen"
+        )));
+    }
     let side = match act {
         Act::Move | Act::Hint => to_move(game, pos, what)?,
         Act::Takeback => {
@@ -138,6 +153,31 @@ pub(crate) fn acts_for(
             }
             asker.other()
         }
+        Act::Opening => {
+            let Some(phase) = &phase else {
+                return Err(ApiError::Conflict(OpeningError::Over.to_string()));
+            };
+            let side = seat_of(phase.actor);
+            if game.seats.get(side).is_open() {
+                return Err(ApiError::Conflict(
+                    "the invited friend has not joined yet: the opening waits for them".into(),
+                ));
+            }
+            if game.seats.get(side).token_hash.is_none() {
+                return Ok(side);
+            }
+            return match caller {
+                Caller::Seat(p) if p == side => Ok(side),
+                Caller::Seat(_) => Err(ApiError::Conflict(
+                    OpeningError::NotYourTurn { actor: phase.actor }.to_string(),
+                )),
+                Caller::Anyone => Err(ApiError::Unauthorized(
+                    "to act in the opening, send your seat token (Authorization: Bearer \
+                     TOKEN); spectators only watch"
+                        .into(),
+                )),
+            };
+        }
     };
     if game.seats.get(side).token_hash.is_none() {
         return Ok(side);
@@ -151,6 +191,22 @@ pub(crate) fn acts_for(
             "to {what} for {side}, send {side}'s seat token (Authorization: Bearer TOKEN); \
              spectators only watch"
         ))),
+    }
+}
+
+/// The seat of a person during an opening: the first sits at X, the other at O.
+pub(crate) fn seat_of(order: Order) -> Player {
+    match order {
+        Order::First => Player::X,
+        Order::Second => Player::O,
+    }
+}
+
+/// The person at a seat during an opening (see [`seat_of`]).
+pub(crate) fn order_of(seat: Player) -> Order {
+    match seat {
+        Player::X => Order::First,
+        Player::O => Order::Second,
     }
 }
 

@@ -1,7 +1,13 @@
 //! A game as the API shows it: to players and spectators alike, so never a token.
+//!
+//! During an opening (swap, swap2) colours are not settled: `players[0]` is the person who
+//! opens (the first of the request's players) at X, `players[1]` the other at O, and
+//! `opening_phase.actor` is an index into `players`. When the opening gives X to the
+//! second person, the two seats change places, tokens and all, so that `players` is by
+//! mark again (X first); `first` then says "O", the mark of the person who opened.
 
 use serde::Serialize;
-use ttt_core::{ByPlayer, Cell, Player, Position};
+use ttt_core::{ByPlayer, Cell, Choice, Opening, OpeningAction, Order, Player, Position, Rule};
 use ttt_store::{Forfeit, LiveGame, Participant};
 
 /// Who is watching a game, as its live updates say.
@@ -9,7 +15,8 @@ use ttt_store::{Forfeit, LiveGame, Participant};
 pub(crate) struct Presence {
     /// Open event streams of spectators.
     pub(crate) watchers: usize,
-    /// Whether each seat's player has an event stream open.
+    /// Whether each seat's player has an event stream open, by the seat they took when the
+    /// game began (see [`GameView::seat_at_start`]).
     pub(crate) connected: ByPlayer<bool>,
 }
 
@@ -21,7 +28,21 @@ pub(crate) struct GameView {
     rows: usize,
     cols: usize,
     k: usize,
+    /// What wins, and what X may not play.
+    rule: Rule,
+    /// How the two people settle who plays X.
+    opening: Opening,
+    /// The opening's choices so far, in order.
+    opening_choices: Vec<Choice>,
+    /// Where the opening stands, while it goes on (`null` once colours are settled).
+    opening_phase: Option<PhaseView>,
+    /// The mark of the person who opened (`players[0]` when the game began): `X` unless the
+    /// opening gave X to the other person.
+    first: Player,
+    /// X's forbidden points, with X to move under renju (empty otherwise).
+    forbidden: Vec<Cell>,
     position: String,
+    /// `null` once over, and during an opening (see `opening_phase`).
     to_move: Option<Player>,
     status: &'static str,
     /// The winner's cells, `null` while nobody has a line (as in `ttt analyze --json`).
@@ -45,6 +66,14 @@ pub(crate) struct GameView {
     /// whether each person is connected.
     #[serde(skip)]
     tokens: bool,
+}
+
+/// An opening's phase as JSON: `actor` is the index in `players` of the person to act.
+#[derive(Debug, Clone, Serialize)]
+struct PhaseView {
+    actor: usize,
+    may: Vec<OpeningAction>,
+    stones_to_place: usize,
 }
 
 /// One side as JSON, with the mark it plays.
@@ -100,14 +129,36 @@ impl GameView {
                 },
             }
         };
+        let phase = game.opening_phase();
+        let in_opening = phase.is_some();
+        let going = !pos.is_over() && game.forfeit.is_none();
+        let stones = game.moves.len();
+        let first = match game.opening.x_player(stones, &game.opening_choices) {
+            Some(Order::Second) => Player::O,
+            Some(Order::First) | None => Player::X,
+        };
         GameView {
             tokens: game.seats.x.token_hash.is_some() || game.seats.o.token_hash.is_some(),
             id: game.id.clone(),
             rows: game.rows,
             cols: game.cols,
             k: game.k,
+            rule: game.rule,
+            opening: game.opening,
+            opening_choices: game.opening_choices.clone(),
+            first,
+            forbidden: if going && !in_opening {
+                pos.forbidden_cells().into_iter().map(|(c, _)| c).collect()
+            } else {
+                Vec::new()
+            },
+            opening_phase: phase.filter(|_| going).map(|p| PhaseView {
+                actor: p.actor.index(),
+                may: p.may,
+                stones_to_place: p.stones_to_place,
+            }),
             position: pos.to_string(),
-            to_move: (!pos.is_over() && game.forfeit.is_none()).then(|| pos.turn()),
+            to_move: (going && !in_opening).then(|| pos.turn()),
             status: match &game.forfeit {
                 Some(f) => f.result().as_str(),
                 None => pos.outcome().status(),
@@ -132,11 +183,22 @@ impl GameView {
             for (seat, mark) in view.players.iter_mut().zip([Player::X, Player::O]) {
                 if let SeatView::Human { connected, .. } | SeatView::Friend { connected, .. } = seat
                 {
-                    *connected = Some(*presence.connected.get(mark));
+                    *connected = Some(*presence.connected.get(self.seat_at_start(mark)));
                 }
             }
         }
         view
+    }
+
+    /// The seat the person now at `mark` took when the game began: the other one once an
+    /// opening gave X to the second person and the seats changed places. Who is connected is
+    /// counted by it, so that it follows the person whichever mark they play.
+    pub(crate) fn seat_at_start(&self, mark: Player) -> Player {
+        if self.first == Player::O {
+            mark.other()
+        } else {
+            mark
+        }
     }
 
     /// The game's id.

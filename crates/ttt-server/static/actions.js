@@ -6,15 +6,19 @@
 
 import * as api from './api.js';
 import {
-  closeAnalysis, closeDialog, enterGame, onPlay, openAnalysis, openGame, present, receive,
-  refresh, restartGame, setBusy, showPending, state,
+  closeAnalysis, closeDialog, drawPicked, enterGame, onPlay, openAnalysis, openGame, present,
+  receive, refresh, restartGame, setBusy, showPending, state,
 } from './game.js';
 import { cellAt } from './geometry.js';
+import { phaseOf, pick } from './opening.js';
+import * as openingView from './opening-view.js';
 import * as render from './render.js';
 import { canHint, undoOffer } from './roles.js';
 import { fullUrl, gamePath } from './route.js';
 import { setupFromState } from './setup.js';
-import { canPlayAt, isCurrent } from './state.js';
+import {
+  canPickAt, canPlayAt, isCurrent, isForbidden,
+} from './state.js';
 import * as storage from './storage.js';
 import * as texts from './texts.js';
 import { copyLink } from './together-view.js';
@@ -31,16 +35,26 @@ function failed(e) {
   render.setError('game-error', e.status === 404 ? texts.GAME_GONE : e.message);
 }
 
-/** A click (or Enter) on cell `index`: a move, if it may be one (state.js's `canPlayAt`). */
+/** A click (or Enter) on cell `index`: an opening stone picked (or let go) if one may be,
+ * else a move, if it may be one (state.js's `canPickAt` and `canPlayAt`). */
 export async function playAt(index) {
+  if (canPickAt(state, index)) {
+    state.picked = pick(state.picked, index, phaseOf(state.game).stones_to_place);
+    render.setError('game-error', '');
+    drawPicked();
+    return;
+  }
   if (!canPlayAt(state, index)) return;
   const before = state.game;
   const ply = before.moves.length;
   const mine = state.generation;
+  // One of X's forbidden points under renju: the server says why, and nothing is shown
+  // played meanwhile.
+  const forbidden = isForbidden(before, index);
   setBusy(true);
   render.setError('game-error', '');
   // Show the move at once; the server's answer confirms it (or puts the board back).
-  showPending(index);
+  if (!forbidden) showPending(index);
   const { row, col } = cellAt(index, before.cols);
   try {
     const game = await api.playMove(before.id, row, col, token());
@@ -58,10 +72,45 @@ export async function playAt(index) {
       state.shown = before.moves.length;
     }
     refresh();
-    failed(e);
+    if (forbidden && e.status === 422) render.setError('game-error', texts.forbiddenText(e.message));
+    else failed(e);
   } finally {
     if (isCurrent(state, mine)) setBusy(false);
   }
+}
+
+/** Sends an opening's step (`{place}` or `{choose}`); the answer is shown as any state. */
+async function openingStep(step) {
+  if (!state.game || state.busy) return;
+  const mine = state.generation;
+  setBusy(true);
+  render.setError('game-error', '');
+  try {
+    const game = await api.openingStep(state.game.id, step, token());
+    if (!isCurrent(state, mine)) return;
+    state.picked = [];
+    if (state.role === 'local') await present(game, mine);
+    else receive(game, mine);
+  } catch (e) {
+    if (isCurrent(state, mine)) failed(e);
+  } finally {
+    if (isCurrent(state, mine)) {
+      setBusy(false);
+      refresh();
+    }
+  }
+}
+
+/** Place: the opening stones picked on the board, in the order picked. */
+export function placeStones() {
+  const { game } = state;
+  if (!game || state.picked.length === 0) return;
+  void openingStep({ place: state.picked.map((index) => cellAt(index, game.cols)) });
+}
+
+/** Take X, Take O or Place two. */
+export function choose(choice) {
+  void openingStep({ choose: choice });
 }
 
 /** Undo (here, or against the computer) or ask the friend to take the last move back. */
@@ -185,4 +234,5 @@ export function wire() {
     void copyLink($('invite-link'), $('copy-invite'));
   });
   $('copy-watch').addEventListener('click', copyWatchLink);
+  openingView.wire(placeStones, choose);
 }

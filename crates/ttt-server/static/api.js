@@ -45,7 +45,8 @@ async function request(method, path, { body, token } = {}) {
 
 const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 
-/** Starts a game: `{rows, cols, k, players: [P, P]}`, each P `{kind: 'human', name}`,
+/** Starts a game: `{rows, cols, k, rule, opening, players: [P, P]}` (rule and opening may be
+ * left out: free-style, none), each P `{kind: 'human', name}`,
  * `{kind: 'computer', level}` or `{kind: 'friend'}`. A friend game's answer adds `seats`
  * (the host's token) and `invite` (the path of the friend's link). */
 export function createGame(setup) {
@@ -65,6 +66,12 @@ export function getGame(id) {
 /** Plays a move (0-based) and returns the state after any computer reply. */
 export function playMove(id, row, col, token) {
   return request('POST', `${game(id)}/moves`, { body: { row, col }, token });
+}
+
+/** An opening's step: `{place: [{row, col}, ...]}` or `{choose: 'take_x' | 'take_o' |
+ * 'place_two'}`; the new state. */
+export function openingStep(id, step, token) {
+  return request('POST', `${game(id)}/opening`, { body: step, token });
 }
 
 /** Undoes (at one screen, against the computer) or asks the friend to (the state says). */

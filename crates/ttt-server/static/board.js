@@ -5,7 +5,7 @@
 
 import { TONES } from './analysis.js';
 import { cellAt, neighbour } from './geometry.js';
-import { boardLabel, cellLabel } from './texts.js';
+import { boardLabel, cellLabel, FORBIDDEN_NOTE } from './texts.js';
 
 export class BoardView {
   /**
@@ -61,17 +61,23 @@ export class BoardView {
    * the indices of the winning line, `last` the index of the last move (or -1), and `over`
    * says the game has ended. On empty cells it may also show `hint`, `{index, mark, words}`
    * (the move a hint suggests, drawn faintly), or `values`, the analysis's colour map
-   * (analysis.js's `valueMap`: index to `{tone, label, strength, words}`).
+   * (analysis.js's `valueMap`: index to `{tone, label, strength, words}`). `forbidden` holds
+   * X's forbidden points (renju), marked with a small cross; `picked`, opening stones picked
+   * but not yet placed (index to mark), drawn faintly.
    */
   render({
     marks, win = new Set(), last = -1, over = false, hint = null, values = null,
+    forbidden = new Set(), picked = new Map(),
   }) {
     this.cells.forEach((td, i) => {
       const mark = marks[i] || '';
       const value = mark === '' ? values?.get(i) : undefined;
       const hinted = mark === '' && hint?.index === i;
+      const pick = mark === '' ? picked.get(i) : undefined;
+      const barred = mark === '' && !value && forbidden.has(i);
       let text = mark;
       if (value) text = value.label;
+      else if (pick) text = pick;
       else if (hinted) text = hint.mark;
       if (td.textContent !== text) td.textContent = text;
       td.classList.toggle('x', mark === 'X');
@@ -80,13 +86,19 @@ export class BoardView {
       td.classList.toggle('win', win.has(i));
       td.classList.toggle('last', i === last);
       td.classList.toggle('hinted', hinted);
+      td.classList.toggle('picked', Boolean(pick));
+      td.classList.toggle('picked-x', pick === 'X');
+      td.classList.toggle('picked-o', pick === 'O');
+      td.classList.toggle('forbidden', barred);
       td.classList.toggle('value', Boolean(value));
       for (const tone of TONES) td.classList.toggle(`value-${tone}`, value?.tone === tone);
       if (value) td.style.setProperty('--strength', String(value.strength));
       else td.style.removeProperty('--strength');
       let note = '';
       if (value) note = value.words;
+      else if (pick) note = `picked for ${pick}`;
       else if (hinted) note = hint.words;
+      else if (barred) note = FORBIDDEN_NOTE;
       td.setAttribute('aria-label', cellLabel(cellAt(i, this.cols), mark, win.has(i), note));
     });
     this.table.classList.toggle('over', over);

@@ -14,11 +14,13 @@ import {
   boardAfter, indexOf, MARKS, marksAfter, sideOf,
 } from './geometry.js';
 import { LiveGame } from './live.js';
+import { isInOpening, pickedMarks } from './opening.js';
+import * as openingView from './opening-view.js';
 import { computerPause, DIALOG_DELAY_MS } from './pacing.js';
 import * as render from './render.js';
 import {
-  actsFor, awaySide, isWaitingForFriend, mySide, opponentSide, roleOf, takebackAnswer,
-  takebackQuestion,
+  actsFor, actsInOpening, awaySide, isWaitingForFriend, mySide, opponentSide, roleOf,
+  seatMark, takebackAnswer, takebackQuestion,
 } from './roles.js';
 import { fullUrl, gamePath } from './route.js';
 import { setupFromState } from './setup.js';
@@ -74,18 +76,21 @@ function closeGame() {
   state.hint = null;
   state.hinting = false;
   state.note = '';
+  state.picked = [];
   state.link = 'off';
 }
 
 /** Leaves the game for the setup: its address becomes the page's own again. */
 export function leaveGame() {
   closeGame();
+  openingView.header(state);
   storage.forgetGame();
   if (location.pathname !== '/') history.replaceState(null, '', '/');
   showView('setup');
 }
 
-/** The board after the first `ply` moves, with the hint or the analysis's colour map. */
+/** The board after the first `ply` moves, with the hint or the analysis's colour map, and
+ * on the latest position X's forbidden points and the opening stones picked. */
 function drawBoard(ply = state.shown, values = null) {
   const { game } = state;
   const shown = boardAfter(game, ply);
@@ -96,7 +101,34 @@ function drawBoard(ply = state.shown, values = null) {
       words: texts.hintNote(state.hint),
     }
     : null;
-  board.render({ ...shown, hint, values });
+  const latest = ply === game.moves.length && !values;
+  const forbidden = new Set(latest ? (game.forbidden || []).map((c) => indexOf(c, game.cols)) : []);
+  const picked = latest ? pickedMarks(game, state.picked) : new Map();
+  board.render({
+    ...shown, hint, values, forbidden, picked,
+  });
+}
+
+/** Redraws the board with the opening stones picked so far (none yet sent). */
+export function drawPicked() {
+  drawBoard();
+  openingView.panel(state);
+}
+
+/** What is read out when the state says the opening goes on, or what was chosen in it. */
+function openingNews(before, game, said) {
+  const was = before?.opening_choices?.length ?? 0;
+  const choices = game.opening_choices || [];
+  if (before && choices.length > was) said.push(texts.choiceMade(game, choices[choices.length - 1]));
+  if (isInOpening(game)) said.push(texts.openingText(game, actsInOpening(state)));
+}
+
+/** The score panels again when the seats changed places (an opening gave X to the second
+ * person). */
+function seatsMoved(before, game, mine) {
+  if (!before || (before.first ?? 'X') === (game.first ?? 'X')) return;
+  render.scorePanels(game);
+  void refreshScores(game, mine);
 }
 
 /** Everything around the board, from the state: messages, panels, buttons. */
@@ -104,6 +136,8 @@ export function refresh() {
   const { game } = state;
   if (!analysis.isOpen) drawBoard();
   render.messages(game, state.shown);
+  openingView.header(state);
+  openingView.panel(state);
   together.liveBar(state);
   together.invitation(state, invite && fullUrl(location.origin, invite));
   together.question(state);
@@ -118,6 +152,7 @@ export function setBusy(busy) {
   board.setBusy(busy);
   if (state.game) controls.show(state);
   if (state.game) together.question(state);
+  if (state.game) openingView.panel(state);
 }
 
 /** Fills the score panels from the players' records, unless another game has started
@@ -277,8 +312,11 @@ export async function openGame(id) {
 export async function present(first, mine) {
   let game = first;
   for (;;) {
+    const before = state.game;
     state.game = game;
     const said = [];
+    seatsMoved(before, game, mine);
+    if (before && before.version !== game.version) state.picked = [];
     if (state.shown > game.moves.length) {
       state.shown = game.moves.length;
       said.push(texts.takenBackText(state.shown));
@@ -291,14 +329,19 @@ export async function present(first, mine) {
         if (!isCurrent(state, mine)) return;
       }
       const move = game.moves[state.shown];
+      said.push(texts.movePlayed(game, side, move, state.shown));
       state.shown++;
       state.hint = null;
       drawBoard();
-      said.push(texts.movePlayed(game, side, move));
     }
     refresh();
     if (game.status !== 'in_progress') {
       finish(game, mine, said);
+      return;
+    }
+    openingNews(before, game, said);
+    if (isInOpening(game)) {
+      render.announce(said.join(' '));
       return;
     }
     const toMove = sideOf(game.moves.length);
@@ -348,12 +391,14 @@ export function receive(incoming, mine) {
     state.hint = null;
     state.note = '';
   }
+  state.picked = [];
+  seatsMoved(before, game, mine);
   while (state.shown < game.moves.length) {
     const side = sideOf(state.shown);
-    said.push(texts.movePlayed(game, side, game.moves[state.shown]));
+    said.push(texts.movePlayed(game, side, game.moves[state.shown], state.shown));
     state.shown++;
   }
-  const answer = state.seat && takebackAnswer(before, game, state.seat.mark);
+  const answer = state.seat && takebackAnswer(before, game, seatMark(state));
   if (answer) {
     state.note = texts.takebackAnswerText(game, answer, mySide(state));
     said.push(state.note);
@@ -377,6 +422,7 @@ export function receive(incoming, mine) {
     else if (said.length > 0) render.announce(said.join(' '));
     return;
   }
+  openingNews(before, game, said);
   const toMove = sideOf(game.moves.length);
   if (actsFor(state, toMove)) said.push(texts.turnAnnouncement(game, toMove));
   if (said.length > 0) render.announce(said.join(' '));

@@ -6,6 +6,7 @@
 // hints, and what a rematch looks like. Pure, so node's test runner checks it.
 
 import { MARKS, sideOf } from './geometry.js';
+import { isInOpening, openingStones, phaseOf } from './opening.js';
 
 /** Whether `game` has a seat for a friend on another device (its seats have tokens). */
 export function isFriendGame(game) {
@@ -27,9 +28,20 @@ export function sideOfMark(mark) {
   return MARKS.indexOf(mark);
 }
 
+/**
+ * The mark this page's seat plays now: the seat's `mark` as the server gave it, unless an
+ * opening gave X to the second person since, when the two seats changed places (the state's
+ * `first` is then 'O'). Null without a seat.
+ */
+export function seatMark(state) {
+  const mark = state.seat?.mark;
+  if (!mark) return null;
+  return state.game?.first === 'O' ? MARKS[1 - sideOfMark(mark)] : mark;
+}
+
 /** The side whose seat the page holds as a 'player', else -1. */
 export function mySide(state) {
-  return state.role === 'player' && state.seat ? sideOfMark(state.seat.mark) : -1;
+  return state.role === 'player' && state.seat ? sideOfMark(seatMark(state)) : -1;
 }
 
 /** Whether the invited friend has not taken their seat yet. */
@@ -37,8 +49,10 @@ export function isWaitingForFriend(game) {
   return game.players.some((p) => p.kind === 'friend' && !p.name);
 }
 
-/** Whether this page makes side `side`'s moves (not a computer's: the server makes those). */
+/** Whether this page makes side `side`'s moves (not a computer's: the server makes those).
+ * Nobody moves during an opening. */
 export function actsFor(state, side) {
+  if (isInOpening(state.game)) return false;
   const p = state.game?.players[side];
   if (!p || p.kind === 'computer') return false;
   if (state.role === 'local') return p.kind === 'human';
@@ -46,9 +60,22 @@ export function actsFor(state, side) {
   return false;
 }
 
-/** Whether side `side` has made a move in `game`. */
+/** Whether this page acts now in the opening: its person is the one the phase names. */
+export function actsInOpening(state) {
+  const phase = phaseOf(state.game);
+  if (!phase) return false;
+  const p = state.game.players[phase.actor];
+  if (state.role === 'local') return p?.kind === 'human';
+  if (state.role === 'player') {
+    return phase.actor === mySide(state) && !isWaitingForFriend(state.game);
+  }
+  return false;
+}
+
+/** Whether side `side` has made a move in `game` since the opening's stones (which stay). */
 function hasMoved(game, side) {
-  return game.moves.length > side;
+  const first = openingStones(game);
+  return game.moves.length > first + ((side - first) % 2 + 2) % 2;
 }
 
 /**
@@ -64,13 +91,14 @@ export function undoOffer(state) {
   if (state.role === 'local') {
     const people = [0, 1].filter((side) => game.players[side].kind === 'human');
     if (people.length === 0) return null;
-    const undoable = people.length === 2 ? game.moves.length > 0 : hasMoved(game, people[0]);
-    return { kind: 'undo', enabled: going && undoable && !state.busy };
+    const undoable = people.length === 2
+      ? game.moves.length > openingStones(game) : hasMoved(game, people[0]);
+    return { kind: 'undo', enabled: going && undoable && !state.busy && !isInOpening(game) };
   }
   if (state.role === 'player') {
     const side = mySide(state);
     const enabled = going && !state.busy && game.takeback === null
-      && !isWaitingForFriend(game) && hasMoved(game, side);
+      && !isWaitingForFriend(game) && !isInOpening(game) && hasMoved(game, side);
     return { kind: 'ask', enabled };
   }
   return null;

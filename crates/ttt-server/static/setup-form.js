@@ -5,9 +5,10 @@
 // panels, so either player can move first. It stays disabled until it has been built, so
 // nothing can be sent from a half-made form.
 
-import { CUSTOM, presetMatching } from './setup.js';
+import { CUSTOM, offersRules, presetMatching } from './setup.js';
 import {
-  CUSTOM_LABEL, computerChoices, defaultName, levelLabel, presetLabel,
+  CUSTOM_LABEL, computerChoices, defaultName, levelLabel, OPENING_NAMES, presetLabel,
+  RULE_HELP, RULE_NAMES,
 } from './texts.js';
 
 const $ = (id) => document.getElementById(id);
@@ -59,6 +60,14 @@ export class SetupForm {
     }
     if (config.presets.length > 0) this.showSize(config.presets[0]);
     $('swap').addEventListener('click', () => this.swap());
+    $('rule').replaceChildren(
+      ...Object.entries(RULE_NAMES).map(([value, label]) => option(value, label)),
+    );
+    $('opening-rule').replaceChildren(
+      ...Object.entries(OPENING_NAMES).map(([value, label]) => option(value, label)),
+    );
+    $('rule').addEventListener('change', () => this.syncRules());
+    this.syncRules();
   }
 
   /** Lets the form be used (it starts disabled, until it is built). */
@@ -80,6 +89,8 @@ export class SetupForm {
       players: SEATS.map((n) => this.player(n)),
     };
     for (const id of DIMS) fields[id] = $(id).value;
+    fields.rule = $('rule').value;
+    fields.opening = $('opening-rule').value;
     return fields;
   }
 
@@ -116,6 +127,8 @@ export class SetupForm {
     for (const id of DIMS) {
       if (fields[id] !== undefined) $(id).value = fields[id];
     }
+    if (fields.rule !== undefined) $('rule').value = fields.rule;
+    if (fields.opening !== undefined) $('opening-rule').value = fields.opening;
     this.syncPreset();
   }
 
@@ -135,6 +148,15 @@ export class SetupForm {
   syncPreset() {
     const typed = { rows: $('rows').value, cols: $('cols').value, k: $('k').value };
     $('preset').value = presetMatching(typed, this.presets);
+    this.syncRules();
+  }
+
+  /** Gomoku's rules and openings are offered with five in a row, with a word on the rule. */
+  syncRules() {
+    const shown = offersRules(Number($('k').value));
+    $('rules-fields').hidden = !shown;
+    $('rule-help').hidden = !shown;
+    $('rule-help').textContent = RULE_HELP[$('rule').value] || '';
   }
 
   /** A named board fills in its size; Custom hands over to the fields. */
@@ -150,5 +172,6 @@ export class SetupForm {
   /** Fills in the size of a named board. */
   showSize(preset) {
     for (const id of DIMS) $(id).value = String(preset[id]);
+    this.syncRules();
   }
 }

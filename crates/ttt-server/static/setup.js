@@ -4,15 +4,16 @@
 // applies them, so that a mistake is explained at once instead of after a round trip. Pure:
 // it sees plain values, never the DOM.
 
-import { defaultName } from './texts.js';
+import { defaultName, OPENING_NAMES, RULE_NAMES } from './texts.js';
 
 /** The board-size choice that is not a named board. */
 export const CUSTOM = 'custom';
 
 /**
  * The fields of the setup form, as strings and booleans the way the form holds them:
- * `{ players: [{ human, remote, name, level }, { human, remote, name, level }], rows, cols, k }`
- * (`remote`: a person on another device, invited by link).
+ * `{ players: [{ human, remote, name, level }, { human, remote, name, level }], rows, cols, k,
+ * rule, opening }` (`remote`: a person on another device, invited by link; `rule` and
+ * `opening`, gomoku's, count with five in a row only).
  * @typedef {object} Fields
  */
 
@@ -22,10 +23,16 @@ function wholeNumber(text) {
   return trimmed === '' || !Number.isInteger(value) ? null : value;
 }
 
+/** Whether a board of `k` in a row is offered gomoku's rules and openings. */
+export function offersRules(k) {
+  return k === 5;
+}
+
 /**
  * The new-game request from `fields`, checked against the server's `limits`:
- * `{ request: {rows, cols, k, players} }`, or `{ error }` with a sentence saying what to fix.
- * A human with no name is "Player 1" or "Player 2".
+ * `{ request: {rows, cols, k, players} }` (with `rule` and `opening` on a board of five in a
+ * row), or `{ error }` with a sentence saying what to fix. A human with no name is
+ * "Player 1" or "Player 2".
  */
 export function checkSetup(fields, limits) {
   const players = fields.players.map((p, i) => {
@@ -58,7 +65,20 @@ export function checkSetup(fields, limits) {
       && players[0].name.toLowerCase() === players[1].name.toLowerCase()) {
     return { error: 'Give the two players different names.' };
   }
-  return { request: { rows, cols, k, players } };
+  if (!offersRules(k)) return { request: { rows, cols, k, players } };
+  const rule = fields.rule || 'freestyle';
+  const opening = fields.opening || 'none';
+  if (opening !== 'none' && players.some((p) => p.kind === 'computer')) {
+    return {
+      error: `The ${OPENING_NAMES[opening]} opening is for two people: play it with a friend, `
+        + 'at this screen or by link, or choose No opening.',
+    };
+  }
+  return {
+    request: {
+      rows, cols, k, rule, opening, players,
+    },
+  };
 }
 
 /**
@@ -83,19 +103,24 @@ export function fieldsFromSaved(saved, levels) {
   for (const key of ['rows', 'cols', 'k']) {
     if (Number.isInteger(saved[key])) fields[key] = String(saved[key]);
   }
+  if (Object.hasOwn(RULE_NAMES, saved.rule ?? '')) fields.rule = saved.rule;
+  if (Object.hasOwn(OPENING_NAMES, saved.opening ?? '')) fields.opening = saved.opening;
   return fields;
 }
 
-/** The request that would start a game like `state` (the server's view of a game) afresh. */
+/** The request that would start a game like `state` (the server's view of a game) afresh:
+ * its people in the order they sat down (an opening may have changed their seats since). */
 export function setupFromState(state) {
-  return {
-    rows: state.rows,
-    cols: state.cols,
-    k: state.k,
-    players: state.players.map((p) => (p.kind === 'human'
-      ? { kind: 'human', name: p.name }
-      : { kind: 'computer', level: p.level })),
+  const players = state.players.map((p) => (p.kind === 'human'
+    ? { kind: 'human', name: p.name }
+    : { kind: 'computer', level: p.level }));
+  if (state.first === 'O') players.reverse();
+  const request = {
+    rows: state.rows, cols: state.cols, k: state.k, players,
   };
+  if (state.rule && state.rule !== 'freestyle') request.rule = state.rule;
+  if (state.opening && state.opening !== 'none') request.opening = state.opening;
+  return request;
 }
 
 /**

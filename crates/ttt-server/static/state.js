@@ -5,7 +5,8 @@
 // pure, so node's test runner checks them.
 
 import { marksAfter, sideOf } from './geometry.js';
-import { actsFor } from './roles.js';
+import { phaseOf } from './opening.js';
+import { actsFor, actsInOpening } from './roles.js';
 
 /** A fresh page: the setup shown, no game. */
 export function createState() {
@@ -34,6 +35,9 @@ export function createState() {
     hinting: false,
     /** The latest news under the board (a takeback's answer, a rematch), until the next move. */
     note: '',
+    /** The opening stones picked on the board (cell indices, in order) until Place sends
+     * them. */
+    picked: [],
   };
 }
 
@@ -59,6 +63,23 @@ export function canPlayAt(state, index) {
   const ply = game.moves.length;
   if (state.shown !== ply || !actsFor(state, sideOf(ply))) return false;
   return marksAfter(game, ply)[index] === '';
+}
+
+/**
+ * Whether a click on cell `index` picks (or lets go) an opening stone: an opening with
+ * stones to place by this page's person, nothing awaited, every move shown, the cell empty.
+ */
+export function canPickAt(state, index) {
+  const { game } = state;
+  const phase = phaseOf(game);
+  if (state.busy || !phase || !phase.may.includes('place') || !actsInOpening(state)) return false;
+  if (state.shown !== game.moves.length) return false;
+  return marksAfter(game, game.moves.length)[index] === '';
+}
+
+/** Whether cell `index` is one of X's forbidden points now (renju, X to move). */
+export function isForbidden(game, index) {
+  return Boolean(game?.forbidden?.some((c) => c.row * game.cols + c.col === index));
 }
 
 /**

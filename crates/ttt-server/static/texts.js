@@ -4,6 +4,7 @@
 // with textContent, so a name is never read as HTML.
 
 import { MARKS, sideOf } from './geometry.js';
+import { isOpeningStone, phaseOf, stoneMark } from './opening.js';
 
 const NUMBER_WORDS = [
   'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
@@ -82,8 +83,12 @@ export function cellName(cell) {
   return `row ${cell.row + 1}, column ${cell.col + 1}`;
 }
 
-/** What is read out when player `index` has played `move`. */
-export function movePlayed(state, index, move) {
+/** What is read out when player `index` has played `move`; an opening's stone (at `ply`)
+ * is placed, by whoever the opening named, not played. */
+export function movePlayed(state, index, move, ply = -1) {
+  if (ply >= 0 && isOpeningStone(state, ply)) {
+    return `Opening stone ${MARKS[sideOf(ply)]} placed at ${cellName(move)}.`;
+  }
   return `${displayName(state, index)} played ${MARKS[index]} at ${cellName(move)}.`;
 }
 
@@ -105,6 +110,11 @@ export function messageRow(state, ply) {
     : { left: turnText(state, 0), right: turnText(state, 1) };
   if (ply >= state.moves.length && state.status !== 'in_progress') {
     return { ...row, centre: resultText(state), over: true, toMove: null };
+  }
+  const phase = phaseOf(state);
+  if (phase && ply >= state.moves.length) {
+    const says = waiting ? row : { left: openingTurn(state, 0), right: openingTurn(state, 1) };
+    return { ...says, centre: OPENING_NAMES[state.opening], over: false, toMove: phase.actor };
   }
   const toMove = sideOf(ply);
   return { ...row, centre: MARKS[toMove], over: false, toMove };
@@ -353,4 +363,106 @@ export function analysisLegend(toMove) {
 export const ANALYSING = 'Analysing…';
 export function analysisFailed(message) {
   return `The analysis could not be made: ${message}`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Rules and openings: what wins, what renju forbids X, and how colours are chosen.
+
+/** The rules as the setup offers them and the game's header names them. */
+export const RULE_NAMES = {
+  freestyle: 'Free-style', standard: 'Standard', renju: 'Renju', caro: 'Caro',
+};
+
+/** The opening rules, likewise. */
+export const OPENING_NAMES = { none: 'No opening', swap: 'Swap', swap2: 'Swap2' };
+
+/** What each rule means, in a few words, for the setup's help line. */
+export const RULE_HELP = {
+  freestyle: 'five or more in a row wins',
+  standard: 'exactly five wins: six or more does not',
+  renju: 'X may not make a double-three, a double-four or an overline',
+  caro: 'five or more wins, unless both ends are blocked',
+};
+
+/** The page's title: gomoku for five in a row, else tic-tac-toe (the setup's too). */
+export function titleOf(state) {
+  return state?.k === 5 ? 'Gomoku' : 'Tic-Tac-Toe';
+}
+
+/** The game's header: its board, rule and opening ("Gomoku · Renju · Swap2 opening"), or
+ * '' for a game with neither (today's tic-tac-toe). */
+export function rulesLine(state) {
+  const rule = state.rule || 'freestyle';
+  const opening = state.opening || 'none';
+  if (rule === 'freestyle' && opening === 'none' && state.k !== 5) return '';
+  const parts = [state.k === 5 ? 'Gomoku' : `${numberWord(state.k)} in a row`, RULE_NAMES[rule]];
+  if (opening !== 'none') parts.push(`${OPENING_NAMES[opening]} opening`);
+  return parts.join(' · ');
+}
+
+/** A choice of the opening, as its button says it. */
+export const CHOICE_LABELS = { take_x: 'Take X', take_o: 'Take O', place_two: 'Place two' };
+
+/** The Place button: how many picked stones it sends. */
+export function placeLabel(picked) {
+  if (picked === 0) return 'Place';
+  return picked === 1 ? 'Place 1 stone' : `Place ${picked} stones`;
+}
+
+/** "1 stone", "3 stones". */
+function stones(n) {
+  return n === 1 ? '1 stone' : `${numberWord(n)} stones`;
+}
+
+/** What the person `index` does now in the opening, over their side of the board. */
+export function openingTurn(state, index) {
+  const phase = phaseOf(state);
+  if (!phase || phase.actor !== index) return '';
+  const name = displayName(state, index);
+  return phase.may.includes('place') ? `${name} places stones` : `${name} chooses`;
+}
+
+/**
+ * The opening's panel: where it stands and what the person acting does, for this page
+ * (`mine`: it acts) or anyone watching. `picked`: stones picked, not yet sent.
+ */
+export function openingText(state, mine, picked = 0) {
+  const phase = phaseOf(state);
+  if (!phase) return '';
+  const name = displayName(state, phase.actor);
+  if (phase.may.includes('place')) {
+    const left = phase.stones_to_place;
+    const next = stoneMark(state, picked);
+    if (!mine) return `${name} places the opening's stones: ${stones(left)} to go.`;
+    if (picked >= left) return `Picked: ${stones(picked)}. Press ${placeLabel(picked)}.`;
+    return `Pick ${stones(left - picked)} on the board (next: ${next}), then press Place. `
+      + 'Click a picked stone to take it off.';
+  }
+  const offered = phase.may.map((m) => CHOICE_LABELS[m]);
+  const list = offered.length > 2
+    ? `${offered.slice(0, -1).join(', ')} or ${offered[offered.length - 1]}`
+    : offered.join(' or ');
+  return mine ? `Your choice: ${list}.` : `${name} chooses: ${list}.`;
+}
+
+/** What is read out when a choice has been made, by the person at `actor` before it. */
+export function choiceMade(state, choice) {
+  if (choice === 'place_two') return 'Two more stones are to be placed before the colours are chosen.';
+  const x = displayName(state, 0);
+  const o = displayName(state, 1);
+  return `The colours are chosen: ${x} plays X, ${o} plays O.`;
+}
+
+/** The live bar's note for a player during an opening. */
+export function openingSeatText(side) {
+  return side === 0 ? 'You opened: the colours are chosen in the opening'
+    : 'The colours are chosen in the opening';
+}
+
+/** A forbidden point's extra words for screen readers. */
+export const FORBIDDEN_NOTE = 'forbidden to X';
+
+/** The error under the board when a forbidden point was clicked: the server's reason. */
+export function forbiddenText(message) {
+  return `X cannot play there: ${message}.`;
 }

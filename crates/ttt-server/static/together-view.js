@@ -5,8 +5,9 @@
 // and decides nothing: roles.js says what applies, texts.js the words; all text goes in with
 // textContent.
 
+import { isInOpening } from './opening.js';
 import {
-  awaySide, isWaitingForFriend, takebackQuestion,
+  awaySide, isWaitingForFriend, mySide, seatMark, takebackQuestion,
 } from './roles.js';
 import * as texts from './texts.js';
 
@@ -20,9 +21,13 @@ export function liveBar(state) {
   const status = $('link-status');
   status.textContent = texts.LINK_TEXTS[state.link] || '';
   status.dataset.link = state.link;
-  $('seat-note').textContent = state.role === 'player' && state.seat
-    ? texts.seatText(state.seat.mark)
-    : '';
+  let seat = '';
+  if (state.role === 'player' && state.seat) {
+    seat = isInOpening(state.game)
+      ? texts.openingSeatText(mySide(state))
+      : texts.seatText(seatMark(state));
+  }
+  $('seat-note').textContent = seat;
   $('watchers').textContent = texts.watchersText(state.game.watchers);
   const away = awaySide(state);
   const note = state.role === 'spectator'

@@ -1,12 +1,13 @@
-//! Starting games: a new game (with room made for it when the server is full), and a
-//! rematch with the marks swapped. A friend's joining is in `join`.
+//! Starting games: a new game (with room made for it when the server is full), under a rule
+//! and an opening rule, and a rematch with the marks swapped. A friend's joining is in
+//! `join`.
 
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use serde::Deserialize;
 use ttt_ai::Level;
-use ttt_core::{ByPlayer, Dims, Player, Position};
+use ttt_core::{ByPlayer, Dims, Opening, Player, Position, Rule};
 use ttt_store::{name_key, unix_now, Invite, LiveGame, LiveSeat, Participant, ENGINE_PREFIX};
 
 use super::live::{load, load_played, save, GameId, GameWithSeats, HeldSeat};
@@ -34,6 +35,11 @@ pub(crate) struct NewGameRequest {
     cols: usize,
     #[serde(default = "three")]
     k: usize,
+    /// `freestyle` (the default), `standard`, `renju` (k = 5 only) or `caro`.
+    rule: Option<String>,
+    /// `none` (the default), `swap` or `swap2`: two people settle who plays X. The players
+    /// are then in the order they sit down: the first opens.
+    opening: Option<String>,
     players: Vec<SeatRequest>,
 }
 
@@ -56,7 +62,9 @@ pub(crate) async fn create(
     Json(request): Json<NewGameRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
     let dims = check_dims(&request, &state.limits)?;
+    let (rule, opening) = check_rules(&request, dims)?;
     let kinds = check_players(request.players, &state)?;
+    check_opening(opening, &kinds)?;
     make_room(&state).await?;
     // A broken database shows up before anyone plays. A newcomer is saved with the first
     // finished game, not before: games left unfinished leave no empty rows in the
@@ -87,13 +95,15 @@ pub(crate) async fn create(
     };
     let now = unix_now();
     let mut game = LiveGame::new(new_secret()?, dims, seats, now);
+    game.rule = rule;
+    game.opening = opening;
     if invited {
         game.invite = Some(Invite {
             code: new_secret()?,
             expires_at: now + secs(state.limits.invite_ttl),
         });
     }
-    let pos = Position::new(dims);
+    let pos = Position::with_rule(dims, rule).map_err(ApiError::internal)?;
     game.thinking_until = lease(&state, &game, &pos);
     {
         let game = game.clone();
@@ -161,6 +171,55 @@ fn check_dims(request: &NewGameRequest, limits: &Limits) -> Result<Dims, ApiErro
         )));
     }
     Dims::new(rows, cols, k).map_err(|e| ApiError::BadRequest(e.to_string()))
+}
+
+/// The rule and the opening rule asked for: renju only with five in a row (422 otherwise),
+/// and an opening only where its stones cannot end the game (K of 4 or more) and leave room
+/// to play on.
+fn check_rules(request: &NewGameRequest, dims: Dims) -> Result<(Rule, Opening), ApiError> {
+    let rule = match &request.rule {
+        None => Rule::Freestyle,
+        Some(name) => name
+            .parse::<Rule>()
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?,
+    };
+    if rule.check_k(dims.k()).is_err() {
+        return Err(ApiError::Unprocessable(format!(
+            "renju is played with five in a row, not {}: make k 5, or choose another rule",
+            dims.k()
+        )));
+    }
+    let opening = match &request.opening {
+        None => Opening::None,
+        Some(name) => name
+            .parse::<Opening>()
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?,
+    };
+    // Swap2 places five stones, three of one colour: with fewer than four in a row they
+    // could end the game before anyone chose a colour.
+    if opening != Opening::None && (dims.k() < 4 || dims.cells() < 9) {
+        return Err(ApiError::Unprocessable(format!(
+            "the {opening} opening needs k of at least 4 and a board of at least 9 cells: its \
+             stones must not end the game before the colours are chosen"
+        )));
+    }
+    Ok((rule, opening))
+}
+
+/// An opening is for two people: the computer does not place opening stones or choose a
+/// colour.
+fn check_opening(opening: Opening, seats: &ByPlayer<LiveSeat>) -> Result<(), ApiError> {
+    let people = [&seats.x, &seats.o]
+        .iter()
+        .all(|s| s.friend || matches!(s.player, Some(Participant::Human { .. })));
+    if opening == Opening::None || people {
+        return Ok(());
+    }
+    Err(ApiError::Unprocessable(format!(
+        "the {opening} opening needs two people, one to place the stones and one to choose a \
+         colour: the computer does not play openings; play it with a friend, or choose the \
+         opening none"
+    )))
 }
 
 fn check_players(
@@ -272,12 +331,24 @@ pub(crate) async fn rematch(
         ));
     }
     let dims = game.dims().map_err(ApiError::internal)?;
-    let seats = ByPlayer {
-        x: game.seats.o.clone(),
-        o: game.seats.x.clone(),
+    // The other person starts (moves first, or opens): the one who did not sit first in
+    // this game, who is at X if an opening made the seats change places.
+    let opener_moved = game
+        .opening
+        .x_player(game.moves.len(), &game.opening_choices)
+        == Some(ttt_core::Order::Second);
+    let seats = if opener_moved {
+        game.seats.clone()
+    } else {
+        ByPlayer {
+            x: game.seats.o.clone(),
+            o: game.seats.x.clone(),
+        }
     };
     let mut next = LiveGame::new(new_secret()?, dims, seats, unix_now());
-    let next_pos = Position::new(dims);
+    next.rule = game.rule;
+    next.opening = game.opening;
+    let next_pos = Position::with_rule(dims, game.rule).map_err(ApiError::internal)?;
     next.thinking_until = lease(&state, &next, &next_pos);
     {
         let next = next.clone();

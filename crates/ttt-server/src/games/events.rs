@@ -31,8 +31,11 @@ pub(crate) async fn events(
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let (game, pos) = load_played(&state, &id).await?;
+    let view = GameView::new(&game, &pos);
+    // Counted by the seat the person took when the game began: an opening may have made
+    // the seats change places since.
     let seat = match caller(&headers, &game)? {
-        Caller::Seat(p) => Some(p),
+        Caller::Seat(p) => Some(view.seat_at_start(p)),
         Caller::Anyone => None,
     };
     if is_waiting_for_a_thinker(&game, &pos) {
@@ -45,7 +48,7 @@ pub(crate) async fn events(
             }
         });
     }
-    let watcher = state.hub.watch(&GameView::new(&game, &pos), seat);
+    let watcher = state.hub.watch(&view, seat);
     // A save between the read above and the watch reached nobody here (and another
     // server's notice of it found the game unwatched): read the game once more, now that
     // every later save reaches the channel.

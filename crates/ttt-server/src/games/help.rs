@@ -109,7 +109,7 @@ pub(crate) async fn analysis(
         )));
     }
     let dims = game.dims().map_err(ApiError::internal)?;
-    let mut pos = Position::new(dims);
+    let mut pos = Position::with_rule(dims, game.rule).map_err(ApiError::internal)?;
     for &cell in &game.moves[..ply] {
         pos.play_unchecked(cell);
     }

@@ -4,7 +4,7 @@
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use serde::Deserialize;
-use ttt_core::Player;
+use ttt_core::{Opening, Player, Rule};
 use ttt_store::{name_key, unix_now, Participant};
 
 use super::live::{position, save, GameWithSeats, HeldSeat};
@@ -27,11 +27,14 @@ pub(crate) struct JoinRequest {
 pub(crate) struct Invitation {
     /// Who invites.
     host: String,
-    /// The mark the friend would play.
+    /// The mark the friend would play (under an opening, the seat they take: X for the one
+    /// who opens, and the opening settles who plays X).
     mark: Player,
     rows: usize,
     cols: usize,
     k: usize,
+    rule: Rule,
+    opening: Opening,
     /// Someone has already joined.
     taken: bool,
     /// The invitation no longer works.
@@ -65,6 +68,8 @@ pub(crate) async fn invitation(
         rows: game.rows,
         cols: game.cols,
         k: game.k,
+        rule: game.rule,
+        opening: game.opening,
         taken: game.seats.get(mark).name().is_some(),
         expired: game
             .invite

@@ -14,7 +14,9 @@ mod events;
 mod help;
 mod join;
 mod live;
+mod opening;
 mod play;
+mod rules;
 mod turn;
 
 use axum::routing::{get, post};
@@ -28,6 +30,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/api/games", post(create::create))
         .route("/api/games/{id}", get(play::show))
         .route("/api/games/{id}/moves", post(play::play))
+        .route("/api/games/{id}/opening", post(opening::opening))
         .route("/api/games/{id}/takeback", post(play::takeback))
         .route("/api/games/{id}/takeback/answer", post(play::answer))
         .route("/api/games/{id}/hint", post(help::hint))

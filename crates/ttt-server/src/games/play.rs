@@ -9,25 +9,17 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use serde::Deserialize;
-use ttt_core::{Cell, PlayError, Player};
+use ttt_core::Player;
 use ttt_store::LiveGame;
 
 use super::live::{load_played, position, save, GameId, GameWithSeats};
+use super::rules::{checked_cell, opening_stones, refused, CellRequest};
 use super::turn::{computer_moves, is_waiting_for_a_thinker, lease};
 use crate::error::ApiError;
 use crate::json::Json;
 use crate::seats::{acts_for, caller, has_tokens, Act, Caller};
 use crate::state::AppState;
 use crate::view::GameView;
-
-/// `POST /api/games/{id}/moves`: 0-based row and column. Signed so that a negative number is
-/// "off the board" (422) rather than a malformed body.
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct MoveRequest {
-    row: i64,
-    col: i64,
-}
 
 /// `POST /api/games/{id}/takeback/answer`.
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -69,26 +61,12 @@ pub(crate) async fn play(
     State(state): State<AppState>,
     GameId(id): GameId,
     headers: HeaderMap,
-    Json(request): Json<MoveRequest>,
+    Json(request): Json<CellRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (game, pos) = load_played(&state, &id).await?;
     acts_for(&game, &pos, caller(&headers, &game)?, Act::Move)?;
     let cell = checked_cell(&game, request)?;
-    let pos = pos.play(cell).map_err(|e| match e {
-        PlayError::Occupied(_) => ApiError::Unprocessable(format!(
-            "row {}, column {} is already taken",
-            request.row, request.col
-        )),
-        PlayError::OffBoard(_) => ApiError::Unprocessable(format!(
-            "row {}, column {} is off the board",
-            request.row, request.col
-        )),
-        PlayError::GameOver => ApiError::Conflict("the game is over".into()),
-        PlayError::Forbidden { why, .. } => ApiError::Unprocessable(format!(
-            "{why} at row {}, column {}: renju forbids it to X",
-            request.row, request.col
-        )),
-    })?;
+    let pos = pos.play(cell).map_err(|e| refused(e, request))?;
     let mut next = game;
     next.moves.push(cell);
     next.takeback = None;
@@ -98,24 +76,11 @@ pub(crate) async fn play(
     Ok(Json(GameView::new(&after, &pos)))
 }
 
-/// The request's cell, if it is on the board.
-fn checked_cell(game: &LiveGame, MoveRequest { row, col }: MoveRequest) -> Result<Cell, ApiError> {
-    let inside = |v: i64, n: usize| usize::try_from(v).is_ok_and(|v| v < n);
-    if !inside(row, game.rows) || !inside(col, game.cols) {
-        return Err(ApiError::Unprocessable(format!(
-            "row {row}, column {col} is off the board: rows go from 0 to {} and columns from 0 to {}",
-            game.rows - 1,
-            game.cols - 1
-        )));
-    }
-    // In range of a board side, so within u8.
-    Ok(Cell::new(row as u8, col as u8))
-}
-
 /// The moves of `game` without `side`'s last move and whatever followed it (the takeback
-/// rule); `None` if `side` has not moved.
+/// rule); `None` if `side` has not moved since the opening's stones, which stay.
 fn before_last_move_of(game: &LiveGame, side: Player) -> Option<usize> {
     ttt_play::takeback::before_last_move_of(game.moves.len(), side)
+        .filter(|&keep| keep >= opening_stones(game))
 }
 
 /// `POST /api/games/{id}/takeback`: undoes at once (against the computer, between people at

@@ -1,8 +1,10 @@
 //! The server's integration tests, one binary with one harness ([`support`]): the JSON API
 //! and every error status (`api`), staying available under abuse on a real socket
-//! (`limits`), and playing together by link, live (`together`).
+//! (`limits`), playing together by link, live (`together`), and the rules and openings of
+//! gomoku (`rules`).
 
 mod api;
 mod limits;
+mod rules;
 mod support;
 mod together;

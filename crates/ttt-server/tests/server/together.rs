@@ -118,7 +118,8 @@ async fn the_host_gets_the_link_again_and_the_friend_sees_who_invites() {
     let shown = app.get(&format!("/api/join/{code}")).await;
     assert_eq!(
         shown.json,
-        json!({"host": "Ann", "mark": "O", "rows": 4, "cols": 4, "k": 3, "taken": false, "expired": false})
+        json!({"host": "Ann", "mark": "O", "rows": 4, "cols": 4, "k": 3, "rule": "freestyle",
+               "opening": "none", "taken": false, "expired": false})
     );
     app.post_as(&format!("/api/join/{code}"), None, json!({"name": "Bo"}))
         .await;

@@ -1,0 +1,82 @@
+//! `POST /api/games/{id}/opening`: the opening's steps (swap, swap2), by the person the
+//! opening names. Stones go down as ordinary moves, X and O in turn; a choice is added to
+//! the game's record of choices. When a choice gives X to the second person, the two seats
+//! change places, tokens and all, so that from then on the seats are by mark as in any game
+//! and a token still names its person (see `crate::view` for how the state shows it).
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use serde::Deserialize;
+use ttt_core::{ByPlayer, Choice, Order};
+
+use super::live::{load_played, save, GameId};
+use super::rules::{checked_cell, opening_refused, refused, CellRequest};
+use crate::error::ApiError;
+use crate::json::Json;
+use crate::seats::{acts_for, caller, order_of, Act};
+use crate::state::AppState;
+use crate::view::GameView;
+
+/// `POST /api/games/{id}/opening`: `{"place": [{"row", "col"}, ...]}` or `{"choose":
+/// "take_x" | "take_o" | "place_two"}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct OpeningRequest {
+    place: Option<Vec<CellRequest>>,
+    choose: Option<Choice>,
+}
+
+/// `POST /api/games/{id}/opening`: places the actor's next stones, or makes its choice.
+pub(crate) async fn opening(
+    State(state): State<AppState>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    Json(request): Json<OpeningRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, mut pos) = load_played(&state, &id).await?;
+    let seat = acts_for(&game, &pos, caller(&headers, &game)?, Act::Opening)?;
+    let actor = order_of(seat);
+    let (opening, choices) = (game.opening, &game.opening_choices);
+    let mut next = game.clone();
+    match (request.place, request.choose) {
+        (Some(stones), None) => {
+            opening
+                .check_place(game.moves.len(), choices, actor)
+                .map_err(|e| opening_refused(&e))?;
+            let left = game
+                .opening_phase()
+                .map_or(0, |phase| phase.stones_to_place);
+            if stones.is_empty() || stones.len() > left {
+                return Err(ApiError::Unprocessable(format!(
+                    "place 1 to {left} stones: {left} of the opening's are left to place"
+                )));
+            }
+            for request in stones {
+                let cell = checked_cell(&game, request)?;
+                pos = pos.play(cell).map_err(|e| refused(e, request))?;
+                next.moves.push(cell);
+            }
+        }
+        (None, Some(choice)) => {
+            let choice = opening
+                .check(game.moves.len(), choices, actor, choice)
+                .map_err(|e| opening_refused(&e))?;
+            next.opening_choices.push(choice);
+            if opening.x_player(next.moves.len(), &next.opening_choices) == Some(Order::Second) {
+                next.seats = ByPlayer {
+                    x: next.seats.o,
+                    o: next.seats.x,
+                };
+            }
+        }
+        _ => {
+            return Err(ApiError::BadRequest(
+                "send either {\"place\": [{\"row\": R, \"col\": C}, ...]} or {\"choose\": \
+                 \"take_x\" | \"take_o\" | \"place_two\"}"
+                    .into(),
+            ))
+        }
+    }
+    let saved = save(&state, next, &pos).await?;
+    Ok(Json(GameView::new(&saved, &pos)))
+}
