@@ -197,6 +197,7 @@ fn perfect_with_no_time_moves_at_a_glance() {
         let mut want = claim.clone();
         want["row"] = row.into();
         want["col"] = col.into();
+        want["rule"] = "freestyle".into();
         let args = ["move", "--time-limit", "0", "--k", k, "--json", pos];
         assert_eq!(json(&args), want, "{pos}");
     }
@@ -207,7 +208,7 @@ fn move_levels() {
     let v = json(&["move", "--level", "perfect", "--json", "XX./OO./..."]);
     assert_eq!(
         v,
-        serde_json::json!({"row": 0, "col": 2, "value": "win", "plies": 1})
+        serde_json::json!({"row": 0, "col": 2, "rule": "freestyle", "value": "win", "plies": 1})
     );
     // Hard blocks when it cannot win: X threatens (0,2), O has no line to finish.
     let v = json(&[
@@ -219,7 +220,7 @@ fn move_levels() {
         "--json",
         "XX./.O./...",
     ]);
-    assert_eq!(v, serde_json::json!({"row": 0, "col": 2}));
+    assert_eq!(v, serde_json::json!({"row": 0, "col": 2, "rule": "freestyle"}));
     // Seeded players repeat themselves.
     let a = json(&[
         "move", "--level", "easy", "--seed", "42", "--json", "--rows", "9", "--cols", "9",
