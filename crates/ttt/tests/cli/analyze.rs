@@ -220,7 +220,10 @@ fn move_levels() {
         "--json",
         "XX./.O./...",
     ]);
-    assert_eq!(v, serde_json::json!({"row": 0, "col": 2, "rule": "freestyle"}));
+    assert_eq!(
+        v,
+        serde_json::json!({"row": 0, "col": 2, "rule": "freestyle"})
+    );
     // Seeded players repeat themselves.
     let a = json(&[
         "move", "--level", "easy", "--seed", "42", "--json", "--rows", "9", "--cols", "9",
