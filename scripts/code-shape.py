@@ -18,9 +18,51 @@ def code_lines(lines):
     return [l for l in lines if l.strip() and not l.strip().startswith("//")]
 
 
+def strip_literals(text: str) -> str:
+    """The text without its strings, characters and comments (line breaks kept), so that
+    braces in them do not count. A quote that starts no character literal is a lifetime."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                i += 1
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            out.append("\n" * text.count("\n", i, end))
+            i = end
+        elif c == "r" and re.match(r'r#*"', text[i:]) and (i == 0 or not text[i - 1].isalnum()):
+            hashes = re.match(r"r(#*)", text[i:]).group(1)
+            start = i + 1 + len(hashes) + 1
+            end = text.find('"' + hashes, start)
+            end = n if end < 0 else end + 1 + len(hashes)
+            out.append('""' + "\n" * text.count("\n", i, end))
+            i = end
+        elif c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append('""' + "\n" * text.count("\n", i, j))
+            i = j + 1
+        elif c == "'":
+            literal = re.match(r"'(\\.[^']*|[^'\\])'", text[i:])
+            if literal:
+                out.append("' '")
+                i += len(literal.group(0))
+            else:
+                out.append(c)
+                i += 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
 def functions(path: Path):
     """(name, lines of code) for every `fn` with a body, by brace matching."""
-    lines = path.read_text().splitlines()
+    raw = path.read_text().splitlines()
+    lines = strip_literals("\n".join(raw)).split("\n")
     out = []
     for i, line in enumerate(lines):
         match = re.match(r"\s*(pub(\([^)]*\))?\s+)?(const\s+|async\s+|unsafe\s+)*fn\s+(\w+)", line)
@@ -28,8 +70,8 @@ def functions(path: Path):
             continue
         depth, started, body = 0, False, []
         for j in range(i, len(lines)):
-            text = re.sub(r'"(\\.|[^"\\])*"', '""', lines[j].split("//")[0])
-            body.append(lines[j])
+            text = lines[j]
+            body.append(raw[j])
             if not started and ";" in text and "{" not in text:
                 break
             depth += text.count("{") - text.count("}")
