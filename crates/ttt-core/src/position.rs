@@ -714,24 +714,9 @@ impl Position {
         let Outcome::Win(winner) = self.outcome else {
             return Vec::new();
         };
-        let mine = self.by_player.get(winner);
         let mut cells = Bitset::default();
-        for start in mine.iter().map(|i| self.dims.cell(i)) {
-            for dir in DIRECTIONS {
-                let back = (-dir.0, -dir.1);
-                let starts_run = self
-                    .dims
-                    .step(start, back, 1)
-                    .is_none_or(|c| !mine.contains(self.dims.index(c)));
-                let len = 1 + self.run(start, dir, winner);
-                if starts_run && self.line_wins(start, dir, winner) {
-                    for s in 0..len as i32 {
-                        if let Some(c) = self.dims.step(start, dir, s) {
-                            cells.insert(self.dims.index(c));
-                        }
-                    }
-                }
-            }
+        for run in self.winning_runs(winner) {
+            cells = cells.union(&run);
         }
         cells.iter().map(|i| self.dims.cell(i)).collect()
     }

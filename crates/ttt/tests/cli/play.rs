@@ -859,24 +859,29 @@ fn games_of_fewer_than_three_in_a_row_are_not_saved() {
     assert!(players(&db).is_empty());
 }
 
+/// A gomoku game between Ann (X) and Bo (O) at one screen under `rule` (and `opening`, when
+/// not none), typed as `moves`.
+fn gomoku_at_one_screen(db: &Db, rule: &str, opening: &str, moves: &str) -> String {
+    let args = [
+        "--preset",
+        "gomoku",
+        "--rule",
+        rule,
+        "--opening",
+        opening,
+        "--x",
+        "human:Ann",
+        "--o",
+        "human:Bo",
+    ];
+    play(db, &args, moves)
+}
+
 #[test]
 fn renju_at_the_console_marks_and_refuses_x_forbidden_points() {
     let db = Db::new();
     let moves = "8 6\n1 1\n8 7\n1 3\n6 8\n1 5\n7 8\n1 7\n8 8\nq\n";
-    let out = play(
-        &db,
-        &[
-            "--preset",
-            "gomoku",
-            "--rule",
-            "renju",
-            "--x",
-            "human:Ann",
-            "--o",
-            "human:Bo",
-        ],
-        moves,
-    );
+    let out = gomoku_at_one_screen(&db, "renju", "none", moves);
     assert!(
         out.starts_with("Welcome to renju on a 15 x 15 board"),
         "{out}"
@@ -905,20 +910,7 @@ fn standard_gomoku_is_not_won_by_six() {
     let db = Db::new();
     // X fills row 1 from column 1 to 6, the sixth stone in the middle: six is no win.
     let moves = "1 1\n5 1\n1 2\n5 3\n1 4\n5 5\n1 5\n5 7\n1 6\n5 9\n1 3\n5 11\nq\n";
-    let out = play(
-        &db,
-        &[
-            "--preset",
-            "gomoku",
-            "--rule",
-            "standard",
-            "--x",
-            "human:Ann",
-            "--o",
-            "human:Bo",
-        ],
-        moves,
-    );
+    let out = gomoku_at_one_screen(&db, "standard", "none", moves);
     assert!(
         out.starts_with("Welcome to gomoku on a 15 x 15 board: get exactly 5"),
         "{out}"
@@ -932,20 +924,7 @@ fn standard_gomoku_is_not_won_by_six() {
 fn the_history_keeps_a_game_rule() {
     let db = Db::new();
     let moves = "1 1\n5 1\n1 2\n5 3\n1 3\n5 5\n1 4\n5 7\n1 5\nn\n";
-    let out = play(
-        &db,
-        &[
-            "--preset",
-            "gomoku",
-            "--rule",
-            "standard",
-            "--x",
-            "human:Ann",
-            "--o",
-            "human:Bo",
-        ],
-        moves,
-    );
+    let out = gomoku_at_one_screen(&db, "standard", "none", moves);
     assert!(out.contains("Ann (X) wins!"), "{out}");
     let out = ttt(&["history", "--db", db.arg()], "");
     let table = String::from_utf8_lossy(&out.stdout);
@@ -975,19 +954,7 @@ fn swap2_at_the_console_settles_colours_and_the_record_keeps_them() {
     let mut moves =
         String::from("8 8\n8 9\n9 9\n3\n10 10\n7 7\n2\n15 15\n1 1\n15 13\n1 2\n15 11\n1 3\n");
     moves.push_str("15 9\n1 4\n15 7\n1 5\nn\n");
-    let args = [
-        "--preset",
-        "gomoku",
-        "--rule",
-        "standard",
-        "--opening",
-        "swap2",
-        "--x",
-        "human:Ann",
-        "--o",
-        "human:Bo",
-    ];
-    let out = play(&db, &args, &moves);
+    let out = gomoku_at_one_screen(&db, "standard", "swap2", &moves);
     assert!(
         out.contains("Round 1: Ann opens, Bo chooses (swap2 opening)."),
         "{out}"
