@@ -13,7 +13,6 @@ use std::time::{Duration, Instant};
 
 use ttt_ai::{Decision, Level};
 use ttt_core::{Cell, Dims, Outcome, Player, Position};
-use ttt_pbrain::manager::EngineSpec;
 use ttt_play::takeback::{self, Opponent};
 use ttt_play::{MoveError, Mover};
 use ttt_store::{Forfeit, GameResult, NewGame, PlayerStats, Store};
@@ -679,17 +678,7 @@ impl Session {
             seed: self.pace.seed.map(|s| s.wrapping_add(offset)),
             time_limit: self.pace.time_limit,
         };
-        let engine_time = self.pace.engine_time;
-        let mover = Mover::new(contender, thinking, |command| {
-            EngineSpec::parse(command, engine_time).ok_or("an engine seat names no program")
-        });
-        let mover = match mover {
-            Ok(mover) => mover,
-            Err(why) => {
-                self.problem = Some(why.to_string());
-                return;
-            }
-        };
+        let mover = Mover::local(contender, thinking, self.pace.engine_time);
         *self.computers.get_mut(seat) = Some(mover);
     }
 

@@ -190,8 +190,9 @@ fn cut(text: &str) -> String {
     }
 }
 
-/// `2 s`, `1.5 s`.
-fn seconds(d: Duration) -> String {
+/// A duration for people, to a tenth of a second: `2 s`, `1.5 s`.
+#[must_use]
+pub fn seconds(d: Duration) -> String {
     let text = format!("{:.1}", d.as_secs_f64());
     format!("{} s", text.trim_end_matches(".0"))
 }

@@ -48,7 +48,7 @@ impl Prospect {
     /// `win`, `draw`, `loss`, or `unknown` where nothing was proven: the web API's word.
     #[must_use]
     pub fn word(self) -> &'static str {
-        self.value.map_or("unknown", Value::as_str)
+        crate::words::value(self.value)
     }
 
     /// Plies to the end with best play, where proven.

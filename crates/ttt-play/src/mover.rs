@@ -74,6 +74,19 @@ impl Mover {
         })
     }
 
+    /// The mover of `seat` where an engine seat names its program by its command line (at
+    /// the console and in the window), giving it `engine_time` a move.
+    #[must_use]
+    pub fn local(seat: &Seat, thinking: Thinking, engine_time: Duration) -> Mover {
+        match seat.engine_spec(engine_time) {
+            Some(spec) => Mover::engine(spec),
+            None => match seat {
+                Seat::Computer(level) => Mover::computer(*level, thinking),
+                Seat::Human(_) | Seat::Engine(_) => Mover::Person,
+            },
+        }
+    }
+
     /// One of our players of `level`.
     #[must_use]
     pub fn computer(level: Level, thinking: Thinking) -> Mover {

@@ -48,11 +48,19 @@ impl Seat {
         !matches!(self, Seat::Human(_))
     }
 
-    /// The outside program an engine seat names, given `turn_time` a move.
+    /// The outside program an engine seat's command line names, given `turn_time` a move;
+    /// `None` for a person or one of our levels.
     #[must_use]
     pub fn engine_spec(&self, turn_time: Duration) -> Option<EngineSpec> {
         match self {
-            Seat::Engine(command) => EngineSpec::parse(command, turn_time),
+            // The parser refuses an empty command line; one built by hand runs as it is.
+            Seat::Engine(command) => Some(EngineSpec::parse(command, turn_time).unwrap_or_else(
+                || EngineSpec {
+                    program: command.clone(),
+                    args: Vec::new(),
+                    turn_time,
+                },
+            )),
             Seat::Human(_) | Seat::Computer(_) => None,
         }
     }

@@ -6,6 +6,21 @@ use ttt_core::Cell;
 
 use crate::seat::Seat;
 
+/// A duration for people, to a tenth of a second: `2 s`, `1.5 s`.
+pub use ttt_pbrain::player::seconds;
+
+/// A value as the JSON outputs and the web API name it: `win`, `draw`, `loss`, or `unknown`
+/// where nothing was proven.
+///
+/// ```
+/// assert_eq!(ttt_play::words::value(None), "unknown");
+/// assert_eq!(ttt_play::words::value(Some(ttt_ai::Value::Draw)), "draw");
+/// ```
+#[must_use]
+pub fn value(v: Option<Value>) -> &'static str {
+    v.map_or("unknown", Value::as_str)
+}
+
 /// `row 2, column 3`: a cell as people count, from 1.
 ///
 /// ```

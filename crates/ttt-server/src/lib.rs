@@ -1,9 +1,9 @@
 //! The web game behind `ttt serve`: one page and a JSON API, served by axum.
 //!
-//! The page is a thin view: the server holds every game, in the same [`Store`] as the
+//! The page is a thin view: the server holds every game, in the same [`Store`](ttt_store::Store) as the
 //! console game, move by move (so games survive a restart); checks every move with
-//! `ttt-core`; plays the computer's moves with `ttt-ai` (off the async executor); and sends
-//! every change to whoever watches the game, live.
+//! `ttt-core` under the game's rule; plays the computer's moves through `ttt-play`'s seats and
+//! movers (off the async executor); and sends every change to whoever watches the game, live.
 //!
 //! | route | what it does |
 //! | --- | --- |
@@ -13,6 +13,7 @@
 //! | `POST /api/join/{code}` | `{"name"}`: the invited friend takes the seat, and gets its token |
 //! | `GET /api/games/{id}` | a game's state (and, for the host's token, the invitation link until the friend joins) |
 //! | `GET /api/games/{id}/events` | the state as server-sent events, on connect and after every change |
+//! | `POST /api/games/{id}/opening` | an opening's step (swap, swap2): `{"place": [cells]}` or `{"choose": "take_x" \| "take_o" \| "place_two"}` |
 //! | `POST /api/games/{id}/moves` | a move `{"row", "col"}` and the computer's reply |
 //! | `POST /api/games/{id}/takeback` | undo the last move (and the computer's reply), or ask the friend |
 //! | `POST /api/games/{id}/takeback/answer` | `{"accept": true or false}` to a friend's takeback |

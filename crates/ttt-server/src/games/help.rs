@@ -5,8 +5,9 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
-use ttt_ai::{Solver, Value};
+use ttt_ai::Solver;
 use ttt_core::{Player, Position};
+use ttt_play::words;
 
 use super::live::{load, load_played, save, GameId};
 use crate::error::ApiError;
@@ -53,10 +54,6 @@ struct CellValue {
     col: u8,
     value: &'static str,
     plies: Option<u32>,
-}
-
-fn word(v: Option<Value>) -> &'static str {
-    v.map_or("unknown", Value::as_str)
 }
 
 /// `POST /api/games/{id}/hint`: for the player to move; counted in the game's record.
@@ -123,14 +120,14 @@ pub(crate) async fn analysis(
         .map(|m| CellValue {
             row: m.cell.row,
             col: m.cell.col,
-            value: word(m.value),
+            value: words::value(m.value),
             plies: m.verdict.map(|v| v.plies),
         })
         .collect();
     Ok(Json(AnalysisView {
         ply,
         to_move: (!pos.is_over()).then(|| pos.turn()),
-        value: word(a.value),
+        value: words::value(a.value),
         plies: a.plies,
         cells,
     }))

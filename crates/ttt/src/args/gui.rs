@@ -8,18 +8,13 @@ use ttt_core::Preset;
 use super::values::{parse_count, parse_seconds, parse_seed, preset_parser, rule_parser};
 use super::DbArgs;
 
-/// `engine:PATH ARGS...`: the command line after `engine:`. People and levels are chosen on
-/// the start screen.
+/// `engine:PATH ARGS...`: the command line after `engine:`, read as every seat is. People
+/// and levels are chosen on the start screen.
 fn parse_engine_seat(text: &str) -> Result<String, String> {
-    match text.split_once(':') {
-        Some((kind, command)) if kind.trim().eq_ignore_ascii_case("engine") => {
-            let words: Vec<&str> = command.split_whitespace().collect();
-            if words.is_empty() {
-                return Err(format!("{text:?} names no program: write engine:PATH"));
-            }
-            Ok(words.join(" "))
-        }
-        _ => Err(format!(
+    match text.parse::<ttt_play::Seat>() {
+        Ok(ttt_play::Seat::Engine(command)) => Ok(command),
+        Err(e @ ttt_play::SeatError::NoProgram { .. }) => Err(e.to_string()),
+        Ok(_) | Err(_) => Err(format!(
             "{text:?} is not engine:PATH: ttt gui takes programs here, and people and \
              computer levels on its start screen"
         )),

@@ -5,6 +5,7 @@
 use serde::Serialize;
 use ttt_ai::{Analysis, Decision, ThreatWin, Value};
 use ttt_core::{Cell, Position};
+use ttt_play::words;
 
 /// A cell in JSON: 0-based.
 #[derive(Debug, Serialize)]
@@ -20,10 +21,6 @@ impl From<Cell> for JsonCell {
             col: c.col,
         }
     }
-}
-
-pub fn value_word(v: Option<Value>) -> &'static str {
-    v.map_or("unknown", Value::as_str)
 }
 
 /// A win by threats: `vcf` (fours alone) or `vct` (threes and fours), its plies and its
@@ -99,7 +96,7 @@ impl AnalysisJson {
                 .collect(),
             winning_line: (!line.is_empty())
                 .then(|| line.into_iter().map(JsonCell::from).collect()),
-            value: value_word(a.value),
+            value: words::value(a.value),
             plies: a.plies,
             best_moves: a
                 .best_moves
@@ -111,7 +108,7 @@ impl AnalysisJson {
                 .map(|m| MoveValueJson {
                     row: m.cell.row,
                     col: m.cell.col,
-                    value: value_word(m.value),
+                    value: words::value(m.value),
                     plies: m.verdict.map(|v| v.plies),
                 })
                 .collect(),

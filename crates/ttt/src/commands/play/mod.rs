@@ -13,7 +13,6 @@
 mod answer;
 mod console;
 
-use std::convert::Infallible;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Duration;
 
@@ -21,7 +20,6 @@ use ttt_ai::Level;
 use ttt_core::{
     ByPlayer, Cell, Choice, Dims, Opening, OpeningAction, Order, Outcome, Player, Position, Rule,
 };
-use ttt_pbrain::manager::EngineSpec;
 use ttt_pbrain::player::DEFAULT_SLACK;
 use ttt_play::takeback::{self, Opponent};
 use ttt_play::words::{self, claim};
@@ -61,9 +59,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         )));
     }
     for seat in [&args.x, &args.o].into_iter().flatten() {
-        if let Seat::Engine(command) = seat {
-            engine_spec(command, args.engine_time)
-                .check_program()
+        if let (Seat::Engine(command), Some(spec)) = (seat, seat.engine_spec(args.engine_time)) {
+            spec.check_program()
                 .map_err(|why| user_error(format!("engine:{command}: {why}")))?;
         }
     }
@@ -127,10 +124,7 @@ impl Side {
             seed,
             time_limit: options.time_limit,
         };
-        let mover = Mover::new(&seat, thinking, |command| {
-            Ok::<_, Infallible>(engine_spec(command, options.engine_time))
-        });
-        let Ok(mover) = mover;
+        let mover = Mover::local(&seat, thinking, options.engine_time);
         Side { seat, mover }
     }
 
@@ -138,15 +132,6 @@ impl Side {
     fn who(&self, mark: Player) -> String {
         self.seat.with_mark(mark)
     }
-}
-
-/// The program of an `engine:` seat, whose command line the seat's parser checked.
-fn engine_spec(command: &str, turn_time: Duration) -> EngineSpec {
-    EngineSpec::parse(command, turn_time).unwrap_or_else(|| EngineSpec {
-        program: command.to_string(),
-        args: Vec::new(),
-        turn_time,
-    })
 }
 
 /// The first line of a session: the game's name and how to win it.
@@ -324,12 +309,6 @@ fn ask_opponent<R: BufRead, W: Write>(
     Ok(seat)
 }
 
-/// `2 s`, `1.5 s`.
-fn seconds(d: Duration) -> String {
-    let text = format!("{:.1}", d.as_secs_f64());
-    format!("{} s", text.trim_end_matches(".0"))
-}
-
 /// Shows a human's saved statistics, or welcomes a newcomer, or says what a program is.
 fn greet<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
@@ -352,8 +331,8 @@ fn greet<R: BufRead, W: Write>(
         Seat::Engine(command) => console.say(format!(
             "The engine {command} plays by the Gomocup protocol, {} a move (it loses the game \
              if it crashes, answers more than {} late, or answers a move that is not one).",
-            seconds(options.engine_time),
-            seconds(DEFAULT_SLACK)
+            words::seconds(options.engine_time),
+            words::seconds(DEFAULT_SLACK)
         )),
         Seat::Computer(level) => console.say(format!(
             "The computer plays at level {level}{}.",
