@@ -63,6 +63,7 @@ impl App {
             },
             choices: StartChoices {
                 rule: options.rule,
+                opening: options.opening,
                 ..StartChoices::new(options.dims).with_engines(options.engines.clone())
             },
             screen: Screen::Start { focus_name: true },

@@ -147,6 +147,8 @@ pub struct StartChoices {
     pub k: usize,
     /// What wins (and, under renju, what X may not play).
     pub rule: ttt_core::Rule,
+    /// How colours are settled between two people.
+    pub opening: ttt_core::Opening,
     /// Who moves first, and so plays X.
     pub first: Seat,
 }
@@ -160,7 +162,9 @@ pub struct Lineup {
     pub dims: Dims,
     /// What wins.
     pub rule: ttt_core::Rule,
-    /// Who moves first in the first game (and plays X).
+    /// How colours are settled (the first player opens).
+    pub opening: ttt_core::Opening,
+    /// Who moves first in the first game (and plays X), or opens.
     pub first: Seat,
 }
 
@@ -178,6 +182,7 @@ impl StartChoices {
             cols: dims.cols().min(MAX_SIDE),
             k: dims.k().min(MAX_SIDE),
             rule: ttt_core::Rule::Freestyle,
+            opening: ttt_core::Opening::None,
             first: Seat::One,
         }
     }
@@ -259,6 +264,12 @@ impl StartChoices {
         }
         let dims = self.dims()?;
         self.rule.check_k(dims.k()).map_err(ChoiceError::Rule)?;
+        if self.opening != ttt_core::Opening::None {
+            let people = Seat::BOTH.iter().all(|&s| names.get(s).is_some());
+            if !people || dims.k() < 4 {
+                return Err(ChoiceError::Opening);
+            }
+        }
         let contender = |seat: Seat| {
             let choice = self.players.get(seat);
             match (names.get(seat), &choice.engine) {
@@ -274,6 +285,7 @@ impl StartChoices {
             },
             dims,
             rule: self.rule,
+            opening: self.opening,
             first: self.first,
         })
     }
@@ -320,6 +332,8 @@ pub enum ChoiceError {
     },
     /// The rule cannot be played with this many in a row (renju is five only).
     Rule(ttt_core::RuleError),
+    /// An opening is played between two people, with at least four in a row.
+    Opening,
 }
 
 impl fmt::Display for ChoiceError {
@@ -345,6 +359,10 @@ impl fmt::Display for ChoiceError {
                  another rule."
             ),
             ChoiceError::Rule(e) => write!(f, "{e}."),
+            ChoiceError::Opening => f.write_str(
+                "An opening (swap, swap2) is played between two people, with at least four in \
+                 a row: make both players human, or choose no opening.",
+            ),
         }
     }
 }
@@ -357,6 +375,16 @@ mod tests {
 
     fn classic() -> StartChoices {
         StartChoices::new(Dims::new(3, 3, 3).unwrap())
+    }
+
+    #[test]
+    fn an_opening_is_between_two_people() {
+        let mut choices = classic();
+        choices.choose_preset(ttt_core::Preset::Gomoku);
+        choices.opening = ttt_core::Opening::Swap2;
+        assert_eq!(choices.check().unwrap_err(), ChoiceError::Opening);
+        choices.players.two.human = true;
+        assert_eq!(choices.check().unwrap().opening, ttt_core::Opening::Swap2);
     }
 
     #[test]

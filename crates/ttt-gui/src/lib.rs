@@ -49,6 +49,8 @@ pub struct Options {
     pub engine_time: Duration,
     /// The rule the start screen offers first.
     pub rule: ttt_core::Rule,
+    /// The opening the start screen offers first.
+    pub opening: ttt_core::Opening,
     /// Outside programs for player 1 (who moves first) and player 2, offered at the start
     /// screen in their difficulty menus and chosen there.
     pub engines: choices::BySeat<Option<ttt_pbrain::manager::EngineSpec>>,
@@ -66,6 +68,7 @@ impl Options {
             seed: None,
             engine_time: Duration::from_secs(2),
             rule: ttt_core::Rule::Freestyle,
+            opening: ttt_core::Opening::None,
             engines: choices::BySeat::default(),
         }
     }

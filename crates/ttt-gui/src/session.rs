@@ -12,7 +12,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ttt_ai::{Decision, Level};
-use ttt_core::{Cell, Dims, Outcome, Player, Position};
+use ttt_core::{
+    Cell, Choice, Dims, Opening, OpeningAction, OpeningError, OpeningPhase, Order, Outcome, Player,
+    Position,
+};
 use ttt_play::takeback::{self, Opponent};
 use ttt_play::{MoveError, Mover};
 use ttt_store::{Forfeit, GameResult, NewGame, PlayerStats, Store};
@@ -89,6 +92,10 @@ pub enum Refused {
     NothingToUndo,
     /// Renju forbids X the square.
     Forbidden(ttt_core::Forbidden),
+    /// A colour is to be chosen now, not a stone placed.
+    ChooseFirst,
+    /// An opening stone may not end the game.
+    OpeningEnds,
 }
 
 impl fmt::Display for Refused {
@@ -101,6 +108,8 @@ impl fmt::Display for Refused {
             Refused::Forbidden(why) => {
                 return write!(f, "that square is a {why}: renju forbids it to X");
             }
+            Refused::ChooseFirst => "the stones are placed: choose a colour",
+            Refused::OpeningEnds => "an opening stone may not end the game",
         })
     }
 }
@@ -154,6 +163,14 @@ pub struct Session {
     saved: Option<Saved>,
     /// The empty board under the game's rule.
     start: Position,
+    /// How colours are settled at the start of each game (between two people).
+    opening: Opening,
+    /// Who opens the current game (places the first stones).
+    opener: Seat,
+    /// The opening's choices so far in the current game.
+    choices: Vec<Choice>,
+    /// Moves no takeback may undo: the opening's stones, once it is over.
+    fixed: usize,
     /// Something that went wrong and that the window should say.
     problem: Option<String>,
     /// Hints each mark has asked for in the current game (the record counts them).
@@ -176,6 +193,10 @@ impl Session {
             pace,
             x: lineup.first,
             start,
+            opening: lineup.opening,
+            opener: lineup.first,
+            choices: Vec::new(),
+            fixed: 0,
             pos: start,
             moves: Vec::new(),
             computers: BySeat {
@@ -262,6 +283,9 @@ impl Session {
             Outcome::Win(mark) => Status::Won(self.seat_of(mark)),
             Outcome::Draw => Status::Tie,
             Outcome::InProgress => {
+                if let Some((actor, _)) = self.opening_phase() {
+                    return Status::HumanToMove(actor);
+                }
                 let seat = self.seat_of(self.pos.turn());
                 match self.players.get(seat) {
                     Contender::Human(_) => Status::HumanToMove(seat),
@@ -322,6 +346,18 @@ impl Session {
     /// The line above the board: whose turn it is, or the result.
     #[must_use]
     pub fn headline(&self) -> String {
+        if let Some((actor, phase)) = self.opening_phase() {
+            let name = self.name(actor);
+            return if phase.may == [OpeningAction::Place] {
+                format!(
+                    "{name}, place an opening stone for {} ({} to place)",
+                    self.pos.turn(),
+                    phase.stones_to_place
+                )
+            } else {
+                format!("{name}, choose your colour")
+            };
+        }
         match self.status() {
             Status::HumanToMove(seat) => format!("{}, your move", self.who(seat)),
             Status::ComputerToMove(seat) => format!("{} is thinking...", self.who(seat)),
@@ -396,6 +432,15 @@ impl Session {
         }
         if !self.dims.contains(cell) || self.pos.get(cell).is_some() {
             return Err(Refused::Taken);
+        }
+        if let Some((_, phase)) = self.opening_phase() {
+            if phase.may != [OpeningAction::Place] {
+                return Err(Refused::ChooseFirst);
+            }
+            // An opening stone that ended the game would leave nothing to choose.
+            if self.pos.play(cell).is_ok_and(|next| next.is_over()) {
+                return Err(Refused::OpeningEnds);
+            }
         }
         if let Some(why) = self.pos.forbidden(cell) {
             return Err(Refused::Forbidden(why));
@@ -473,6 +518,9 @@ impl Session {
         self.stop_thinking();
         self.pos = self.start;
         self.moves.clear();
+        self.choices.clear();
+        self.fixed = 0;
+        self.x = self.opener;
         self.saved = None;
         self.problem = None;
         self.forfeit = None;
@@ -499,7 +547,7 @@ impl Session {
     /// How many moves stay after an undo: against the computer, those before the human's
     /// last move (so the computer's reply goes too); between two people, all but the last.
     fn undo_to(&self) -> Option<usize> {
-        if self.pos.is_over() || self.forfeit.is_some() {
+        if self.pos.is_over() || self.forfeit.is_some() || self.opening_phase().is_some() {
             return None;
         }
         let humans: Vec<Seat> = Seat::BOTH
@@ -511,7 +559,7 @@ impl Session {
             [_, _] => (self.pos.turn(), Opponent::Person),
             _ => return None,
         };
-        takeback::keeps(self.moves.len(), asker, opponent)
+        takeback::keeps(self.moves.len(), asker, opponent).filter(|&keep| keep >= self.fixed)
     }
 
     /// Takes a move back (see [`Session::can_undo`]); a finished game's result stays.
@@ -582,14 +630,49 @@ impl Session {
 
     /// A new game between the same players, the other one moving first.
     pub fn play_again(&mut self) {
-        self.x = self.x.other();
+        self.opener = self.opener.other();
+        self.x = self.opener;
         self.restart();
+    }
+
+    /// Where the current game's opening stands, with the seat of the person to act; `None`
+    /// without an opening, or once the colours are settled.
+    #[must_use]
+    pub fn opening_phase(&self) -> Option<(Seat, OpeningPhase)> {
+        let phase = self.opening.phase(self.moves.len(), &self.choices)?;
+        let actor = match phase.actor {
+            Order::First => self.opener,
+            Order::Second => self.opener.other(),
+        };
+        Some((actor, phase))
+    }
+
+    /// The person to act in the opening makes `choice` (take X, take O, or place two more).
+    /// Once the colours are settled, the game goes on from the opening's stones with the
+    /// side to move they give (O after three or five stones).
+    ///
+    /// # Errors
+    /// [`OpeningError`] when the choice is not open now.
+    pub fn choose(&mut self, choice: Choice) -> Result<(), OpeningError> {
+        let (_, phase) = self.opening_phase().ok_or(OpeningError::Over)?;
+        let choice = self
+            .opening
+            .check(self.moves.len(), &self.choices, phase.actor, choice)?;
+        self.choices.push(choice);
+        if let Some(x) = self.opening.x_player(self.moves.len(), &self.choices) {
+            self.x = match x {
+                Order::First => self.opener,
+                Order::Second => self.opener.other(),
+            };
+            self.fixed = self.moves.len();
+        }
+        Ok(())
     }
 
     /// Who moves first in the game after this one.
     #[must_use]
     pub fn next_first(&self) -> Seat {
-        self.x.other()
+        self.opener.other()
     }
 
     fn make_move(&mut self, cell: Cell, store: Option<&dyn Store>) {
@@ -634,7 +717,7 @@ impl Session {
             hints: self.hints,
             forfeit: self.forfeit.clone(),
             rule: self.start.rule(),
-            opening: ttt_core::Opening::None,
+            opening: self.opening,
         };
         if !game.counts() {
             self.saved = Some(Saved::DoesNotCount);
@@ -764,6 +847,7 @@ mod tests {
             players: BySeat { one, two },
             dims: Dims::new(3, 3, 3).unwrap(),
             rule: ttt_core::Rule::Freestyle,
+            opening: Opening::None,
             first,
         }
     }
@@ -882,6 +966,65 @@ mod tests {
             panic!("{:?}", s.saved());
         };
         assert_eq!(store.game(id).unwrap().unwrap().rule, ttt_core::Rule::Renju);
+    }
+
+    #[test]
+    fn swap2_in_the_window_settles_colours_and_keeps_its_stones() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let lineup = Lineup {
+            dims: Dims::new(15, 15, 5).unwrap(),
+            opening: Opening::Swap2,
+            ..lineup(human("Ann"), human("Bo"), Seat::One)
+        };
+        let mut s = Session::new(lineup, PACE, Some(&store));
+        assert_eq!(
+            s.headline(),
+            "Ann, place an opening stone for X (3 to place)"
+        );
+        for (r, c) in [(7, 7), (7, 8), (8, 8)] {
+            s.play(Cell::new(r, c), Some(&store)).unwrap();
+        }
+        assert_eq!(s.headline(), "Bo, choose your colour");
+        assert_eq!(
+            s.play(Cell::new(0, 0), Some(&store)),
+            Err(Refused::ChooseFirst)
+        );
+        s.choose(Choice::PlaceTwo).unwrap();
+        assert_eq!(s.status(), Status::HumanToMove(Seat::Two));
+        for (r, c) in [(9, 9), (6, 6)] {
+            s.play(Cell::new(r, c), Some(&store)).unwrap();
+        }
+        assert_eq!(
+            s.choose(Choice::PlaceTwo),
+            Err(OpeningError::NotOffered(Choice::PlaceTwo))
+        );
+        s.choose(Choice::TakeO).unwrap();
+        // Ann plays O, and O is to move after five stones; Bo plays X.
+        assert_eq!(s.mark(Seat::One), Player::O);
+        assert_eq!(s.status(), Status::HumanToMove(Seat::One));
+        assert!(!s.can_undo(), "the opening's stones stay");
+        s.play(Cell::new(0, 0), Some(&store)).unwrap();
+        assert!(s.can_undo());
+        s.undo().unwrap();
+        assert_eq!(s.moves().len(), 5);
+        // Bo (X) makes five down column 14, Ann answering on every other square of row 0.
+        for r in 0..5 {
+            s.play(Cell::new(0, 2 * r), Some(&store)).unwrap();
+            s.play(Cell::new(r + 2, 14), Some(&store)).unwrap();
+        }
+        assert_eq!(s.status(), Status::Won(Seat::Two));
+        let Some(Saved::Game(id)) = s.saved().cloned() else {
+            panic!("{:?}", s.saved());
+        };
+        let game = store.game(id).unwrap().unwrap();
+        assert_eq!(game.opening, Opening::Swap2);
+        assert_eq!(game.x, ttt_store::Participant::human("Bo"));
+        // The next game is opened by Bo.
+        s.play_again();
+        assert_eq!(
+            s.headline(),
+            "Bo, place an opening stone for X (3 to place)"
+        );
     }
 
     #[test]

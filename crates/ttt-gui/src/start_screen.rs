@@ -227,6 +227,15 @@ fn rule_label(rule: ttt_core::Rule) -> &'static str {
     }
 }
 
+/// An opening as the menu shows it.
+fn opening_label(opening: ttt_core::Opening) -> &'static str {
+    match opening {
+        ttt_core::Opening::None => "None: the first player plays X",
+        ttt_core::Opening::Swap => "Swap: three stones, then the other chooses",
+        ttt_core::Opening::Swap2 => "Swap2: three stones; take a colour or place two more",
+    }
+}
+
 fn board_panel(ui: &mut Ui, choices: &mut StartChoices) {
     group(&ui.ctx().clone(), Id::new("board panel"), "Board", || {
         card().show(ui, |ui| {
@@ -270,6 +279,23 @@ fn board_panel(ui: &mut Ui, choices: &mut StartChoices) {
                     .show_ui(ui, |ui| {
                         for rule in ttt_core::Rule::ALL {
                             ui.selectable_value(&mut choices.rule, rule, rule_label(rule));
+                        }
+                    });
+                combo.response.labelled_by(label.id);
+            });
+            ui.add_space(4.0);
+            ui.horizontal(|ui| {
+                let label = ui.label("Opening");
+                let combo = ComboBox::from_id_salt("opening")
+                    .selected_text(opening_label(choices.opening))
+                    .width(ui.available_width() - 8.0)
+                    .show_ui(ui, |ui| {
+                        for opening in ttt_core::Opening::ALL {
+                            ui.selectable_value(
+                                &mut choices.opening,
+                                opening,
+                                opening_label(opening),
+                            );
                         }
                     });
                 combo.response.labelled_by(label.id);

@@ -5,7 +5,9 @@ use std::time::Duration;
 use clap::Args;
 use ttt_core::Preset;
 
-use super::values::{parse_count, parse_seconds, parse_seed, preset_parser, rule_parser};
+use super::values::{
+    opening_parser, parse_count, parse_seconds, parse_seed, preset_parser, rule_parser,
+};
 use super::DbArgs;
 
 /// `engine:PATH ARGS...`: the command line after `engine:`, read as every seat is. People
@@ -28,6 +30,9 @@ pub struct GuiArgs {
     /// only) or caro.
     #[arg(long, default_value = "freestyle", value_parser = rule_parser())]
     pub rule: ttt_core::Rule,
+    /// The opening the start screen shows first: none, swap or swap2 (between two people).
+    #[arg(long, default_value = "none", value_parser = opening_parser())]
+    pub opening: ttt_core::Opening,
     /// The board the start screen shows first, instead of --rows/--cols/--k.
     #[arg(long, value_parser = preset_parser(), conflicts_with_all = ["rows", "cols", "k"])]
     pub preset: Option<Preset>,

@@ -18,6 +18,7 @@ pub fn run(args: &GuiArgs) -> anyhow::Result<()> {
     options.seed = args.seed;
     options.engine_time = args.engine_time;
     options.rule = args.rule;
+    options.opening = args.opening;
     let engine = |command: &Option<String>| {
         command
             .as_deref()
