@@ -46,6 +46,16 @@ pub enum StoreError {
         source: io::Error,
     },
 
+    /// A backup's target file exists already: a backup never overwrites a file.
+    #[error(
+        "{} already exists: a backup is written to a new file, never over another",
+        path.display()
+    )]
+    BackupTarget {
+        /// The file.
+        path: std::path::PathBuf,
+    },
+
     /// The database could be read but not written, and the store has to write.
     #[error(
         "the database file {} is read-only, and ttt needs to write to it: check the \

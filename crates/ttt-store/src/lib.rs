@@ -71,7 +71,7 @@ pub use name::{check_name, name_key, NameError, MAX_NAME_CHARS};
 pub use participant::{Participant, ENGINE_PREFIX};
 pub use player::{PlayerFilter, PlayerPage, PlayerStats, RankedPlayer};
 pub use postgres::PgStore;
-pub use sqlite::SqliteStore;
+pub use sqlite::{Health, SqliteStore};
 
 /// Where players and games are kept. Shareable between threads; every method is one
 /// complete operation (its own transaction where it writes).

@@ -8,6 +8,7 @@
 mod db;
 mod errors;
 mod live;
+mod maintenance;
 mod open;
 
 use rusqlite::TransactionBehavior;
@@ -17,6 +18,7 @@ use crate::{
     GameRecord, LiveGame, NewGame, PlayerFilter, PlayerPage, PlayerStats, Store, StoreError,
 };
 use db::{now, Sqlite};
+pub use maintenance::Health;
 pub use open::SqliteStore;
 
 impl SqliteStore {

@@ -10,6 +10,7 @@ mod analyze;
 mod check_proof;
 mod gui;
 mod history;
+mod maintenance;
 mod matches;
 mod moves;
 mod pbrain;
@@ -26,6 +27,7 @@ pub use check_proof::CheckProofArgs;
 pub use db::DbArgs;
 pub use gui::GuiArgs;
 pub use history::HistoryArgs;
+pub use maintenance::{DbAction, DbCommandArgs};
 pub use matches::MatchArgs;
 pub use moves::MoveArgs;
 pub use pbrain::PbrainArgs;
@@ -97,4 +99,6 @@ pub enum Command {
     Match(MatchArgs),
     /// Check a proof of a game's value (`docs/PROOFS.md`) with the rules alone.
     CheckProof(CheckProofArgs),
+    /// Look after the database: check it, or back it up while servers run.
+    Db(DbCommandArgs),
 }

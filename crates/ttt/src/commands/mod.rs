@@ -5,6 +5,7 @@ pub mod check_proof;
 pub mod gui;
 pub mod history;
 mod lines;
+pub mod maintenance;
 pub mod matches;
 pub mod moves;
 pub mod pbrain;

@@ -992,3 +992,40 @@ fn swap2_at_the_console_settles_colours_and_the_record_keeps_them() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("between two people"));
 }
+
+#[test]
+fn a_database_is_checked_and_backed_up_while_in_use() {
+    let db = Db::new();
+    play(&db, &FRIENDS, ANN_WINS);
+    let out = ttt(&["db", "check", "--db", db.arg()], "");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("2 players, 1 finished game, 0 in progress."),
+        "{text}"
+    );
+    assert!(text.ends_with("All checks passed.\n"), "{text}");
+    let copy = db.path.with_extension("copy.db");
+    let out = ttt(
+        &["db", "backup", copy.to_str().unwrap(), "--db", db.arg()],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed = |path: &str| ttt(&["players", "--json", "--db", path], "").stdout;
+    assert_eq!(listed(copy.to_str().unwrap()), listed(db.arg()));
+    // Never over another file; never a database that is not there.
+    let out = ttt(
+        &["db", "backup", copy.to_str().unwrap(), "--db", db.arg()],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already exists"));
+    let missing = db.path.with_extension("missing.db");
+    let out = ttt(&["db", "check", "--db", missing.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!missing.exists());
+}
