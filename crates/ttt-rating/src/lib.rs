@@ -298,7 +298,10 @@ mod tests {
             let score = if i % 3 == 2 { Score::Loss } else { Score::Win };
             (a, b) = after_game(&a, &b, score, &s);
         }
-        assert!(a.rating - b.rating > 60.0 && a.rating - b.rating < 250.0, "{a:?} {b:?}");
+        assert!(
+            a.rating - b.rating > 60.0 && a.rating - b.rating < 250.0,
+            "{a:?} {b:?}"
+        );
         assert!(a.rd >= 45.0 && a.rd < 110.0 && !a.provisional, "{a:?}");
         let (c, d) = after_game(&a, &b, Score::Draw, &s);
         assert!(c.rating < a.rating && d.rating > b.rating);
