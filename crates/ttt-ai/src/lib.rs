@@ -14,6 +14,7 @@
 //! | [`Strategy`] | a computer player; [`new_player`] makes one of a [`Level`] |
 //! | [`Strong`] | the player of boards too big to solve (K of 4 or more, up to 32 a side): wins by threats (VCF, VCT), proven and shown with their line, else alpha-beta over line patterns; [`Level::Perfect`] plays it where it cannot solve in its time |
 //! | [`Decision`] | a player's move, with what it claims for it |
+//! | [`opening_stones`], [`opening_choice`] | the computer's side of swap and swap2: balanced opening stones, and the colour its evaluation ([`opening_balance`]) favours |
 //! | [`Rng`] | seedable random numbers, so that a seeded game replays the same everywhere |
 //!
 //! Every answer is proven or absent: a search that runs out of time says `None`, never a
@@ -134,8 +135,8 @@ mod value;
 
 pub use analysis::Analysis;
 pub use players::{
-    new_player, BoardSizeError, Decision, Easy, Hard, Level, LevelError, MarkError, Medium,
-    Perfect, Strategy, Strong, StrongMove,
+    new_player, opening_balance, opening_choice, opening_stones, BoardSizeError, Decision, Easy,
+    Hard, Level, LevelError, MarkError, Medium, Perfect, Strategy, Strong, StrongMove,
 };
 pub use rng::Rng;
 pub use search::limits::{Limits, StopFlag};

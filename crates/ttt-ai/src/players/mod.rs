@@ -11,6 +11,7 @@
 //! point renju forbids X), and a "win" or a "block" is a line that wins under the rule (a six
 //! is no win under standard; a five blocked at both ends is none under caro).
 
+mod opening;
 mod perfect;
 mod simple;
 mod strategy;
@@ -18,6 +19,7 @@ mod strong;
 
 use std::time::Duration;
 
+pub use opening::{opening_balance, opening_choice, opening_stones};
 pub use perfect::Perfect;
 pub use simple::{Easy, Hard, Medium};
 pub use strategy::{Decision, Level, LevelError, Strategy};
