@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use ttt_core::{Cell, Outcome, Position};
 
 use crate::search::threats::ThreatWin;
-use crate::solve::{default_memory, Solver};
+use crate::solve::{default_memory, Route, Solver};
 use crate::value::{MoveAnalysis, Value, Verdict};
 
 /// The most table memory the proof searches of an analysis take, unless the solver says
@@ -94,6 +94,9 @@ impl Solver {
 fn analyze_with(solver: &Solver, lengths_for: Option<Duration>) -> Analysis {
     let started = Instant::now();
     let pos = solver.position();
+    if solver.route() != Route::Boards {
+        return analyze_by_rule(solver, started);
+    }
     let limits = solver.limits_ref();
     // Threats first: quick where they exist, and on boards too big to solve the only proof.
     let threat_win = match limits.time_left() {
@@ -156,6 +159,35 @@ fn analyze_with(solver: &Solver, lengths_for: Option<Duration>) -> Analysis {
         best_moves,
         moves,
         threat_win,
+        nodes,
+        elapsed: started.elapsed(),
+    }
+}
+
+/// [`Solver::analyze`] under a rule the solver's boards do not know: every move by the exact
+/// search under standard and caro, nothing under renju (no threats either: the threat search
+/// counts free-style lines).
+fn analyze_by_rule(solver: &Solver, started: Instant) -> Analysis {
+    let pos = solver.position();
+    let (moves, nodes) = match solver.route() {
+        Route::Exact => solver.exact_move_verdicts(),
+        Route::Boards | Route::Refused => (pos.legal_moves().map(|c| (c, None)).collect(), 0),
+    };
+    let moves: Vec<MoveAnalysis> = moves
+        .into_iter()
+        .map(|(cell, verdict)| MoveAnalysis {
+            cell,
+            verdict,
+            value: verdict.map(|v| v.value),
+        })
+        .collect();
+    let (value, plies, best_moves) = summarise(pos, &moves, None);
+    Analysis {
+        value,
+        plies,
+        best_moves,
+        moves,
+        threat_win: None,
         nodes,
         elapsed: started.elapsed(),
     }

@@ -10,9 +10,11 @@
 //! | [`Solution`], [`SolutionWithLength`], [`MoveValues`], [`Analysis`] | the answers to [`Solver::solve`], [`Solver::solve_with_length`], [`Solver::move_values`], [`Solver::analyze`] |
 //! | [`Limits`], [`StopFlag`] | when a search must stop: a deadline, a flag raised from another thread |
 //! | [`Method`] | which searches prove the value (every one proves the same) |
+//! | [`RuleNotProven`] | a rule the solver refuses (renju): its answers are all `None` |
 //! | [`Strategy`] | a computer player; [`new_player`] makes one of a [`Level`] |
 //! | [`Strong`] | the player of boards too big to solve (K of 4 or more, up to 32 a side): wins by threats (VCF, VCT), proven and shown with their line, else alpha-beta over line patterns; [`Level::Perfect`] plays it where it cannot solve in its time |
 //! | [`Decision`] | a player's move, with what it claims for it |
+//! | [`opening_stones`], [`opening_choice`] | the computer's side of swap and swap2: balanced opening stones, and the colour its evaluation ([`opening_balance`]) favours |
 //! | [`Rng`] | seedable random numbers, so that a seeded game replays the same everywhere |
 //!
 //! Every answer is proven or absent: a search that runs out of time says `None`, never a
@@ -133,12 +135,14 @@ mod value;
 
 pub use analysis::Analysis;
 pub use players::{
-    new_player, BoardSizeError, Decision, Easy, Hard, Level, LevelError, MarkError, Medium,
-    Perfect, Strategy, Strong, StrongMove,
+    new_player, opening_balance, opening_choice, opening_stones, BoardSizeError, Decision, Easy,
+    Hard, Level, LevelError, MarkError, Medium, Perfect, Strategy, Strong, StrongMove,
 };
 pub use rng::Rng;
 pub use search::limits::{Limits, StopFlag};
 pub use search::stats::Stats;
 pub use search::threats::ThreatWin;
-pub use solve::{default_memory, Method, MoveValues, Solution, SolutionWithLength, Solver};
+pub use solve::{
+    default_memory, Method, MoveValues, RuleNotProven, Solution, SolutionWithLength, Solver,
+};
 pub use value::{MoveAnalysis, Value, Verdict};

@@ -16,15 +16,22 @@
 //!
 //! Every result either search keeps is proven, so the answer does not depend on which search
 //! finishes first or on the number of threads: only the time does.
+//!
+//! The searches above, their boards and their certificates know free-style lines only (K or
+//! more wins). Under standard and caro the solver proves by an exact search over the position
+//! itself ([`crate::search::exact`]), which knows every rule the position does but is slower:
+//! small boards only. Renju it refuses ([`RuleNotProven`]): every answer is `None`.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::time::{Duration, Instant};
 
-use ttt_core::{Cell, Position, Symmetry};
+use ttt_core::{Cell, Position, Rule, Symmetry};
 
 use crate::board::stones::{Stones, MAX_SIDE};
 use crate::rng::Rng;
 use crate::search::alpha_beta::{self, AlphaBeta, Solved};
+use crate::search::exact::Exact;
 use crate::search::limits::Limits;
 use crate::search::proof_number;
 use crate::search::stats::Stats;
@@ -150,6 +157,59 @@ pub struct MoveValues {
     pub nodes: u64,
 }
 
+/// A rule the solver does not prove positions under: renju (its forbidden points are beyond
+/// the searches). Under it every answer of a [`Solver`] is `None`, never a guess.
+///
+/// ```
+/// use ttt_ai::{RuleNotProven, Solver};
+/// use ttt_core::{Dims, Position, Rule};
+///
+/// let renju = Position::with_rule(Dims::new(7, 7, 5).unwrap(), Rule::Renju).unwrap();
+/// let err = Solver::try_new(&renju).unwrap_err();
+/// assert_eq!(err, RuleNotProven { rule: Rule::Renju });
+/// assert_eq!(Solver::new(&renju).solve().value, None);
+/// let standard = Position::with_rule(Dims::new(3, 3, 3).unwrap(), Rule::Standard).unwrap();
+/// assert!(Solver::try_new(&standard).is_ok());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleNotProven {
+    /// The rule asked for.
+    pub rule: Rule,
+}
+
+impl fmt::Display for RuleNotProven {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the solver does not prove positions under {}: it proves freestyle, standard and caro",
+            self.rule
+        )
+    }
+}
+
+impl std::error::Error for RuleNotProven {}
+
+/// Which searches can prove a position under its rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Route {
+    /// The searches over the solver's boards, with their certificates: free-style.
+    Boards,
+    /// The exact search over the position itself: standard and caro.
+    Exact,
+    /// None: renju.
+    Refused,
+}
+
+impl Route {
+    fn of(rule: Rule) -> Route {
+        match rule {
+            Rule::Freestyle => Route::Boards,
+            Rule::Standard | Rule::Caro => Route::Exact,
+            Rule::Renju => Route::Refused,
+        }
+    }
+}
+
 /// A solve of one position: the position, and how the searches may spend time, memory and
 /// threads. Build it, then ask it a question.
 ///
@@ -207,6 +267,40 @@ impl Solver {
             method: Method::Auto,
             threats_first: true,
         }
+    }
+
+    /// A solve of `pos` as [`Solver::new`] makes it, if the solver proves positions under
+    /// its rule.
+    ///
+    /// # Errors
+    /// [`RuleNotProven`] under renju.
+    pub fn try_new(pos: &Position) -> Result<Solver, RuleNotProven> {
+        match Route::of(pos.rule()) {
+            Route::Refused => Err(RuleNotProven { rule: pos.rule() }),
+            Route::Boards | Route::Exact => Ok(Solver::new(pos)),
+        }
+    }
+
+    /// Which searches prove this position under its rule.
+    pub(crate) fn route(&self) -> Route {
+        Route::of(self.pos.rule())
+    }
+
+    /// The exact search over the position within the limits, in a table of the memory
+    /// allowed.
+    pub(crate) fn exact(&self) -> Exact {
+        Exact::new(
+            self.limits.clone(),
+            self.memory_or(default_memory(&self.pos)),
+        )
+    }
+
+    /// Every legal move with the verdict it leads to for the mover, by the exact search, and
+    /// the positions searched.
+    pub(crate) fn exact_move_verdicts(&self) -> (Vec<(Cell, Option<Verdict>)>, u64) {
+        let mut search = self.exact();
+        let moves = search.move_verdicts(&self.pos);
+        (moves, search.nodes())
     }
 
     /// The same solve, without the look for a win by threats first: for a caller that has
@@ -346,6 +440,29 @@ impl Solver {
             };
         }
         let started = Instant::now();
+        match self.route() {
+            Route::Boards => {}
+            Route::Exact => {
+                let mut search = self.exact();
+                let value = search.verdict(pos).map(|v| v.value);
+                return Solution {
+                    value,
+                    stats: Stats {
+                        nodes: search.nodes(),
+                        elapsed: started.elapsed(),
+                        threads: 1,
+                        table_bytes: 0,
+                        table_used: search.table_used(),
+                    },
+                };
+            }
+            Route::Refused => {
+                return Solution {
+                    value: None,
+                    stats: Stats::default(),
+                }
+            }
+        }
         let mut threat_nodes = 0;
         if self.method == Method::Auto && self.threats_first {
             match self.win_by_threats() {
@@ -440,6 +557,28 @@ impl Solver {
             };
         }
         let started = Instant::now();
+        if self.route() == Route::Refused {
+            return SolutionWithLength {
+                verdict: None,
+                best_move: None,
+                stats: Stats::default(),
+            };
+        }
+        if self.route() == Route::Exact {
+            let (moves, nodes) = self.exact_move_verdicts();
+            let verdicts: Option<Vec<Verdict>> = moves.iter().map(|m| m.1).collect();
+            let best = verdicts.and_then(|v| v.into_iter().max());
+            return SolutionWithLength {
+                verdict: best,
+                best_move: best.and_then(|b| moves.iter().find(|m| m.1 == Some(b)).map(|m| m.0)),
+                stats: Stats {
+                    nodes,
+                    elapsed: started.elapsed(),
+                    threads: 1,
+                    ..Stats::default()
+                },
+            };
+        }
         let mut search = self.alpha_beta(true);
         let solved = search.solve();
         SolutionWithLength {
@@ -564,7 +703,8 @@ impl Solver {
     /// ```
     #[must_use]
     pub fn threat_win(&self) -> Option<ThreatWin> {
-        if self.pos.is_over() || self.pos.dims().k() < 4 {
+        // The threat search counts free-style lines: a five of its may be an overline.
+        if self.pos.is_over() || self.pos.dims().k() < 4 || self.route() != Route::Boards {
             return None;
         }
         threats::win(&mut Stones::of_position(&self.pos), self.limits.clone()).0
@@ -584,13 +724,40 @@ impl Solver {
 
     /// The perfect player's move by alpha-beta with lengths (see [`AlphaBeta::choose`]): the
     /// fastest win or the slowest loss, proven, or the best found if the limits stop it.
+    /// Under standard and caro only a proven move is given: `None` if the exact search did
+    /// not finish.
     pub(crate) fn best_move(&self, rng: Option<&mut Rng>) -> Option<(Cell, Option<Verdict>)> {
-        self.alpha_beta(true).choose(rng)
+        match self.route() {
+            Route::Boards => self.alpha_beta(true).choose(rng),
+            Route::Refused => None,
+            Route::Exact => {
+                let (moves, _) = self.exact_move_verdicts();
+                let verdicts: Vec<(Cell, Verdict)> = moves
+                    .into_iter()
+                    .map(|(c, v)| v.map(|v| (c, v)))
+                    .collect::<Option<_>>()?;
+                let best = verdicts.iter().map(|m| m.1).max()?;
+                let best_cells: Vec<Cell> = verdicts
+                    .iter()
+                    .filter(|m| m.1 == best)
+                    .map(|m| m.0)
+                    .collect();
+                let cell = match rng {
+                    Some(rng) => rng.pick(&best_cells)?,
+                    None => best_cells[0],
+                };
+                Some((cell, Some(best)))
+            }
+        }
     }
 
     /// The best move a search of the cells near the marks finds within the limits, as deep
     /// as time allows: proves nothing.
     pub(crate) fn heuristic_move(&self) -> Option<Cell> {
+        // Its board counts free-style lines.
+        if self.route() != Route::Boards {
+            return None;
+        }
         let mut search = self.alpha_beta(true);
         search.restrict_to_the_neighbourhood();
         search.solve().best_move
@@ -836,5 +1003,120 @@ mod tests {
             .method(Method::ProofNumber)
             .solve();
         assert_eq!(by_auto.stats.nodes, by_proof.stats.nodes);
+    }
+
+    /// Minimax over `ttt_core::Position` with the game's length: the fastest win, the
+    /// slowest loss; a draw fills the board.
+    fn brute_verdict(p: &Position, memo: &mut HashMap<Position, Verdict>) -> Verdict {
+        if let Some(&v) = memo.get(p) {
+            return v;
+        }
+        let v = match Value::at_end(p) {
+            Some(value) => Verdict { value, plies: 0 },
+            None => p
+                .legal_moves()
+                .map(|c| {
+                    let child = brute_verdict(&p.play(c).unwrap(), memo);
+                    Verdict {
+                        value: child.value.for_opponent(),
+                        plies: child.plies + 1,
+                    }
+                })
+                .max()
+                .unwrap(),
+        };
+        memo.insert(*p, v);
+        v
+    }
+
+    /// The solver under standard and caro, against brute force: the empty boards it can
+    /// finish, and positions of random games on them, with every move's value.
+    #[test]
+    fn standard_and_caro_agree_with_brute_force() {
+        let mut rng = Rng::seeded(31);
+        let mut checked = 0;
+        for rule in [Rule::Standard, Rule::Caro] {
+            let mut memo = HashMap::new();
+            // Brute force keeps every position it meets: the empty board where that fits,
+            // else positions of random games with eight cells left.
+            for (rows, cols, k) in [(3, 3, 3), (3, 4, 3), (4, 4, 3), (4, 4, 4), (4, 5, 4)] {
+                let dims = Dims::new(rows, cols, k).unwrap();
+                let mut positions = Vec::new();
+                if dims.cells() <= 9 {
+                    positions.push(Position::with_rule(dims, rule).unwrap());
+                }
+                for _ in 0..3 {
+                    let random = crate::testing::random_position(&mut rng, dims, 8);
+                    let Some(p) =
+                        random.and_then(|p| Position::from_setup_under(&p.setup(), k, rule).ok())
+                    else {
+                        continue;
+                    };
+                    if !p.is_over() {
+                        positions.push(p);
+                    }
+                }
+                for p in positions {
+                    let truth = brute_verdict(&p, &mut memo);
+                    let solver = Solver::try_new(&p).unwrap();
+                    assert_eq!(solver.solve().value, Some(truth.value), "{rule} {p}");
+                    let long = solver.solve_with_length();
+                    assert_eq!(long.verdict, Some(truth), "{rule} {p}");
+                    if let Some(best) = long.best_move {
+                        let child = brute_verdict(&p.play(best).unwrap(), &mut memo);
+                        assert_eq!(child.value.for_opponent(), truth.value, "{rule} {p}");
+                    }
+                    for (cell, value) in solver.move_values().moves {
+                        let child = brute_verdict(&p.play(cell).unwrap(), &mut memo);
+                        assert_eq!(value, Some(child.value.for_opponent()), "{rule} {p} {cell}");
+                    }
+                    let a = solver.analyze();
+                    assert_eq!((a.value, a.plies), (Some(truth.value), Some(truth.plies)));
+                    assert!(a.threat_win.is_none());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 15, "{checked}");
+    }
+
+    /// Where the rule changes the answer: X's move at (0, 2) makes four in a row, a win
+    /// free-style with three in a row, none under standard.
+    #[test]
+    fn the_rule_is_what_is_solved() {
+        // X X . X . . .
+        // O . O . O . .
+        let setup = Setup::from_notation("XX.X.../O.O.O..").unwrap();
+        let free = Position::from_setup(&setup, 3).unwrap();
+        let standard = Position::from_setup_under(&setup, 3, Rule::Standard).unwrap();
+        assert_eq!(
+            Solver::new(&free).solve_with_length().verdict,
+            Some(Verdict {
+                value: Value::Win,
+                plies: 1
+            })
+        );
+        let v = Solver::new(&standard).solve_with_length().verdict.unwrap();
+        assert_ne!(v.plies, 1);
+        let mut memo = HashMap::new();
+        assert_eq!(v, brute_verdict(&standard, &mut memo));
+    }
+
+    #[test]
+    fn renju_is_refused_and_nothing_is_claimed() {
+        let pos = Position::with_rule(Dims::new(5, 5, 5).unwrap(), Rule::Renju).unwrap();
+        let err = Solver::try_new(&pos).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the solver does not prove positions under renju: it proves freestyle, standard and caro"
+        );
+        let solver = Solver::new(&pos);
+        assert_eq!(solver.solve().value, None);
+        assert_eq!(solver.solve_with_length().verdict, None);
+        assert!(solver.move_values().moves.iter().all(|m| m.1.is_none()));
+        assert_eq!(solver.best_move(None), None);
+        assert_eq!(solver.threat_win(), None);
+        let a = solver.analyze();
+        assert_eq!((a.value, a.best_moves), (None, None));
     }
 }

@@ -1,11 +1,15 @@
 //! Our engine's side of the protocol: reads the manager's lines, plays with
-//! [`ttt_ai::Strong`] (five in a row, freestyle: a longer line wins too), and answers.
+//! [`ttt_ai::Strong`] (five in a row, under the rule the manager names), and answers.
 //!
 //! Every command a tournament needs is answered: `START`, `RECTSTART` (sides 5 to 32),
 //! `RESTART`, `BEGIN`, `TURN`, `BOARD` ... `DONE`, `TAKEBACK`, `INFO`, `ABOUT` and `END`.
 //! Time: each move gets `timeout_turn`, less when `time_left` of `timeout_match` runs short,
 //! less a margin for the answer to reach the manager; `max_memory` bounds the tables.
-//! Rules other than freestyle (`INFO rule 0`) get `ERROR`. `INFO win_length K`, a key of
+//! `INFO rule` takes 0 (freestyle: five or more), 1 (standard: exactly five), 4 (renju: black
+//! may not play a double-three, a double-four or an overline) and 8 (caro: five or more, not
+//! blocked at both ends); any other value gets `ERROR` naming these. The rule holds from the
+//! next game (at once on an empty board). Under a rule the colours matter: black is X, the
+//! side that moved first, ours or theirs as the game shows. `INFO win_length K`, a key of
 //! `ttt play` and `ttt serve` (the protocol assumes five), makes it play K in a row. A line that is not a command gets
 //! `ERROR` (or `UNKNOWN` for a command we do not know) and the engine goes on.
 //!
@@ -16,7 +20,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use ttt_ai::{Limits, MarkError, StopFlag, Strong};
-use ttt_core::{Cell, Player};
+use ttt_core::{Cell, Player, Rule};
 
 use crate::protocol::{Command, Owner, ParseError, Point, Reply};
 
@@ -52,6 +56,11 @@ struct Engine {
     game: Option<Strong>,
     /// How many in a row win.
     k: usize,
+    /// The rule of the next game (and of this one once it starts).
+    rule: Rule,
+    /// Our colour: X (black) when we moved first. Under free-style, where colours do not
+    /// matter, always X.
+    own: Player,
     /// The stones of an open `BOARD` block.
     block: Option<Vec<(Point, Owner)>>,
     timeout_turn: Duration,
@@ -73,6 +82,8 @@ impl Engine {
             settings,
             game: None,
             k: K,
+            rule: Rule::Freestyle,
+            own: Player::X,
             block: None,
             timeout_turn: DEFAULT_TURN,
             timeout_match: None,
@@ -102,11 +113,14 @@ impl Engine {
                 None => vec![no_board()],
             },
             Command::Begin => match &self.game {
-                Some(g) if g.marks() == 0 => self.think(),
+                Some(g) if g.marks() == 0 => {
+                    self.own = Player::X;
+                    self.think()
+                }
                 Some(_) => vec![Reply::Error("BEGIN on a board that is not empty".into())],
                 None => vec![no_board()],
             },
-            Command::Turn(p) => match self.mark(p, Player::O) {
+            Command::Turn(p) => match self.their_move(p) {
                 Ok(()) => self.think(),
                 Err(e) => vec![e],
             },
@@ -145,14 +159,28 @@ impl Engine {
                 SIDES.end()
             ))];
         }
-        match Strong::new(height, width, self.k) {
+        match self.new_game(height, width) {
             Ok(g) => {
-                self.game = Some(g.memory(self.memory()));
+                self.game = Some(g);
+                self.own = Player::X;
                 self.block = None;
                 vec![Reply::Ok]
             }
             Err(e) => vec![Reply::Error(e.to_string())],
         }
+    }
+
+    /// An empty board of the next game: its K, its rule, its memory.
+    fn new_game(&self, rows: usize, cols: usize) -> Result<Strong, ttt_ai::BoardSizeError> {
+        Strong::new(rows, cols, self.k).map(|g| g.memory(self.memory()).with_rule(self.rule))
+    }
+
+    /// The opponent's move at `p`: their colour is black if the board was empty.
+    fn their_move(&mut self, p: Point) -> Result<(), Reply> {
+        if self.rule != Rule::Freestyle && self.game.as_ref().is_some_and(|g| g.marks() == 0) {
+            self.own = Player::O;
+        }
+        self.mark(p, self.own.other())
     }
 
     fn memory(&self) -> usize {
@@ -162,7 +190,7 @@ impl Engine {
             .map_or(DEFAULT_MEMORY, |m| (m / 2).max(1 << 20))
     }
 
-    /// Puts `player`'s stone (X ours, O theirs) at `p`, or says why not.
+    /// Puts `player`'s stone at `p`, or says why not.
     fn mark(&mut self, p: Point, player: Player) -> Result<(), Reply> {
         let game = self.game.as_mut().ok_or_else(no_board)?;
         let cell = cell_of(p).ok_or_else(|| off_board(p))?;
@@ -181,14 +209,19 @@ impl Engine {
             return vec![no_board()];
         };
         let (rows, cols) = (game.rows(), game.cols());
-        self.game = Strong::new(rows, cols, self.k)
-            .ok()
-            .map(|g| g.memory(self.memory()));
+        self.game = self.new_game(rows, cols).ok();
+        // We are to move: with as many stones as they have we are black, else white.
+        let count = |o: Owner| block.iter().filter(|s| s.1 == o).count();
+        self.own = if self.rule != Rule::Freestyle && count(Owner::Opponent) > count(Owner::Own) {
+            Player::O
+        } else {
+            Player::X
+        };
         let mut replies = Vec::new();
         for (p, owner) in block {
             let player = match owner {
-                Owner::Own => Player::X,
-                Owner::Opponent => Player::O,
+                Owner::Own => self.own,
+                Owner::Opponent => self.own.other(),
                 Owner::Winning => continue,
             };
             if let Err(e) = self.mark(p, player) {
@@ -240,25 +273,42 @@ impl Engine {
                 }
                 None => return bad(),
             },
-            "rule" => match number() {
-                Some(0) => {}
-                Some(rule) => {
+            "rule" => {
+                let Some(code) = number() else {
+                    return bad();
+                };
+                let rule = u32::try_from(code).ok().and_then(Rule::from_gomocup_code);
+                let Some(rule) = rule else {
                     return vec![Reply::Error(format!(
-                        "rule {rule} is not supported: only freestyle (0), where five or more \
-                         in a row win"
-                    ))]
+                        "rule {code} is not supported: choose 0 (freestyle: five or more in a \
+                         row), 1 (standard: exactly five), 4 (renju) or 8 (caro: five or more, \
+                         not blocked at both ends)"
+                    ))];
+                };
+                if let Err(e) = rule.check_k(self.k) {
+                    return vec![Reply::Error(e.to_string())];
                 }
-                None => return bad(),
-            },
+                self.rule = rule;
+                if let Some(g) = self.game.as_ref().filter(|g| g.marks() == 0) {
+                    let (rows, cols) = (g.rows(), g.cols());
+                    match self.new_game(rows, cols) {
+                        Ok(g) => self.game = Some(g),
+                        Err(e) => return vec![Reply::Error(e.to_string())],
+                    }
+                }
+            }
             // Ours, from `ttt play` and `ttt serve`: their games are K in a row on any board.
             // It applies to an empty board at once, else from the next `BOARD` or `START`.
             crate::player::WIN_LENGTH_KEY => match number().and_then(|v| usize::try_from(v).ok()) {
                 Some(k) if k >= 2 => {
+                    if let Err(e) = self.rule.check_k(k) {
+                        return vec![Reply::Error(e.to_string())];
+                    }
                     self.k = k;
                     if let Some(g) = self.game.as_ref().filter(|g| g.marks() == 0) {
                         let (rows, cols) = (g.rows(), g.cols());
-                        match Strong::new(rows, cols, k) {
-                            Ok(g) => self.game = Some(g.memory(self.memory())),
+                        match self.new_game(rows, cols) {
+                            Ok(g) => self.game = Some(g),
                             Err(e) => return vec![Reply::Error(e.to_string())],
                         }
                     }
@@ -294,12 +344,12 @@ impl Engine {
         let Some(game) = self.game.as_mut() else {
             return vec![no_board()];
         };
-        game.set_turn(Player::X);
+        game.set_turn(self.own);
         let limits = Limits::none().within(budget).with_stop(self.stop.clone());
         let Some(chosen) = game.choose(limits) else {
             return vec![Reply::Error("the board is full".into())];
         };
-        let _ = game.put(chosen.cell, Player::X);
+        let _ = game.put(chosen.cell, self.own);
         let mut replies = Vec::new();
         if let Some(win) = &chosen.win {
             let kind = if win.uses_threes {
@@ -469,7 +519,7 @@ mod tests {
     #[test]
     fn bad_lines_get_errors_and_the_engine_goes_on() {
         let out = session(
-            "TURN 1,1\nSTART 4\nSTART 33\nSTART 10\nINFO rule 1\nINFO timeout_turn soon\n\
+            "TURN 1,1\nSTART 4\nSTART 33\nSTART 10\nINFO rule 2\nINFO timeout_turn soon\n\
              TURN 10,0\nTURN x\nFOO\nBOARD\n1,1\n1,1,9\n2,2,2\n2,2,1\nDONE\nDONE\nEND\n",
         );
         assert!(out[0].starts_with("ERROR"), "{out:?}");
@@ -506,5 +556,111 @@ mod tests {
         let out = session("START 15\nTURN 99,99\nBOARD\n7,7,2\n7,7,1\nDONE\nEND\n");
         assert_eq!(out[1], "ERROR 99,99 is off the board", "{out:?}");
         assert_eq!(out[2], "ERROR 7,7 is already taken", "{out:?}");
+    }
+
+    /// A `BOARD` block of our stones and theirs, given as (row, column).
+    fn board(own: &[(u8, u8)], theirs: &[(u8, u8)]) -> String {
+        let mut lines = String::from("BOARD\n");
+        for (stones, who) in [(own, 1), (theirs, 2)] {
+            for &(r, c) in stones {
+                lines.push_str(&format!("{c},{r},{who}\n"));
+            }
+        }
+        lines + "DONE\n"
+    }
+
+    #[test]
+    fn the_rules_of_the_gomocup_are_taken_and_others_refused() {
+        let out = session("INFO rule 1\nINFO rule 4\nINFO rule 8\nINFO rule 0\nINFO rule 2\nEND\n");
+        assert_eq!(
+            out,
+            vec![
+                "ERROR rule 2 is not supported: choose 0 (freestyle: five or more in a row), 1 \
+                 (standard: exactly five), 4 (renju) or 8 (caro: five or more, not blocked at \
+                 both ends)"
+            ]
+        );
+        let out = session("INFO win_length 4\nINFO rule 4\nEND\n");
+        assert!(
+            out[0].starts_with("ERROR renju is played with five"),
+            "{out:?}"
+        );
+        // The rule holds from the next game: at once on an empty board, else from RESTART.
+        let mut e = Engine::new(Settings::default(), StopFlag::new());
+        e.handle("START 15");
+        e.handle("INFO rule 4");
+        assert_eq!(e.game.as_ref().unwrap().rule(), Rule::Renju);
+        e.handle("INFO timeout_turn 100");
+        e.handle("BEGIN");
+        e.handle("INFO rule 1");
+        assert_eq!(e.game.as_ref().unwrap().rule(), Rule::Renju);
+        e.handle("RESTART");
+        assert_eq!(e.game.as_ref().unwrap().rule(), Rule::Standard);
+    }
+
+    #[test]
+    fn as_black_under_renju_never_a_forbidden_point() {
+        // Our (black) twos cross at row 7, column 7: a double-three. Their open four on the
+        // diagonal is closed by us at (2, 2): only (7, 7) stops it, and renju forbids it us.
+        let block = board(
+            &[(7, 5), (7, 6), (5, 7), (6, 7), (2, 2)],
+            &[(3, 3), (4, 4), (5, 5), (6, 6), (14, 14)],
+        );
+        let game = |rule: u32| {
+            session(&format!(
+                "START 15\nINFO timeout_turn 300\nINFO rule {rule}\n{block}END\n"
+            ))
+        };
+        assert_eq!(game(0), vec!["OK", "7,7"]);
+        let renju = game(4);
+        assert_eq!(renju[0], "OK");
+        assert!(
+            matches!(Reply::parse(&renju[1]), Reply::Move(_)),
+            "{renju:?}"
+        );
+        assert_ne!(renju[1], "7,7");
+    }
+
+    #[test]
+    fn as_white_under_renju_a_four_black_can_stop_only_on_a_forbidden_point() {
+        // Black (them) has twos crossing at (7, 7) and closes our diagonal at (2, 2): our four
+        // at (3, 3) can be stopped only at (7, 7), forbidden to black.
+        let block = board(
+            &[(4, 4), (5, 5), (6, 6), (14, 14)],
+            &[(7, 5), (7, 6), (5, 7), (6, 7), (2, 2)],
+        );
+        let out = session(&format!(
+            "START 15\nINFO timeout_turn 300\nINFO rule 4\n{block}END\n"
+        ));
+        assert_eq!(out, vec!["OK", "3,3"]);
+    }
+
+    #[test]
+    fn under_standard_an_overline_is_no_win() {
+        // Ours: O X X X X . X on row 7 ((7, 7) would make six) and the stone closing their
+        // four on row 9, which we must block at (9, 2).
+        let block = board(
+            &[(7, 3), (7, 4), (7, 5), (7, 6), (7, 8), (9, 7)],
+            &[(9, 3), (9, 4), (9, 5), (9, 6), (7, 2), (0, 0)],
+        );
+        let game = |rule: u32| {
+            session(&format!(
+                "START 15\nINFO timeout_turn 300\nINFO rule {rule}\n{block}END\n"
+            ))
+        };
+        assert_eq!(game(0), vec!["OK", "7,7"]);
+        assert_eq!(game(1), vec!["OK", "2,9"]);
+        // Caro: the same five would be blocked only at one end, so it wins there too.
+        assert_eq!(game(8), vec!["OK", "7,7"]);
+    }
+
+    #[test]
+    fn white_after_their_first_move_under_renju() {
+        // They open at the centre: we are white, and our reply is legal and near it.
+        let out = session("START 15\nINFO timeout_turn 200\nINFO rule 4\nTURN 7,7\nEND\n");
+        let Reply::Move(p) = Reply::parse(&out[1]) else {
+            panic!("{out:?}")
+        };
+        assert!(p.x.abs_diff(7) <= 2 && p.y.abs_diff(7) <= 2, "{out:?}");
     }
 }

@@ -8,6 +8,11 @@
 //! alpha-beta over line patterns), and on boards beyond the proof searches' reach it has the
 //! whole time: there "perfect" means the strongest we have, proven only where a win by
 //! threats is found.
+//!
+//! Under standard and caro the solver proves by an exact search over the position (small
+//! boards); under renju it proves nothing ([`crate::RuleNotProven`]), and the perfect player
+//! plays a legal move of the strong player's, or at a glance on small boards, claiming no
+//! value.
 
 use std::time::{Duration, Instant};
 
@@ -310,5 +315,45 @@ mod tests {
         // Otherwise the centre.
         let empty = Position::new(ttt_core::Dims::new(3, 3, 3).unwrap());
         assert_eq!(none(&empty).cell, Cell::new(1, 1));
+    }
+
+    #[test]
+    fn under_a_rule_it_proves_what_it_can_and_claims_nothing_else() {
+        use ttt_core::Rule;
+        // X X . X . . .    (0, 2) makes four: a win free-style with three, none under
+        // O . O . O . .    standard, where O's two threes-to-be win: proven lost
+        let setup = Setup::from_notation("XX.X.../O.O.O..").unwrap();
+        let standard = Position::from_setup_under(&setup, 3, Rule::Standard).unwrap();
+        let d = Perfect::new(None, Duration::from_secs(20))
+            .choose(&standard)
+            .unwrap();
+        assert_eq!(d.value, Some(Value::Loss), "{d:?}");
+        assert_eq!(d.verdict.map(|v| v.plies), Some(2), "{d:?}");
+        let free = Position::from_setup(&setup, 3).unwrap();
+        let d = Perfect::new(None, Duration::from_secs(20))
+            .choose(&free)
+            .unwrap();
+        assert_eq!((d.cell, d.value), (Cell::new(0, 2), Some(Value::Win)));
+        // Renju is not proven: a legal move, no claim.
+        let mut renju =
+            Position::with_rule(ttt_core::Dims::new(7, 7, 5).unwrap(), Rule::Renju).unwrap();
+        for (r, c) in [
+            (3, 1),
+            (0, 0),
+            (3, 2),
+            (6, 6),
+            (1, 3),
+            (0, 6),
+            (2, 3),
+            (6, 0),
+        ] {
+            renju = renju.play(Cell::new(r, c)).unwrap();
+        }
+        assert!(renju.forbidden(Cell::new(3, 3)).is_some());
+        let d = Perfect::new(None, Duration::from_millis(300))
+            .choose(&renju)
+            .unwrap();
+        assert!(renju.play(d.cell).is_ok(), "{}", d.cell);
+        assert_eq!((d.value, d.verdict), (None, None));
     }
 }

@@ -206,15 +206,18 @@ pub(super) fn decide(cell: Option<Cell>) -> Option<Decision> {
     })
 }
 
-/// The first free central cell in row-major order.
+/// The first free central cell in row-major order that the side to move may play (under
+/// renju the centre can be forbidden to X).
 pub(super) fn free_centre(pos: &Position) -> Option<Cell> {
     pos.dims()
         .centre_cells()
         .into_iter()
-        .find(|&c| pos.get(c).is_none())
+        .find(|&c| pos.get(c).is_none() && pos.forbidden(c).is_none())
 }
 
-/// The cells where `player` would complete K in a row by playing next.
+/// The legal moves of the side to move where `player` would make a line that wins under the
+/// position's rule (exactly K under standard, not blocked at both ends under caro): `player`'s
+/// own wins, or, for the other side, the cells the side to move may block on.
 #[must_use]
 pub(super) fn winning_cells(pos: &Position, player: Player) -> Vec<Cell> {
     pos.legal_moves()

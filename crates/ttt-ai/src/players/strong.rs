@@ -13,11 +13,18 @@
 //!    moves kept, on an evaluation of line patterns ([`crate::eval`]).
 //!
 //! What it proves (a win by threats) it says; everything else is the best it found.
+//!
+//! Its board and its threat search count free-style lines (K or more wins, any point may be
+//! played). Under another rule ([`Strong::with_rule`], or the position's) the rule has the
+//! last word: only legal moves are considered (renju forbids X points), a win at once and a
+//! block are what the rule calls a win, a win by threats is claimed only if it is checked
+//! move by move under the rule (every other reply of the loser still loses at once), and as
+//! O under renju it plays a four that X could only stop on a forbidden point.
 
 use std::fmt;
 use std::time::Duration;
 
-use ttt_core::{Cell, Player, Position};
+use ttt_core::{Cell, Player, Position, Rule, Setup};
 
 use crate::board::stones::{Stones, MAX_SIDE};
 use crate::eval;
@@ -113,6 +120,7 @@ pub struct StrongMove {
 pub struct Strong {
     board: Stones,
     memory: usize,
+    rule: Rule,
 }
 
 impl Strong {
@@ -129,16 +137,44 @@ impl Strong {
         Ok(Strong {
             board,
             memory: 64 << 20,
+            rule: Rule::Freestyle,
         })
     }
 
-    /// The board of a position.
+    /// The board of a position, played under its rule.
     #[must_use]
     pub fn from_position(pos: &Position) -> Strong {
         Strong {
             board: Stones::of_position(pos),
             memory: 64 << 20,
+            rule: pos.rule(),
         }
+    }
+
+    /// The same player under `rule`. Under any rule but free-style, X is the side that moved
+    /// first (black): the marks must be X's and O's as a game would have them, else it plays
+    /// as under free-style.
+    #[must_use]
+    pub fn with_rule(mut self, rule: Rule) -> Strong {
+        self.rule = rule;
+        self
+    }
+
+    /// The rule it plays under.
+    #[must_use]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The position of its board under its rule, with its side to move; `None` if the marks
+    /// are not a position a game under the rule reaches with that side to move.
+    fn position(&self) -> Option<Position> {
+        let mut setup = Setup::empty(self.board.rows(), self.board.cols());
+        for i in 0..self.board.cells() {
+            setup.set(self.board.cell(i), self.board.get(i));
+        }
+        let pos = Position::from_setup_under(&setup, self.board.k(), self.rule).ok()?;
+        (pos.turn() == self.board.turn()).then_some(pos)
     }
 
     /// The most memory its tables may take, in bytes.
@@ -200,6 +236,11 @@ impl Strong {
             .ok_or(MarkError::OffBoard(cell))
     }
 
+    /// The board index of a cell of a position of this board's size.
+    fn at(&self, cell: Cell) -> usize {
+        usize::from(cell.row) * self.board.cols() + usize::from(cell.col)
+    }
+
     fn empty_index(&self, cell: Cell) -> Result<usize, MarkError> {
         let i = self.index(cell)?;
         if self.board.is_empty(i) {
@@ -239,12 +280,104 @@ impl Strong {
         threats::win(&mut self.board, limits).0
     }
 
-    /// The side to move's move within `limits`; `None` if the board is full.
+    /// The side to move's move within `limits`; `None` if the board is full (or, under a
+    /// rule, the game is over or the side to move has no legal move).
     pub fn choose(&mut self, limits: Limits) -> Option<StrongMove> {
+        if self.rule == Rule::Freestyle {
+            return self.choose_among(limits, None);
+        }
+        match self.position() {
+            Some(pos) => self.choose_under_rule(&pos, limits),
+            None => self.choose_among(limits, None),
+        }
+    }
+
+    /// [`Strong::choose`] under a rule other than free-style: the rule's wins and blocks
+    /// first, then the search of free-style lines, told which moves are legal, its wins by
+    /// threats kept only where they win under the rule.
+    fn choose_under_rule(&mut self, pos: &Position, limits: Limits) -> Option<StrongMove> {
+        let legal: Vec<Cell> = pos.legal_moves().collect();
+        let me = pos.turn();
+        let plain = |cell: Cell, win: Option<ThreatWin>| StrongMove {
+            cell,
+            win,
+            nodes: 1,
+            depth: 0,
+        };
+        // 1. A win at once, or the block, as the rule counts them.
+        if let Some(&cell) = legal.iter().find(|&&c| pos.makes_line(c, me)) {
+            let win = ThreatWin {
+                line: vec![cell],
+                uses_threes: false,
+            };
+            return Some(plain(cell, Some(win)));
+        }
+        if let Some(&cell) = legal.iter().find(|&&c| pos.makes_line(c, me.other())) {
+            return Some(plain(cell, None));
+        }
+        if legal.is_empty() {
+            return None;
+        }
+        if pos.ply() == 0 {
+            let centre = pos.dims().centre_cells()[0];
+            return Some(plain(centre, None));
+        }
+        // 2. As O under renju: a four that X could stop only on a forbidden point.
+        if pos.rule() == Rule::Renju && me == Player::O {
+            let near = legal.iter().filter(|&&c| self.board.is_near(self.at(c)));
+            for &cell in near {
+                if let Some(line) = four_stopped_only_on_forbidden_points(pos, cell) {
+                    let win = ThreatWin {
+                        line,
+                        uses_threes: false,
+                    };
+                    return Some(plain(cell, Some(win)));
+                }
+            }
+        }
+        // 3. The search over free-style lines, among the legal moves.
+        let mut allowed = vec![false; self.board.cells()];
+        for &c in &legal {
+            allowed[self.at(c)] = true;
+        }
+        let mut chosen = self
+            .choose_among(limits, Some((&allowed, pos)))
+            .filter(|m| allowed[self.at(m.cell)])
+            .unwrap_or_else(|| plain(legal[0], None));
+        if chosen
+            .win
+            .as_ref()
+            .is_some_and(|w| !wins_under_rule(pos, &w.line))
+        {
+            chosen.win = None;
+        }
+        Some(chosen)
+    }
+
+    /// The side to move's move within `limits`, among the `allowed` cells of the position
+    /// under its rule if given (whose wins at once have been looked for already, and under
+    /// which a win by threats must hold to be played as one).
+    fn choose_among(
+        &mut self,
+        limits: Limits,
+        allowed: Option<(&[bool], &Position)>,
+    ) -> Option<StrongMove> {
         let me = self.board.turn();
         let them = me.other();
+        let is_allowed = |c: usize| allowed.is_none_or(|(a, _)| a[c]);
+        let holds = |board: &Stones, line: &ThreatLine| match allowed {
+            None => true,
+            Some((_, pos)) => {
+                let cells: Vec<Cell> = line
+                    .moves
+                    .iter()
+                    .map(|&m| board.cell(usize::from(m)))
+                    .collect();
+                wins_under_rule(pos, &cells)
+            }
+        };
         let free: Vec<usize> = (0..self.board.cells())
-            .filter(|&c| self.board.is_empty(c))
+            .filter(|&c| self.board.is_empty(c) && is_allowed(c))
             .collect();
         if free.is_empty() {
             return None;
@@ -259,15 +392,25 @@ impl Strong {
             let centre = (self.board.rows() / 2) * self.board.cols() + self.board.cols() / 2;
             return Some(decided(&self.board, centre, None, 0));
         }
-        // 1. A win at once, or the block.
-        if let Some(&cell) = self.board.winning_cells(me, 1).first() {
+        // 1. A win at once, or the block (under a rule, looked for by the caller).
+        let at_once = if allowed.is_some() {
+            None
+        } else {
+            self.board.winning_cells(me, 1).first().copied()
+        };
+        if let Some(cell) = at_once {
             let win = ThreatWin {
                 line: vec![self.board.cell(cell)],
                 uses_threes: false,
             };
             return Some(decided(&self.board, cell, Some(win), 1));
         }
-        if let Some(&cell) = self.board.winning_cells(them, 1).first() {
+        let block = if allowed.is_some() {
+            None
+        } else {
+            self.board.winning_cells(them, 1).first().copied()
+        };
+        if let Some(cell) = block {
             return Some(decided(&self.board, cell, None, 1));
         }
         let share = |part: u32| match limits.time_left() {
@@ -279,7 +422,7 @@ impl Strong {
         let mut threats = Threats::new(&mut self.board, share(8), THREAT_BUDGET);
         let ours = threats.vcf();
         nodes += threats.nodes();
-        if let Found::Win(line) = ours {
+        if let Found::Win(line) = kept(ours, |l| holds(&self.board, l)) {
             let cell = usize::from(line.moves[0]);
             let win = ThreatWin::of(&self.board, &line);
             return Some(decided(&self.board, cell, Some(win), nodes));
@@ -295,8 +438,9 @@ impl Strong {
         let theirs = threats.opponent_vcf();
         nodes += threats.nodes();
         if let Found::Win(line) = theirs {
-            let (stoppers, searched) = self.stoppers(&line, share(4));
+            let (mut stoppers, searched) = self.stoppers(&line, share(4));
             nodes += searched;
+            stoppers.retain(|&c| is_allowed(c));
             if !stoppers.is_empty() {
                 candidates = stoppers;
             }
@@ -305,7 +449,7 @@ impl Strong {
             let mut threats = Threats::new(&mut self.board, share(5), THREAT_BUDGET);
             let ours = threats.vct(VCT_THREATS);
             nodes += threats.nodes();
-            if let Found::Win(line) = ours {
+            if let Found::Win(line) = kept(ours, |l| holds(&self.board, l)) {
                 let cell = usize::from(line.moves[0]);
                 let win = ThreatWin::of(&self.board, &line);
                 return Some(decided(&self.board, cell, Some(win), nodes));
@@ -318,12 +462,16 @@ impl Strong {
             nodes += threats.nodes();
             self.board.pass();
             if let Found::Win(_) = theirs {
-                let (kept, searched) = self.vct_stoppers(&near, share(3));
+                let (mut kept, searched) = self.vct_stoppers(&near, share(3));
                 nodes += searched;
+                kept.retain(|&c| is_allowed(c));
                 if !kept.is_empty() {
                     candidates = kept;
                 }
             }
+        }
+        if candidates.is_empty() {
+            candidates = free;
         }
         if candidates.len() == 1 {
             return Some(decided(&self.board, candidates[0], None, nodes));
@@ -402,6 +550,85 @@ impl Strong {
         }
         (kept, nodes)
     }
+}
+
+/// `found`, unless it is a win whose line does not `hold`: then as if the search had found
+/// nothing it could prove.
+fn kept(found: Found, hold: impl Fn(&ThreatLine) -> bool) -> Found {
+    match found {
+        Found::Win(line) if !hold(&line) => Found::Unknown,
+        other => other,
+    }
+}
+
+/// Whether `line` (the winner's moves and the loser's replies in turn, from `pos`) wins for
+/// the side to move under the position's rule: every move is legal, and after each of the
+/// winner's moves the loser has no win at once and every reply but the line's own leaves the
+/// winner one, until the winner's line wins.
+fn wins_under_rule(pos: &Position, line: &[Cell]) -> bool {
+    let winner = pos.turn();
+    let mut p = *pos;
+    for (i, &cell) in line.iter().enumerate() {
+        let Ok(next) = p.play(cell) else {
+            return false;
+        };
+        p = next;
+        if p.is_win_for(winner) {
+            return true;
+        }
+        if p.is_over() {
+            return false;
+        }
+        if i % 2 == 1 {
+            continue;
+        }
+        let loser = winner.other();
+        let replies: Vec<Cell> = p.legal_moves().collect();
+        if replies.iter().any(|&c| p.makes_line(c, loser)) {
+            return false;
+        }
+        let threats: Vec<Cell> = p
+            .empty_cells()
+            .filter(|&c| p.makes_line(c, winner))
+            .collect();
+        // Only a stone on a winning cell can stop it, but under caro one at a line's far end
+        // can too.
+        let may_stop = |c: Cell| pos.rule() == Rule::Caro || threats.contains(&c);
+        for &reply in replies.iter().filter(|&&c| Some(&c) != line.get(i + 1)) {
+            if threats.is_empty() {
+                return false;
+            }
+            if !may_stop(reply) {
+                continue;
+            }
+            let after = p.play(reply).expect("a legal move");
+            if !threats.iter().any(|&c| after.makes_line(c, winner)) {
+                return false;
+            }
+        }
+    }
+    false
+}
+
+/// Under renju with O to move: O's move at `cell` makes a four whose every completing cell is
+/// forbidden to X, and X has no five of its own: a win. Its line (O's move, a reply of X, O's
+/// five), if so.
+fn four_stopped_only_on_forbidden_points(pos: &Position, cell: Cell) -> Option<Vec<Cell>> {
+    let after = pos.play(cell).ok()?;
+    let fives: Vec<Cell> = after
+        .empty_cells()
+        .filter(|&c| after.makes_line(c, Player::O))
+        .collect();
+    if fives.is_empty() || fives.iter().any(|&c| after.forbidden(c).is_none()) {
+        return None;
+    }
+    let mut replies = after.legal_moves();
+    if after.legal_moves().any(|c| after.makes_line(c, Player::X)) {
+        return None;
+    }
+    let reply = replies.next()?;
+    let line = vec![cell, reply, fives[0]];
+    wins_under_rule(pos, &line).then_some(line)
 }
 
 #[cfg(test)]
@@ -538,5 +765,94 @@ mod tests {
         assert_eq!(g.marks(), 1);
         assert!(Strong::new(33, 33, 5).is_err());
         assert!(Strong::new(32, 32, 5).is_ok());
+    }
+
+    /// Every move of the strong player under each rule on 15 x 15, playing itself, goes past
+    /// a referee: the position's own `play` under the rule.
+    #[test]
+    fn plays_only_legal_moves_under_every_rule() {
+        use ttt_core::{Dims, Rule};
+        let dims = Dims::new(15, 15, 5).unwrap();
+        for rule in Rule::ALL {
+            for opening in [&[][..], &[(7, 7), (7, 8), (8, 8)][..]] {
+                let mut pos = Position::with_rule(dims, rule).unwrap();
+                for &(r, c) in opening {
+                    pos = pos.play(Cell::new(r, c)).unwrap();
+                }
+                for _ in 0..20 {
+                    if pos.is_over() {
+                        break;
+                    }
+                    let chosen = Strong::from_position(&pos).choose(limits(40)).unwrap();
+                    pos = match pos.play(chosen.cell) {
+                        Ok(next) => next,
+                        Err(e) => panic!("{rule}: {e} in\n{}", pos.text()),
+                    };
+                }
+            }
+        }
+    }
+
+    fn renju(x: &[(u8, u8)], o: &[(u8, u8)]) -> Position {
+        let mut setup = ttt_core::Setup::empty(15, 15);
+        for &(r, c) in x {
+            setup.set(Cell::new(r, c), Some(Player::X));
+        }
+        for &(r, c) in o {
+            setup.set(Cell::new(r, c), Some(Player::O));
+        }
+        Position::from_setup_under(&setup, 5, ttt_core::Rule::Renju).unwrap()
+    }
+
+    #[test]
+    fn renju_x_never_takes_a_forbidden_point_and_o_uses_them() {
+        // X's twos cross at (7, 7): a double-three for X. O's open four on the diagonal
+        // wins at (7, 7) or (2, 2): X may block only at (2, 2).
+        let x = [(7, 5), (7, 6), (5, 7), (6, 7)];
+        let pos = renju(&x, &[(3, 3), (4, 4), (5, 5), (6, 6)]);
+        let m = Strong::from_position(&pos).choose(limits(300)).unwrap();
+        assert_eq!(m.cell, Cell::new(2, 2));
+        // O, to move, has three on the diagonal ending next to (7, 7), closed at (2, 2): the
+        // four at (3, 3) can be stopped only at (7, 7), forbidden to X. A win.
+        let pos = renju(
+            &[(7, 5), (7, 6), (5, 7), (6, 7), (2, 2)],
+            &[(4, 4), (5, 5), (6, 6), (14, 14)],
+        );
+        assert_eq!(pos.turn(), Player::O);
+        let m = Strong::from_position(&pos).choose(limits(300)).unwrap();
+        assert_eq!(m.cell, Cell::new(3, 3), "{m:?}");
+        assert_eq!(m.win.map(|w| w.plies()), Some(3));
+        // Under free-style, X would simply block there.
+        let free = Position::from_setup(&pos.setup(), 5).unwrap();
+        let mut after = free.play(Cell::new(3, 3)).unwrap();
+        let block = Strong::from_position(&after).choose(limits(300)).unwrap();
+        assert_eq!(block.cell, Cell::new(7, 7));
+        after = after.play(block.cell).unwrap();
+        assert!(after.is_win_for(Player::X) || !after.is_over());
+    }
+
+    #[test]
+    fn an_overline_is_no_win_under_standard() {
+        // O X X X X . X on row 7: (7, 7) would make six. O's four on row 9, closed by X at
+        // (9, 7), needs blocking at (9, 2).
+        let mut setup = ttt_core::Setup::empty(15, 15);
+        for c in [3, 4, 5, 6, 8] {
+            setup.set(Cell::new(7, c), Some(Player::X));
+        }
+        for c in [3, 4, 5, 6] {
+            setup.set(Cell::new(9, c), Some(Player::O));
+        }
+        setup.set(Cell::new(9, 7), Some(Player::X));
+        setup.set(Cell::new(7, 2), Some(Player::O));
+        setup.set(Cell::new(0, 0), Some(Player::O));
+        let pos = Position::from_setup_under(&setup, 5, ttt_core::Rule::Standard);
+        let pos = pos.unwrap();
+        assert_eq!(pos.turn(), Player::X);
+        let m = Strong::from_position(&pos).choose(limits(300)).unwrap();
+        assert_eq!(m.cell, Cell::new(9, 2), "{m:?}");
+        assert_eq!(m.win, None);
+        let free = Position::from_setup(&pos.setup(), 5).unwrap();
+        let m = Strong::from_position(&free).choose(limits(300)).unwrap();
+        assert_eq!(m.cell, Cell::new(7, 7));
     }
 }

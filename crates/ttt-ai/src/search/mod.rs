@@ -6,6 +6,8 @@
 //!   boards of any size many times faster than alpha-beta.
 //! - [`threats`]: wins forced by fours (VCF) or threes and fours (VCT), for K of 4 or more:
 //!   proofs on boards far beyond the other two.
+//! - [`exact`]: alpha-beta over `ttt_core::Position` itself, for the rules the solver's own
+//!   boards do not know (standard, caro); small boards only.
 //! - [`heuristic`]: alpha-beta with threat extensions over [`crate::eval`], for the strong
 //!   player where nothing can be proven: its scores are estimates.
 //!
@@ -15,6 +17,7 @@
 //! Which of them runs, on how many threads, is decided by [`crate::solve`].
 
 pub(crate) mod alpha_beta;
+pub(crate) mod exact;
 pub(crate) mod heuristic;
 pub(crate) mod limits;
 pub(crate) mod proof_number;

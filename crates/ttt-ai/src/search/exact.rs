@@ -1,0 +1,288 @@
+//! An exact alpha-beta over [`ttt_core::Position`] itself, for the rules the solver's own
+//! boards do not know: standard (exactly K wins) and caro (a line blocked at both ends does
+//! not). The position decides every win, draw and legal move, so whatever the rule says is
+//! what this search proves; it is much slower than the searches over the solver's boards, and
+//! meant for small boards.
+//!
+//! Nothing that reasons about free-style lines is used here: no pairing or Erdős–Selfridge
+//! certificate (an overline or a blocked five breaks their counting), no threat search, no
+//! relevance zone, and no pruning to the blocks of a threat (under caro a line can also be
+//! stopped by closing its far end).
+
+use std::collections::HashMap;
+
+use ttt_core::{Cell, Position};
+
+use crate::search::limits::{Limits, CHECK_EVERY};
+use crate::value::{Value, Verdict};
+
+/// A win at once scores this; a win in n plies `WIN - n`, a loss in n plies `n - WIN`.
+const WIN: i32 = 10_000;
+
+/// Bytes a table entry takes, counting the map's own overhead.
+const ENTRY_BYTES: usize = 64;
+
+/// The largest board whose positions the table keeps (two 128-bit masks).
+const TABLE_CELLS: usize = 128;
+
+/// What a stored score says of the true one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The true score is at least this.
+    Lower,
+    /// The true score is at most this.
+    Upper,
+}
+
+/// One exact search within its limits, with its table.
+#[derive(Debug)]
+pub(crate) struct Exact {
+    limits: Limits,
+    table: HashMap<(u128, u128), (i32, Bound)>,
+    most_entries: usize,
+    nodes: u64,
+    since_check: u64,
+    stopped: bool,
+}
+
+impl Exact {
+    /// A search within `limits`, its table taking about `memory` bytes at most.
+    pub(crate) fn new(limits: Limits, memory: usize) -> Exact {
+        Exact {
+            limits,
+            table: HashMap::new(),
+            most_entries: memory / ENTRY_BYTES,
+            nodes: 0,
+            since_check: 0,
+            stopped: false,
+        }
+    }
+
+    /// Positions searched so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Positions the table holds.
+    pub(crate) fn table_used(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The value of `pos` for its mover and the game's length with best play (the winner
+    /// winning as fast as it can, the loser holding out as long as it can); `None` if the
+    /// limits stopped the search first.
+    pub(crate) fn verdict(&mut self, pos: &Position) -> Option<Verdict> {
+        if self.stopped {
+            return None;
+        }
+        let mut p = *pos;
+        let score = self.search(&mut p, -WIN - 1, WIN + 1);
+        (!self.stopped).then(|| verdict_of(score, pos))
+    }
+
+    /// Every legal move of `pos` in row-major order, with the verdict it leads to for the
+    /// mover (`None` where the limits stopped the search first).
+    pub(crate) fn move_verdicts(&mut self, pos: &Position) -> Vec<(Cell, Option<Verdict>)> {
+        let moves: Vec<Cell> = pos.legal_moves().collect();
+        moves
+            .into_iter()
+            .map(|cell| {
+                let mut child = *pos;
+                child.play_unchecked(cell);
+                let verdict = self.verdict(&child).map(|v| Verdict {
+                    value: v.value.for_opponent(),
+                    plies: v.plies + 1,
+                });
+                (cell, verdict)
+            })
+            .collect()
+    }
+
+    /// Fail-soft negamax: the score of `pos` for its mover if it lies within
+    /// `(alpha, beta)`, else a bound on the far side of the window.
+    fn search(&mut self, pos: &mut Position, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.since_check += 1;
+        if self.since_check >= CHECK_EVERY {
+            self.stopped |= self.limits.tick(self.since_check);
+            self.since_check = 0;
+        }
+        if self.stopped {
+            return 0;
+        }
+        match pos.outcome() {
+            ttt_core::Outcome::Win(_) => return -WIN,
+            ttt_core::Outcome::Draw => return 0,
+            ttt_core::Outcome::InProgress => {}
+        }
+        let me = pos.turn();
+        let mut moves: Vec<Cell> = pos.legal_moves().collect();
+        // A win at once is the fastest there is.
+        if moves.iter().any(|&c| pos.makes_line(c, me)) {
+            return WIN - 1;
+        }
+        let key = key_of(pos);
+        if let Some(&(score, bound)) = key.as_ref().and_then(|k| self.table.get(k)) {
+            let settled = match bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if settled {
+                return score;
+            }
+        }
+        // The opponent's winning cells first: most often the only moves that do not lose.
+        let them = me.other();
+        moves.sort_by_key(|&c| !pos.makes_line(c, them));
+        let mut best = -WIN - 1;
+        let mut floor = alpha;
+        for cell in moves {
+            pos.play_unchecked(cell);
+            // The child's window, widened by the ply the move adds to a win or a loss.
+            let child = self.search(pos, -beta - 1, -floor + 1);
+            pos.undo(cell);
+            if self.stopped {
+                return 0;
+            }
+            best = best.max(one_ply_up(child));
+            floor = floor.max(best);
+            if floor >= beta {
+                break;
+            }
+        }
+        if let Some(key) = key {
+            if self.table.len() < self.most_entries || self.table.contains_key(&key) {
+                let bound = if best <= alpha {
+                    Bound::Upper
+                } else if best >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                self.table.insert(key, (best, bound));
+            }
+        }
+        best
+    }
+}
+
+/// The score of a position for its mover from the score of a child for the child's mover:
+/// turned round, one ply longer.
+fn one_ply_up(child: i32) -> i32 {
+    match child.signum() {
+        1 => -child + 1,
+        -1 => -child - 1,
+        _ => 0,
+    }
+}
+
+/// The verdict a score says, for the mover of `pos`.
+fn verdict_of(score: i32, pos: &Position) -> Verdict {
+    match score.signum() {
+        1 => Verdict {
+            value: Value::Win,
+            plies: (WIN - score) as u32,
+        },
+        -1 => Verdict {
+            value: Value::Loss,
+            plies: (WIN + score) as u32,
+        },
+        // Neither side has a forbidden point under these rules: a drawn game fills the board.
+        _ => Verdict {
+            value: Value::Draw,
+            plies: pos.count_blanks() as u32,
+        },
+    }
+}
+
+/// The table's key for `pos`: the cells of each side (the side to move follows from their
+/// counts); `None` on a board too big for the table.
+fn key_of(pos: &Position) -> Option<(u128, u128)> {
+    let dims = pos.dims();
+    if dims.cells() > TABLE_CELLS {
+        return None;
+    }
+    let (mut x, mut o) = (0u128, 0u128);
+    for (i, cell) in dims.all_cells().enumerate() {
+        match pos.get(cell) {
+            Some(ttt_core::Player::X) => x |= 1 << i,
+            Some(ttt_core::Player::O) => o |= 1 << i,
+            None => {}
+        }
+    }
+    Some((x, o))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::testing::{minimax, random_position};
+    use ttt_core::{Dims, Rule};
+
+    #[test]
+    fn agrees_with_minimax_under_every_rule_it_is_for() {
+        let mut rng = Rng::seeded(11);
+        let mut checked = 0;
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro] {
+            let mut memo = HashMap::new();
+            for (rows, cols, k, empty) in [(4, 4, 3, 10), (3, 5, 3, 11), (5, 5, 4, 10)] {
+                let dims = Dims::new(rows, cols, k).unwrap();
+                for _ in 0..8 {
+                    let Some(p) = random_position(&mut rng, dims, empty) else {
+                        continue;
+                    };
+                    let Ok(p) = Position::from_setup_under(&p.setup(), k, rule) else {
+                        continue;
+                    };
+                    if p.is_over() {
+                        continue;
+                    }
+                    let expected = match minimax(&p, &mut memo) {
+                        1 => Value::Win,
+                        0 => Value::Draw,
+                        _ => Value::Loss,
+                    };
+                    let mut search = Exact::new(Limits::none(), 1 << 24);
+                    assert_eq!(search.verdict(&p).unwrap().value, expected, "{rule} {p}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50, "{checked}");
+    }
+
+    #[test]
+    fn lengths_are_the_fastest_win_and_the_slowest_loss() {
+        // X X .
+        // O O .    X to move wins at once; O to move (were it) too
+        // . . .
+        let setup = ttt_core::Setup::from_notation("XX./OO./...").unwrap();
+        let p = Position::from_setup_under(&setup, 3, Rule::Standard).unwrap();
+        let mut search = Exact::new(Limits::none(), 1 << 20);
+        assert_eq!(
+            search.verdict(&p),
+            Some(Verdict {
+                value: Value::Win,
+                plies: 1
+            })
+        );
+        let tic_tac_toe = Position::with_rule(Dims::new(3, 3, 3).unwrap(), Rule::Caro).unwrap();
+        assert_eq!(
+            search.verdict(&tic_tac_toe),
+            Some(Verdict {
+                value: Value::Draw,
+                plies: 9
+            })
+        );
+    }
+
+    #[test]
+    fn out_of_time_it_claims_nothing() {
+        let p = Position::with_rule(Dims::new(5, 5, 4).unwrap(), Rule::Standard).unwrap();
+        let mut search = Exact::new(Limits::none().within(std::time::Duration::ZERO), 1 << 20);
+        assert_eq!(search.verdict(&p), None);
+    }
+}
