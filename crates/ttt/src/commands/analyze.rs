@@ -110,6 +110,11 @@ fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
         (Some(Value::Loss), None) => {
             out.push_str(&format!("{me} loses with best play (length not proven).\n"))
         }
+        _ if pos.rule() == ttt_core::Rule::Renju => {
+            out.push_str(
+                "The solver does not prove renju positions: the facts of the rules follow.\n",
+            );
+        }
         _ if time_limit.is_zero() => {
             out.push_str("Not searched (--time-limit 0): the legal moves follow.\n");
         }

@@ -117,8 +117,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     if let Some(time) = args.time_limit {
         limits = limits.within(time);
     }
+    // A rule the solver cannot prove is refused, never answered "unknown".
+    let solver = Solver::try_new(&pos).map_err(user_error)?;
     let progress = Progress::start(&mut limits);
-    let solver = Solver::new(&pos)
+    let solver = solver
         .limits(limits)
         .memory(memory)
         .threads(threads)

@@ -1,6 +1,6 @@
 //! `ttt solve`, driven through the real binary.
 
-use crate::support::{json, ttt};
+use crate::support::{json, stderr_of, ttt};
 
 #[test]
 fn known_games() {
@@ -162,5 +162,19 @@ fn positions_and_board_sizes_as_the_other_commands_take_them() {
     assert_eq!(
         (&v["rows"], &v["cols"], &v["value"]),
         (&4.into(), &4.into(), &"win".into())
+    );
+}
+
+#[test]
+fn a_rule_the_solver_cannot_prove_is_refused() {
+    let err = stderr_of(&["solve", "--rule", "renju", "-k", "5", "--rows", "9"]);
+    assert!(
+        err.contains("the solver does not prove positions under renju"),
+        "{err}"
+    );
+    let v = json(&["solve", "--rule", "standard", "--rows", "3", "--json"]);
+    assert_eq!(
+        (v["rule"].as_str(), v["value"].as_str()),
+        (Some("standard"), Some("draw"))
     );
 }
