@@ -976,7 +976,7 @@ fn swap2_at_the_console_settles_colours_and_the_record_keeps_them() {
     assert_eq!(games[0]["x"]["name"], "Bo");
     assert_eq!(games[0]["o"]["name"], "Ann");
     assert_eq!(games[0]["moves"].as_array().unwrap().len(), 15);
-    // An opening is between two people.
+    // An outside program does not play openings.
     let out = ttt(
         &[
             "play",
@@ -985,12 +985,16 @@ fn swap2_at_the_console_settles_colours_and_the_record_keeps_them() {
             "--x",
             "human:Ann",
             "--o",
-            "computer:easy",
+            "engine:./bot.py",
         ],
         "",
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("between two people"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("an outside program plays with --opening none"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -1028,4 +1032,47 @@ fn a_database_is_checked_and_backed_up_while_in_use() {
     let out = ttt(&["db", "check", "--db", missing.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(!missing.exists());
+}
+
+#[test]
+fn the_computer_opens_and_chooses_in_swap2() {
+    let db = Db::new();
+    // The computer opens; Bo places two more; the computer chooses its colour.
+    let args = [
+        "--preset",
+        "gomoku",
+        "--rule",
+        "standard",
+        "--opening",
+        "swap2",
+        "--x",
+        "computer:hard",
+        "--o",
+        "human:Bo",
+        "--time-limit",
+        "0.2",
+    ];
+    let out = play(&db, &args, "3\n1 1\n15 15\nq\n");
+    assert!(out.contains("Computer (hard) placed X at row "), "{out}");
+    assert_eq!(
+        out.matches("; O at row ").count(),
+        1,
+        "three stones, X, O, X: {out}"
+    );
+    assert!(out.contains("Computer (hard) chose to play "), "{out}");
+    // Ann opens under swap; the computer chooses.
+    let args = [
+        "--preset",
+        "gomoku",
+        "--opening",
+        "swap",
+        "--x",
+        "human:Ann",
+        "--o",
+        "computer:hard",
+        "--time-limit",
+        "0.2",
+    ];
+    let out = play(&db, &args, "8 8\n8 9\n9 9\nq\n");
+    assert!(out.contains("Computer (hard) chose to play "), "{out}");
 }

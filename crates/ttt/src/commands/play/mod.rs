@@ -50,13 +50,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         && [&args.x, &args.o]
             .into_iter()
             .flatten()
-            .any(Seat::is_machine)
+            .any(|seat| matches!(seat, Seat::Engine(_)))
     {
-        return Err(user_error(format!(
-            "the {} opening is played between two people at this screen: the computer and \
-             outside programs play with --opening none",
-            args.opening
-        )));
+        return Err(user_error(no_engine_openings(args.opening)));
     }
     for seat in [&args.x, &args.o].into_iter().flatten() {
         if let (Seat::Engine(command), Some(spec)) = (seat, seat.engine_spec(args.engine_time)) {
@@ -134,6 +130,14 @@ impl Side {
     }
 }
 
+/// Why an outside program cannot take part in an opening.
+fn no_engine_openings(opening: Opening) -> String {
+    format!(
+        "the {opening} opening is played by people and our computer levels: an outside \
+         program plays with --opening none"
+    )
+}
+
 /// The first line of a session: the game's name and how to win it.
 fn welcome(dims: Dims, rule: Rule) -> String {
     let (rows, cols, k) = (dims.rows(), dims.cols(), dims.k());
@@ -169,11 +173,10 @@ fn session<R: BufRead, W: Write>(
     console.say("Type q at any question to quit.")?;
     console.say("")?;
     let seats = choose_seats(console, store, options)?;
-    if options.opening != Opening::None && (seats.x.is_machine() || seats.o.is_machine()) {
-        return Err(Stop::Failed(user_error(format!(
-            "the {} opening is played between two people at this screen: the computer and \
-             outside programs play with --opening none",
-            options.opening
+    let engine = |seat: &Seat| matches!(seat, Seat::Engine(_));
+    if options.opening != Opening::None && (engine(&seats.x) || engine(&seats.o)) {
+        return Err(Stop::Failed(user_error(no_engine_openings(
+            options.opening,
         ))));
     }
     let seed_for = |offset: u64| options.seed.map(|s| s.wrapping_add(offset));
@@ -436,7 +439,35 @@ fn settle_colours<R: BufRead, W: Write>(
     let mut choices: Vec<Choice> = Vec::new();
     while let Some(phase) = opening.phase(round.moves.len(), &choices) {
         round.draw(console, &title, number > 1 || !round.moves.is_empty())?;
-        let name = people[phase.actor.index()].to_string();
+        let actor = people[phase.actor.index()];
+        let name = actor.to_string();
+        if let Seat::Computer(_) = actor {
+            // Our levels place balanced stones and choose by the strong player's evaluation.
+            if phase.may == [OpeningAction::Place] {
+                let mut placed = Vec::new();
+                for cell in ttt_ai::opening_stones(&round.pos, phase.stones_to_place) {
+                    let colour = round.pos.turn();
+                    round.pos = round.pos.play(cell).map_err(anyhow::Error::from)?;
+                    round.moves.push(cell);
+                    placed.push(format!("{colour} at {}", words::cell(cell)));
+                }
+                round.note(format!("{name} placed {}.", placed.join("; ")));
+            } else {
+                let may_place_two = phase.may.contains(&OpeningAction::PlaceTwo);
+                let choice = ttt_ai::opening_choice(&round.pos, may_place_two);
+                let stones = round.moves.len();
+                choices.push(
+                    opening
+                        .check(stones, &choices, phase.actor, choice)
+                        .map_err(anyhow::Error::from)?,
+                );
+                round.note(format!(
+                    "{name} chose to {}.",
+                    choice_words(choice, people, phase.actor)
+                ));
+            }
+            continue;
+        }
         if phase.may == [OpeningAction::Place] {
             let colour = round.pos.turn();
             let prompt = format!(
@@ -460,19 +491,16 @@ fn settle_colours<R: BufRead, W: Write>(
             round.human_moved = true;
             round.note(format!("{name} placed {colour} at {}.", words::cell(cell)));
         } else {
-            let other = people[phase.actor.other().index()].to_string();
             let offered: Vec<(Choice, String)> = phase
                 .may
                 .iter()
                 .filter_map(|action| match action {
-                    OpeningAction::TakeX => Some((Choice::TakeX, "play X".to_string())),
-                    OpeningAction::TakeO => Some((Choice::TakeO, "play O".to_string())),
-                    OpeningAction::PlaceTwo => Some((
-                        Choice::PlaceTwo,
-                        format!("place two more stones (O, X) and let {other} choose"),
-                    )),
+                    OpeningAction::TakeX => Some(Choice::TakeX),
+                    OpeningAction::TakeO => Some(Choice::TakeO),
+                    OpeningAction::PlaceTwo => Some(Choice::PlaceTwo),
                     OpeningAction::Place => None,
                 })
+                .map(|choice| (choice, choice_words(choice, people, phase.actor)))
                 .collect();
             let menu: Vec<String> = offered
                 .iter()
@@ -494,10 +522,25 @@ fn settle_colours<R: BufRead, W: Write>(
                 .check(stones, &choices, phase.actor, picked.0)
                 .map_err(anyhow::Error::from)?;
             choices.push(choice);
-            round.note(format!("{name} chose to {}.", picked.1));
+            round.note(format!(
+                "{name} chose to {}.",
+                choice_words(picked.0, people, phase.actor)
+            ));
         }
     }
     Ok(opening.x_player(round.moves.len(), &choices) == Some(Order::Second))
+}
+
+/// A choice of the opening in words, for `actor` (the other person is named).
+fn choice_words(choice: Choice, people: [&Seat; 2], actor: Order) -> String {
+    match choice {
+        Choice::TakeX => "play X".to_string(),
+        Choice::TakeO => "play O".to_string(),
+        Choice::PlaceTwo => format!(
+            "place two more stones (O, X) and let {} choose",
+            people[actor.other().index()]
+        ),
+    }
 }
 
 /// A program's turn: its move, or `None` when an outside program failed (its side's forfeit
