@@ -265,8 +265,11 @@ impl StartChoices {
         let dims = self.dims()?;
         self.rule.check_k(dims.k()).map_err(ChoiceError::Rule)?;
         if self.opening != ttt_core::Opening::None {
-            let people = Seat::BOTH.iter().all(|&s| names.get(s).is_some());
-            if !people || dims.k() < 4 {
+            let program = Seat::BOTH.iter().any(|&s| {
+                let choice = self.players.get(s);
+                names.get(s).is_none() && choice.plays_engine && choice.engine.is_some()
+            });
+            if program || dims.k() < 4 {
                 return Err(ChoiceError::Opening);
             }
         }
@@ -332,7 +335,7 @@ pub enum ChoiceError {
     },
     /// The rule cannot be played with this many in a row (renju is five only).
     Rule(ttt_core::RuleError),
-    /// An opening is played between two people, with at least four in a row.
+    /// An opening is played by people and our computer levels, with at least four in a row.
     Opening,
 }
 
@@ -360,8 +363,8 @@ impl fmt::Display for ChoiceError {
             ),
             ChoiceError::Rule(e) => write!(f, "{e}."),
             ChoiceError::Opening => f.write_str(
-                "An opening (swap, swap2) is played between two people, with at least four in \
-                 a row: make both players human, or choose no opening.",
+                "An opening (swap, swap2) is played by people and the computer's levels, with \
+                 at least four in a row: choose a level instead of the program, or no opening.",
             ),
         }
     }
@@ -382,6 +385,9 @@ mod tests {
         let mut choices = classic();
         choices.choose_preset(ttt_core::Preset::Gomoku);
         choices.opening = ttt_core::Opening::Swap2;
+        assert_eq!(choices.check().unwrap().opening, ttt_core::Opening::Swap2);
+        choices.players.two.engine = EngineSpec::parse("./bot.py", std::time::Duration::ZERO);
+        choices.players.two.plays_engine = true;
         assert_eq!(choices.check().unwrap_err(), ChoiceError::Opening);
         choices.players.two.human = true;
         assert_eq!(choices.check().unwrap().opening, ttt_core::Opening::Swap2);

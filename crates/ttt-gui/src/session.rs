@@ -284,7 +284,12 @@ impl Session {
             Outcome::Draw => Status::Tie,
             Outcome::InProgress => {
                 if let Some((actor, _)) = self.opening_phase() {
-                    return Status::HumanToMove(actor);
+                    return match self.players.get(actor) {
+                        Contender::Human(_) => Status::HumanToMove(actor),
+                        Contender::Computer(_) | Contender::Engine(_) => {
+                            Status::ComputerToMove(actor)
+                        }
+                    };
                 }
                 let seat = self.seat_of(self.pos.turn());
                 match self.players.get(seat) {
@@ -503,12 +508,35 @@ impl Session {
         if self.problem.is_some() {
             return false;
         }
+        if let Some((actor, phase)) = self.opening_phase() {
+            // Our levels place the opening's stones and choose at once: the strong player's
+            // evaluation of a few points near the centre.
+            if matches!(self.players.get(actor), Contender::Computer(_)) {
+                self.computer_opening(&phase, store);
+                return true;
+            }
+        }
         match self.status() {
             Status::ComputerToMove(seat) => {
                 self.start_thinking(seat, wake);
                 true
             }
             _ => false,
+        }
+    }
+
+    /// The computer's step of the opening: its stones, or its choice.
+    fn computer_opening(&mut self, phase: &OpeningPhase, store: Option<&dyn Store>) {
+        if phase.may == [OpeningAction::Place] {
+            for cell in ttt_ai::opening_stones(&self.pos, phase.stones_to_place) {
+                self.make_move(cell, store);
+            }
+        } else {
+            let may_place_two = phase.may.contains(&OpeningAction::PlaceTwo);
+            let choice = ttt_ai::opening_choice(&self.pos, may_place_two);
+            if let Err(e) = self.choose(choice) {
+                self.problem = Some(e.to_string());
+            }
         }
     }
 
@@ -1025,6 +1053,28 @@ mod tests {
             s.headline(),
             "Bo, place an opening stone for X (3 to place)"
         );
+    }
+
+    #[test]
+    fn the_computer_opens_and_chooses_in_the_window() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let lineup = Lineup {
+            dims: Dims::new(15, 15, 5).unwrap(),
+            opening: Opening::Swap2,
+            ..lineup(Contender::Computer(Level::Hard), human("Bo"), Seat::One)
+        };
+        let mut s = Session::new(lineup, PACE, Some(&store));
+        assert!(matches!(s.status(), Status::ComputerToMove(Seat::One)));
+        assert!(s.update(Some(&store), &no_wake()));
+        assert_eq!(s.moves().len(), 3);
+        assert_eq!(s.headline(), "Bo, choose your colour");
+        s.choose(Choice::PlaceTwo).unwrap();
+        for (r, c) in [(0, 0), (14, 14)] {
+            s.play(Cell::new(r, c), Some(&store)).unwrap();
+        }
+        assert!(s.update(Some(&store), &no_wake()));
+        assert_eq!(s.opening_phase(), None, "the computer chose its colour");
+        assert_eq!(s.moves().len(), 5);
     }
 
     #[test]
