@@ -68,10 +68,11 @@ export function checkSetup(fields, limits) {
   if (!offersRules(k)) return { request: { rows, cols, k, players } };
   const rule = fields.rule || 'freestyle';
   const opening = fields.opening || 'none';
-  if (opening !== 'none' && players.some((p) => p.kind === 'computer')) {
+  const engine = (p) => p.kind === 'computer' && String(p.level || '').startsWith('engine:');
+  if (opening !== 'none' && players.some(engine)) {
     return {
-      error: `The ${OPENING_NAMES[opening]} opening is for two people: play it with a friend, `
-        + 'at this screen or by link, or choose No opening.',
+      error: `The ${OPENING_NAMES[opening]} opening is played by people and the computer's `
+        + 'levels, not by an outside engine: choose a level, or No opening.',
     };
   }
   return {

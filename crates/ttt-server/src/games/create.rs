@@ -206,19 +206,18 @@ fn check_rules(request: &NewGameRequest, dims: Dims) -> Result<(Rule, Opening), 
     Ok((rule, opening))
 }
 
-/// An opening is for two people: the computer does not place opening stones or choose a
-/// colour.
+/// An opening is played by people and the computer's levels: an outside engine does not
+/// place opening stones or choose a colour.
 fn check_opening(opening: Opening, seats: &ByPlayer<LiveSeat>) -> Result<(), ApiError> {
-    let people = [&seats.x, &seats.o]
+    let engine = [&seats.x, &seats.o]
         .iter()
-        .all(|s| s.friend || matches!(s.player, Some(Participant::Human { .. })));
-    if opening == Opening::None || people {
+        .any(|s| matches!(s.player, Some(Participant::Engine { .. })));
+    if opening == Opening::None || !engine {
         return Ok(());
     }
     Err(ApiError::Unprocessable(format!(
-        "the {opening} opening needs two people, one to place the stones and one to choose a \
-         colour: the computer does not play openings; play it with a friend, or choose the \
-         opening none"
+        "the {opening} opening is played by people and the computer's levels: an outside \
+         engine does not play openings; choose a level, or the opening none"
     )))
 }
 

@@ -7,10 +7,11 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use serde::Deserialize;
-use ttt_core::{ByPlayer, Choice, Order};
+use ttt_core::Choice;
 
 use super::live::{load_played, save, GameId};
-use super::rules::{checked_cell, opening_refused, refused, CellRequest};
+use super::rules::{checked_cell, opening_refused, record_choice, refused, CellRequest};
+use super::turn::{computer_moves, lease};
 use crate::error::ApiError;
 use crate::json::Json;
 use crate::seats::{acts_for, caller, order_of, Act};
@@ -61,13 +62,7 @@ pub(crate) async fn opening(
             let choice = opening
                 .check(game.moves.len(), choices, actor, choice)
                 .map_err(|e| opening_refused(&e))?;
-            next.opening_choices.push(choice);
-            if opening.x_player(next.moves.len(), &next.opening_choices) == Some(Order::Second) {
-                next.seats = ByPlayer {
-                    x: next.seats.o,
-                    o: next.seats.x,
-                };
-            }
+            record_choice(&mut next, choice);
         }
         _ => {
             return Err(ApiError::BadRequest(
@@ -77,6 +72,9 @@ pub(crate) async fn opening(
             ))
         }
     }
+    // The computer's step of the opening, or its first move once the colours are settled.
+    next.thinking_until = lease(&state, &next, &pos);
     let saved = save(&state, next, &pos).await?;
-    Ok(Json(GameView::new(&saved, &pos)))
+    let (after, pos) = computer_moves(&state, saved, pos).await?;
+    Ok(Json(GameView::new(&after, &pos)))
 }

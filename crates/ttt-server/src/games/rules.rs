@@ -3,7 +3,7 @@
 //! Moves and opening stones are refused alike, so one place says how.
 
 use serde::Deserialize;
-use ttt_core::{Cell, Choice, Opening, OpeningError, PlayError};
+use ttt_core::{ByPlayer, Cell, Choice, Opening, OpeningError, Order, PlayError};
 use ttt_store::LiveGame;
 
 use crate::error::ApiError;
@@ -70,5 +70,23 @@ pub(crate) fn opening_stones(game: &LiveGame) -> usize {
         Opening::Swap => 3,
         Opening::Swap2 if game.opening_choices.contains(&Choice::PlaceTwo) => 5,
         Opening::Swap2 => 3,
+    }
+}
+
+/// Adds the opening's `choice` (already checked) to `game`; when it gives X to the second
+/// person, the two seats change places, tokens and all, so that the seats are by mark from
+/// then on and a token still names its person.
+pub(crate) fn record_choice(game: &mut LiveGame, choice: Choice) {
+    game.opening_choices.push(choice);
+    if game
+        .opening
+        .x_player(game.moves.len(), &game.opening_choices)
+        == Some(Order::Second)
+    {
+        let seats = game.seats.clone();
+        game.seats = ByPlayer {
+            x: seats.o,
+            o: seats.x,
+        };
     }
 }

@@ -10,12 +10,13 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ttt_core::{Cell, Position};
+use ttt_core::{Cell, OpeningAction, OpeningPhase, Order, Player, Position};
 use ttt_pbrain::player::{longest_move, DEFAULT_SLACK};
 use ttt_play::{MoveError, Mover, Seat, Thinking};
 use ttt_store::{unix_now, Forfeit, LiveGame, Participant};
 
 use super::live::{load_played, save};
+use super::rules::record_choice;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -70,12 +71,45 @@ async fn choose(
         .await?
 }
 
+/// The computer's step of an opening in `game` (at `pos`): its stones where the strong
+/// player's evaluation stays nearest even, or the colour it favours. Quick: a few
+/// evaluations of points near the centre, so not on the blocking pool.
+fn opening_step(
+    game: &mut LiveGame,
+    pos: &mut Position,
+    phase: &OpeningPhase,
+) -> Result<(), ApiError> {
+    if phase.may == [OpeningAction::Place] {
+        for cell in ttt_ai::opening_stones(pos, phase.stones_to_place) {
+            *pos = pos.play(cell).map_err(ApiError::internal)?;
+            game.moves.push(cell);
+        }
+    } else {
+        let may_place_two = phase.may.contains(&OpeningAction::PlaceTwo);
+        let choice = ttt_ai::opening_choice(pos, may_place_two);
+        let stones = game.moves.len();
+        let choice = game
+            .opening
+            .check(stones, &game.opening_choices, phase.actor, choice)
+            .map_err(ApiError::internal)?;
+        record_choice(game, choice);
+    }
+    Ok(())
+}
+
 /// Who moves for the computer to move in `game` (at `pos`), if a computer is to move.
 pub(crate) fn computer_to_move(game: &LiveGame, pos: &Position) -> Option<Seat> {
     if pos.is_over() || game.forfeit.is_some() {
         return None;
     }
-    match &game.seats.get(pos.turn()).player {
+    // During an opening the seats are by order (the opener at X), and the step is the
+    // actor's, whoever's stone goes down.
+    let mark = match game.opening_phase().map(|phase| phase.actor) {
+        Some(Order::First) => Player::X,
+        Some(Order::Second) => Player::O,
+        None => pos.turn(),
+    };
+    match &game.seats.get(mark).player {
         Some(Participant::Engine { name }) => Some(Seat::Engine(name.clone())),
         Some(Participant::Computer { level }) => level.parse().ok().map(Seat::Computer),
         _ => None,
@@ -145,12 +179,16 @@ async fn play_computers(
         };
         let mut next = game.clone();
         let mut next_pos = pos;
-        match choose(thinker, state, pos).await? {
-            Ok(cell) => {
-                next_pos = next_pos.play(cell).map_err(ApiError::internal)?;
-                next.moves.push(cell);
+        if let Some(phase) = game.opening_phase() {
+            opening_step(&mut next, &mut next_pos, &phase)?;
+        } else {
+            match choose(thinker, state, pos).await? {
+                Ok(cell) => {
+                    next_pos = next_pos.play(cell).map_err(ApiError::internal)?;
+                    next.moves.push(cell);
+                }
+                Err(forfeit) => next.forfeit = Some(forfeit),
             }
-            Err(forfeit) => next.forfeit = Some(forfeit),
         }
         next.takeback = None;
         next.thinking_until = lease(state, &next, &next_pos);

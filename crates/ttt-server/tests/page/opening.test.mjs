@@ -128,7 +128,12 @@ describe('rules in the setup and the words', () => {
     const classic = checkSetup(fields(bo, { rows: '3', cols: '3', k: '3' }), limits).request;
     assert.equal('rule' in classic || 'opening' in classic, false);
     const cpu = checkSetup(fields({ human: false, remote: false, name: '', level: 'easy' }), limits);
-    assert.match(cpu.error, /Swap2 opening is for two people/);
+    assert.equal(cpu.request.opening, 'swap2', 'the computer\'s levels play openings');
+    const engine = checkSetup(
+      fields({ human: false, remote: false, name: '', level: 'engine:house' }),
+      limits,
+    );
+    assert.match(engine.error, /not by an outside engine/);
     const noOpening = checkSetup(
       fields({ human: false, remote: false, name: '', level: 'easy' }, { opening: 'none' }),
       limits,

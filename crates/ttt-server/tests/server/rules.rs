@@ -133,13 +133,10 @@ async fn each_rule_makes_a_game_and_shows_it() {
         StatusCode::BAD_REQUEST,
         "choose none, swap or swap2",
     );
-    let mut against_the_computer = gomoku("renju", "swap2");
-    against_the_computer["players"][1] = json!({"kind": "computer", "level": "easy"});
-    assert_error(
-        &app.post("/api/games", &against_the_computer).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "needs two people",
-    );
+    let mut against_an_engine = gomoku("renju", "swap2");
+    against_an_engine["players"][1] = json!({"kind": "computer", "level": "engine:nobody"});
+    let refused = app.post("/api/games", &against_an_engine).await;
+    assert_ne!(refused.status, StatusCode::CREATED, "{}", refused.json);
     let classic = json!({"opening": "swap", "players": [
         {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]});
     assert_error(
@@ -361,6 +358,39 @@ async fn swap2_between_friends_step_by_step() {
     let played = app.play(&id, bo, 10, 10).await;
     assert_eq!(played.status, StatusCode::OK, "{}", played.json);
     assert_eq!(played.json["moves"].as_array().unwrap().len(), 7);
+}
+
+#[tokio::test]
+async fn the_computer_opens_swap2_and_chooses_its_colour() {
+    let app = TestApp::new();
+    // The computer opens: its three stones are down when the game is made.
+    let mut request = gomoku("standard", "swap2");
+    request["players"] =
+        json!([{"kind": "computer", "level": "hard"}, {"kind": "human", "name": "Bo"}]);
+    let game = app.new_game(&request).await;
+    let id = game["id"].as_str().unwrap();
+    assert_eq!(game["moves"].as_array().unwrap().len(), 3, "{game}");
+    assert_eq!(
+        game["opening_phase"],
+        phase(1, &["take_x", "take_o", "place_two"], 0)
+    );
+    // Bo places two more; the computer then chooses, and if it takes O it moves at once.
+    let placed = step(&app, id, None, json!({"choose": "place_two"})).await;
+    assert_eq!(placed.status, StatusCode::OK, "{}", placed.json);
+    let after = step(&app, id, None, place(&[(0, 0), (14, 14)])).await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.json);
+    let game = after.json;
+    assert_eq!(game["opening_phase"], Value::Null, "{game}");
+    assert_eq!(
+        game["opening_choices"],
+        json!(["place_two", game["opening_choices"][1]])
+    );
+    let moves = game["moves"].as_array().unwrap().len();
+    let computer_is_o = game["players"][1]["kind"] == "computer";
+    assert_eq!(moves, if computer_is_o { 6 } else { 5 }, "{game}");
+    // Bo is to move: as X after the computer's first move as O, or as O after five stones.
+    let bo = if computer_is_o { "X" } else { "O" };
+    assert_eq!(game["to_move"], bo, "{game}");
 }
 
 #[tokio::test]
