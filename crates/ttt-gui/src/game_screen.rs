@@ -103,32 +103,8 @@ impl GameScreen {
                         let width = buttons * 120.0 + (buttons - 1.0) * ui.spacing().item_spacing.x;
                         ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
                         let size = egui::vec2(120.0, 34.0);
-                        let choosing = self
-                            .session
-                            .opening_phase()
-                            .filter(|(_, p)| p.may != [ttt_core::OpeningAction::Place]);
-                        if let Some((_, phase)) = choosing {
-                            for action in phase.may {
-                                let (choice, text) = match action {
-                                    ttt_core::OpeningAction::TakeX => {
-                                        (ttt_core::Choice::TakeX, "Play X")
-                                    }
-                                    ttt_core::OpeningAction::TakeO => {
-                                        (ttt_core::Choice::TakeO, "Play O")
-                                    }
-                                    ttt_core::OpeningAction::PlaceTwo => {
-                                        (ttt_core::Choice::PlaceTwo, "Place two more")
-                                    }
-                                    ttt_core::OpeningAction::Place => continue,
-                                };
-                                let button = Button::new(RichText::new(text).strong())
-                                    .fill(theme::ACCENT.gamma_multiply(0.2))
-                                    .min_size(size);
-                                if ui.add(button).clicked() && self.session.choose(choice).is_ok() {
-                                    self.board.take_focus();
-                                }
-                            }
-                        } else if !over {
+                        let choosing = self.opening_buttons(ui, size);
+                        if !choosing && !over {
                             let undo = ui.add_enabled(
                                 self.session.can_undo(),
                                 Button::new("Undo").min_size(size),
@@ -229,6 +205,33 @@ impl GameScreen {
             }
         }
         action
+    }
+
+    /// While the opening's person to act chooses a colour: Play X, Play O and (swap2) Place
+    /// two more, in place of Undo and Hint. Returns whether they are shown.
+    fn opening_buttons(&mut self, ui: &mut Ui, size: egui::Vec2) -> bool {
+        let choosing = self
+            .session
+            .opening_phase()
+            .filter(|(_, p)| p.may != [ttt_core::OpeningAction::Place]);
+        let Some((_, phase)) = choosing else {
+            return false;
+        };
+        for action in phase.may {
+            let (choice, text) = match action {
+                ttt_core::OpeningAction::TakeX => (ttt_core::Choice::TakeX, "Play X"),
+                ttt_core::OpeningAction::TakeO => (ttt_core::Choice::TakeO, "Play O"),
+                ttt_core::OpeningAction::PlaceTwo => (ttt_core::Choice::PlaceTwo, "Place two more"),
+                ttt_core::OpeningAction::Place => continue,
+            };
+            let button = Button::new(RichText::new(text).strong())
+                .fill(theme::ACCENT.gamma_multiply(0.2))
+                .min_size(size);
+            if ui.add(button).clicked() && self.session.choose(choice).is_ok() {
+                self.board.take_focus();
+            }
+        }
+        true
     }
 
     /// Opens the dialog when a move ended the game.
