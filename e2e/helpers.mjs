@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -229,5 +230,24 @@ export function outsideViewport(page) {
     const scroll = document.documentElement.scrollWidth;
     if (scroll > width) out.push(`the page is ${scroll} px wide in a ${width} px viewport`);
     return out;
+  });
+}
+
+/**
+ * For a test file: the real server on a fresh database and a browser, started before its
+ * tests (then handed to `ready` as `{ server, browser }`) and stopped after them.
+ */
+export function serverAndBrowser(ready) {
+  const env = {};
+  before(async () => {
+    env.tmp = tempDir();
+    env.server = await startServer(join(env.tmp.dir, 'ttt.db'));
+    env.browser = await launchBrowser();
+    ready(env);
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+    env.tmp?.remove();
   });
 }

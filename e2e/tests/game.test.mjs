@@ -1,28 +1,16 @@
 // The web game in real headless Chromium against the real `ttt serve`.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  cell, closeDialog, expectText, idle, launchBrowser, marks, newPage, open, play, setUp,
+  cell, closeDialog, expectText, idle, marks, newPage, open, play, serverAndBrowser, setUp,
   startGame, startServer, tempDir, winningCells,
 } from '../helpers.mjs';
 
 let browser;
 let server;
-let tmp;
-
-before(async () => {
-  tmp = tempDir();
-  server = await startServer(join(tmp.dir, 'ttt.db'));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  tmp?.remove();
-});
+serverAndBrowser((started) => ({ browser, server } = started));
 
 describe('setup', () => {
   test('every control has a label, and the defaults are human against a medium computer', async () => {

@@ -3,29 +3,16 @@
 // every column, starting a game keeps the title in sight, cells on a big board stay at least
 // 32 px (the board pans in its box), and the end dialog leaves the winning line in sight.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import {
-  cell, expectText, friendGame, launchBrowser, newPage, open, outsideViewport, play,
-  startGame, startServer, tempDir,
+  cell, expectText, friendGame, newPage, open, outsideViewport, play, serverAndBrowser,
+  startGame,
 } from '../helpers.mjs';
 
 let browser;
 let server;
-let tmp;
-
-before(async () => {
-  tmp = tempDir();
-  server = await startServer(join(tmp.dir, 'ttt.db'));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  tmp?.remove();
-});
+serverAndBrowser((started) => ({ browser, server } = started));
 
 /** Asserts that everything fits sideways, naming what does not. */
 async function fits(page, what) {

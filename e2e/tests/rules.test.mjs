@@ -3,29 +3,16 @@
 // contexts), stone by stone and choice by choice until they play, and renju's forbidden
 // points at one screen, marked on the board and explained when clicked.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  cell, expectText, idle, isShown, launchBrowser, marks, newPage, open, play, setUp,
-  startServer, tempDir,
+  cell, expectText, idle, isShown, marks, newPage, open, play, serverAndBrowser, setUp,
 } from '../helpers.mjs';
 
 let browser;
 let server;
-let tmp;
-
-before(async () => {
-  tmp = tempDir();
-  server = await startServer(join(tmp.dir, 'ttt.db'));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  tmp?.remove();
-});
+serverAndBrowser((started) => ({ browser, server } = started));
 
 /** The id of the cell at `row`, `col` of the 15 x 15 board. */
 const at = (row, col) => row * 15 + col;

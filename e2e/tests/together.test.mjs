@@ -3,29 +3,17 @@
 // watches, takebacks asked and answered, a hint, a rematch, a server restart in the middle of
 // a game; Undo, hints and the analysis in a game played at one screen.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  address, cell, expectText, friendGame, idle, isShown, launchBrowser, marks, newPage,
-  open, play, startGame, startServer, tempDir, winningCells,
+  address, cell, expectText, friendGame, idle, isShown, marks, newPage, open, play,
+  serverAndBrowser, startGame, startServer, tempDir, winningCells,
 } from '../helpers.mjs';
 
 let browser;
 let server;
-let tmp;
-
-before(async () => {
-  tmp = tempDir();
-  server = await startServer(join(tmp.dir, 'ttt.db'));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  tmp?.remove();
-});
+serverAndBrowser((started) => ({ browser, server } = started));
 
 /** Waits until cell `index` of every page in `pages` shows `mark`; the slowest wait, in ms. */
 async function seenBy(pages, index, mark) {

@@ -79,22 +79,6 @@ impl Participant {
         }
     }
 
-    /// A computer named as the web API and the command line name one: `engine:NAME` is an
-    /// outside program, anything else a level.
-    ///
-    /// ```
-    /// # use ttt_store::Participant;
-    /// assert_eq!(Participant::from_level("engine:bot"), Participant::engine("bot"));
-    /// assert_eq!(Participant::from_level("hard"), Participant::computer("hard"));
-    /// ```
-    #[must_use]
-    pub fn from_level(level: &str) -> Participant {
-        match level.strip_prefix(ENGINE_PREFIX) {
-            Some(name) => Participant::engine(name),
-            None => Participant::computer(level),
-        }
-    }
-
     /// The human's name, or `None` for a computer or a program.
     #[must_use]
     pub fn human_name(&self) -> Option<&str> {
@@ -168,11 +152,5 @@ mod tests {
             Some("engine:bot")
         );
         assert_eq!(Participant::human("Ann").level(), None);
-        for level in ["easy", "engine:x y", "engine:"] {
-            assert_eq!(
-                Participant::from_level(level).level().as_deref(),
-                Some(level)
-            );
-        }
     }
 }
