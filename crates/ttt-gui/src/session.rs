@@ -746,6 +746,7 @@ impl Session {
             forfeit: self.forfeit.clone(),
             rule: self.start.rule(),
             opening: self.opening,
+            rated: false,
         };
         if !game.counts() {
             self.saved = Some(Saved::DoesNotCount);

@@ -10,6 +10,7 @@ use crate::{
     PlayerFilter, PlayerStats, Store, StoreError,
 };
 
+mod accounts;
 mod rules;
 
 fn seat(mut seat: LiveSeat, token: Option<&str>) -> LiveSeat {
@@ -34,7 +35,11 @@ pub(crate) fn friendly(id: &str) -> LiveGame {
 /// Every check: each of [`each`] on a fresh store of its own, then the ones that build on
 /// one another on one more.
 pub(crate) fn all(fresh: &dyn Fn() -> Arc<dyn Store>) {
-    for check in each().into_iter().chain(rules::each()) {
+    for check in each()
+        .into_iter()
+        .chain(rules::each())
+        .chain(accounts::each())
+    {
         check(fresh());
     }
     in_turn(fresh().as_ref());
@@ -92,6 +97,7 @@ fn a_forfeit_is_kept_and_counts_as_a_win_for_the_other_side(store: &dyn Store) {
         )),
         rule: Rule::Freestyle,
         opening: Opening::None,
+        rated: false,
     };
     let id = store.record_game(&lost).unwrap();
     let got = store.game(id).unwrap().unwrap();
@@ -250,6 +256,7 @@ fn games_of_fewer_than_three_in_a_row_do_not_count(store: &dyn Store) {
         forfeit: None,
         rule: Rule::Freestyle,
         opening: Opening::None,
+        rated: false,
     };
     assert!(!tiny.counts());
     assert!(matches!(
@@ -298,6 +305,7 @@ fn record(store: &dyn Store, x: &str, result: GameResult) {
             forfeit: None,
             rule: Rule::Freestyle,
             opening: Opening::None,
+            rated: false,
         })
         .unwrap();
 }
@@ -599,6 +607,7 @@ pub(crate) fn game(x: Participant, o: Participant, result: GameResult) -> NewGam
         forfeit: None,
         rule: Rule::Freestyle,
         opening: Opening::None,
+        rated: false,
     }
 }
 
@@ -710,6 +719,7 @@ fn games_are_stored_whole(store: &dyn Store) {
         forfeit: None,
         rule: Rule::Freestyle,
         opening: Opening::None,
+        rated: false,
     };
     let id = store.record_game(&new).unwrap();
     let got = store.game(id).unwrap().unwrap();

@@ -158,6 +158,7 @@ impl Forfeit {
 ///     forfeit: None,
 ///     rule: Rule::Freestyle,
 ///     opening: Opening::None,
+///     rated: false,
 /// };
 /// assert!(game.check().is_ok());
 /// ```
@@ -186,6 +187,9 @@ pub struct NewGame {
     pub rule: Rule,
     /// How the players settled who plays X: its stones are the first moves.
     pub opening: Opening,
+    /// Whether it moves its sides' ratings (on a board that has ratings: see
+    /// [`crate::rating_board`]).
+    pub rated: bool,
 }
 
 /// The fewest in a row a game must ask for to count in the players' statistics: with fewer,
@@ -275,6 +279,8 @@ pub struct GameRecord {
     pub rule: Rule,
     /// How the players settled who played X: `none`, `swap` or `swap2`.
     pub opening: Opening,
+    /// Whether it moved its sides' ratings.
+    pub rated: bool,
 }
 
 impl GameRecord {
@@ -354,6 +360,7 @@ mod tests {
             forfeit: None,
             rule: Rule::Freestyle,
             opening: Opening::None,
+            rated: false,
         }
     }
 

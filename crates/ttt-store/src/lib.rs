@@ -38,6 +38,7 @@
 //!     forfeit: None,
 //!     rule: Default::default(), // free-style: K or more in a row wins
 //!     opening: Default::default(), // none: X moves first on the empty board
+//!     rated: false, // ratings stay as they are
 //! })?;
 //!
 //! assert_eq!(store.player("Bo")?.unwrap().ties, 1);
@@ -45,6 +46,7 @@
 //! # Ok::<(), ttt_store::StoreError>(())
 //! ```
 
+mod account;
 #[cfg(test)]
 mod contract;
 mod error;
@@ -57,20 +59,25 @@ mod name;
 mod participant;
 mod player;
 mod postgres;
+mod rating;
 mod sql;
 mod sqlite;
 
 use std::path::PathBuf;
 
+pub use account::{Account, ClaimRefused, NameStatus, SignUpRefused};
 pub use error::StoreError;
 pub use game::{Forfeit, GameRecord, GameResult, NewGame, MAX_REASON_CHARS, MIN_K_THAT_COUNTS};
 pub use game_error::GameError;
 pub use live::{unix_now, Invite, LiveGame, LiveSeat};
 pub use location::Location;
-pub use name::{check_name, name_key, NameError, MAX_NAME_CHARS};
+pub use name::{check_name, name_key, skeleton, NameError, MAX_NAME_CHARS};
 pub use participant::{Participant, ENGINE_PREFIX};
 pub use player::{PlayerFilter, PlayerPage, PlayerStats, RankedPlayer};
 pub use postgres::PgStore;
+pub use rating::{
+    rating_board, rating_boards, BoardRating, RatedEntry, RatingPoint, RATING_SETTINGS,
+};
 pub use sqlite::{Health, SqliteStore};
 
 /// Where players and games are kept. Shareable between threads; every method is one
@@ -181,6 +188,115 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// When the database cannot be read.
     fn live_game_count(&self) -> Result<usize, StoreError>;
+
+    /// What `name` is, `now`, to someone who wants to play or sign up under it: new, a
+    /// player's with games, an account's, held after an account was deleted, or like
+    /// another player's (see [`skeleton`]).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn name_status(&self, name: &str, now: i64) -> Result<NameStatus, StoreError>;
+
+    /// Makes an account called `name` with this password hash, at `now`: the name as
+    /// stored, or why not. A name with games needs the hash of a claim code made for it
+    /// ([`Store::create_claim`]), which it uses up.
+    ///
+    /// # Errors
+    /// When the database cannot be written ([`StoreError::Conflict`] if another account
+    /// took the name at the same moment).
+    fn create_account(
+        &self,
+        name: &str,
+        password_hash: &str,
+        now: i64,
+        claim_code_hash: Option<&str>,
+    ) -> Result<Result<String, SignUpRefused>, StoreError>;
+
+    /// The account called `name` (in any case), or `None`.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn account(&self, name: &str) -> Result<Option<Account>, StoreError>;
+
+    /// Sets the password hash of the account called `name`; whether there is one.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn set_password(&self, name: &str, password_hash: &str, now: i64) -> Result<bool, StoreError>;
+
+    /// Deletes the account called `name` with its sessions, and holds its name from
+    /// everyone until `hold_until`; the player's games stay. Whether there was one.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn delete_account(&self, name: &str, hold_until: i64) -> Result<bool, StoreError>;
+
+    /// Keeps a session (its token's hash) of the account called `name`.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn create_session(
+        &self,
+        token_hash: &str,
+        name: &str,
+        now: i64,
+        expires_at: i64,
+    ) -> Result<(), StoreError>;
+
+    /// The name of the account whose session has this token hash, unless it has expired
+    /// by `now` (or ended).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn session(&self, token_hash: &str, now: i64) -> Result<Option<String>, StoreError>;
+
+    /// Ends the session with this token hash.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn end_session(&self, token_hash: &str) -> Result<(), StoreError>;
+
+    /// Ends every session of the account called `name` but the one with the token hash
+    /// `except`; how many ended (expired sessions of anyone go too).
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn end_sessions(&self, name: &str, except: Option<&str>, now: i64) -> Result<u64, StoreError>;
+
+    /// Keeps the hash of a code that lets its holder sign up under `name`, a name with games
+    /// and no account, until `expires_at`: the name as stored, or why not.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn create_claim(
+        &self,
+        name: &str,
+        code_hash: &str,
+        expires_at: i64,
+    ) -> Result<Result<String, ClaimRefused>, StoreError>;
+
+    /// `who`'s ratings on every board they have had rated games on, as of `now`.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn ratings(&self, who: &Participant, now: i64) -> Result<Vec<BoardRating>, StoreError>;
+
+    /// `who`'s last `limit` ratings after rated games, oldest first.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn rating_history(
+        &self,
+        who: &Participant,
+        limit: usize,
+    ) -> Result<Vec<RatingPoint>, StoreError>;
+
+    /// Everyone rated on `board` (players, computer levels, engines), best first, the
+    /// provisional ratings after the others, as of `now`.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn rating_ranking(&self, board: &str, now: i64) -> Result<Vec<RatedEntry>, StoreError>;
 
     /// Sends a short note (a few hundred bytes at most) to every process that watches this
     /// store's changes ([`Store::watch_changes`]): how servers sharing a database tell each

@@ -128,6 +128,8 @@ pub struct LiveGame {
     pub created_at: i64,
     /// When it was last saved, in seconds since the Unix epoch.
     pub updated_at: i64,
+    /// Whether its result moves the sides' ratings.
+    pub rated: bool,
 }
 
 impl LiveGame {
@@ -155,6 +157,7 @@ impl LiveGame {
             version: 0,
             created_at: now,
             updated_at: now,
+            rated: false,
         }
     }
 
@@ -224,6 +227,7 @@ impl LiveGame {
             forfeit: self.forfeit.clone(),
             rule: self.rule,
             opening: self.opening,
+            rated: self.rated,
         };
         Ok(game.counts().then_some(game))
     }

@@ -29,6 +29,8 @@ pub(crate) struct Migration {
 pub(crate) enum Code {
     /// Migration 2's: [`players::merge_names_by_key`].
     MergeNames,
+    /// Migration 6's: [`players::fill_skeletons`].
+    Skeletons,
 }
 
 impl Code {
@@ -41,6 +43,7 @@ impl Code {
     ) -> Result<Vec<String>, StoreError> {
         match self {
             Code::MergeNames => players::merge_names_by_key(db, first_created).await,
+            Code::Skeletons => players::fill_skeletons(db).await,
         }
     }
 }
@@ -68,6 +71,7 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     migration!(3, "0003_forfeits.sql", None),
     migration!(4, "0004_engine_seats.sql", None),
     migration!(5, "0005_rules_and_openings.sql", None),
+    migration!(6, "0006_accounts_and_ratings.sql", Some(Code::Skeletons)),
 ];
 
 /// The schema version this build creates and understands.
@@ -123,6 +127,7 @@ mod tests {
             ("0003_forfeits.sql", 10_578_369_112_762_415_793),
             ("0004_engine_seats.sql", 13_282_680_860_578_416_471),
             ("0005_rules_and_openings.sql", 3_279_901_865_411_887_689),
+            ("0006_accounts_and_ratings.sql", 9_457_100_210_563_793_199),
         ];
         for (m, &(name, sum)) in MIGRATIONS.iter().zip(RELEASED) {
             assert_eq!(m.name, name);
@@ -148,6 +153,7 @@ mod tests {
             11_607_597_940_480_265_860,
             4_465_703_341_243_927_404,
             14_130_396_629_151_864_817,
+            18_123_315_441_510_922_165,
         ];
         assert_eq!(RELEASED.len(), MIGRATIONS.len());
         for (m, &sum) in MIGRATIONS.iter().zip(RELEASED) {

@@ -84,6 +84,7 @@ fn gomoku(rule: Rule, opening: Opening, moves: Vec<Cell>, result: GameResult) ->
         forfeit: None,
         rule,
         opening,
+        rated: false,
     }
 }
 

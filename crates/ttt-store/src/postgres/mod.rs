@@ -14,10 +14,11 @@ mod live;
 mod notifications;
 mod open;
 
-use crate::sql::{self, games, players};
+use crate::sql::{self, accounts, games, players, ratings};
 use crate::{
-    ChangeListener, GameRecord, LiveGame, NewGame, PlayerFilter, PlayerPage, PlayerStats, Store,
-    StoreError,
+    Account, BoardRating, ChangeListener, ClaimRefused, GameRecord, LiveGame, NameStatus, NewGame,
+    Participant, PlayerFilter, PlayerPage, PlayerStats, RatedEntry, RatingPoint, SignUpRefused,
+    Store, StoreError,
 };
 use db::{Cached, Pg};
 pub(crate) use open::without_password;
@@ -32,6 +33,20 @@ impl PgStore {
         self.run(async {
             let client = self.client().await?;
             f(&Pg::new(&client, &self.shown)).await
+        })
+    }
+
+    /// Runs `f` in a transaction on a connection of the pool, committed if `f` succeeds.
+    fn write<T>(
+        &self,
+        f: impl AsyncFnOnce(&Pg<'_, deadpool_postgres::Transaction<'_>>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        self.run(async {
+            let mut client = self.client().await?;
+            let tx = client.transaction().await.map_err(|e| self.err(e))?;
+            let out = f(&Pg::new(&tx, &self.shown)).await?;
+            tx.commit().await.map_err(|e| self.err(e))?;
+            Ok(out)
         })
     }
 }
@@ -113,6 +128,79 @@ impl Store for PgStore {
 
     fn migration_notes(&self) -> &[String] {
         &self.notes
+    }
+
+    fn name_status(&self, name: &str, now: i64) -> Result<NameStatus, StoreError> {
+        self.read(async |db| accounts::status(db, name, now).await)
+    }
+
+    fn create_account(
+        &self,
+        name: &str,
+        password_hash: &str,
+        now: i64,
+        claim_code_hash: Option<&str>,
+    ) -> Result<Result<String, SignUpRefused>, StoreError> {
+        self.write(async |db| accounts::create(db, name, password_hash, now, claim_code_hash).await)
+    }
+
+    fn account(&self, name: &str) -> Result<Option<Account>, StoreError> {
+        self.read(async |db| accounts::account(db, name).await)
+    }
+
+    fn set_password(&self, name: &str, password_hash: &str, now: i64) -> Result<bool, StoreError> {
+        self.write(async |db| accounts::set_password(db, name, password_hash, now).await)
+    }
+
+    fn delete_account(&self, name: &str, hold_until: i64) -> Result<bool, StoreError> {
+        self.write(async |db| accounts::delete(db, name, hold_until).await)
+    }
+
+    fn create_session(
+        &self,
+        token_hash: &str,
+        name: &str,
+        now: i64,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        self.write(async |db| accounts::create_session(db, token_hash, name, now, expires_at).await)
+    }
+
+    fn session(&self, token_hash: &str, now: i64) -> Result<Option<String>, StoreError> {
+        self.read(async |db| accounts::session(db, token_hash, now).await)
+    }
+
+    fn end_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        self.write(async |db| accounts::end_session(db, token_hash).await)
+    }
+
+    fn end_sessions(&self, name: &str, except: Option<&str>, now: i64) -> Result<u64, StoreError> {
+        self.write(async |db| accounts::end_sessions(db, name, except, now).await)
+    }
+
+    fn create_claim(
+        &self,
+        name: &str,
+        code_hash: &str,
+        expires_at: i64,
+    ) -> Result<Result<String, ClaimRefused>, StoreError> {
+        self.write(async |db| accounts::create_claim(db, name, code_hash, expires_at).await)
+    }
+
+    fn ratings(&self, who: &Participant, now: i64) -> Result<Vec<BoardRating>, StoreError> {
+        self.read(async |db| ratings::of(db, who, now).await)
+    }
+
+    fn rating_history(
+        &self,
+        who: &Participant,
+        limit: usize,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        self.read(async |db| ratings::history(db, who, limit).await)
+    }
+
+    fn rating_ranking(&self, board: &str, now: i64) -> Result<Vec<RatedEntry>, StoreError> {
+        self.read(async |db| ratings::ranking(db, board, now).await)
     }
 
     fn ping(&self) -> Result<(), StoreError> {

@@ -4,6 +4,7 @@ use ttt_core::{ByPlayer, Opening, Player, Rule};
 
 use crate::game::{decode_moves, encode_moves};
 use crate::sql::players::{self, ADD_LOSS, ADD_TIE, ADD_WIN};
+use crate::sql::ratings;
 use crate::sql::{params, side, unsigned, Damage, Db, Row};
 use crate::{Forfeit, GameRecord, GameResult, NewGame, Participant, StoreError};
 
@@ -12,14 +13,14 @@ macro_rules! game_columns {
     () => {
         "id, board_rows, board_cols, k, x_player, x_level, x_engine, o_player, o_level, \
          o_engine, moves, result, finished_at, hints_x, hints_o, forfeit, forfeit_reason, rule, \
-         opening"
+         opening, rated"
     };
 }
 
 const INSERT: &str = "INSERT INTO games (board_rows, board_cols, k, x_player, x_level, x_engine,
                          o_player, o_level, o_engine, moves, result, hints_x, hints_o,
-                         forfeit, forfeit_reason, rule, opening)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+                         forfeit, forfeit_reason, rule, opening, rated)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
      RETURNING id";
 
 const BY_ID: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
@@ -128,6 +129,7 @@ fn record(row: &impl Row) -> Result<GameRecord, Damage> {
         forfeit: forfeit(row, 15)?,
         rule,
         opening,
+        rated: row.need_int(19)? != 0,
     })
 }
 
@@ -201,6 +203,7 @@ pub(crate) async fn insert(db: &impl Db, game: &NewGame) -> Result<i64, StoreErr
                 reason,
                 game.rule.name(),
                 game.opening.name(),
+                i64::from(game.rated),
             ],
         )
         .await?;
@@ -219,6 +222,7 @@ pub(crate) async fn insert(db: &impl Db, game: &NewGame) -> Result<i64, StoreErr
         };
         db.execute(sql, params![name]).await?;
     }
+    ratings::apply(db, game, id, crate::unix_now()).await?;
     Ok(id)
 }
 

@@ -37,7 +37,7 @@ const FIELDS: [&str; 21] = [
 ];
 
 /// The columns a save never changes, before [`FIELDS`] in a row.
-const FIXED: [&str; 7] = [
+const FIXED: [&str; 8] = [
     "id",
     "board_rows",
     "board_cols",
@@ -45,6 +45,7 @@ const FIXED: [&str; 7] = [
     "created_at",
     "rule",
     "opening",
+    "rated",
 ];
 
 /// Every column of `live_games`, as [`game`] reads them: [`FIXED`], then [`FIELDS`].
@@ -175,6 +176,7 @@ pub(crate) async fn insert(db: &impl Db, g: &LiveGame) -> Result<(), StoreError>
         g.created_at.into(),
         g.rule.name().into(),
         g.opening.name().into(),
+        i64::from(g.rated).into(),
     ];
     let choices = encode_choices(&g.opening_choices);
     params.extend(fields(g, &choices));
@@ -233,6 +235,7 @@ fn read(row: &impl Row, moves: Vec<Cell>) -> Result<LiveGame, Damage> {
         version: row.need_int(f + 16)?,
         updated_at: row.need_int(f + 17)?,
         forfeit: forfeit(row, f + 18)?,
+        rated: row.need_int(7)? != 0,
     };
     game.finished()?;
     Ok(game)

@@ -9,9 +9,11 @@
 //! The operations are `async` because PostgreSQL's driver is; SQLite's [`Db`] never waits,
 //! so its backend runs them to completion at once.
 
+pub(crate) mod accounts;
 pub(crate) mod games;
 pub(crate) mod live;
 pub(crate) mod players;
+pub(crate) mod ratings;
 
 use std::path::Path;
 

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::player::RANK_ORDER;
 use crate::sql::{like_escaped, params, unsigned, Damage, Db, Row};
-use crate::{name_key, PlayerFilter, PlayerPage, PlayerStats, RankedPlayer, StoreError};
+use crate::{name_key, skeleton, PlayerFilter, PlayerPage, PlayerStats, RankedPlayer, StoreError};
 
 /// The columns [`player`] reads, in its order.
 macro_rules! player_columns {
@@ -22,7 +22,11 @@ const BY_KEY: &str = concat!(
 
 const NAME_BY_KEY: &str = "SELECT name FROM players WHERE name_key = $1";
 
-const CREATE: &str = "INSERT INTO players (name, name_key) VALUES ($1, $2) ON CONFLICT DO NOTHING";
+const CREATE: &str = "INSERT INTO players (name, name_key, skeleton) VALUES ($1, $2, $3)
+     ON CONFLICT DO NOTHING";
+
+/// The players whose names have the skeleton `$1` (see [`crate::skeleton`]).
+pub(crate) const PLAYER_BY_SKELETON: &str = "SELECT name FROM players WHERE skeleton = $1";
 
 const COUNT_MATCHING: &str = "SELECT count(*) FROM players WHERE name_key LIKE $1 ESCAPE '\\'";
 
@@ -56,7 +60,7 @@ pub(crate) async fn find(db: &impl Db, name: &str) -> Result<Option<PlayerStats>
 }
 
 /// The name a player was first spelled with, if there is one called `name` in any case.
-async fn stored(db: &impl Db, name: &str) -> Result<Option<String>, StoreError> {
+pub(crate) async fn stored(db: &impl Db, name: &str) -> Result<Option<String>, StoreError> {
     let row = db.query_opt(NAME_BY_KEY, params![&name_key(name)]).await?;
     row.map(|row| {
         row.need_text(0)
@@ -68,7 +72,8 @@ async fn stored(db: &impl Db, name: &str) -> Result<Option<String>, StoreError> 
 /// The player's name as first spelled, creating the player with zero counts if there is
 /// none under any spelling.
 pub(crate) async fn stored_or_created(db: &impl Db, name: &str) -> Result<String, StoreError> {
-    db.execute(CREATE, params![name, &name_key(name)]).await?;
+    db.execute(CREATE, params![name, &name_key(name), &skeleton(name)])
+        .await?;
     stored(db, name).await?.ok_or_else(|| StoreError::Conflict {
         what: format!("player {name}"),
     })
@@ -196,6 +201,38 @@ pub(crate) async fn merge_names_by_key(
     Ok(notes)
 }
 
+/// Migration 6's code: fills each player's skeleton, and notes every group of players whose
+/// names look alike (merging nothing: they may be different people).
+pub(crate) async fn fill_skeletons(db: &impl Db) -> Result<Vec<String>, StoreError> {
+    let rows = db
+        .query("SELECT name FROM players ORDER BY name", params![])
+        .await?;
+    let mut groups: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for row in rows {
+        let name = row
+            .need_text(0)
+            .map_err(|d| db.damaged("the players table", d))?;
+        let look = skeleton(&name);
+        db.execute(
+            "UPDATE players SET skeleton = $1 WHERE name = $2",
+            params![&look, &name],
+        )
+        .await?;
+        groups.entry(look).or_default().push(name);
+    }
+    Ok(groups
+        .into_values()
+        .filter(|names| names.len() > 1)
+        .map(|names| {
+            format!(
+                "these players' names look alike: {}; they stay separate players (an operator \
+                 can merge them with ttt players merge)",
+                names.join(", ")
+            )
+        })
+        .collect())
+}
+
 /// A counter for the database.
 fn count(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
@@ -210,6 +247,7 @@ pub(crate) mod tests {
             BY_KEY,
             NAME_BY_KEY,
             CREATE,
+            PLAYER_BY_SKELETON,
             COUNT_MATCHING,
             ADD_WIN,
             ADD_LOSS,

@@ -13,9 +13,11 @@ mod open;
 
 use rusqlite::TransactionBehavior;
 
-use crate::sql::{self, games, players};
+use crate::sql::{self, accounts, games, players, ratings};
 use crate::{
-    GameRecord, LiveGame, NewGame, PlayerFilter, PlayerPage, PlayerStats, Store, StoreError,
+    Account, BoardRating, ClaimRefused, GameRecord, LiveGame, NameStatus, NewGame, Participant,
+    PlayerFilter, PlayerPage, PlayerStats, RatedEntry, RatingPoint, SignUpRefused, Store,
+    StoreError,
 };
 use db::{now, Sqlite};
 pub use maintenance::Health;
@@ -120,6 +122,91 @@ impl Store for SqliteStore {
     fn live_game_count(&self) -> Result<usize, StoreError> {
         self.read(|db| now(sql::live::count(db)))
     }
+
+    fn name_status(&self, name: &str, at: i64) -> Result<NameStatus, StoreError> {
+        self.read(|db| now(accounts::status(db, name, at)))
+    }
+
+    fn create_account(
+        &self,
+        name: &str,
+        password_hash: &str,
+        at: i64,
+        claim_code_hash: Option<&str>,
+    ) -> Result<Result<String, SignUpRefused>, StoreError> {
+        self.write(|db| {
+            now(accounts::create(
+                db,
+                name,
+                password_hash,
+                at,
+                claim_code_hash,
+            ))
+        })
+    }
+
+    fn account(&self, name: &str) -> Result<Option<Account>, StoreError> {
+        self.read(|db| now(accounts::account(db, name)))
+    }
+
+    fn set_password(&self, name: &str, password_hash: &str, at: i64) -> Result<bool, StoreError> {
+        self.write(|db| now(accounts::set_password(db, name, password_hash, at)))
+    }
+
+    fn delete_account(&self, name: &str, hold_until: i64) -> Result<bool, StoreError> {
+        self.write(|db| now(accounts::delete(db, name, hold_until)))
+    }
+
+    fn create_session(
+        &self,
+        token_hash: &str,
+        name: &str,
+        at: i64,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        self.write(|db| {
+            now(accounts::create_session(
+                db, token_hash, name, at, expires_at,
+            ))
+        })
+    }
+
+    fn session(&self, token_hash: &str, at: i64) -> Result<Option<String>, StoreError> {
+        self.read(|db| now(accounts::session(db, token_hash, at)))
+    }
+
+    fn end_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        self.write(|db| now(accounts::end_session(db, token_hash)))
+    }
+
+    fn end_sessions(&self, name: &str, except: Option<&str>, at: i64) -> Result<u64, StoreError> {
+        self.write(|db| now(accounts::end_sessions(db, name, except, at)))
+    }
+
+    fn create_claim(
+        &self,
+        name: &str,
+        code_hash: &str,
+        expires_at: i64,
+    ) -> Result<Result<String, ClaimRefused>, StoreError> {
+        self.write(|db| now(accounts::create_claim(db, name, code_hash, expires_at)))
+    }
+
+    fn ratings(&self, who: &Participant, at: i64) -> Result<Vec<BoardRating>, StoreError> {
+        self.read(|db| now(ratings::of(db, who, at)))
+    }
+
+    fn rating_history(
+        &self,
+        who: &Participant,
+        limit: usize,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        self.read(|db| now(ratings::history(db, who, limit)))
+    }
+
+    fn rating_ranking(&self, board: &str, at: i64) -> Result<Vec<RatedEntry>, StoreError> {
+        self.read(|db| now(ratings::ranking(db, board, at)))
+    }
 }
 
 #[cfg(test)]
@@ -197,7 +284,9 @@ mod tests {
         let statements = crate::sql::players::tests::statements()
             .into_iter()
             .chain(crate::sql::games::tests::statements())
-            .chain(crate::sql::live::tests::statements());
+            .chain(crate::sql::live::tests::statements())
+            .chain(crate::sql::accounts::tests::statements())
+            .chain(crate::sql::ratings::tests::statements());
         for sql in statements {
             let stmt = conn.prepare(&sql).unwrap();
             for i in 1..=stmt.parameter_count() {

@@ -50,7 +50,7 @@ const STATEMENTS: usize = 32;
 ///     rows: 3, cols: 3, k: 3,
 ///     x: Participant::human("Ann"), o: Participant::computer("easy"),
 ///     moves, result: GameResult::XWins, hints: Default::default(), forfeit: None,
-///     rule: Default::default(), opening: Default::default(),
+///     rule: Default::default(), opening: Default::default(), rated: false,
 /// }).unwrap();
 /// assert_eq!(store.player("Ann").unwrap().unwrap().wins, 1);
 /// ```

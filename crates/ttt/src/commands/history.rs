@@ -205,6 +205,7 @@ mod tests {
             forfeit: None,
             rule: ttt_core::Rule::Freestyle,
             opening: ttt_core::Opening::None,
+            rated: false,
         }
     }
 

@@ -726,6 +726,7 @@ fn conclude<R: BufRead, W: Write>(
         forfeit: forfeit.clone(),
         rule: options.rule,
         opening: options.opening,
+        rated: false,
     };
     let id = if game.counts() {
         Some(store.record_game(&game)?)
