@@ -10,7 +10,7 @@ use axum::Router;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::{assets, config, games, health, players};
+use crate::{accounts, assets, config, games, health, origin, players};
 
 /// The whole application: page, API, limits and error handling. Used by `ttt serve` and by
 /// the tests alike.
@@ -18,6 +18,7 @@ pub fn app(state: AppState) -> Router {
     let body_limit = axum::extract::DefaultBodyLimit::max(state.limits.max_body_bytes);
     Router::new()
         .merge(games::router())
+        .merge(accounts::router())
         .merge(players::router())
         .merge(config::router())
         .merge(health::router())
@@ -27,6 +28,7 @@ pub fn app(state: AppState) -> Router {
         .layer(body_limit)
         .layer(middleware::from_fn_with_state(state.clone(), time_limit))
         .layer(middleware::from_fn_with_state(state.clone(), fair_use))
+        .layer(middleware::from_fn_with_state(state.clone(), origin::same_origin))
         .layer(middleware::map_response(common_headers))
         .with_state(state)
 }

@@ -102,9 +102,18 @@ impl FairUse {
 
 /// The client's address, as far as the server can tell.
 fn client(request: &Request, trust_forwarded_for: bool) -> IpAddr {
+    client_of(request.headers(), request.extensions(), trust_forwarded_for)
+}
+
+/// The client's address from a request's headers and extensions: the last address of
+/// `X-Forwarded-For` when the server trusts it (behind a proxy), else the connection's peer.
+pub(crate) fn client_of(
+    headers: &axum::http::HeaderMap,
+    extensions: &axum::http::Extensions,
+    trust_forwarded_for: bool,
+) -> IpAddr {
     if trust_forwarded_for {
-        let forwarded = request
-            .headers()
+        let forwarded = headers
             .get_all("x-forwarded-for")
             .iter()
             .filter_map(|v| v.to_str().ok())
@@ -115,8 +124,7 @@ fn client(request: &Request, trust_forwarded_for: bool) -> IpAddr {
             return address;
         }
     }
-    request
-        .extensions()
+    extensions
         .get::<ConnectInfo<std::net::SocketAddr>>()
         .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
 }

@@ -50,6 +50,7 @@
 //! # }
 //! ```
 
+mod accounts;
 mod app;
 mod assets;
 mod cluster;
@@ -61,6 +62,7 @@ mod health;
 mod hub;
 mod json;
 mod limits;
+mod origin;
 mod players;
 mod seats;
 mod serve;

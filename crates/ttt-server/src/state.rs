@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use ttt_store::Store;
 
+use crate::accounts::throttle::Throttle;
 use crate::error::ApiError;
 use crate::fair_use::FairUse;
 use crate::hub::Hub;
@@ -34,6 +35,11 @@ pub struct AppState {
     pub(crate) server_id: Arc<str>,
     /// The outside programs the operator offers as players, by name.
     pub(crate) engines: Arc<Engines>,
+    /// Failed sign-ins, by name and by client.
+    pub(crate) sign_ins: Arc<Throttle>,
+    /// The address the players reach the server at (`ttt serve --public-url`), if given:
+    /// the origin requests must come from, and whether cookies are `Secure`.
+    pub(crate) public_url: Option<Arc<str>>,
 }
 
 /// Outside programs offered as players, by the name the page shows: only the operator
@@ -102,7 +108,25 @@ impl AppState {
             ),
             limits: Arc::new(limits),
             engines: Arc::default(),
+            sign_ins: Arc::default(),
+            public_url: None,
         }
+    }
+
+    /// The same state, for players who reach it at `url` (`https://ttt.example.org`): the
+    /// only origin whose signed-in requests are taken, and, when it is https, sessions'
+    /// cookies are `Secure`.
+    #[must_use]
+    pub fn with_public_url(mut self, url: &str) -> AppState {
+        self.public_url = Some(Arc::from(url.trim_end_matches('/')));
+        self
+    }
+
+    /// Whether session cookies are sent only over https.
+    pub(crate) fn secure_cookies(&self) -> bool {
+        self.public_url
+            .as_deref()
+            .is_some_and(|u| u.starts_with("https://"))
     }
 
     /// The same state, offering these outside programs as players.
@@ -216,5 +240,6 @@ pub(crate) async fn keep_tidy(state: AppState) {
             Err(e) => tracing::warn!("removing stale games: {e}"),
         }
         state.fair_use.forget_quiet_clients();
+        state.sign_ins.forget_old(std::time::Instant::now());
     }
 }
