@@ -28,7 +28,10 @@ pub fn app(state: AppState) -> Router {
         .layer(body_limit)
         .layer(middleware::from_fn_with_state(state.clone(), time_limit))
         .layer(middleware::from_fn_with_state(state.clone(), fair_use))
-        .layer(middleware::from_fn_with_state(state.clone(), origin::same_origin))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            origin::same_origin,
+        ))
         .layer(middleware::map_response(common_headers))
         .with_state(state)
 }

@@ -388,9 +388,13 @@ mod tests {
             token_hash: Some(format!("hash-{name}")),
             ..LiveSeat::new(Participant::human(name))
         };
+        // Bo was invited by link: who is connected is shown.
         let seats = ByPlayer {
             x: seat("Ann"),
-            o: seat("Bo"),
+            o: LiveSeat {
+                friend: true,
+                ..seat("Bo")
+            },
         };
         LiveGame::new("g".into(), Dims::new(3, 3, 3).unwrap(), seats, 0)
     }

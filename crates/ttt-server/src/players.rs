@@ -5,8 +5,13 @@ use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::Router;
-use serde::Deserialize;
-use ttt_store::{PlayerFilter, PlayerPage, PlayerStats};
+use std::collections::BTreeMap;
+
+use axum::response::IntoResponse;
+use serde::{Deserialize, Serialize};
+use ttt_store::{
+    rating_boards, BoardRating, Participant, PlayerFilter, PlayerStats, RatedEntry, RatingPoint,
+};
 
 use crate::error::ApiError;
 use crate::json::Json;
@@ -24,10 +29,12 @@ const MAX_PAGE: usize = 200;
 /// A page's size unless the client asks for another.
 const DEFAULT_PAGE: usize = 50;
 
-/// `GET /api/players?limit=&offset=&q=`.
+/// `GET /api/players?limit=&offset=&q=`, or `?board=BOARD` for a board's rating list.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PageQuery {
+    /// A board's ratings ([`ttt_store::rating_board`]) instead of the counts of games.
+    board: Option<String>,
     limit: Option<usize>,
     offset: Option<usize>,
     /// Only the players whose name contains this, in any case.
@@ -36,11 +43,12 @@ struct PageQuery {
     name: Option<String>,
 }
 
-/// A page of the leaderboard, best first, with each player's rank among all.
+/// A page of the leaderboard, best first, with each player's rank among all; with `board`,
+/// that board's rating list.
 async fn list(
     State(state): State<AppState>,
     query: Result<Query<PageQuery>, QueryRejection>,
-) -> Result<Json<PlayerPage>, ApiError> {
+) -> Result<axum::response::Response, ApiError> {
     let Query(query) =
         query.map_err(|e| ApiError::BadRequest(format!("a bad query: {}", e.body_text())))?;
     let limit = query.limit.unwrap_or(DEFAULT_PAGE);
@@ -50,6 +58,11 @@ async fn list(
         )));
     }
     let offset = query.offset.unwrap_or(0);
+    if let Some(board) = query.board {
+        return Ok(rated_list(&state, board, limit, offset)
+            .await?
+            .into_response());
+    }
     let filter = match (query.q, query.name) {
         (Some(_), Some(_)) => {
             return Err(ApiError::BadRequest(
@@ -70,18 +83,105 @@ async fn list(
         state
             .with_store(move |s| s.players_page(&filter, limit, offset))
             .await?,
-    ))
+    )
+    .into_response())
 }
+
+/// A board's rating list: everyone rated there (players with accounts, the computer's
+/// levels, the operator's engines), best first, provisional ratings after the others.
+#[derive(Serialize)]
+struct RatedPage {
+    board: String,
+    players: Vec<RatedRow>,
+    total: usize,
+}
+
+#[derive(Serialize)]
+struct RatedRow {
+    /// 1 for the best; `null` for a provisional rating, which is not ranked.
+    rank: Option<usize>,
+    #[serde(flatten)]
+    entry: RatedEntry,
+}
+
+async fn rated_list(
+    state: &AppState,
+    board: String,
+    limit: usize,
+    offset: usize,
+) -> Result<Json<RatedPage>, ApiError> {
+    let boards = rating_boards();
+    if !boards.contains(&board) {
+        return Err(ApiError::BadRequest(format!(
+            "there is no rated board {board:?}: the boards are {}",
+            boards.join(", ")
+        )));
+    }
+    let now = ttt_store::unix_now();
+    let entries = {
+        let board = board.clone();
+        state
+            .with_store(move |s| s.rating_ranking(&board, now))
+            .await?
+    };
+    let total = entries.len();
+    let players = entries
+        .into_iter()
+        .enumerate()
+        .skip(offset)
+        .take(limit)
+        .map(|(i, entry)| RatedRow {
+            rank: (!entry.rating.provisional).then_some(i + 1),
+            entry,
+        })
+        .collect();
+    Ok(Json(RatedPage {
+        board,
+        players,
+        total,
+    }))
+}
+
+/// One player: their counts of games, whether the name has an account, their ratings by
+/// board and the history of their ratings (oldest first).
+#[derive(Serialize)]
+struct PlayerView {
+    #[serde(flatten)]
+    stats: PlayerStats,
+    account: bool,
+    ratings: BTreeMap<String, BoardRating>,
+    rating_history: Vec<RatingPoint>,
+}
+
+/// How many points of a player's rating history are shown.
+const HISTORY_POINTS: usize = 200;
 
 async fn show(
     State(state): State<AppState>,
     name: Result<Path<String>, PathRejection>,
-) -> Result<Json<PlayerStats>, ApiError> {
+) -> Result<Json<PlayerView>, ApiError> {
     let Path(name) = name?;
     let name = check_name(&name)?;
+    let now = ttt_store::unix_now();
     let found = {
         let name = name.clone();
-        state.with_store(move |s| s.player(&name)).await?
+        state
+            .with_store(move |s| {
+                let Some(stats) = s.player(&name)? else {
+                    return Ok(None);
+                };
+                let who = Participant::human(stats.name.clone());
+                let account = s.account(&name)?.is_some();
+                let ratings = s.ratings(&who, now)?;
+                let rating_history = s.rating_history(&who, HISTORY_POINTS)?;
+                Ok(Some(PlayerView {
+                    stats,
+                    account,
+                    ratings: ratings.into_iter().map(|r| (r.board.clone(), r)).collect(),
+                    rating_history,
+                }))
+            })
+            .await?
     };
     found
         .map(Json)

@@ -1,16 +1,19 @@
-//! Who may act for a seat. A game with a friend invited by link gives each of its people a
-//! secret token (the host's seats when the game is made, the friend's when the friend joins);
-//! every move, takeback and answer for such a seat names it with `Authorization: Bearer
-//! TOKEN`. The store keeps only the tokens' hashes. A seat with no token (a game with only
-//! people at one screen, or the computer) needs none. Anyone else with the game's link is a
-//! spectator.
+//! Who may act for a seat. Every person's seat has a secret token: the seats played at the
+//! screen that made the game share one (its browser holds it), and an invited friend gets
+//! their own on joining. Every move, takeback, hint and answer names its seat with
+//! `Authorization: Bearer TOKEN`, or comes from the seat's owner signed in (the session
+//! cookie of the account whose name the seat plays under). The store keeps only the tokens'
+//! hashes. The computer's seats have none: nobody acts for them. Anyone else with the game's
+//! link is a spectator. (Games made before every seat had a token keep playing as they were:
+//! a seat with no token needs none.)
 
 use axum::http::header::AUTHORIZATION;
 use axum::http::HeaderMap;
 use sha2::{Digest, Sha256};
 use ttt_core::{OpeningError, Order, Player, Position};
-use ttt_store::{LiveGame, Participant};
+use ttt_store::{name_key, LiveGame, Participant};
 
+use crate::accounts::session::Session;
 use crate::error::ApiError;
 
 /// A new secret: 128 bits from the operating system's random source, in hex.
@@ -29,19 +32,38 @@ pub(crate) fn hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
-/// Who is asking, as far as the request's token says.
+/// Who is asking, as far as the request's token (or session) says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Caller {
     /// No token: a spectator, or a player of a game whose seats need none.
     Anyone,
-    /// The token of this seat.
+    /// The holder of this seat.
     Seat(Player),
+    /// The holder of both seats: two people at the screen that made the game.
+    Both,
 }
 
-/// The caller of a request about `game`: a token that is not one of its seats' is refused.
-pub(crate) fn caller(headers: &HeaderMap, game: &LiveGame) -> Result<Caller, ApiError> {
+impl Caller {
+    /// Whether the caller holds `side`'s seat.
+    fn holds(self, side: Player) -> bool {
+        match self {
+            Caller::Anyone => false,
+            Caller::Seat(p) => p == side,
+            Caller::Both => true,
+        }
+    }
+}
+
+/// The caller of a request about `game`: by its token (one that is not one of the game's
+/// seats' is refused), else by its session (the signed-in owner of a seat's name), else
+/// anyone.
+pub(crate) fn caller(
+    headers: &HeaderMap,
+    game: &LiveGame,
+    session: &Session,
+) -> Result<Caller, ApiError> {
     let Some(value) = headers.get(AUTHORIZATION) else {
-        return Ok(Caller::Anyone);
+        return Ok(owner(game, session));
     };
     let token = value
         .to_str()
@@ -53,11 +75,29 @@ pub(crate) fn caller(headers: &HeaderMap, game: &LiveGame) -> Result<Caller, Api
             ApiError::BadRequest("the Authorization header must be `Bearer TOKEN`".into())
         })?;
     let hashed = hash(token);
+    let holds = |p: Player| game.seats.get(p).token_hash.as_deref() == Some(hashed.as_str());
+    match (holds(Player::X), holds(Player::O)) {
+        (true, true) => Ok(Caller::Both),
+        (true, false) => Ok(Caller::Seat(Player::X)),
+        (false, true) => Ok(Caller::Seat(Player::O)),
+        (false, false) => Err(ApiError::Forbidden(
+            "this token is not a seat of this game".into(),
+        )),
+    }
+}
+
+/// The seat whose name is the signed-in account's, if any.
+fn owner(game: &LiveGame, session: &Session) -> Caller {
+    let Some(signed) = &session.0 else {
+        return Caller::Anyone;
+    };
+    let key = name_key(&signed.name);
     [Player::X, Player::O]
         .into_iter()
-        .find(|&p| game.seats.get(p).token_hash.as_deref() == Some(hashed.as_str()))
-        .map(Caller::Seat)
-        .ok_or_else(|| ApiError::Forbidden("this token is not a seat of this game".into()))
+        .find(|&p| {
+            matches!(&game.seats.get(p).player, Some(Participant::Human { name }) if name_key(name) == key)
+        })
+        .map_or(Caller::Anyone, Caller::Seat)
 }
 
 /// What a request does for a seat.
@@ -127,17 +167,24 @@ pub(crate) fn acts_for(
                     "the game is over, and its result is saved: it cannot be taken back".into(),
                 ));
             }
-            if has_tokens(game) {
+            let unauthorized = || {
+                ApiError::Unauthorized(
+                    "to take a move back, send your seat token (Authorization: Bearer TOKEN) \
+                     or sign in as its player; spectators only watch"
+                        .into(),
+                )
+            };
+            if is_between_friends(game) {
                 return match caller {
                     Caller::Seat(asker) => Ok(asker),
-                    Caller::Anyone => Err(ApiError::Unauthorized(
-                        "to take a move back, send your seat token (Authorization: Bearer \
-                         TOKEN); spectators only watch"
-                            .into(),
-                    )),
+                    Caller::Both | Caller::Anyone => Err(unauthorized()),
                 };
             }
-            taken_back(game, pos)?
+            let side = taken_back(game, pos)?;
+            if game.seats.get(side).token_hash.is_some() && !caller.holds(side) {
+                return Err(unauthorized());
+            }
+            return Ok(side);
         }
         Act::Answer => {
             let Some(asker) = game.takeback else {
@@ -167,13 +214,13 @@ pub(crate) fn acts_for(
                 return Ok(side);
             }
             return match caller {
-                Caller::Seat(p) if p == side => Ok(side),
-                Caller::Seat(_) => Err(ApiError::Conflict(
+                c if c.holds(side) => Ok(side),
+                Caller::Seat(_) | Caller::Both => Err(ApiError::Conflict(
                     OpeningError::NotYourTurn { actor: phase.actor }.to_string(),
                 )),
                 Caller::Anyone => Err(ApiError::Unauthorized(
                     "to act in the opening, send your seat token (Authorization: Bearer \
-                     TOKEN); spectators only watch"
+                     TOKEN) or sign in as its player; spectators only watch"
                         .into(),
                 )),
             };
@@ -183,13 +230,13 @@ pub(crate) fn acts_for(
         return Ok(side);
     }
     match caller {
-        Caller::Seat(p) if p == side => Ok(side),
+        c if c.holds(side) => Ok(side),
         Caller::Seat(p) => Err(ApiError::Conflict(format!(
             "it is not your turn: your seat is {p}, and only {side}'s player can {what} now"
         ))),
-        Caller::Anyone => Err(ApiError::Unauthorized(format!(
-            "to {what} for {side}, send {side}'s seat token (Authorization: Bearer TOKEN); \
-             spectators only watch"
+        Caller::Both | Caller::Anyone => Err(ApiError::Unauthorized(format!(
+            "to {what} for {side}, send {side}'s seat token (Authorization: Bearer TOKEN) or \
+             sign in as its player; spectators only watch"
         ))),
     }
 }
@@ -251,9 +298,15 @@ fn taken_back(game: &LiveGame, pos: &Position) -> Result<Player, ApiError> {
     }
 }
 
-/// Whether the game's seats have tokens (a game with a friend invited by link).
+/// Whether the game's seats have tokens (every game made since seats had them).
 pub(crate) fn has_tokens(game: &LiveGame) -> bool {
     game.seats.x.token_hash.is_some() || game.seats.o.token_hash.is_some()
+}
+
+/// Whether the game is between a host and a friend invited by link, each on their own
+/// device: a takeback is then asked of the other, and who is connected is shown.
+pub(crate) fn is_between_friends(game: &LiveGame) -> bool {
+    game.seats.x.friend || game.seats.o.friend
 }
 
 #[cfg(test)]
@@ -282,19 +335,38 @@ mod tests {
     #[test]
     fn tokens_name_their_seat_and_nothing_else() {
         let g = game();
-        assert_eq!(caller(&HeaderMap::new(), &g).unwrap(), Caller::Anyone);
+        let nobody = Session::default();
         assert_eq!(
-            caller(&headers("Bearer secret-x"), &g).unwrap(),
+            caller(&HeaderMap::new(), &g, &nobody).unwrap(),
+            Caller::Anyone
+        );
+        assert_eq!(
+            caller(&headers("Bearer secret-x"), &g, &nobody).unwrap(),
             Caller::Seat(Player::X)
         );
         assert!(matches!(
-            caller(&headers("Bearer guess"), &g),
+            caller(&headers("Bearer guess"), &g, &nobody),
             Err(ApiError::Forbidden(_))
         ));
         assert!(matches!(
-            caller(&headers("Basic abc"), &g),
+            caller(&headers("Basic abc"), &g, &nobody),
             Err(ApiError::BadRequest(_))
         ));
+        // Ann signed in acts for her seat without its token; Bo does not.
+        let signed = |name: &str| {
+            Session(Some(crate::accounts::session::SignedIn {
+                name: name.into(),
+                token_hash: "h".into(),
+            }))
+        };
+        assert_eq!(
+            caller(&HeaderMap::new(), &g, &signed("ANN")).unwrap(),
+            Caller::Seat(Player::X)
+        );
+        assert_eq!(
+            caller(&HeaderMap::new(), &g, &signed("Bo")).unwrap(),
+            Caller::Anyone
+        );
         let pos = g.position().unwrap();
         let acts = |caller, act| acts_for(&g, &pos, caller, act);
         assert_eq!(acts(Caller::Seat(Player::X), Act::Move).unwrap(), Player::X);

@@ -59,11 +59,13 @@ pub(crate) struct GameView {
     forfeit: Option<Forfeit>,
     /// Grows with every change: a client keeps the state of the highest version it saw.
     version: i64,
+    /// Whether the result moves the players' ratings.
+    rated: bool,
     /// Spectators watching live (only in live updates).
     #[serde(skip_serializing_if = "Option::is_none")]
     watchers: Option<usize>,
-    /// Whether the seats have tokens (a friend invited by link): then live updates say
-    /// whether each person is connected.
+    /// Whether the game is between a host and a friend invited by link: then live updates
+    /// say whether each person is connected.
     #[serde(skip)]
     tokens: bool,
 }
@@ -138,7 +140,7 @@ impl GameView {
             Some(Order::First) | None => Player::X,
         };
         GameView {
-            tokens: game.seats.x.token_hash.is_some() || game.seats.o.token_hash.is_some(),
+            tokens: crate::seats::is_between_friends(game),
             id: game.id.clone(),
             rows: game.rows,
             cols: game.cols,
@@ -171,6 +173,7 @@ impl GameView {
             rematch: game.rematch.clone(),
             forfeit: game.forfeit.clone(),
             version: game.version,
+            rated: game.rated,
             watchers: None,
         }
     }

@@ -171,17 +171,16 @@ async fn authenticate(
         let name = name.to_string();
         state.with_store(move |s| s.account(&name)).await?
     };
-    let stored = account
-        .as_ref()
-        .map_or_else(|| password::decoy().to_string(), |a| a.password_hash.clone());
+    let stored = account.as_ref().map_or_else(
+        || password::decoy().to_string(),
+        |a| a.password_hash.clone(),
+    );
     let good = blocking(move || password::verify(&password, &stored)).await?;
     match account {
         Some(account) if good => Ok(account.name),
         _ => {
             state.sign_ins.failed(&keys, Instant::now());
-            Err(ApiError::Unauthorized(
-                "wrong name or password".to_string(),
-            ))
+            Err(ApiError::Unauthorized("wrong name or password".to_string()))
         }
     }
 }
@@ -211,7 +210,10 @@ async fn sign_out(
             .with_store(move |s| s.end_session(&signed.token_hash))
             .await?;
     }
-    Ok((StatusCode::NO_CONTENT, [clear_cookie(state.secure_cookies())]))
+    Ok((
+        StatusCode::NO_CONTENT,
+        [clear_cookie(state.secure_cookies())],
+    ))
 }
 
 /// `DELETE /api/sessions`: ends every session of the signed-in account, this one too.
@@ -224,7 +226,10 @@ async fn sign_out_everywhere(
     state
         .with_store(move |s| s.end_sessions(&signed.name, None, now))
         .await?;
-    Ok((StatusCode::NO_CONTENT, [clear_cookie(state.secure_cookies())]))
+    Ok((
+        StatusCode::NO_CONTENT,
+        [clear_cookie(state.secure_cookies())],
+    ))
 }
 
 /// `GET /api/me`: the signed-in account and its ratings, or 401.
@@ -288,5 +293,8 @@ async fn delete_account(
         .with_store(move |s| s.delete_account(&name, until))
         .await?;
     tracing::info!("account deleted: {}", signed.name);
-    Ok((StatusCode::NO_CONTENT, [clear_cookie(state.secure_cookies())]))
+    Ok((
+        StatusCode::NO_CONTENT,
+        [clear_cookie(state.secure_cookies())],
+    ))
 }

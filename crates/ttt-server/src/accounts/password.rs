@@ -87,8 +87,11 @@ pub(crate) fn hash(password: &str) -> Result<String, ApiError> {
 /// Whether `password` is the one `stored` was made from (a hash this server cannot read is
 /// nobody's password).
 pub(crate) fn verify(password: &str, stored: &str) -> bool {
-    PasswordHash::new(stored)
-        .is_ok_and(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok())
+    PasswordHash::new(stored).is_ok_and(|parsed| {
+        argon2()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
 }
 
 /// A hash of no password anyone has, to verify against when the name is unknown: the

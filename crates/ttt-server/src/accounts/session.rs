@@ -40,11 +40,6 @@ impl Session {
         self.0
             .ok_or_else(|| ApiError::Unauthorized(format!("sign in to {what}")))
     }
-
-    /// The account's name, if signed in.
-    pub(crate) fn name(&self) -> Option<&str> {
-        self.0.as_ref().map(|s| s.name.as_str())
-    }
 }
 
 impl FromRequestParts<AppState> for Session {
@@ -115,7 +110,13 @@ mod tests {
         assert_eq!(token(&h), None);
         let (_, v) = set_cookie("tok", true);
         let v = v.to_str().unwrap();
-        for part in ["ttt_session=tok", "HttpOnly", "SameSite=Lax", "Path=/", "Secure"] {
+        for part in [
+            "ttt_session=tok",
+            "HttpOnly",
+            "SameSite=Lax",
+            "Path=/",
+            "Secure",
+        ] {
             assert!(v.contains(part), "{v}");
         }
         let (_, v) = clear_cookie(false);

@@ -21,7 +21,9 @@ pub(crate) struct Throttle(Mutex<HashMap<String, VecDeque<Instant>>>);
 
 impl Throttle {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, VecDeque<Instant>>> {
-        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// 429 if any of `keys` has had [`MAX_FAILURES`] failures in the window.
@@ -30,7 +32,10 @@ impl Throttle {
         let mut wait = Duration::ZERO;
         for key in keys {
             if let Some(failures) = all.get_mut(key) {
-                while failures.front().is_some_and(|&t| now.duration_since(t) >= WINDOW) {
+                while failures
+                    .front()
+                    .is_some_and(|&t| now.duration_since(t) >= WINDOW)
+                {
                     failures.pop_front();
                 }
                 if failures.len() >= MAX_FAILURES {
@@ -77,16 +82,24 @@ mod tests {
             assert!(t.check(&keys, start).is_ok(), "{i}");
             t.failed(&keys, start + Duration::from_secs(i as u64));
         }
-        let err = t.check(&keys[..1], start + Duration::from_secs(10)).unwrap_err();
+        let err = t
+            .check(&keys[..1], start + Duration::from_secs(10))
+            .unwrap_err();
         let ApiError::TooManyRequests { retry_after, .. } = err else {
             panic!("{err:?}")
         };
         assert_eq!(retry_after, WINDOW - Duration::from_secs(10));
         // Another client's other name is not held up.
-        assert!(t.check(&["name:bo".into(), "client:5.6.7.8".into()], start).is_ok());
+        assert!(t
+            .check(&["name:bo".into(), "client:5.6.7.8".into()], start)
+            .is_ok());
         // The same client is, for any name.
-        assert!(t.check(&["name:bo".into(), keys[1].clone()], start).is_err());
-        assert!(t.check(&keys, start + WINDOW + Duration::from_secs(5)).is_ok());
+        assert!(t
+            .check(&["name:bo".into(), keys[1].clone()], start)
+            .is_err());
+        assert!(t
+            .check(&keys, start + WINDOW + Duration::from_secs(5))
+            .is_ok());
         t.forget_old(start + WINDOW + Duration::from_secs(5));
         assert!(t.lock().is_empty());
     }

@@ -8,10 +8,14 @@ use axum::response::IntoResponse;
 use serde::Deserialize;
 use ttt_ai::Level;
 use ttt_core::{ByPlayer, Dims, Opening, Player, Position, Rule};
-use ttt_store::{name_key, unix_now, Invite, LiveGame, LiveSeat, Participant, ENGINE_PREFIX};
+use ttt_store::{
+    name_key, rating_board, unix_now, Invite, LiveGame, LiveSeat, Participant, ENGINE_PREFIX,
+};
 
 use super::live::{load, load_played, save, GameId, GameWithSeats, HeldSeat};
+use super::names::{is_signed_in_as, may_play_as};
 use super::turn::{computer_moves, lease};
+use crate::accounts::session::Session;
 use crate::config::DEFAULT_LEVEL;
 use crate::error::ApiError;
 use crate::json::Json;
@@ -40,6 +44,11 @@ pub(crate) struct NewGameRequest {
     /// `none` (the default), `swap` or `swap2`: two people settle who plays X. The players
     /// are then in the order they sit down: the first opens.
     opening: Option<String>,
+    /// Whether the result moves the players' ratings: between a signed-in player and the
+    /// computer, or a signed-in host and an invited friend who signs in to join; on the
+    /// preset boards only.
+    #[serde(default)]
+    rated: bool,
     players: Vec<SeatRequest>,
 }
 
@@ -55,16 +64,27 @@ enum SeatRequest {
     Friend {},
 }
 
-/// `POST /api/games`: a new game; the computer's moves are made if it starts. With a
-/// friend's seat, the host's seat gets a token and the answer the invitation link.
+/// `POST /api/games`: a new game; the computer's moves are made if it starts. Every
+/// person's seat gets a token: the seats at this screen share one, which the answer holds
+/// (`seats`); with a friend's seat, the answer also has the invitation link.
 pub(crate) async fn create(
     State(state): State<AppState>,
+    session: Session,
     Json(request): Json<NewGameRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
     let dims = check_dims(&request, &state.limits)?;
     let (rule, opening) = check_rules(&request, dims)?;
+    let rated = request.rated;
     let kinds = check_players(request.players, &state)?;
     check_opening(opening, &kinds)?;
+    for kind in [&kinds.x, &kinds.o] {
+        if let Some(name) = kind.name() {
+            may_play_as(&state, &session, name).await?;
+        }
+    }
+    if rated {
+        check_rated(&session, &kinds, dims, rule)?;
+    }
     make_room(&state).await?;
     // A broken database shows up before anyone plays. A newcomer is saved with the first
     // finished game, not before: games left unfinished leave no empty rows in the
@@ -77,16 +97,17 @@ pub(crate) async fn create(
     }
     let invited = [&kinds.x, &kinds.o].iter().any(|k| k.friend);
     let mut held = Vec::new();
+    // The seats played at this screen: one token, which this browser holds. The friend's
+    // gets its own when the friend joins; the computer's none.
+    let screen = new_secret()?;
     let mut seat = |mut kind: LiveSeat, mark: Player| -> Result<LiveSeat, ApiError> {
-        // With a friend on another device, every seat is someone's: the host's gets a token.
-        let token = (invited).then(new_secret).transpose()?;
-        if let (Some(token), Some(Participant::Human { .. })) = (&token, &kind.player) {
+        if let Some(Participant::Human { .. }) = &kind.player {
             held.push(HeldSeat {
                 mark,
-                token: token.clone(),
+                token: screen.clone(),
             });
+            kind.token_hash = Some(hash(&screen));
         }
-        kind.token_hash = token.as_deref().map(hash);
         Ok(kind)
     };
     let seats = ByPlayer {
@@ -97,6 +118,7 @@ pub(crate) async fn create(
     let mut game = LiveGame::new(new_secret()?, dims, seats, now);
     game.rule = rule;
     game.opening = opening;
+    game.rated = rated;
     if invited {
         game.invite = Some(Invite {
             code: new_secret()?,
@@ -122,6 +144,45 @@ pub(crate) async fn create(
             invite,
         }),
     ))
+}
+
+/// A rated game: on a board that has ratings, with every person at this screen signed in as
+/// the name they play under (so at most one: the other side is the computer, or a friend who
+/// must sign in to join).
+fn check_rated(
+    session: &Session,
+    seats: &ByPlayer<LiveSeat>,
+    dims: Dims,
+    rule: Rule,
+) -> Result<(), ApiError> {
+    if rating_board(dims.rows(), dims.cols(), dims.k(), rule).is_none() {
+        return Err(ApiError::Unprocessable(
+            "only the preset boards are rated (classic, four-by-four, five-by-five, \
+             six-by-seven, gomoku): play this one casual"
+                .into(),
+        ));
+    }
+    let people: Vec<&str> = [&seats.x, &seats.o]
+        .iter()
+        .filter_map(|s| s.name())
+        .collect();
+    let friend = seats.x.friend || seats.o.friend;
+    match people.as_slice() {
+        [] => Err(ApiError::Unprocessable(
+            "a rated game needs a signed-in player: two computers play casual games".into(),
+        )),
+        [name] if is_signed_in_as(session, name) => Ok(()),
+        [name] => Err(ApiError::Unauthorized(format!(
+            "a rated game is played under an account: sign in as {name}, or play casual"
+        ))),
+        _ if friend => Ok(()),
+        _ => Err(ApiError::Unprocessable(
+            "a rated game is between a signed-in player and the computer, or two signed-in \
+             players each on their own device (invite a friend by link): two people at one \
+             screen play casual"
+                .into(),
+        )),
+    }
 }
 
 /// How long a game must have been left alone before a full server removes it for a new one.
@@ -299,13 +360,15 @@ fn check_players(
 pub(crate) async fn rematch(
     State(state): State<AppState>,
     GameId(id): GameId,
+    session: Session,
     headers: HeaderMap,
 ) -> Result<(StatusCode, Json<GameWithSeats>), ApiError> {
     let (game, pos) = load_played(&state, &id).await?;
-    let who = caller(&headers, &game)?;
+    let who = caller(&headers, &game, &session)?;
     if has_tokens(&game) && who == Caller::Anyone {
         return Err(ApiError::Unauthorized(
-            "a rematch is for the players: send your seat token (Authorization: Bearer TOKEN)"
+            "a rematch is for the players: send your seat token (Authorization: Bearer TOKEN) \
+             or sign in as your seat's player"
                 .into(),
         ));
     }
@@ -347,6 +410,7 @@ pub(crate) async fn rematch(
     let mut next = LiveGame::new(new_secret()?, dims, seats, unix_now());
     next.rule = game.rule;
     next.opening = game.opening;
+    next.rated = game.rated;
     let next_pos = Position::with_rule(dims, game.rule).map_err(ApiError::internal)?;
     next.thinking_until = lease(&state, &next, &next_pos);
     {
@@ -396,6 +460,14 @@ fn held_in_rematch(
             };
             vec![HeldSeat { mark, token }]
         }
+        (Caller::Both, Some(token)) => [Player::X, Player::O]
+            .into_iter()
+            .filter(|&p| rematch.seats.get(p).token_hash.is_some())
+            .map(|mark| HeldSeat {
+                mark,
+                token: token.clone(),
+            })
+            .collect(),
         _ => Vec::new(),
     }
 }

@@ -16,6 +16,7 @@ use tokio_stream::wrappers::BroadcastStream;
 
 use super::live::{load_played, GameId};
 use super::turn::{computer_moves, is_waiting_for_a_thinker};
+use crate::accounts::session::Session;
 use crate::error::ApiError;
 use crate::seats::{caller, Caller};
 use crate::state::AppState;
@@ -28,15 +29,16 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 pub(crate) async fn events(
     State(state): State<AppState>,
     GameId(id): GameId,
+    session: Session,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let (game, pos) = load_played(&state, &id).await?;
     let view = GameView::new(&game, &pos);
     // Counted by the seat the person took when the game began: an opening may have made
     // the seats change places since.
-    let seat = match caller(&headers, &game)? {
+    let seat = match caller(&headers, &game, &session)? {
         Caller::Seat(p) => Some(view.seat_at_start(p)),
-        Caller::Anyone => None,
+        Caller::Both | Caller::Anyone => None,
     };
     if is_waiting_for_a_thinker(&game, &pos) {
         // Nobody is thinking for the computer (its server stopped): take it up, and the

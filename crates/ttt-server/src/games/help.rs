@@ -8,11 +8,13 @@ use serde::{Deserialize, Serialize};
 use ttt_ai::Solver;
 use ttt_core::{Player, Position};
 use ttt_play::words;
+use ttt_store::Participant;
 
 use super::live::{load, load_played, save, GameId};
+use crate::accounts::session::Session;
 use crate::error::ApiError;
 use crate::json::Json;
-use crate::seats::{acts_for, caller, Act};
+use crate::seats::{acts_for, caller, Act, Caller};
 use crate::state::AppState;
 
 /// `POST /api/games/{id}/hint`.
@@ -60,10 +62,11 @@ struct CellValue {
 pub(crate) async fn hint(
     State(state): State<AppState>,
     GameId(id): GameId,
+    session: Session,
     headers: HeaderMap,
 ) -> Result<Json<Hint>, ApiError> {
     let (game, pos) = load_played(&state, &id).await?;
-    let side = acts_for(&game, &pos, caller(&headers, &game)?, Act::Hint)?;
+    let side = acts_for(&game, &pos, caller(&headers, &game, &session)?, Act::Hint)?;
     let time = state.limits.hint_time;
     let found = state
         .think(move || ttt_play::hint(&pos, time))
@@ -87,16 +90,60 @@ pub(crate) async fn hint(
     }))
 }
 
+/// Lets the player of a game against the computer analyse it while it goes on, counting it
+/// as a hint of theirs; refuses everyone else.
+async fn count_as_hint(
+    state: &AppState,
+    game: &ttt_store::LiveGame,
+    pos: &Position,
+    who: Caller,
+) -> Result<(), ApiError> {
+    let refused = || {
+        ApiError::Forbidden(
+            "a game in progress is analysed only by its player against the computer (it counts \
+             as a hint); everyone can analyse it once it is over"
+                .into(),
+        )
+    };
+    let Caller::Seat(side) = who else {
+        return Err(match who {
+            Caller::Anyone => ApiError::Unauthorized(
+                "a game in progress is analysed only by its player against the computer: send \
+                 your seat token or sign in; everyone can analyse it once it is over"
+                    .into(),
+            ),
+            _ => refused(),
+        });
+    };
+    let against_program = matches!(
+        game.seats.get(side.other()).player,
+        Some(Participant::Computer { .. } | Participant::Engine { .. })
+    );
+    if !against_program {
+        return Err(refused());
+    }
+    let mut next = game.clone();
+    *next.hints.get_mut(side) += 1;
+    save(state, next, pos).await.map(drop)
+}
+
 /// `GET /api/games/{id}/analysis`: every empty cell's value in a position of the game, from
-/// the solver within the server's time limit.
+/// the solver within the server's time limit. Open to everyone once the game is over; while
+/// it goes on, only to a player against the computer, and counted like a hint (analysis
+/// between two people would be help from outside the game).
 pub(crate) async fn analysis(
     State(state): State<AppState>,
     GameId(id): GameId,
+    session: Session,
+    headers: HeaderMap,
     query: Result<Query<AnalysisQuery>, QueryRejection>,
 ) -> Result<Json<AnalysisView>, ApiError> {
     let Query(AnalysisQuery { ply }) =
         query.map_err(|e| ApiError::BadRequest(format!("a bad query: {}", e.body_text())))?;
-    let game = load(&state, &id).await?;
+    let (game, now) = load_played(&state, &id).await?;
+    if !(now.is_over() || game.forfeit.is_some()) {
+        count_as_hint(&state, &game, &now, caller(&headers, &game, &session)?).await?;
+    }
     let ply = ply.unwrap_or(game.moves.len());
     if ply > game.moves.len() {
         return Err(ApiError::BadRequest(format!(

@@ -8,6 +8,8 @@ use ttt_core::{Opening, Player, Rule};
 use ttt_store::{name_key, unix_now, Participant};
 
 use super::live::{position, save, GameWithSeats, HeldSeat};
+use super::names::{is_signed_in_as, may_play_as};
+use crate::accounts::session::Session;
 use crate::error::ApiError;
 use crate::json::Json;
 use crate::players::check_name;
@@ -82,11 +84,13 @@ pub(crate) async fn invitation(
 /// token. A second join is refused (409), and so is an expired invitation (410).
 pub(crate) async fn join(
     State(state): State<AppState>,
+    session: Session,
     code: Result<Path<String>, PathRejection>,
     Json(JoinRequest { name }): Json<JoinRequest>,
 ) -> Result<Json<GameWithSeats>, ApiError> {
     let Path(code) = code?;
     let name = check_name(&name)?;
+    may_play_as(&state, &session, &name).await?;
     let game = {
         let code = code.clone();
         state
@@ -116,6 +120,11 @@ pub(crate) async fn join(
     if invite.expires_at <= unix_now() {
         return Err(ApiError::Gone(
             "this invitation has expired: ask for a new game".into(),
+        ));
+    }
+    if game.rated && !is_signed_in_as(&session, &name) {
+        return Err(ApiError::Unauthorized(
+            "this game is rated: sign in, and join under your account's name".into(),
         ));
     }
     let host = game.seats.get(mark.other()).name().unwrap_or_default();

@@ -14,6 +14,7 @@ mod events;
 mod help;
 mod join;
 mod live;
+mod names;
 mod opening;
 mod play;
 mod rules;

@@ -12,6 +12,7 @@ use ttt_core::Choice;
 use super::live::{load_played, save, GameId};
 use super::rules::{checked_cell, opening_refused, record_choice, refused, CellRequest};
 use super::turn::{computer_moves, lease};
+use crate::accounts::session::Session;
 use crate::error::ApiError;
 use crate::json::Json;
 use crate::seats::{acts_for, caller, order_of, Act};
@@ -31,11 +32,17 @@ pub(crate) struct OpeningRequest {
 pub(crate) async fn opening(
     State(state): State<AppState>,
     GameId(id): GameId,
+    session: Session,
     headers: HeaderMap,
     Json(request): Json<OpeningRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (game, mut pos) = load_played(&state, &id).await?;
-    let seat = acts_for(&game, &pos, caller(&headers, &game)?, Act::Opening)?;
+    let seat = acts_for(
+        &game,
+        &pos,
+        caller(&headers, &game, &session)?,
+        Act::Opening,
+    )?;
     let actor = order_of(seat);
     let (opening, choices) = (game.opening, &game.opening_choices);
     let mut next = game.clone();

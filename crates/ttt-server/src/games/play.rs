@@ -15,9 +15,10 @@ use ttt_store::LiveGame;
 use super::live::{load_played, position, save, GameId, GameWithSeats};
 use super::rules::{checked_cell, opening_stones, refused, CellRequest};
 use super::turn::{computer_moves, is_waiting_for_a_thinker, lease};
+use crate::accounts::session::Session;
 use crate::error::ApiError;
 use crate::json::Json;
-use crate::seats::{acts_for, caller, has_tokens, Act, Caller};
+use crate::seats::{acts_for, caller, is_between_friends, Act, Caller};
 use crate::state::AppState;
 use crate::view::GameView;
 
@@ -34,10 +35,11 @@ pub(crate) struct Answer {
 pub(crate) async fn show(
     State(state): State<AppState>,
     GameId(id): GameId,
+    session: Session,
     headers: HeaderMap,
 ) -> Result<Json<GameWithSeats>, ApiError> {
     let (mut game, mut pos) = load_played(&state, &id).await?;
-    let who = caller(&headers, &game)?;
+    let who = caller(&headers, &game, &session)?;
     if is_waiting_for_a_thinker(&game, &pos) {
         (game, pos) = computer_moves(&state, game, pos).await?;
     }
@@ -60,11 +62,12 @@ pub(crate) async fn show(
 pub(crate) async fn play(
     State(state): State<AppState>,
     GameId(id): GameId,
+    session: Session,
     headers: HeaderMap,
     Json(request): Json<CellRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (game, pos) = load_played(&state, &id).await?;
-    acts_for(&game, &pos, caller(&headers, &game)?, Act::Move)?;
+    acts_for(&game, &pos, caller(&headers, &game, &session)?, Act::Move)?;
     let cell = checked_cell(&game, request)?;
     let pos = pos.play(cell).map_err(|e| refused(e, request))?;
     let mut next = game;
@@ -88,11 +91,17 @@ fn before_last_move_of(game: &LiveGame, side: Player) -> Option<usize> {
 pub(crate) async fn takeback(
     State(state): State<AppState>,
     GameId(id): GameId,
+    session: Session,
     headers: HeaderMap,
 ) -> Result<(StatusCode, Json<GameView>), ApiError> {
     let (game, pos) = load_played(&state, &id).await?;
-    let side = acts_for(&game, &pos, caller(&headers, &game)?, Act::Takeback)?;
-    let between_friends = has_tokens(&game);
+    let side = acts_for(
+        &game,
+        &pos,
+        caller(&headers, &game, &session)?,
+        Act::Takeback,
+    )?;
+    let between_friends = is_between_friends(&game);
     if between_friends && game.takeback.is_some() {
         return Err(ApiError::Conflict(
             "a takeback is already asked for: wait for the answer".into(),
@@ -123,11 +132,12 @@ pub(crate) async fn takeback(
 pub(crate) async fn answer(
     State(state): State<AppState>,
     GameId(id): GameId,
+    session: Session,
     headers: HeaderMap,
     Json(Answer { accept }): Json<Answer>,
 ) -> Result<Json<GameView>, ApiError> {
     let (game, mut pos) = load_played(&state, &id).await?;
-    let answerer = acts_for(&game, &pos, caller(&headers, &game)?, Act::Answer)?;
+    let answerer = acts_for(&game, &pos, caller(&headers, &game, &session)?, Act::Answer)?;
     let mut next = game.clone();
     next.takeback = None;
     if accept {

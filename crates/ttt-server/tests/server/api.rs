@@ -38,9 +38,16 @@ async fn a_new_game_has_its_state_and_an_address() {
                {"kind": "human", "name": "Bo", "mark": "O"}])
     );
 
+    // The seats at this screen share one token, which only the answer to the game's maker
+    // holds.
+    let seats = game["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    assert_eq!(seats[0]["token"], seats[1]["token"]);
     let again = app.get(&format!("/api/games/{id}")).await;
     assert_eq!(again.status, StatusCode::OK);
-    assert_eq!(&again.json, game);
+    let mut public = game.clone();
+    public.as_object_mut().unwrap().remove("seats");
+    assert_eq!(again.json, public);
 
     let other = app.new_game(&humans("Ann", "Bo")).await;
     assert_ne!(other["id"], game["id"]);

@@ -9,7 +9,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use ttt_server::Limits;
 
-use crate::support::{is_closed_within, request, start};
+use crate::support::{is_closed_within, request, request_as, start};
 
 #[tokio::test]
 async fn slow_headers_and_idle_connections_are_closed() {
@@ -169,11 +169,12 @@ async fn games_being_played_are_never_dropped_for_new_ones() {
             .find(|c| !moves.contains(c))
             .unwrap();
         let body = json!({"row": free.0, "col": free.1}).to_string();
-        state = request(
+        state = request_as(
             server.addr,
             "POST",
             &format!("/api/games/{id}/moves"),
             Some(&body),
+            a["seats"][0]["token"].as_str(),
         )
         .await
         .2;
@@ -216,7 +217,15 @@ async fn games_of_fewer_than_three_in_a_row_make_no_player() {
     let tiny = r#"{"rows":1,"cols":1,"k":1,"players":[{"kind":"human","name":"Flood"},{"kind":"computer","level":"easy"}]}"#;
     let (_, _, game) = request(server.addr, "POST", "/api/games", Some(tiny)).await;
     let path = format!("/api/games/{}/moves", game["id"].as_str().unwrap());
-    let (_, _, end) = request(server.addr, "POST", &path, Some(r#"{"row":0,"col":0}"#)).await;
+    let token = game["seats"][0]["token"].as_str();
+    let (_, _, end) = request_as(
+        server.addr,
+        "POST",
+        &path,
+        Some(r#"{"row":0,"col":0}"#),
+        token,
+    )
+    .await;
     assert_eq!(end["status"], "x_wins");
     let (_, _, board) = request(server.addr, "GET", "/api/players", None).await;
     assert_eq!(board["total"], 0, "{board}");

@@ -21,6 +21,9 @@ use ttt_store::{SqliteStore, Store};
 pub struct TestApp {
     pub router: Router,
     pub store: Arc<SqliteStore>,
+    /// The token of the seats at this screen, by game, as the games' creation gave them:
+    /// what the browser that made a game holds.
+    screens: std::sync::Mutex<std::collections::HashMap<String, String>>,
 }
 
 /// An answer: its status, headers and body (JSON, or the text as a JSON string).
@@ -45,6 +48,7 @@ impl TestApp {
         TestApp {
             router: app(state),
             store,
+            screens: Default::default(),
         }
     }
 
@@ -68,8 +72,35 @@ impl TestApp {
         }
     }
 
-    /// A request with a seat's token, if given, and a JSON body, if given.
+    /// A request with a seat's token, if given, and a JSON body, if given. With no token, a
+    /// request about a game this app made is made by the screen that made it (with the token
+    /// of the seats played there, as the page does); [`TestApp::as_spectator`] sends none.
     pub async fn request(
+        &self,
+        method: Method,
+        uri: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Reply {
+        let screen = uri
+            .strip_prefix("/api/games/")
+            .and_then(|rest| rest.split(['/', '?']).next())
+            .and_then(|id| self.screen(id));
+        let reply = self
+            .request_with(method, uri, token.or(screen.as_deref()), body)
+            .await;
+        if reply.status.is_success() && (uri == "/api/games" || uri.ends_with("/rematch")) {
+            self.keep_screen(&reply.json);
+        }
+        reply
+    }
+
+    /// A request with no token at all, as anyone who has a game's link can make.
+    pub async fn as_spectator(&self, method: Method, uri: &str, body: Option<Value>) -> Reply {
+        self.request_with(method, uri, None, body).await
+    }
+
+    async fn request_with(
         &self,
         method: Method,
         uri: &str,
@@ -121,11 +152,34 @@ impl TestApp {
         self.request(Method::POST, uri, token, None).await
     }
 
-    /// Starts a game and checks it was created.
+    /// Starts a game and checks it was created (the token of the seats at this screen is
+    /// kept).
     pub async fn new_game(&self, body: &Value) -> Value {
         let reply = self.post("/api/games", body).await;
         assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.json);
         reply.json
+    }
+
+    /// Keeps the token of the seats at this screen that `created` (a new game's answer)
+    /// holds; not a host's seat in a game with a friend, whose requests name their token.
+    fn keep_screen(&self, created: &Value) {
+        if created["invite"].is_string() {
+            return;
+        }
+        if let (Some(id), Some(token)) = (
+            created["id"].as_str(),
+            created["seats"][0]["token"].as_str(),
+        ) {
+            self.screens
+                .lock()
+                .unwrap()
+                .insert(id.to_string(), token.to_string());
+        }
+    }
+
+    /// The token of the seats at the screen that made game `id`.
+    pub fn screen(&self, id: &str) -> Option<String> {
+        self.screens.lock().unwrap().get(id).cloned()
     }
 
     /// A move in game `id`, for the seat of `token`.
@@ -138,7 +192,8 @@ impl TestApp {
         .await
     }
 
-    /// A move in `game` (its state), where the row and column may be anything at all.
+    /// A move in `game` (its state) by the screen that made it, where the row and column
+    /// may be anything at all.
     pub async fn play_in(&self, game: &Value, row: i64, col: i64) -> Reply {
         let uri = format!("/api/games/{}/moves", game["id"].as_str().unwrap());
         self.post(&uri, &json!({"row": row, "col": col})).await
@@ -319,10 +374,22 @@ pub async fn request(
     path: &str,
     body: Option<&str>,
 ) -> (u16, String, Value) {
+    request_as(addr, method, path, body, None).await
+}
+
+/// As [`request`], for the seat of `token`.
+pub async fn request_as(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    token: Option<&str>,
+) -> (u16, String, Value) {
     let mut stream = TcpStream::connect(addr).await.unwrap();
     let body = body.unwrap_or("");
+    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
     let text = format!(
-        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(text.as_bytes()).await.unwrap();

@@ -321,7 +321,14 @@ async fn the_analysis_gives_every_empty_cell_its_value() {
     for (r, c) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
         app.play(id, None, r, c).await;
     }
-    let now = app.get(&format!("/api/games/{id}/analysis")).await;
+    // Between two people the analysis waits for the end of the game, for everyone.
+    assert_error(
+        &app.get(&format!("/api/games/{id}/analysis")).await,
+        StatusCode::FORBIDDEN,
+        "once it is over",
+    );
+    app.play(id, None, 0, 2).await;
+    let now = app.get(&format!("/api/games/{id}/analysis?ply=4")).await;
     assert_eq!(now.status, StatusCode::OK, "{}", now.json);
     assert_eq!(now.json["ply"], 4);
     assert_eq!(now.json["value"], "win");
@@ -345,7 +352,7 @@ async fn the_analysis_gives_every_empty_cell_its_value() {
     assert_error(
         &app.get(&format!("/api/games/{id}/analysis?ply=9")).await,
         StatusCode::BAD_REQUEST,
-        "ply goes from 0 to 4",
+        "ply goes from 0 to 5",
     );
     assert_error(
         &app.get(&format!("/api/games/{id}/analysis?ply=-1")).await,
