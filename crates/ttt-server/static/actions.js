@@ -25,9 +25,10 @@ import { copyLink } from './together-view.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** The seat token this page sends, if it holds one. */
+/** The seat token this page sends, if it holds one: its seat's in a friend game, else the
+ * one of the seats played at this screen. */
 function token() {
-  return state.seat?.token ?? null;
+  return state.seat?.token ?? state.screen ?? null;
 }
 
 /** Shows a request's failure under the board. */
@@ -191,11 +192,14 @@ export async function playAgain() {
     const next = await api.rematch(old.id, token());
     if (!isCurrent(state, mine)) return;
     const held = next.seats?.[0] ?? null;
-    if (held) storage.saveSeats(next.id, next.seats);
+    const screen = role === 'local' ? held?.token ?? state.screen : null;
+    if (held && role === 'player') storage.saveSeats(next.id, next.seats);
+    if (screen) storage.saveScreen(next.id, screen);
     if (role === 'local') state.setup = setupFromState(next);
     await enterGame(next, {
       seat: role === 'player' ? held ?? seat : null,
       local: role === 'local',
+      screen,
     });
   } catch (e) {
     if (!isCurrent(state, mine)) return;

@@ -188,11 +188,12 @@ function finish(game, mine, said) {
  * says this tab made it (played here). Its address becomes the page's, so a reload comes
  * back and a copy of it lets anyone watch.
  */
-export async function enterGame(game, { seat = null, local = false }) {
+export async function enterGame(game, { seat = null, local = false, screen = null }) {
   closeGame();
   const mine = state.generation;
   state.role = roleOf(game, { seat, local });
   state.seat = state.role === 'player' ? seat : null;
+  state.screen = state.role === 'local' ? screen : null;
   state.game = game;
   state.shown = state.role === 'local' ? 0 : game.moves.length;
   if (state.role === 'local') storage.saveGameId(game.id);
@@ -246,10 +247,14 @@ export async function startGame(request) {
     const game = await api.createGame(request);
     if (!isCurrent(state, mine)) return;
     storage.saveSetup(request);
-    const seat = game.seats?.[0] ?? null;
+    // With a friend, the answer holds the host's seat; otherwise the seats played here.
+    const friend = Boolean(game.invite);
+    const seat = friend ? game.seats?.[0] ?? null : null;
+    const screen = friend ? null : game.seats?.[0]?.token ?? null;
     if (seat) storage.saveSeats(game.id, game.seats, game.invite);
     else state.setup = request;
-    await enterGame(game, { seat, local: !seat });
+    if (screen) storage.saveScreen(game.id, screen);
+    await enterGame(game, { seat, local: !friend, screen });
   } catch (e) {
     if (!isCurrent(state, mine)) return;
     render.setError(state.view === 'game' ? 'game-error' : 'setup-error', e.message);
@@ -293,9 +298,10 @@ export async function openGame(id) {
     const game = await api.getGame(id);
     if (!isCurrent(state, mine)) return true;
     const seat = storage.loadSeat(id);
-    const local = storage.loadGameId() === id;
+    const screen = storage.loadScreen(id);
+    const local = storage.loadGameId() === id || (screen !== null && !seat);
     if (local && !seat) state.setup = setupFromState(game);
-    await enterGame(game, { seat, local });
+    await enterGame(game, { seat, local, screen });
     return true;
   } catch {
     if (isCurrent(state, mine)) state.busy = false;

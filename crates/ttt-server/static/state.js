@@ -27,6 +27,8 @@ export function createState() {
     role: 'local',
     /** The seat this page holds in a friend game, `{mark, token}`, or null. */
     seat: null,
+    /** The token of the seats played at this screen in a game this browser made, or null. */
+    screen: null,
     /** The live updates' connection: 'off' (none needed), 'connecting', 'open' or 'lost'. */
     link: 'off',
     /** The hint shown on the board, `{row, col, value, plies}`, until the next move. */

@@ -1,12 +1,13 @@
 // What the browser keeps between visits: the last setup (localStorage, so the form comes back
 // filled in), the game in play in this tab (sessionStorage, so a reload returns to it), and
-// the seats this browser holds in friend games (localStorage: a reload, or the link opened
-// again, plays on). A seat token is a secret: kept here, sent only in its requests' headers,
+// the seats this browser holds in friend games and the token of the seats played at this
+// screen in the games it made (localStorage: a reload, or the link opened again, plays on). A seat token is a secret: kept here, sent only in its requests' headers,
 // never shown.
 
 const SETUP_KEY = 'ttt.setup';
 const GAME_KEY = 'ttt.game';
 const SEATS_KEY = 'ttt.seats';
+const SCREENS_KEY = 'ttt.screens';
 
 /** Seats are kept for this many games at most, the most recent: the list stays small. */
 const MAX_SEAT_GAMES = 40;
@@ -84,4 +85,32 @@ export function saveSeats(id, seats, invite = null) {
     .sort(([, a], [, b]) => (b?.at || 0) - (a?.at || 0))
     .slice(0, MAX_SEAT_GAMES);
   localStorage.setItem(SEATS_KEY, JSON.stringify(Object.fromEntries(newest)));
+}
+
+/** Every screen token kept: `{ [gameId]: { token, at } }`. */
+function allScreens() {
+  try {
+    const all = JSON.parse(localStorage.getItem(SCREENS_KEY));
+    return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The token of the seats played at this screen in game `id` (a game this browser made), or
+ * null. */
+export function loadScreen(id) {
+  const token = allScreens()[id]?.token;
+  return typeof token === 'string' ? token : null;
+}
+
+/** Keeps the token of the seats played at this screen in game `id`. */
+export function saveScreen(id, token) {
+  if (typeof token !== 'string' || !token) return;
+  const all = allScreens();
+  all[id] = { token, at: Date.now() };
+  const newest = Object.entries(all)
+    .sort(([, a], [, b]) => (b?.at || 0) - (a?.at || 0))
+    .slice(0, MAX_SEAT_GAMES);
+  localStorage.setItem(SCREENS_KEY, JSON.stringify(Object.fromEntries(newest)));
 }
