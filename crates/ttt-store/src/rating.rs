@@ -118,7 +118,9 @@ pub struct RatingPoint {
 /// One row of a board's ranking: who, and their rating.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RatedEntry {
-    /// A player (by name), a computer level or an engine.
+    /// A player (by name), a computer level or an engine: `kind` and `name` or `level`, as
+    /// a game's players are written.
+    #[serde(flatten)]
     pub who: Participant,
     /// Their rating on the board.
     #[serde(flatten)]

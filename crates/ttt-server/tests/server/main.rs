@@ -3,6 +3,7 @@
 //! (`limits`), playing together by link, live (`together`), and the rules and openings of
 //! gomoku (`rules`).
 
+mod accounts;
 mod api;
 mod limits;
 mod rules;
