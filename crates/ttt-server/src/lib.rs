@@ -69,6 +69,7 @@ mod serve;
 mod state;
 mod view;
 
+pub use accounts::claims::{new_claim, CLAIM_TTL};
 pub use app::app;
 pub use config::DEFAULT_LEVEL;
 pub use error::ApiError;

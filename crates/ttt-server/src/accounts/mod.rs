@@ -6,6 +6,7 @@
 //! sign-in says the same for an unknown name as for a wrong password, takes as long, and
 //! counts against the name and the client ([`throttle`]).
 
+pub(crate) mod claims;
 pub(crate) mod password;
 pub(crate) mod session;
 pub(crate) mod throttle;

@@ -6,6 +6,7 @@ mod board;
 mod db;
 mod values;
 
+mod accounts;
 mod analyze;
 mod check_proof;
 mod gui;
@@ -21,6 +22,7 @@ mod solve;
 
 use clap::{Parser, Subcommand};
 
+pub use accounts::{AccountsAction, AccountsArgs};
 pub use analyze::AnalyzeArgs;
 pub use board::BoardArgs;
 pub use check_proof::CheckProofArgs;
@@ -101,4 +103,6 @@ pub enum Command {
     CheckProof(CheckProofArgs),
     /// Look after the database: check it, or back it up while servers run.
     Db(DbCommandArgs),
+    /// The web server's accounts: a code that lets someone claim a name that has games.
+    Accounts(AccountsArgs),
 }

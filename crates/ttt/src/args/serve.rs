@@ -60,6 +60,28 @@ pub struct ServeArgs {
     /// its moves gets --thinking-time.
     #[arg(long = "engine", value_name = "NAME=PATH", value_parser = parse_engine)]
     pub engines: Vec<(String, String)>,
+    /// The address players reach the server at, such as https://ttt.example.org (behind a
+    /// proxy that serves TLS). Signed-in requests must come from its pages, and with https
+    /// the session cookie is Secure (sent over https only).
+    #[arg(long, value_name = "URL", value_parser = parse_public_url)]
+    pub public_url: Option<String>,
+}
+
+/// `http://HOST[:PORT]` or `https://HOST[:PORT]`, an origin without a path.
+fn parse_public_url(text: &str) -> Result<String, String> {
+    let url = text.trim().trim_end_matches('/');
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .ok_or_else(|| format!("{text:?} should start with https:// (or http://)"))?;
+    let good = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
+    if rest.is_empty() || !rest.chars().all(good) {
+        return Err(format!(
+            "{text:?} should be the site's origin alone, such as https://ttt.example.org: no \
+             path, query or user"
+        ));
+    }
+    Ok(url.to_ascii_lowercase())
 }
 
 /// `NAME=PATH ARGS...` for `--engine`.

@@ -1,5 +1,6 @@
 //! One module per subcommand, each with a `run` taking its parsed options.
 
+pub mod accounts;
 pub mod analyze;
 pub mod check_proof;
 pub mod gui;

@@ -39,7 +39,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             )));
         }
     }
-    let state = AppState::new(Arc::from(store), limits).with_engines(engines);
+    let mut state = AppState::new(Arc::from(store), limits).with_engines(engines);
+    if let Some(url) = &args.public_url {
+        state = state.with_public_url(url);
+    }
 
     // The server logs its own failures (never sent to the browser) on stderr.
     tracing_subscriber::fmt()

@@ -55,6 +55,11 @@ impl Server {
         Server { child, base, log }
     }
 
+    /// What the server has logged so far.
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(self.log.path()).unwrap_or_default()
+    }
+
     /// Stops the process as a service manager does (SIGTERM), and waits for it.
     fn stop(&mut self) {
         let status = std::process::Command::new("kill")
