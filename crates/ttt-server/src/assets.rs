@@ -154,6 +154,21 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../static/opening-view.js"),
     },
     Asset {
+        path: "/ratings.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/ratings.js"),
+    },
+    Asset {
+        path: "/account-view.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/account-view.js"),
+    },
+    Asset {
+        path: "/player-view.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/player-view.js"),
+    },
+    Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../static/style.css"),
@@ -167,8 +182,8 @@ const ASSETS: &[Asset] = &[
 
 /// The routes of this module: one per embedded file.
 pub(crate) fn router() -> Router<AppState> {
-    // The page also answers the links people share: a friend's invitation and a game to
-    // watch. It reads the rest of the address itself.
+    // The page also answers the links people share: a friend's invitation, a game to watch
+    // and a player's page, and the account's. It reads the rest of the address itself.
     let page = || async {
         let headers: [(HeaderName, &'static str); 3] = [
             (header::CONTENT_TYPE, ASSETS[0].content_type),
@@ -179,7 +194,9 @@ pub(crate) fn router() -> Router<AppState> {
     };
     let shared = Router::new()
         .route("/join/{code}", get(page))
-        .route("/games/{id}", get(page));
+        .route("/games/{id}", get(page))
+        .route("/players/{name}", get(page))
+        .route("/account", get(page));
     ASSETS.iter().fold(shared, |router, asset| {
         let headers: [(HeaderName, &'static str); 3] = [
             (header::CONTENT_TYPE, asset.content_type),

@@ -32,6 +32,9 @@ struct ConfigView {
     /// `{"kind": "computer", "level": "engine:NAME"}`.
     engines: Vec<String>,
     presets: Vec<PresetView>,
+    /// The boards that have ratings: each preset's name under free-style, `PRESET-RULE`
+    /// under another rule.
+    rated_boards: Vec<String>,
 }
 
 /// A named board (the same as `ttt play --preset` offers).
@@ -80,6 +83,7 @@ fn view(limits: &Limits, engines: &Engines) -> ConfigView {
                 }
             })
             .collect(),
+        rated_boards: ttt_store::rating_boards(),
     }
 }
 

@@ -22,6 +22,7 @@ pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/api/players", get(list))
         .route("/api/players/{name}", get(show))
+        .route("/api/players/{name}/games", get(games))
 }
 
 /// The most players one page of the leaderboard holds.
@@ -184,6 +185,45 @@ async fn show(
             .await?
     };
     found
+        .map(Json)
+        .ok_or_else(|| ApiError::NotFound(format!("there is no player called {name:?}")))
+}
+
+/// `GET /api/players/{name}/games?limit=N`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GamesQuery {
+    limit: Option<usize>,
+}
+
+/// A player's finished games, most recent first, with their moves (for a replay).
+async fn games(
+    State(state): State<AppState>,
+    name: Result<Path<String>, PathRejection>,
+    query: Result<Query<GamesQuery>, QueryRejection>,
+) -> Result<Json<Vec<ttt_store::GameRecord>>, ApiError> {
+    let Path(name) = name?;
+    let name = check_name(&name)?;
+    let Query(query) =
+        query.map_err(|e| ApiError::BadRequest(format!("a bad query: {}", e.body_text())))?;
+    let limit = query.limit.unwrap_or(DEFAULT_PAGE);
+    if !(1..=MAX_PAGE).contains(&limit) {
+        return Err(ApiError::BadRequest(format!(
+            "limit must be between 1 and {MAX_PAGE}"
+        )));
+    }
+    let games = {
+        let name = name.clone();
+        state
+            .with_store(move |s| {
+                if s.player(&name)?.is_none() {
+                    return Ok(None);
+                }
+                s.recent_games(Some(&name), limit).map(Some)
+            })
+            .await?
+    };
+    games
         .map(Json)
         .ok_or_else(|| ApiError::NotFound(format!("there is no player called {name:?}")))
 }

@@ -124,3 +124,61 @@ export function listPlayers({ limit = 50, offset = 0, search = '' } = {}) {
   if (search) query.set('q', search);
   return request('GET', `/api/players?${query}`);
 }
+
+// Accounts: the session is a cookie the browser keeps and sends by itself (HttpOnly, never
+// readable here).
+
+/** Signs up: the account (`{name, ratings}`), signed in. */
+export function signUp(name, password, claimCode = '') {
+  const body = { name, password };
+  if (claimCode) body.claim_code = claimCode;
+  return request('POST', '/api/accounts', { body });
+}
+
+/** Signs in: the account. */
+export function signIn(name, password) {
+  return request('POST', '/api/session', { body: { name, password } });
+}
+
+/** Signs this browser out. */
+export function signOut() {
+  return request('DELETE', '/api/session');
+}
+
+/** Ends every session of the account. */
+export function signOutEverywhere() {
+  return request('DELETE', '/api/sessions');
+}
+
+/** The signed-in account, or null. */
+export async function me() {
+  return (await request('GET', '/api/session')).account;
+}
+
+/** A new password, given the present one. */
+export function changePassword(password, newPassword) {
+  return request('POST', '/api/account/password', {
+    body: { password, new_password: newPassword },
+  });
+}
+
+/** Deletes the account, given its password. */
+export function deleteAccount(password) {
+  return request('DELETE', '/api/account', { body: { password } });
+}
+
+/** One player's page: counts, `account`, `ratings` by board and `rating_history`. */
+export function playerPage(name) {
+  return request('GET', `/api/players/${encodeURIComponent(name)}`);
+}
+
+/** A player's finished games, most recent first, with their moves. */
+export function playerGames(name, limit = 20) {
+  return request('GET', `/api/players/${encodeURIComponent(name)}/games?limit=${limit}`);
+}
+
+/** A board's rating list: `{board, players: [{rank, kind, name|level, rating, ...}], total}`. */
+export function ratingList(board, limit = 50) {
+  const query = new URLSearchParams({ board, limit: String(limit) });
+  return request('GET', `/api/players?${query}`);
+}

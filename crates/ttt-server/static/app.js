@@ -5,10 +5,13 @@
 // every game and checks every move; what is decided without the DOM lives in pure modules
 // that node's test runner checks.
 
+import * as account from './account-view.js';
 import * as actions from './actions.js';
 import * as api from './api.js';
 import * as game from './game.js';
 import * as render from './render.js';
+import { showPlayer, wirePlayer } from './player-view.js';
+import { boardTitle, ratingText } from './ratings.js';
 import { routeOf } from './route.js';
 import { checkSetup, fieldsFromSaved } from './setup.js';
 import { SetupForm } from './setup-form.js';
@@ -25,10 +28,43 @@ const LEADERBOARD_PAGE = 50;
 /** Where the leaderboard is: the first player shown, and the search. */
 const leaderboardAt = { offset: 0, search: '' };
 
+/** A board's rating list in the leaderboard's ratings table. */
+async function showRatings(board) {
+  const page = await api.ratingList(board);
+  const rows = page.players.map((p) => {
+    const tr = document.createElement('tr');
+    const rank = document.createElement('td');
+    rank.textContent = p.rank === null ? '–' : String(p.rank);
+    const who = document.createElement('th');
+    who.scope = 'row';
+    if (p.kind === 'human') who.append(render.playerLink(p.name));
+    else who.textContent = p.level.startsWith('engine:') ? p.level.slice(7) : `Computer (${p.level})`;
+    const rating = document.createElement('td');
+    rating.textContent = ratingText(p);
+    const games = document.createElement('td');
+    games.textContent = String(p.games);
+    tr.append(rank, who, rating, games);
+    return tr;
+  });
+  $('rating-list').tBodies[0].replaceChildren(...rows);
+  $('rating-list-empty').hidden = rows.length > 0;
+}
+
 async function showLeaderboard() {
   game.closeDialog();
   game.showView('leaderboard');
   render.setError('leaderboard-error', '');
+  const board = $('leaderboard-board').value;
+  $('ratings-card').hidden = !board;
+  $('wins-part').hidden = Boolean(board);
+  if (board) {
+    try {
+      await showRatings(board);
+    } catch (e) {
+      render.setError('leaderboard-error', e.message);
+    }
+    return;
+  }
   const { offset, search } = leaderboardAt;
   try {
     const page = await api.listPlayers({ limit: LEADERBOARD_PAGE, offset, search });
@@ -45,7 +81,23 @@ function submitSetup(fields, limits) {
     render.setError('setup-error', checked.error);
     return;
   }
-  void game.startGame(checked.request);
+  const request = { ...checked.request };
+  if (!$('rated-row').hidden && $('rated').checked) request.rated = true;
+  void game.startGame(request);
+}
+
+/** The setup's rated choice follows who is signed in: offered to a signed-in player, whose
+ * name becomes Player 1's if it was left blank. */
+function followAccount(signed) {
+  $('rated-row').hidden = !signed;
+  $('rated-help').hidden = !signed;
+  if (!signed) {
+    $('rated').checked = false;
+    return;
+  }
+  $('rated-help').textContent = `Rated games move your rating (as ${signed.name}) on the named `
+    + 'boards: against the computer, or a friend invited by link who signs in to join.';
+  if (!$('p1-name').value.trim() && !$('p2-name').value.trim()) $('p1-name').value = signed.name;
 }
 
 /** The invitation at `/join/{code}`: a name, then the seat. */
@@ -91,6 +143,17 @@ function wire() {
   $('leaderboard-back').addEventListener('click', () => {
     game.showView(game.state.game ? 'game' : 'setup');
   });
+  $('leaderboard-board').addEventListener('change', () => { void showLeaderboard(); });
+  $('nav-account').addEventListener('click', () => {
+    game.closeDialog();
+    game.showView('account');
+  });
+  $('player-back').addEventListener('click', () => {
+    if (history.length > 1) history.back();
+    else location.assign('/');
+  });
+  account.wireAccount({ onChange: followAccount });
+  wirePlayer();
 }
 
 /** Builds the setup from the server's choices, then opens what the address names: a game
@@ -107,11 +170,27 @@ async function init() {
     return;
   }
   form.build(config);
+  for (const board of config.rated_boards || []) {
+    const option = document.createElement('option');
+    option.value = board;
+    option.textContent = `Rating: ${boardTitle(board)}`;
+    $('leaderboard-board').append(option);
+  }
   form.fill(fieldsFromSaved(storage.loadSetup(), texts.computerChoices(config)));
   form.onSubmit((fields) => submitSetup(fields, config.limits));
   form.enable();
 
+  await account.refreshMe();
   const route = routeOf(location.pathname);
+  if (route.view === 'account') {
+    game.showView('account');
+    return;
+  }
+  if (route.view === 'player') {
+    game.showView('player');
+    await showPlayer(route.name);
+    return;
+  }
   if (route.view === 'join') {
     showJoin(route.code, config.limits);
     return;

@@ -12,11 +12,20 @@ import * as texts from './texts.js';
 const $ = (id) => document.getElementById(id);
 
 const SECTIONS = {
-  setup: 'setup-view', join: 'join-view', game: 'game-view', leaderboard: 'leaderboard-view',
+  setup: 'setup-view',
+  join: 'join-view',
+  game: 'game-view',
+  leaderboard: 'leaderboard-view',
+  account: 'account-view',
+  player: 'player-view',
 };
-const NAV = [['nav-setup', 'setup'], ['nav-leaderboard', 'leaderboard']];
+const NAV = [['nav-setup', 'setup'], ['nav-leaderboard', 'leaderboard'], ['nav-account', 'account']];
 const HEADINGS = {
-  setup: 'setup-heading', join: 'join-heading', leaderboard: 'leaderboard-heading',
+  setup: 'setup-heading',
+  join: 'join-heading',
+  leaderboard: 'leaderboard-heading',
+  account: 'account-heading',
+  player: 'player-heading',
 };
 /** Each side's score panel, by side: 0 is X, 1 is O. */
 const PANEL_SIDES = ['x', 'o'];
@@ -143,7 +152,7 @@ export function leaderboard(page, offset, size, search) {
     rank.textContent = String(p.rank);
     const name = document.createElement('th');
     name.scope = 'row';
-    name.textContent = p.name;
+    name.append(playerLink(p.name));
     tr.append(rank, name);
     for (const key of ['wins', 'losses', 'ties', 'games']) {
       const td = document.createElement('td');
@@ -160,6 +169,15 @@ export function leaderboard(page, offset, size, search) {
   $('leaderboard-previous').disabled = offset === 0;
   $('leaderboard-next').disabled = offset + players.length >= total;
   $('leaderboard-previous').closest('nav').hidden = total <= size;
+}
+
+/** A link to the page of the player called `name` (text, never HTML). */
+export function playerLink(name) {
+  const a = document.createElement('a');
+  a.href = `/players/${encodeURIComponent(name)}`;
+  a.className = 'player-link';
+  a.textContent = name;
+  return a;
 }
 
 /** The end-of-game dialog (Play Again, Analyse, Quit), opened a moment after the game ends,

@@ -38,7 +38,10 @@ pub(crate) const NAME_HOLD: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/api/accounts", post(sign_up))
-        .route("/api/session", post(sign_in).delete(sign_out))
+        .route(
+            "/api/session",
+            get(session_state).post(sign_in).delete(sign_out),
+        )
         .route("/api/sessions", delete(sign_out_everywhere))
         .route("/api/me", get(me))
         .route("/api/account/password", post(change_password))
@@ -231,6 +234,19 @@ async fn sign_out_everywhere(
         StatusCode::NO_CONTENT,
         [clear_cookie(state.secure_cookies())],
     ))
+}
+
+/// `GET /api/session`: `{"account": ACCOUNT}` for a signed-in browser (as `GET /api/me`),
+/// `{"account": null}` otherwise; for pages, which ask on every load.
+async fn session_state(
+    State(state): State<AppState>,
+    session: Session,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let account = match session.0 {
+        Some(signed) => Some(me_of(&state, signed.name).await?),
+        None => None,
+    };
+    Ok(Json(serde_json::json!({ "account": account })))
 }
 
 /// `GET /api/me`: the signed-in account and its ratings, or 401.

@@ -105,6 +105,12 @@ async fn an_account_signs_up_in_and_out() {
     );
     let first = cookie_of(&created);
     assert_eq!(me(&app, &first).await.json["name"], "Alice");
+    // What a page asks on every load: who is signed in, without a refusal for nobody.
+    let session = with_cookie(&app, Method::GET, "/api/session", Some(&first), &[], None).await;
+    assert_eq!(session.json["account"]["name"], "Alice");
+    let nobody = with_cookie(&app, Method::GET, "/api/session", None, &[], None).await;
+    assert_eq!(nobody.status, StatusCode::OK);
+    assert_eq!(nobody.json, json!({"account": null}));
     assert_error(
         &me(&app, "ttt_session=forged").await,
         StatusCode::UNAUTHORIZED,
