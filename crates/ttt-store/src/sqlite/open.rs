@@ -454,6 +454,42 @@ mod tests {
         assert_eq!(identity(&store.conn()).unwrap().1, LATEST);
     }
 
+    /// A database of schema 5 whose players include look-alikes ("Alice" and a Cyrillic
+    /// "Аlice"): opened, both stay players with their games, and the look-alikes are reported.
+    #[test]
+    fn look_alike_names_are_reported_and_kept_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ttt.db");
+        let conn = Connection::open(&path).unwrap();
+        for m in &migrations::MIGRATIONS[..5] {
+            conn.execute_batch(m.sqlite).unwrap();
+        }
+        conn.execute_batch("CREATE UNIQUE INDEX players_by_key ON players (name_key)")
+            .unwrap();
+        conn.pragma_update(None, "user_version", 5).unwrap();
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .unwrap();
+        for name in ["Alice", "\u{410}lice", "Bob"] {
+            conn.execute(
+                "INSERT INTO players (name, name_key, wins) VALUES (?1, lower(?1), 1)",
+                [name],
+            )
+            .unwrap();
+        }
+        drop(conn);
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.players().unwrap().len(), 3, "nothing merged");
+        let notes = store.migration_notes();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes[0].contains("Alice, \u{410}lice"), "{notes:?}");
+        assert!(notes[0].contains("look alike"), "{notes:?}");
+        // From now on a third look-alike is refused.
+        assert!(matches!(
+            store.name_status("\u{391}lice", 0).unwrap(),
+            crate::NameStatus::LooksLike { .. }
+        ));
+    }
+
     /// A database of the first schema where "Alice" and "alice" were two players: opened,
     /// they are one, with every count and game, and the merge is reported and recorded.
     #[test]
