@@ -669,3 +669,45 @@ async fn passwords_are_never_stored_in_clear() {
     let token = cookie.trim_start_matches("ttt_session=");
     assert!(!text.contains(token), "nor the session's token");
 }
+
+#[tokio::test]
+async fn behind_https_the_cookie_is_secure_and_only_the_public_origin_is_taken() {
+    let app = TestApp::on_state(
+        std::sync::Arc::new(ttt_store::SqliteStore::open_in_memory().unwrap()),
+        ttt_server::Limits::default(),
+        |state| state.with_public_url("https://ttt.example.org"),
+    );
+    let created = with_cookie(
+        &app,
+        Method::POST,
+        "/api/accounts",
+        None,
+        &[],
+        Some(json!({"name": "Alice", "password": PASSWORD})),
+    )
+    .await;
+    let set = created.headers[header::SET_COOKIE].to_str().unwrap();
+    assert!(set.contains("; Secure"), "{set}");
+    let cookie = cookie_of(&created);
+    // The request's Host no longer decides: the public address does.
+    let from_host = with_cookie(
+        &app,
+        Method::DELETE,
+        "/api/session",
+        Some(&cookie),
+        &[("origin", "http://ttt.test")],
+        None,
+    )
+    .await;
+    assert_eq!(from_host.status, StatusCode::FORBIDDEN);
+    let from_public = with_cookie(
+        &app,
+        Method::DELETE,
+        "/api/session",
+        Some(&cookie),
+        &[("origin", "https://ttt.example.org")],
+        None,
+    )
+    .await;
+    assert_eq!(from_public.status, StatusCode::NO_CONTENT);
+}

@@ -44,7 +44,16 @@ impl TestApp {
 
     /// The app over `store` (a file that outlives it, say).
     pub fn on(store: Arc<SqliteStore>, limits: Limits) -> TestApp {
-        let state = AppState::new(Arc::clone(&store) as Arc<dyn Store>, limits);
+        TestApp::on_state(store, limits, |state| state)
+    }
+
+    /// The app over `store`, its state set up by `setup` (a public address, say).
+    pub fn on_state(
+        store: Arc<SqliteStore>,
+        limits: Limits,
+        setup: impl FnOnce(AppState) -> AppState,
+    ) -> TestApp {
+        let state = setup(AppState::new(Arc::clone(&store) as Arc<dyn Store>, limits));
         TestApp {
             router: app(state),
             store,
