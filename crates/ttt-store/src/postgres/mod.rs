@@ -13,6 +13,7 @@ mod errors;
 mod live;
 mod notifications;
 mod open;
+mod tls;
 
 use crate::sql::{self, games, players};
 use crate::{
