@@ -101,7 +101,7 @@ impl FairUse {
 }
 
 /// The client's address, as far as the server can tell.
-fn client(request: &Request, trust_forwarded_for: bool) -> IpAddr {
+pub(crate) fn client(request: &Request, trust_forwarded_for: bool) -> IpAddr {
     if trust_forwarded_for {
         let forwarded = request
             .headers()

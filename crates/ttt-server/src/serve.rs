@@ -43,6 +43,12 @@ pub async fn serve(
     let cleaner = tokio::spawn(crate::state::keep_tidy(state.clone()));
     let follower = tokio::spawn(crate::cluster::follow_other_servers(state.clone()));
     let full = AtomicBool::new(false);
+    tracing::info!(
+        addr = %listener.local_addr()?,
+        version = env!("CARGO_PKG_VERSION"),
+        max_connections = limits.max_connections,
+        "serving"
+    );
     tokio::pin!(shutdown);
     loop {
         if permits.available_permits() == 0 && !full.swap(true, Ordering::Relaxed) {
@@ -91,6 +97,11 @@ pub async fn serve(
         });
     }
     drop(listener);
+    tracing::info!(
+        streams = state.metrics.streams(),
+        grace_s = limits.shutdown_grace.as_secs(),
+        "shutting down: no new connections; finishing the requests in flight"
+    );
     state.begin_shutdown();
     crate::cluster::say_goodbye(&state).await;
     tokio::select! {
@@ -104,6 +115,7 @@ pub async fn serve(
     }
     cleaner.abort();
     follower.abort();
+    tracing::info!("stopped");
     Ok(())
 }
 

@@ -13,6 +13,7 @@ use crate::error::ApiError;
 use crate::fair_use::FairUse;
 use crate::hub::Hub;
 use crate::limits::Limits;
+use crate::metrics::Metrics;
 use crate::seats::new_secret;
 
 /// Everything the handlers share: the store, who watches which game, and the limits.
@@ -34,6 +35,8 @@ pub struct AppState {
     pub(crate) server_id: Arc<str>,
     /// The outside programs the operator offers as players, by name.
     pub(crate) engines: Arc<Engines>,
+    /// What `/metrics` shows.
+    pub(crate) metrics: Arc<Metrics>,
 }
 
 /// Outside programs offered as players, by the name the page shows: only the operator
@@ -102,6 +105,7 @@ impl AppState {
             ),
             limits: Arc::new(limits),
             engines: Arc::default(),
+            metrics: Arc::default(),
         }
     }
 
@@ -153,11 +157,20 @@ impl AppState {
             .acquire_owned()
             .await
             .map_err(ApiError::internal)?;
+        let metrics = Arc::clone(&self.metrics);
         Ok(tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            f()
+            let start = std::time::Instant::now();
+            let found = f();
+            metrics.thought(start.elapsed());
+            found
         })
         .await?)
+    }
+
+    /// The store's pool connections, in use and idle, where it has a pool.
+    pub(crate) fn store_pool(&self) -> Option<(usize, usize)> {
+        self.store.pool_connections()
     }
 
     /// Removes the games nobody has touched for `idle`, and the finished ones last changed

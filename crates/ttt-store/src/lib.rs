@@ -200,6 +200,12 @@ pub trait Store: Send + Sync {
         &[]
     }
 
+    /// The connections to the database a pool keeps now, in use and idle; `None` for a
+    /// store with no pool (a file on this machine).
+    fn pool_connections(&self) -> Option<(usize, usize)> {
+        None
+    }
+
     /// Whether the database answers now: for a server to tell its load balancer it is
     /// ready. A file on this machine always is.
     ///

@@ -127,6 +127,14 @@ impl Store for PgStore {
         })
     }
 
+    fn pool_connections(&self) -> Option<(usize, usize)> {
+        let status = self.pool.status();
+        Some((
+            status.size.saturating_sub(status.available),
+            status.available,
+        ))
+    }
+
     fn broadcast(&self, note: &str) -> Result<bool, StoreError> {
         self.send_note(note)
     }

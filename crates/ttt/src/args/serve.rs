@@ -60,6 +60,24 @@ pub struct ServeArgs {
     /// its moves gets --thinking-time.
     #[arg(long = "engine", value_name = "NAME=PATH", value_parser = parse_engine)]
     pub engines: Vec<(String, String)>,
+    /// How the log on stderr is written: text for people, json (one object a line) for a log
+    /// collector. RUST_LOG chooses what is logged (info by default; `debug`,
+    /// `ttt_server=debug,warn`, ...).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "text")]
+    pub log_format: LogFormat,
+    /// Serve Prometheus metrics at http://IP:PORT/metrics, on a listener of its own: keep it
+    /// private (a loopback or internal address).
+    #[arg(long, value_name = "IP:PORT")]
+    pub metrics_addr: Option<SocketAddr>,
+}
+
+/// How `ttt serve` writes its log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// A line of text an event: time, level, message and fields.
+    Text,
+    /// A JSON object a line, with `timestamp`, `level`, `fields` and `spans`.
+    Json,
 }
 
 /// `NAME=PATH ARGS...` for `--engine`.

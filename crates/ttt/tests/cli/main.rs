@@ -5,6 +5,7 @@ mod analyze;
 #[cfg(unix)]
 mod engine;
 mod http;
+mod operate;
 mod pbrain;
 mod play;
 mod servers;
