@@ -1,5 +1,5 @@
-//! What the server counts for Prometheus, and the page it reads them from: `GET /metrics` on
-//! a listener of its own (`ttt serve --metrics-addr`), never on the public address.
+//! What the server counts for Prometheus, written as the page it reads (served by
+//! [`crate::scrape`]).
 //!
 //! The exposition is written here, in Prometheus's text format (version 0.0.4): a handful of
 //! counters, gauges and histograms need no library. Labels stay few: a route is its pattern
@@ -20,15 +20,6 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
-
-use axum::extract::State;
-use axum::http::header;
-use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::Router;
-use tokio::net::TcpListener;
-
-use crate::state::AppState;
 
 /// Upper bounds of the request-time buckets, in seconds.
 const REQUEST_BUCKETS: &[f64] = &[
@@ -236,39 +227,6 @@ impl Histogram {
         let sum = self.sum_micros.load(Ordering::Relaxed) as f64 / 1e6;
         let _ = writeln!(out, "{name}_sum {sum}\n{name}_count {cumulative}");
     }
-}
-
-/// The metrics page's routes.
-fn router(state: AppState) -> Router {
-    Router::new()
-        .route("/metrics", get(show))
-        .fallback(|| async { (axum::http::StatusCode::NOT_FOUND, "try /metrics\n") })
-        .with_state(state)
-}
-
-/// `GET /metrics`.
-async fn show(State(state): State<AppState>) -> impl IntoResponse {
-    let games = state.with_store(|s| s.live_game_count()).await.ok();
-    let pool = state.store_pool();
-    let text = state.metrics.render(games, pool);
-    (
-        [(
-            header::CONTENT_TYPE,
-            "text/plain; version=0.0.4; charset=utf-8",
-        )],
-        text,
-    )
-}
-
-/// Serves `GET /metrics` on `listener` until the server begins to shut down.
-///
-/// # Errors
-/// When serving fails.
-pub async fn serve_metrics(listener: TcpListener, state: AppState) -> std::io::Result<()> {
-    let stopping = state.stopping();
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(stopping)
-        .await
 }
 
 #[cfg(test)]
