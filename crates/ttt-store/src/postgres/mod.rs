@@ -54,6 +54,25 @@ impl Store for PgStore {
         })
     }
 
+    fn restore(&self, players: &[PlayerStats], games: &[GameRecord]) -> Result<(), StoreError> {
+        self.run(async {
+            let mut client = self.client().await?;
+            let tx = client.transaction().await.map_err(|e| self.err(e))?;
+            sql::restore::restore(&Pg::new(&tx, &self.shown), players, games).await?;
+            // The ids were given: the next game's comes after the largest.
+            if !games.is_empty() {
+                tx.execute(
+                    "SELECT setval(pg_get_serial_sequence('games', 'id'), max(id)) FROM games",
+                    &[],
+                )
+                .await
+                .map_err(|e| self.err(e))?;
+            }
+            tx.commit().await.map_err(|e| self.err(e))?;
+            Ok(())
+        })
+    }
+
     fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
         self.read(async |db| players::all(db).await)
     }

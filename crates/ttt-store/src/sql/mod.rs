@@ -12,6 +12,7 @@
 pub(crate) mod games;
 pub(crate) mod live;
 pub(crate) mod players;
+pub(crate) mod restore;
 
 use std::path::Path;
 

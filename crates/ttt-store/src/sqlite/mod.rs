@@ -64,6 +64,10 @@ impl Store for SqliteStore {
         self.write(|db| now(games::insert(db, game)))
     }
 
+    fn restore(&self, players: &[PlayerStats], games: &[GameRecord]) -> Result<(), StoreError> {
+        self.write(|db| now(sql::restore::restore(db, players, games)))
+    }
+
     fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
         self.read(|db| now(players::all(db)))
     }

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod check_proof;
+pub mod export;
 pub mod gui;
 pub mod history;
 mod lines;

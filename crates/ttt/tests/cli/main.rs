@@ -1,6 +1,7 @@
 //! The command line, driven through the real binary: one test binary, one shared runner
 //! ([`support`]).
 
+mod admin;
 mod analyze;
 #[cfg(unix)]
 mod engine;
