@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::values::{parse_count, parse_seconds};
+use super::values::{parse_count, parse_hours, parse_seconds};
 use super::DbArgs;
 
 /// Options of `ttt serve`.
@@ -48,6 +48,10 @@ pub struct ServeArgs {
     /// Moves, takebacks, hints and analyses a client may ask for a minute (0: no limit).
     #[arg(long, value_name = "N", default_value_t = 600)]
     pub moves_per_minute: u32,
+    /// Hours an unfinished game is kept after its last move (or its creation) before it is
+    /// removed; a finished game's page stays an hour, and its result is recorded for good.
+    #[arg(long, value_name = "HOURS", default_value = "6", value_parser = parse_hours)]
+    pub keep_unfinished: Duration,
     /// The most games kept at once.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = parse_count)]
     pub max_games: usize,

@@ -24,6 +24,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         games_per_minute: args.games_per_minute,
         moves_per_minute: args.moves_per_minute,
         max_games: args.max_games,
+        game_ttl: args.keep_unfinished,
         trust_forwarded_for: args.trust_forwarded_for,
         ..Limits::default()
     };
@@ -53,6 +54,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             .await
             .map_err(|e| user_error(format!("cannot listen on {}: {e}", args.addr)))?;
         let local = listener.local_addr()?;
+        let shutdown = ttt_server::shutdown_signal();
         let metrics =
             match args.metrics_addr {
                 Some(addr) => Some(tokio::net::TcpListener::bind(addr).await.map_err(|e| {
@@ -74,7 +76,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         for name in &names {
             println!("ttt: the engine {name} is offered as a player");
         }
-        ttt_server::serve(listener, state, ttt_server::shutdown_signal())
+        ttt_server::serve(listener, state, shutdown)
             .await
             .context("the server stopped")
     })

@@ -272,3 +272,22 @@ fn a_server_on_postgres_shows_its_pool() {
     assert_eq!(sample(&text, "ttt_games_live"), Some(1.0), "{text}");
     server.stop();
 }
+
+#[test]
+fn how_long_unfinished_games_are_kept_is_the_operators_and_said() {
+    let server = Served::start(&["--keep-unfinished", "2"]);
+    let gone = get(&server.base, "/api/games/nosuchgame");
+    assert_eq!(gone.status, 404);
+    assert!(
+        gone.json["error"]
+            .as_str()
+            .unwrap()
+            .contains("kept for 2 h after its last move"),
+        "{}",
+        gone.text
+    );
+    server.stop();
+    let out = crate::support::ttt(&["serve", "--keep-unfinished", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("from 1 to 8760"));
+}
