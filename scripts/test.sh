@@ -18,9 +18,10 @@ as_root() {
 
 # What the build and the tests need from the system, installed when missing: Python's
 # headers and venv (the Python package links to libpython), PostgreSQL's server programs (the
-# tests start a throwaway cluster of their own).
+# tests start a throwaway cluster of their own) and openssl (which makes the certificates of
+# the cluster that takes TLS only).
 missing=()
-for p in python3-dev python3-venv; do
+for p in python3-dev python3-venv openssl; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
 done
 if [ -z "${TTT_PG_BIN:-}" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 &&

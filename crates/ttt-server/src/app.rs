@@ -10,7 +10,7 @@ use axum::Router;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::{accounts, assets, config, games, health, origin, players};
+use crate::{accounts, assets, config, games, health, observe, origin, players};
 
 /// The whole application: page, API, limits and error handling. Used by `ttt serve` and by
 /// the tests alike.
@@ -33,6 +33,10 @@ pub fn app(state: AppState) -> Router {
             origin::same_origin,
         ))
         .layer(middleware::map_response(common_headers))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            observe::observe,
+        ))
         .with_state(state)
 }
 
@@ -50,7 +54,13 @@ async fn method_not_allowed() -> ApiError {
 async fn time_limit(State(state): State<AppState>, req: Request, next: Next) -> Response {
     match tokio::time::timeout(state.limits.request_timeout, next.run(req)).await {
         Ok(response) => response,
-        Err(_) => ApiError::Timeout.into_response(),
+        Err(_) => {
+            tracing::warn!(
+                "cut off after {} s (--request-timeout): answered 503",
+                state.limits.request_timeout.as_secs()
+            );
+            ApiError::Timeout.into_response()
+        }
     }
 }
 
@@ -75,6 +85,9 @@ async fn common_headers(mut response: Response) -> Response {
 async fn fair_use(State(state): State<AppState>, request: Request, next: Next) -> Response {
     match state.fair_use.admit(&request) {
         Ok(()) => next.run(request).await,
-        Err(e) => e.into_response(),
+        Err(e) => {
+            state.metrics.rate_limited();
+            e.into_response()
+        }
     }
 }

@@ -101,7 +101,7 @@ impl FairUse {
 }
 
 /// The client's address, as far as the server can tell.
-fn client(request: &Request, trust_forwarded_for: bool) -> IpAddr {
+pub(crate) fn client(request: &Request, trust_forwarded_for: bool) -> IpAddr {
     client_of(request.headers(), request.extensions(), trust_forwarded_for)
 }
 

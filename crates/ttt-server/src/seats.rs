@@ -9,28 +9,12 @@
 
 use axum::http::header::AUTHORIZATION;
 use axum::http::HeaderMap;
-use sha2::{Digest, Sha256};
 use ttt_core::{OpeningError, Order, Player, Position};
 use ttt_store::{name_key, LiveGame, Participant};
 
 use crate::accounts::session::Session;
 use crate::error::ApiError;
-
-/// A new secret: 128 bits from the operating system's random source, in hex.
-pub(crate) fn new_secret() -> Result<String, ApiError> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(ApiError::internal)?;
-    Ok(hex(&bytes))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// What the store keeps of a token.
-pub(crate) fn hash(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
-}
+use crate::secrets::hash;
 
 /// Who is asking, as far as the request's token (or session) says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -306,12 +290,13 @@ pub(crate) fn has_tokens(game: &LiveGame) -> bool {
 /// Whether the game is between a host and a friend invited by link, each on their own
 /// device: a takeback is then asked of the other, and who is connected is shown.
 pub(crate) fn is_between_friends(game: &LiveGame) -> bool {
-    game.seats.x.friend || game.seats.o.friend
+    game.is_between_friends()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::secrets::new_secret;
     use ttt_core::{ByPlayer, Dims};
     use ttt_store::{LiveSeat, Participant};
 

@@ -43,6 +43,12 @@ pub async fn serve(
     let cleaner = tokio::spawn(crate::state::keep_tidy(state.clone()));
     let follower = tokio::spawn(crate::cluster::follow_other_servers(state.clone()));
     let full = AtomicBool::new(false);
+    tracing::info!(
+        addr = %listener.local_addr()?,
+        version = env!("CARGO_PKG_VERSION"),
+        max_connections = limits.max_connections,
+        "serving"
+    );
     tokio::pin!(shutdown);
     loop {
         if permits.available_permits() == 0 && !full.swap(true, Ordering::Relaxed) {
@@ -91,6 +97,11 @@ pub async fn serve(
         });
     }
     drop(listener);
+    tracing::info!(
+        streams = state.metrics.streams(),
+        grace_s = limits.shutdown_grace.as_secs(),
+        "shutting down: no new connections; finishing the requests in flight"
+    );
     state.begin_shutdown();
     crate::cluster::say_goodbye(&state).await;
     tokio::select! {
@@ -104,6 +115,7 @@ pub async fn serve(
     }
     cleaner.abort();
     follower.abort();
+    tracing::info!("stopped");
     Ok(())
 }
 
@@ -119,27 +131,38 @@ fn hint(e: &std::io::Error) -> &'static str {
     }
 }
 
-/// Completes on Ctrl-C or, on Unix, SIGTERM.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        // If the handler cannot be installed, never stop through it.
+/// Completes on Ctrl-C or, on Unix, SIGTERM. The handlers are installed when this is
+/// called, not when the future is first polled: a signal that comes as soon as the server
+/// says it listens must stop it gracefully, not kill it. Call it on the runtime.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    #[cfg(unix)]
+    let (interrupt, terminate) = {
+        use tokio::signal::unix::{signal, SignalKind};
+        (
+            signal(SignalKind::interrupt()).ok(),
+            signal(SignalKind::terminate()).ok(),
+        )
+    };
+    async move {
+        #[cfg(unix)]
+        {
+            // A handler that could not be installed never stops the server.
+            let wait = |s: Option<tokio::signal::unix::Signal>| async move {
+                match s {
+                    Some(mut s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                () = wait(interrupt) => {},
+                () = wait(terminate) => {},
+            }
+        }
+        #[cfg(not(unix))]
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
     }
 }

@@ -14,7 +14,8 @@ use crate::error::ApiError;
 use crate::fair_use::FairUse;
 use crate::hub::Hub;
 use crate::limits::Limits;
-use crate::seats::new_secret;
+use crate::metrics::Metrics;
+use crate::secrets::new_secret;
 
 /// Everything the handlers share: the store, who watches which game, and the limits.
 #[derive(Clone)]
@@ -40,6 +41,8 @@ pub struct AppState {
     /// The address the players reach the server at (`ttt serve --public-url`), if given:
     /// the origin requests must come from, and whether cookies are `Secure`.
     pub(crate) public_url: Option<Arc<str>>,
+    /// What `/metrics` shows.
+    pub(crate) metrics: Arc<Metrics>,
 }
 
 /// Outside programs offered as players, by the name the page shows: only the operator
@@ -110,6 +113,7 @@ impl AppState {
             engines: Arc::default(),
             sign_ins: Arc::default(),
             public_url: None,
+            metrics: Arc::default(),
         }
     }
 
@@ -177,11 +181,20 @@ impl AppState {
             .acquire_owned()
             .await
             .map_err(ApiError::internal)?;
+        let metrics = Arc::clone(&self.metrics);
         Ok(tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            f()
+            let start = std::time::Instant::now();
+            let found = f();
+            metrics.thought(start.elapsed());
+            found
         })
         .await?)
+    }
+
+    /// The store's pool connections, in use and idle, where it has a pool.
+    pub(crate) fn store_pool(&self) -> Option<(usize, usize)> {
+        self.store.pool_connections()
     }
 
     /// Removes the games nobody has touched for `idle`, and the finished ones last changed

@@ -140,7 +140,7 @@ impl GameView {
             Some(Order::First) | None => Player::X,
         };
         GameView {
-            tokens: crate::seats::is_between_friends(game),
+            tokens: game.is_between_friends(),
             id: game.id.clone(),
             rows: game.rows,
             cols: game.cols,

@@ -103,6 +103,29 @@ pub enum StoreError {
         source: Box<dyn StdError + Send + Sync + 'static>,
     },
 
+    /// A restore was asked into a database that already holds players or games.
+    #[error(
+        "{} already holds {rows} players and games; it was left untouched: restore into a new, \
+         empty database (a new file, or `createdb`)",
+        path.display()
+    )]
+    NotEmpty {
+        /// The file (or the database's URL).
+        path: PathBuf,
+        /// How many players, games and games in progress it holds.
+        rows: i64,
+    },
+
+    /// The connection's TLS could not be set up as the URL asks (`sslmode`, `sslrootcert`),
+    /// or the server's certificate did not pass its checks.
+    #[error("cannot connect to the database {} securely: {reason}", path.display())]
+    Tls {
+        /// The database's URL, without its password.
+        path: PathBuf,
+        /// What failed, and what to do about it.
+        reason: String,
+    },
+
     /// The database was written by a newer `ttt` whose schema this one does not know.
     #[error(
         "{} was written by a newer version of ttt (schema version {found}; this version \

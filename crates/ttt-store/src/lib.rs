@@ -316,6 +316,23 @@ pub trait Store: Send + Sync {
         &[]
     }
 
+    /// Writes `players` (with their counters) and finished `games` (with their ids and
+    /// times) into this database, which must hold nothing yet, in one transaction: the
+    /// other half of an export (`ttt db export`).
+    ///
+    /// # Errors
+    /// [`StoreError::NotEmpty`] when the database holds players or games;
+    /// [`StoreError::InvalidGame`] for a game that cannot have been played;
+    /// [`StoreError::Conflict`] for two players of one name or two games of one id; nothing
+    /// is written then.
+    fn restore(&self, players: &[PlayerStats], games: &[GameRecord]) -> Result<(), StoreError>;
+
+    /// The connections to the database a pool keeps now, in use and idle; `None` for a
+    /// store with no pool (a file on this machine).
+    fn pool_connections(&self) -> Option<(usize, usize)> {
+        None
+    }
+
     /// Whether the database answers now: for a server to tell its load balancer it is
     /// ready. A file on this machine always is.
     ///

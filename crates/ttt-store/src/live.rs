@@ -169,6 +169,12 @@ impl LiveGame {
         Ok(Dims::new(self.rows, self.cols, self.k)?)
     }
 
+    /// Whether it is between a host and a friend invited by link, each on their own device.
+    #[must_use]
+    pub fn is_between_friends(&self) -> bool {
+        self.seats.x.friend || self.seats.o.friend
+    }
+
     /// The position the moves lead to, under the game's rule.
     ///
     /// # Errors

@@ -7,6 +7,10 @@
 //! as soon as the test process ends, however it ends (its standard input is a pipe from the
 //! test process). Each test takes a database of its own with [`Cluster::database`].
 //!
+//! [`tls_cluster`] starts a second one that takes only TLS connections (`hostssl` alone in
+//! its `pg_hba.conf`), with a certificate for `localhost` signed by an authority the test
+//! makes with the `openssl` program ([`Certificates`]).
+//!
 //! The PostgreSQL programs are looked for in `$TTT_PG_BIN`, then in Debian's
 //! `/usr/lib/postgresql/VERSION/bin` (the newest), then on the `PATH`. When they are missing
 //! the tests fail, saying how to install them (`scripts/test.sh` does), unless
@@ -34,6 +38,18 @@ pub struct Cluster {
     _keepalive: Mutex<ChildStdin>,
     _shell: Mutex<Child>,
     next: AtomicUsize,
+    certificates: Option<Certificates>,
+}
+
+/// The files of a TLS cluster's certificates, made for the test process: the server's
+/// certificate names the host `localhost` and no address, so that connecting to
+/// `127.0.0.1` tells a check of the host name from a check of the authority.
+#[derive(Debug, Clone)]
+pub struct Certificates {
+    /// The authority that signed the server's certificate (PEM).
+    pub authority: PathBuf,
+    /// An authority that signed nothing of the server's (PEM).
+    pub other_authority: PathBuf,
 }
 
 /// Whether the tests that need PostgreSQL were asked to be skipped (`TTT_SKIP_POSTGRES=1`).
@@ -49,11 +65,29 @@ pub fn skipped() -> bool {
 #[must_use]
 pub fn cluster() -> Option<&'static Cluster> {
     static CLUSTER: OnceLock<Result<Cluster, String>> = OnceLock::new();
+    started(&CLUSTER, false)
+}
+
+/// The test process's cluster that takes TLS connections only, started on first use;
+/// `None` when `TTT_SKIP_POSTGRES=1`. Its [`Cluster::certificates`] are the files to trust.
+///
+/// # Panics
+/// When PostgreSQL or `openssl` is not installed, or the cluster does not start.
+#[must_use]
+pub fn tls_cluster() -> Option<&'static Cluster> {
+    static CLUSTER: OnceLock<Result<Cluster, String>> = OnceLock::new();
+    started(&CLUSTER, true)
+}
+
+fn started(
+    cell: &'static OnceLock<Result<Cluster, String>>,
+    tls: bool,
+) -> Option<&'static Cluster> {
     if skipped() {
         eprintln!("TTT_SKIP_POSTGRES=1: skipping a test that needs PostgreSQL");
         return None;
     }
-    match CLUSTER.get_or_init(Cluster::start) {
+    match cell.get_or_init(|| Cluster::start(tls)) {
         Ok(cluster) => Some(cluster),
         Err(why) => panic!(
             "cannot start a throwaway PostgreSQL for the tests: {why}\n\
@@ -65,10 +99,11 @@ pub fn cluster() -> Option<&'static Cluster> {
 }
 
 impl Cluster {
-    fn start() -> Result<Cluster, String> {
+    fn start(tls: bool) -> Result<Cluster, String> {
         let bin = find_bin()?;
         let run_as = run_as()?;
-        let dir = std::env::temp_dir().join(format!("ttt-pg-{}", std::process::id()));
+        let kind = if tls { "pg-tls" } else { "pg" };
+        let dir = std::env::temp_dir().join(format!("ttt-{kind}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
         if let Some(user) = &run_as {
@@ -97,12 +132,24 @@ impl Cluster {
                 String::from_utf8_lossy(&initdb.stderr).trim()
             ));
         }
+        let (certificates, options) = if tls {
+            let certificates = make_certificates(&dir, &data)?;
+            if let Some(user) = &run_as {
+                for file in ["server.key", "server.crt"] {
+                    chown(&data.join(file), user)?;
+                }
+            }
+            let options = "-c ssl=on -c ssl_cert_file=server.crt -c ssl_key_file=server.key";
+            (Some(certificates), options)
+        } else {
+            (None, "")
+        };
         let port = free_port()?;
         // The server stops (fast shutdown) and its directory goes when the pipe closes.
         let script = r#"
             "$1/postgres" -D "$2/data" -p "$3" -k "$2" -c listen_addresses=127.0.0.1 \
                 -c fsync=off -c synchronous_commit=off -c full_page_writes=off \
-                -c max_connections=200 >"$2/log" 2>&1 &
+                -c max_connections=200 $4 >"$2/log" 2>&1 &
             pid=$!
             cat >/dev/null
             kill -INT "$pid" 2>/dev/null
@@ -114,6 +161,7 @@ impl Cluster {
             .arg(&bin)
             .arg(&dir)
             .arg(port.to_string())
+            .arg(options)
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
@@ -128,6 +176,7 @@ impl Cluster {
             _keepalive: Mutex::new(keepalive),
             _shell: Mutex::new(shell),
             next: AtomicUsize::new(0),
+            certificates,
         };
         cluster.wait_ready(&dir)?;
         Ok(cluster)
@@ -150,6 +199,19 @@ impl Cluster {
             }
             std::thread::sleep(Duration::from_millis(100));
         }
+    }
+
+    /// The files to trust, for a cluster of [`tls_cluster`].
+    #[must_use]
+    pub fn certificates(&self) -> Option<&Certificates> {
+        self.certificates.as_ref()
+    }
+
+    /// The URL of database `name` on this cluster, reached by the host name `localhost`
+    /// (which a TLS cluster's certificate names).
+    #[must_use]
+    pub fn localhost_url(&self, name: &str) -> String {
+        format!("postgres://{}@localhost:{}/{name}", self.user, self.port)
     }
 
     /// A new, empty database of its own for one test; its URL.
@@ -221,6 +283,106 @@ impl Cluster {
             Err(String::from_utf8_lossy(&out.stderr).into_owned())
         }
     }
+}
+
+/// An authority, a certificate for `localhost` it signs (in `data`, as the server reads
+/// it), and another authority, made with `openssl`; only TLS connections are let in.
+fn make_certificates(dir: &Path, data: &Path) -> Result<Certificates, String> {
+    let openssl = |args: &[&str]| -> Result<(), String> {
+        let out = Command::new("openssl")
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| format!("running openssl (is it installed?): {e}"))?;
+        if out.status.success() {
+            Ok(())
+        } else {
+            Err(format!(
+                "openssl {}: {}",
+                args.join(" "),
+                String::from_utf8_lossy(&out.stderr).trim()
+            ))
+        }
+    };
+    let ec = [
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+    ];
+    for name in ["ca", "other-ca"] {
+        let subject = format!("/CN=ttt test {name}");
+        let key = format!("{name}.key");
+        let crt = format!("{name}.crt");
+        let mut args = vec!["req", "-x509", "-days", "2", "-subj", &subject];
+        args.extend(ec);
+        args.extend(["-keyout", &key, "-out", &crt]);
+        args.extend(["-addext", "basicConstraints=critical,CA:TRUE"]);
+        args.extend(["-addext", "keyUsage=critical,keyCertSign,cRLSign"]);
+        openssl(&args)?;
+    }
+    std::fs::write(
+        dir.join("server.ext"),
+        "subjectAltName=DNS:localhost\nextendedKeyUsage=serverAuth\n\
+         basicConstraints=CA:FALSE\n",
+    )
+    .map_err(|e| format!("writing server.ext: {e}"))?;
+    let key = data.join("server.key");
+    let crt = data.join("server.crt");
+    let (key, crt) = (key.to_string_lossy(), crt.to_string_lossy());
+    let mut args = vec![
+        "req",
+        "-subj",
+        "/CN=localhost",
+        "-keyout",
+        &key,
+        "-out",
+        "server.csr",
+    ];
+    args.extend(ec);
+    openssl(&args)?;
+    openssl(&[
+        "x509",
+        "-req",
+        "-in",
+        "server.csr",
+        "-CA",
+        "ca.crt",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-days",
+        "2",
+        "-extfile",
+        "server.ext",
+        "-out",
+        &crt,
+    ])?;
+    set_private(&data.join("server.key"))?;
+    std::fs::write(
+        data.join("pg_hba.conf"),
+        "local all all trust\nhostssl all all 127.0.0.1/32 trust\nhostssl all all ::1/128 trust\n",
+    )
+    .map_err(|e| format!("writing pg_hba.conf: {e}"))?;
+    Ok(Certificates {
+        authority: dir.join("ca.crt"),
+        other_authority: dir.join("other-ca.crt"),
+    })
+}
+
+/// PostgreSQL refuses a key that others may read.
+fn set_private(path: &Path) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+            .map_err(|e| format!("restricting {}: {e}", path.display()))?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }
 
 /// The directory of the PostgreSQL server's programs.

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use ttt_store::{ClaimRefused, Store, StoreError};
 
-use crate::seats::{hash, new_secret};
+use crate::secrets::{hash, new_secret};
 
 /// How long a claim code works unless the operator says otherwise: 7 days.
 pub const CLAIM_TTL: Duration = Duration::from_secs(7 * 24 * 60 * 60);

@@ -26,7 +26,7 @@ use crate::error::ApiError;
 use crate::fair_use::client_of;
 use crate::json::Json;
 use crate::players::check_name;
-use crate::seats::{hash, new_secret};
+use crate::secrets::{hash, new_secret};
 use crate::state::AppState;
 use session::{clear_cookie, set_cookie, Session};
 

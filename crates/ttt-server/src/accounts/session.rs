@@ -11,7 +11,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue};
 
 use crate::error::ApiError;
-use crate::seats::hash;
+use crate::secrets::hash;
 use crate::state::AppState;
 
 /// The cookie's name.

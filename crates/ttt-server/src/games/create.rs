@@ -21,7 +21,8 @@ use crate::error::ApiError;
 use crate::json::Json;
 use crate::limits::Limits;
 use crate::players::check_name;
-use crate::seats::{caller, has_tokens, hash, new_secret, Caller};
+use crate::seats::{caller, has_tokens, Caller};
+use crate::secrets::{hash, new_secret};
 use crate::state::AppState;
 use crate::view::GameView;
 

@@ -51,6 +51,7 @@ pub(crate) async fn events(
         });
     }
     let watcher = state.hub.watch(&view, seat);
+    let open = state.metrics.stream_opened();
     // A save between the read above and the watch reached nobody here (and another
     // server's notice of it found the game unwatched): read the game once more, now that
     // every later save reaches the channel.
@@ -61,7 +62,7 @@ pub(crate) async fn events(
     let first = stream::iter(first.map(|s| Ok(Event::default().event("state").data(&*s))));
     let rest = updates.filter_map(move |message| {
         // The watcher lives as long as the stream: dropping it says the client left.
-        let _alive = &watcher;
+        let _alive = (&watcher, &open);
         let event = match message {
             Ok(s) => Some(Ok(Event::default().event("state").data(&*s))),
             // Fell behind: the next state catches up whole.

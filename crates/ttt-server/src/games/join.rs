@@ -13,7 +13,7 @@ use crate::accounts::session::Session;
 use crate::error::ApiError;
 use crate::json::Json;
 use crate::players::check_name;
-use crate::seats::{hash, new_secret};
+use crate::secrets::{hash, new_secret};
 use crate::state::AppState;
 use crate::view::GameView;
 

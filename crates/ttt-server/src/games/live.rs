@@ -51,8 +51,10 @@ pub(crate) async fn load(state: &AppState, id: &str) -> Result<LiveGame, ApiErro
         .with_store(move |s| s.live_game(&owned))
         .await?
         .ok_or_else(|| {
+            let hours = state.limits.game_ttl.as_secs().div_ceil(3600);
             ApiError::NotFound(format!(
-                "there is no game {id:?} (games are kept for a few hours after their last move)"
+                "there is no game {id:?} (an unfinished game is kept for {hours} h after its \
+                 last move, a finished one for an hour; its result stays recorded)"
             ))
         })
 }

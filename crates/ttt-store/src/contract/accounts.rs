@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::contract::{cpu, game, human};
+use super::fixtures::{cpu, game, human};
 use crate::{
     ClaimRefused, GameResult, NameStatus, Participant, SignUpRefused, Store, RATING_SETTINGS,
 };

@@ -44,6 +44,10 @@ impl From<tokio_postgres::Error> for PgError {
 
 impl From<deadpool_postgres::PoolError> for PgError {
     fn from(e: deadpool_postgres::PoolError) -> PgError {
-        PgError(e.to_string())
+        // A failed connection's own error, so that the server's message is told.
+        match e {
+            deadpool_postgres::PoolError::Backend(e) => PgError::from(e),
+            e => PgError(e.to_string()),
+        }
     }
 }

@@ -13,6 +13,7 @@ mod errors;
 mod live;
 mod notifications;
 mod open;
+mod tls;
 
 use crate::sql::{self, accounts, games, players, ratings};
 use crate::{
@@ -65,6 +66,25 @@ impl Store for PgStore {
             let id = games::insert(&Pg::new(&tx, &self.shown), game).await?;
             tx.commit().await.map_err(|e| self.err(e))?;
             Ok(id)
+        })
+    }
+
+    fn restore(&self, players: &[PlayerStats], games: &[GameRecord]) -> Result<(), StoreError> {
+        self.run(async {
+            let mut client = self.client().await?;
+            let tx = client.transaction().await.map_err(|e| self.err(e))?;
+            sql::restore::restore(&Pg::new(&tx, &self.shown), players, games).await?;
+            // The ids were given: the next game's comes after the largest.
+            if !games.is_empty() {
+                tx.execute(
+                    "SELECT setval(pg_get_serial_sequence('games', 'id'), max(id)) FROM games",
+                    &[],
+                )
+                .await
+                .map_err(|e| self.err(e))?;
+            }
+            tx.commit().await.map_err(|e| self.err(e))?;
+            Ok(())
         })
     }
 
@@ -212,6 +232,14 @@ impl Store for PgStore {
                 .map_err(|e| self.err(e))?;
             Ok(())
         })
+    }
+
+    fn pool_connections(&self) -> Option<(usize, usize)> {
+        let status = self.pool.status();
+        Some((
+            status.size.saturating_sub(status.available),
+            status.available,
+        ))
     }
 
     fn broadcast(&self, note: &str) -> Result<bool, StoreError> {

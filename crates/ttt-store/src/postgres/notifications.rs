@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tokio_postgres::{AsyncMessage, NoTls};
+use tokio_postgres::AsyncMessage;
+use tokio_postgres_rustls::MakeRustlsConnect;
 
 use crate::postgres::db::Cached;
 use crate::postgres::errors::PgError;
@@ -46,19 +47,28 @@ impl PgStore {
     /// Starts listening for `changed`, for as long as the store lives.
     pub(super) fn listen(&self, changed: ChangeListener) {
         let config = self.config.clone();
-        self.runtime()
-            .spawn(listen(config, changed, self.shown.clone()));
+        self.runtime().spawn(listen(
+            config,
+            self.tls.clone(),
+            changed,
+            self.shown.clone(),
+        ));
     }
 }
 
 /// Listens for game saves on a connection of its own, for as long as the store's runtime
 /// runs, connecting again whenever the connection is lost.
-async fn listen(config: tokio_postgres::Config, changed: ChangeListener, shown: PathBuf) {
+async fn listen(
+    config: tokio_postgres::Config,
+    tls: MakeRustlsConnect,
+    changed: ChangeListener,
+    shown: PathBuf,
+) {
     // Said once when listening stops working and once when it works again, so that a
     // database that stays away does not fill the log.
     let mut failing = false;
     loop {
-        let why = match listen_once(&config, &changed, &mut failing).await {
+        let why = match listen_once(&config, &tls, &changed, &mut failing).await {
             Ok(()) => "the connection closed".to_string(),
             Err(e) => PgError::from(e).0,
         };
@@ -78,10 +88,11 @@ async fn listen(config: tokio_postgres::Config, changed: ChangeListener, shown: 
 /// Listens on one connection until it is lost.
 async fn listen_once(
     config: &tokio_postgres::Config,
+    tls: &MakeRustlsConnect,
     changed: &ChangeListener,
     failing: &mut bool,
 ) -> Result<(), tokio_postgres::Error> {
-    let (client, mut connection) = config.connect(NoTls).await?;
+    let (client, mut connection) = config.connect(tls.clone()).await?;
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     // The connection does its work only when polled; notifications arrive as its messages.
     let driver = tokio::spawn(async move {

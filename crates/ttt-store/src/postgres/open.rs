@@ -8,11 +8,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Transaction};
-use tokio_postgres::NoTls;
+use tokio_postgres_rustls::MakeRustlsConnect;
 
 use crate::migrations::{self, LATEST};
 use crate::postgres::db::Pg;
 use crate::postgres::errors::{store_error, PgError};
+use crate::postgres::tls::{self, TlsSettings};
 use crate::StoreError;
 
 /// The most connections one store keeps open.
@@ -35,6 +36,9 @@ pub struct PgStore {
     pub(super) pool: Pool,
     /// The connection string, to listen on a connection of its own.
     pub(super) config: tokio_postgres::Config,
+    /// TLS as the URL asks, for every connection (the listener's too).
+    pub(super) tls: MakeRustlsConnect,
+    pub(super) tls_settings: TlsSettings,
     /// The database as messages name it: the URL without its password.
     pub(super) shown: PathBuf,
     pub(super) notes: Vec<String>,
@@ -73,9 +77,26 @@ impl PgStore {
 
     /// A connection from the pool; failing to get one means the database is out of reach.
     pub(crate) async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
-        self.pool.get().await.map_err(|e| StoreError::Unreachable {
-            path: self.shown.clone(),
-            source: PgError::from(e).0.into(),
+        self.pool.get().await.map_err(|e| {
+            if let Some(reason) = tls::certificate_refused(&e, &self.tls_settings) {
+                return StoreError::Tls {
+                    path: self.shown.clone(),
+                    reason,
+                };
+            }
+            let mut text = PgError::from(e).0;
+            if self.tls_settings.ssl_mode == tokio_postgres::config::SslMode::Disable
+                && text.contains("no encryption")
+            {
+                text.push_str(
+                    " (the server takes only TLS connections here: use sslmode=verify-full, or \
+                     sslmode=require)",
+                );
+            }
+            StoreError::Unreachable {
+                path: self.shown.clone(),
+                source: text.into(),
+            }
         })
     }
 
@@ -96,7 +117,14 @@ impl PgStore {
             path: shown.clone(),
             source: e.to_string().into(),
         };
-        let config: tokio_postgres::Config = url.parse().map_err(|e| backend(&e))?;
+        let tls_error = |reason: String| StoreError::Tls {
+            path: shown.clone(),
+            reason,
+        };
+        let (url, tls_settings) = tls::settings(url).map_err(tls_error)?;
+        let tls = tls_settings.connector().map_err(tls_error)?;
+        let mut config: tokio_postgres::Config = url.parse().map_err(|e| backend(&e))?;
+        config.ssl_mode(tls_settings.ssl_mode);
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .thread_name("ttt-postgres")
@@ -105,7 +133,7 @@ impl PgStore {
             .map_err(|e| backend(&e))?;
         let manager = Manager::from_config(
             config.clone(),
-            NoTls,
+            tls.clone(),
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
             },
@@ -122,6 +150,8 @@ impl PgStore {
             runtime: Some(runtime),
             pool,
             config,
+            tls,
+            tls_settings,
             shown,
             notes: Vec::new(),
         };

@@ -14,6 +14,7 @@ pub(crate) mod games;
 pub(crate) mod live;
 pub(crate) mod players;
 pub(crate) mod ratings;
+pub(crate) mod restore;
 
 use std::path::Path;
 

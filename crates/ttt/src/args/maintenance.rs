@@ -12,6 +12,8 @@ Examples:
   ttt db check                          the default database
   ttt db check --db /srv/ttt/ttt.db
   ttt db backup /backups/ttt-monday.db --db /srv/ttt/ttt.db   while the servers run
+  ttt db export --jsonl --db postgres://ttt@db/ttt > ttt.jsonl
+  ttt db restore ttt.jsonl --db /srv/ttt/new.db              into an empty database
 
 For PostgreSQL, back up with pg_dump (the README has the recipe).")]
 pub struct DbCommandArgs {
@@ -30,6 +32,23 @@ pub enum DbAction {
     /// Copy the database file to FILE (a new file), consistently, while servers use it.
     Backup {
         /// The copy to write; it must not exist yet.
+        file: PathBuf,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Write the players and the finished games, with their moves, to standard output as
+    /// JSON lines (SQLite or PostgreSQL alike).
+    Export {
+        /// One JSON object a line (the only format, and required so that scripts say so).
+        #[arg(long, required = true)]
+        jsonl: bool,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Write an export (`ttt db export --jsonl`) into an empty database; a database that
+    /// holds anything is refused and left as it was.
+    Restore {
+        /// The export to read (`-` for standard input).
         file: PathBuf,
         #[command(flatten)]
         db: DbArgs,

@@ -35,7 +35,7 @@ pub use moves::MoveArgs;
 pub use pbrain::PbrainArgs;
 pub use play::{PlayArgs, Seat};
 pub use players::PlayersArgs;
-pub use serve::ServeArgs;
+pub use serve::{LogFormat, ServeArgs};
 pub use solve::SolveArgs;
 pub use values::threads_or_all;
 

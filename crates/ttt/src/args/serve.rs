@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::values::{parse_count, parse_seconds};
+use super::values::{parse_count, parse_hours, parse_seconds};
 use super::DbArgs;
 
 /// Options of `ttt serve`.
@@ -48,6 +48,10 @@ pub struct ServeArgs {
     /// Moves, takebacks, hints and analyses a client may ask for a minute (0: no limit).
     #[arg(long, value_name = "N", default_value_t = 600)]
     pub moves_per_minute: u32,
+    /// Hours an unfinished game is kept after its last move (or its creation) before it is
+    /// removed; a finished game's page stays an hour, and its result is recorded for good.
+    #[arg(long, value_name = "HOURS", default_value = "6", value_parser = parse_hours)]
+    pub keep_unfinished: Duration,
     /// The most games kept at once.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = parse_count)]
     pub max_games: usize,
@@ -65,6 +69,24 @@ pub struct ServeArgs {
     /// the session cookie is Secure (sent over https only).
     #[arg(long, value_name = "URL", value_parser = parse_public_url)]
     pub public_url: Option<String>,
+    /// How the log on stderr is written: text for people, json (one object a line) for a log
+    /// collector. RUST_LOG chooses what is logged (info by default; `debug`,
+    /// `ttt_server=debug,warn`, ...).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "text")]
+    pub log_format: LogFormat,
+    /// Serve Prometheus metrics at http://IP:PORT/metrics, on a listener of its own: keep it
+    /// private (a loopback or internal address).
+    #[arg(long, value_name = "IP:PORT")]
+    pub metrics_addr: Option<SocketAddr>,
+}
+
+/// How `ttt serve` writes its log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// A line of text an event: time, level, message and fields.
+    Text,
+    /// A JSON object a line, with `timestamp`, `level`, `fields` and `spans`.
+    Json,
 }
 
 /// `http://HOST[:PORT]` or `https://HOST[:PORT]`, an origin without a path.

@@ -48,6 +48,16 @@ pub fn threads_or_all(asked: Option<usize>) -> usize {
     })
 }
 
+/// Whole hours from 1 to a year, for how long something is kept.
+pub fn parse_hours(s: &str) -> Result<Duration, String> {
+    match s.trim().parse::<u64>() {
+        Ok(h @ 1..=8760) => Ok(Duration::from_secs(h * 60 * 60)),
+        _ => Err(format!(
+            "{s:?} is not a number of hours from 1 to 8760 (a year)"
+        )),
+    }
+}
+
 /// A time limit in seconds (fractions allowed).
 pub fn parse_seconds(s: &str) -> Result<Duration, String> {
     let secs: f64 = s
@@ -133,6 +143,14 @@ pub fn parse_position(
 mod tests {
     use super::*;
     use crate::error::UserError;
+
+    #[test]
+    fn hours_kept_are_bounded() {
+        assert_eq!(parse_hours("6"), Ok(Duration::from_secs(6 * 3600)));
+        assert!(parse_hours("0").unwrap_err().contains("from 1 to 8760"));
+        assert!(parse_hours("1.5").is_err());
+        assert!(parse_hours("8761").is_err());
+    }
 
     #[test]
     fn thread_counts_are_bounded() {

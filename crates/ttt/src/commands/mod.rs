@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod analyze;
 pub mod check_proof;
+pub mod export;
 pub mod gui;
 pub mod history;
 mod lines;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use ttt_server::{AppState, EngineSpec, Engines, Limits};
 
-use crate::args::ServeArgs;
+use crate::args::{LogFormat, ServeArgs};
 use crate::database;
 use crate::error::user_error;
 
@@ -24,6 +24,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         games_per_minute: args.games_per_minute,
         moves_per_minute: args.moves_per_minute,
         max_games: args.max_games,
+        game_ttl: args.keep_unfinished,
         trust_forwarded_for: args.trust_forwarded_for,
         ..Limits::default()
     };
@@ -44,12 +45,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         state = state.with_public_url(url);
     }
 
-    // The server logs its own failures (never sent to the browser) on stderr.
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_target(false)
-        .try_init()
-        .ok();
+    start_logging(args.log_format)?;
 
     let names: Vec<&String> = args.engines.iter().map(|(name, _)| name).collect();
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -61,15 +57,71 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             .await
             .map_err(|e| user_error(format!("cannot listen on {}: {e}", args.addr)))?;
         let local = listener.local_addr()?;
+        let shutdown = ttt_server::shutdown_signal();
+        let metrics =
+            match args.metrics_addr {
+                Some(addr) => Some(tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+                    user_error(format!("cannot listen on {addr} for metrics: {e}"))
+                })?),
+                None => None,
+            };
         println!("ttt: the game is at {} (Ctrl-C to stop)", url(local));
+        if let Some(metrics) = metrics {
+            println!("ttt: metrics at {}metrics", url(metrics.local_addr()?));
+            let state = state.clone();
+            tokio::spawn(async move {
+                if let Err(e) = ttt_server::serve_metrics(metrics, state).await {
+                    tracing::error!("the metrics listener stopped: {e}");
+                }
+            });
+        }
         println!("ttt: players and games are kept in {location}");
         for name in &names {
             println!("ttt: the engine {name} is offered as a player");
         }
-        ttt_server::serve(listener, state, ttt_server::shutdown_signal())
+        ttt_server::serve(listener, state, shutdown)
             .await
             .context("the server stopped")
     })
+}
+
+/// Logs on stderr (the server's failures are never sent to the browser) in `format`, what
+/// `RUST_LOG` asks for (info by default).
+fn start_logging(format: LogFormat) -> anyhow::Result<()> {
+    use std::io::IsTerminal;
+    use tracing_subscriber::filter::{LevelFilter, Targets};
+    use tracing_subscriber::layer::SubscriberExt;
+
+    let filter = match std::env::var("RUST_LOG") {
+        Ok(text) if !text.trim().is_empty() => text.parse::<Targets>().map_err(|e| {
+            user_error(format!(
+                "RUST_LOG={text:?} is not a log filter ({e}): write a level (error, warn, info, \
+                 debug, trace) or TARGET=LEVEL pairs split by commas"
+            ))
+        })?,
+        _ => Targets::new().with_default(LevelFilter::INFO),
+    };
+    let builder = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(LevelFilter::TRACE);
+    // Another subscriber already set (a test's) is left in place.
+    let _ = match format {
+        LogFormat::Text => tracing::subscriber::set_global_default(
+            builder
+                .with_target(false)
+                .with_ansi(std::io::stderr().is_terminal())
+                .finish()
+                .with(filter),
+        ),
+        LogFormat::Json => tracing::subscriber::set_global_default(
+            builder
+                .json()
+                .with_current_span(false)
+                .finish()
+                .with(filter),
+        ),
+    };
+    Ok(())
 }
 
 /// The address to type into a browser: a wildcard address is reached through loopback.

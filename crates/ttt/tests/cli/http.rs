@@ -13,6 +13,18 @@ pub struct Reply {
     pub status: u16,
     pub json: Value,
     pub text: String,
+    /// The status line and headers, as sent.
+    pub head: String,
+}
+
+impl Reply {
+    /// The value of header `name` (any case), if sent.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.head.lines().find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.eq_ignore_ascii_case(name).then(|| value.trim())
+        })
+    }
 }
 
 /// `METHOD path` on `base` ("127.0.0.1:PORT"), with a JSON body and a seat's token.
@@ -42,12 +54,41 @@ pub fn request(
     stream.read_to_end(&mut raw).unwrap();
     let raw = String::from_utf8_lossy(&raw).into_owned();
     let status = raw.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let text = raw
+    let (head, text) = raw
         .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
+        .map(|(h, b)| (h.to_string(), b.to_string()))
         .unwrap_or_default();
     let json = serde_json::from_str(&text).unwrap_or(Value::Null);
-    Reply { status, json, text }
+    Reply {
+        status,
+        json,
+        text,
+        head,
+    }
+}
+
+/// A request whose first lines (request line and headers, each ending in CRLF) are given.
+pub fn request_with(base: &str, head: &str) -> Reply {
+    let mut stream = TcpStream::connect(base).expect("the server listens");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(stream, "{head}Host: {base}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let raw = String::from_utf8_lossy(&raw).into_owned();
+    let status = raw.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let (head, text) = raw
+        .split_once("\r\n\r\n")
+        .map(|(h, b)| (h.to_string(), b.to_string()))
+        .unwrap_or_default();
+    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
+    Reply {
+        status,
+        json,
+        text,
+        head,
+    }
 }
 
 pub fn get(base: &str, path: &str) -> Reply {

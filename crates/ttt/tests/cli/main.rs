@@ -2,10 +2,12 @@
 //! ([`support`]).
 
 mod accounts;
+mod admin;
 mod analyze;
 #[cfg(unix)]
 mod engine;
 mod http;
+mod operate;
 mod pbrain;
 mod play;
 mod servers;

@@ -454,3 +454,45 @@ fn a_computer_move_left_by_a_killed_server_is_made_by_another() {
         std::thread::sleep(std::time::Duration::from_millis(500));
     }
 }
+
+/// A server on a database that takes TLS only: with the authority that signed its
+/// certificate it serves; with another, it stops at start with one line saying why.
+#[test]
+fn a_database_over_tls_is_checked_at_start() {
+    let Some(cluster) = ttt_testdb::tls_cluster() else {
+        return;
+    };
+    let certificates = cluster.certificates().unwrap();
+    let url = cluster.database();
+    let name = url.rsplit('/').next().unwrap();
+    let trusted = format!(
+        "{}?sslmode=verify-full&sslrootcert={}",
+        cluster.localhost_url(name),
+        certificates.authority.display()
+    );
+    let server = Server::start(&trusted);
+    let created = post(
+        &server.base,
+        "/api/games",
+        None,
+        &json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}),
+    );
+    assert_eq!(created.status, 201, "{}", created.text);
+    drop(server);
+    let untrusted = format!(
+        "{}?sslmode=verify-full&sslrootcert={}",
+        cluster.localhost_url(name),
+        certificates.other_authority.display()
+    );
+    for args in [
+        vec!["players", "--db", &untrusted],
+        vec!["serve", "--addr", "127.0.0.1:0", "--db", &untrusted],
+    ] {
+        let out = crate::support::ttt(&args, "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains("securely"), "{err}");
+        assert!(err.contains("not signed by the authorities"), "{err}");
+    }
+}
