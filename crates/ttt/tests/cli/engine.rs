@@ -328,12 +328,13 @@ fn a_served_engine_plays_and_forfeits_when_it_fails() {
     );
     assert_eq!(made.status, 201, "{}", made.text);
     let id = made.json["id"].as_str().unwrap().to_string();
+    let token = made.json["seats"][0]["token"].as_str().unwrap().to_string();
     assert_eq!(made.json["players"][1]["level"], "engine:offboard");
     let moved = |row: u8, col: u8| {
         post(
             base,
             &format!("/api/games/{id}/moves"),
-            None,
+            Some(&token),
             &json!({"row": row, "col": col}),
         )
     };
@@ -367,7 +368,12 @@ fn a_served_engine_plays_and_forfeits_when_it_fails() {
     assert_eq!(games[0]["forfeit"]["reason"], reason);
 
     // The rematch: the engine is X now, started afresh, and moves first.
-    let rematch = post(base, &format!("/api/games/{id}/rematch"), None, &json!({}));
+    let rematch = post(
+        base,
+        &format!("/api/games/{id}/rematch"),
+        Some(&token),
+        &json!({}),
+    );
     assert_eq!(rematch.status, 201, "{}", rematch.text);
     assert_eq!(rematch.json["moves"], json!([{"row": 0, "col": 0}]));
     assert_eq!(rematch.json["to_move"], "O");

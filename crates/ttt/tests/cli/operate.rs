@@ -117,7 +117,7 @@ fn every_request_is_one_json_log_line_with_its_id() {
     let moved = post(
         &server.base,
         &format!("/api/games/{id}/moves"),
-        None,
+        created.json["seats"][0]["token"].as_str(),
         &json!({"row": 1, "col": 1}),
     );
     assert_eq!(moved.status, 200, "{}", moved.text);
@@ -195,11 +195,14 @@ fn metrics_are_served_on_their_own_address() {
     let id = created.json["id"].as_str().unwrap().to_string();
     let mut watching = Events::open(&server.base, &id);
     watching.next_state();
+    let token = created.json["seats"][0]["token"]
+        .as_str()
+        .map(str::to_string);
     let play = |row, col| {
         post(
             &server.base,
             &format!("/api/games/{id}/moves"),
-            None,
+            token.as_deref(),
             &json!({"row": row, "col": col}),
         )
     };
