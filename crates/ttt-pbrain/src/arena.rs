@@ -48,6 +48,10 @@ pub struct MatchSettings {
     pub rule: Rule,
     /// Games played at once, each with its own pair of engine processes.
     pub concurrency: usize,
+    /// Play the Gomocup's swap2 opening (`SWAP2BOARD`) instead of the book's openings: the
+    /// engine that opens (A in even games, B in odd ones) places three stones, the other
+    /// chooses a colour, a move, or two more stones and the opener's choice.
+    pub swap2: bool,
 }
 
 /// One of the two engines of a match.
@@ -339,18 +343,11 @@ pub fn check(spec: &EngineSpec, settings: &MatchSettings) -> Result<(), BrainErr
 fn play_game<'a>(
     black: &mut Player<'a>,
     white: &mut Player<'a>,
-    opening: &[(i32, i32)],
+    opening: Vec<Point>,
     settings: &MatchSettings,
 ) -> (Option<u8>, Vec<Point>, String) {
     let mut grid = Grid::new(settings.width, settings.height, settings.rule);
-    let (cx, cy) = (settings.width as i32 / 2, settings.height as i32 / 2);
-    let mut moves: Vec<Point> = opening
-        .iter()
-        .map(|&(dx, dy)| Point {
-            x: (cx + dx) as usize,
-            y: (cy + dy) as usize,
-        })
-        .collect();
+    let mut moves = opening;
     for (i, &p) in moves.iter().enumerate() {
         grid.put(p, if i % 2 == 0 { 1 } else { 2 });
     }
@@ -495,12 +492,51 @@ fn play_numbered<'a>(
 ) -> GameRecord {
     let openings = openings();
     let opening = (settings.first_opening + number / 2) % openings.len();
-    let stones: &[(i32, i32)] = if settings.from_empty {
-        &[]
+    let (cx, cy) = (settings.width as i32 / 2, settings.height as i32 / 2);
+    let mut stones: Vec<Point> = if settings.from_empty || settings.swap2 {
+        Vec::new()
     } else {
-        &openings[opening]
+        openings[opening]
+            .iter()
+            .map(|&(dx, dy)| Point {
+                x: (cx + dx) as usize,
+                y: (cy + dy) as usize,
+            })
+            .collect()
     };
-    let black = if number % 2 == 0 { Side::A } else { Side::B };
+    let opener = if number % 2 == 0 { Side::A } else { Side::B };
+    let mut black = opener;
+    if settings.swap2 {
+        let (first, second) = match opener {
+            Side::A => (&mut *pa, &mut *pb),
+            Side::B => (&mut *pb, &mut *pa),
+        };
+        match swap2_opening(first, second, settings) {
+            Ok(opened) => {
+                stones = opened.stones;
+                black = if opened.opener_is_black {
+                    opener
+                } else {
+                    other(opener)
+                };
+            }
+            Err(fault) => {
+                let loser = if fault.by_opener {
+                    opener
+                } else {
+                    other(opener)
+                };
+                return GameRecord {
+                    number,
+                    opening: None,
+                    black: opener,
+                    winner: Some(other(loser)),
+                    moves: fault.stones,
+                    reason: fault.why,
+                };
+            }
+        }
+    }
     let (winner, moves, reason) = match black {
         Side::A => play_game(pa, pb, stones, settings),
         Side::B => play_game(pb, pa, stones, settings),
@@ -512,11 +548,153 @@ fn play_numbered<'a>(
     });
     GameRecord {
         number,
-        opening: (!settings.from_empty).then_some(opening),
+        opening: (!settings.from_empty && !settings.swap2).then_some(opening),
         black,
         winner,
         moves,
         reason,
+    }
+}
+
+fn other(side: Side) -> Side {
+    match side {
+        Side::A => Side::B,
+        Side::B => Side::A,
+    }
+}
+
+/// A swap2 opening played out.
+struct Opened {
+    /// The stones placed, black first.
+    stones: Vec<Point>,
+    /// Whether the engine that opened plays black.
+    opener_is_black: bool,
+}
+
+/// An engine's failure during a swap2 opening: it loses the game.
+struct OpeningFault {
+    /// Whether it was the engine that opened.
+    by_opener: bool,
+    /// The stones placed until then.
+    stones: Vec<Point>,
+    /// What went wrong.
+    why: String,
+}
+
+/// The Gomocup's swap2 opening between `opener` and `second`; or, when an engine fails (no
+/// answer in time, a bad line, a stone that cannot be), who and why.
+fn swap2_opening(
+    opener: &mut Player<'_>,
+    second: &mut Player<'_>,
+    settings: &MatchSettings,
+) -> Result<Opened, OpeningFault> {
+    let mut grid = Grid::new(settings.width, settings.height, settings.rule);
+    let mut placed: Vec<Point> = Vec::new();
+    // Asks `player` about the stones so far; its answer as points, or SWAP (`None`).
+    let ask = |player: &mut Player<'_>,
+               placed: &[Point],
+               name: &str|
+     -> Result<Option<Vec<Point>>, String> {
+        let limit = player.spec.turn_time + settings.slack;
+        let asked = Instant::now();
+        player.fresh = true;
+        let line = player
+            .ready(settings)
+            .and_then(|brain| brain.swap2board(placed, limit))
+            .map_err(|e| {
+                player.drop_brain();
+                format!("{name}: {e}")
+            })?;
+        if asked.elapsed() > limit {
+            player.drop_brain();
+            return Err(format!("{name}: no swap2 answer in time"));
+        }
+        if line.trim().eq_ignore_ascii_case("SWAP") {
+            return Ok(None);
+        }
+        line.split_whitespace()
+            .map(|word| match crate::protocol::Reply::parse(word) {
+                crate::protocol::Reply::Move(p) => Ok(p),
+                _ => Err(format!("{name}: {line:?} is not a swap2 answer")),
+            })
+            .collect::<Result<Vec<Point>, String>>()
+            .map(Some)
+    };
+    let put = |grid: &mut Grid, placed: &mut Vec<Point>, p: Point, name: &str| {
+        let colour = if placed.len() % 2 == 0 { 1 } else { 2 };
+        if !grid.is_free(p) {
+            return Err(format!("{name}: opening stone {p} is not free"));
+        }
+        if colour == 1 {
+            if let Some(why) = grid.forbidden(p) {
+                return Err(format!("{name}: opening stone {p} is forbidden ({why})"));
+            }
+        }
+        grid.put(p, colour);
+        placed.push(p);
+        Ok(())
+    };
+    let fail = |by_opener: bool, placed: &[Point], why: String| {
+        Err(OpeningFault {
+            by_opener,
+            stones: placed.to_vec(),
+            why,
+        })
+    };
+    let opened = |stones: Vec<Point>, opener_is_black: bool| {
+        Ok(Opened {
+            stones,
+            opener_is_black,
+        })
+    };
+    // 1. The opener's three stones.
+    match ask(opener, &placed, "opener") {
+        Ok(Some(three)) if three.len() == 3 => {
+            for p in three {
+                if let Err(why) = put(&mut grid, &mut placed, p, "opener") {
+                    return fail(true, &placed, why);
+                }
+            }
+        }
+        Ok(_) => return fail(true, &placed, "opener: three stones were wanted".into()),
+        Err(why) => return fail(true, &placed, why),
+    }
+    // 2. The second's choice: black (SWAP), white and the fourth stone, or two more.
+    match ask(second, &placed, "second") {
+        Ok(None) => return opened(placed, false),
+        Ok(Some(stones)) if stones.len() == 1 => {
+            return match put(&mut grid, &mut placed, stones[0], "second") {
+                Ok(()) => opened(placed, true),
+                Err(why) => fail(false, &placed, why),
+            };
+        }
+        Ok(Some(stones)) if stones.len() == 2 => {
+            for p in stones {
+                if let Err(why) = put(&mut grid, &mut placed, p, "second") {
+                    return fail(false, &placed, why);
+                }
+            }
+        }
+        Ok(Some(_)) => {
+            return fail(
+                false,
+                &placed,
+                "second: SWAP, one stone or two were wanted".into(),
+            )
+        }
+        Err(why) => return fail(false, &placed, why),
+    }
+    // 3. The opener's colour: black (SWAP: white is to move), or white and the sixth stone.
+    match ask(opener, &placed, "opener") {
+        Ok(None) => opened(placed, true),
+        Ok(Some(stones)) if stones.len() == 1 => {
+            match put(&mut grid, &mut placed, stones[0], "opener") {
+                Ok(()) => opened(placed, false),
+                Err(why) => fail(true, &placed, why),
+            }
+        }
+        Ok(Some(_)) => fail(true, &placed, "opener: SWAP or one stone was wanted".into()),
+        Err(why) => fail(true, &placed, why),
     }
 }
 
@@ -631,6 +809,7 @@ mod tests {
             from_empty: false,
             rule: Rule::Freestyle,
             concurrency: 1,
+            swap2: false,
         };
         let mut seen = Vec::new();
         let tally = play_match(&silly, &silly, &settings, &[], |game, _| {

@@ -2,7 +2,8 @@
 //! [`ttt_ai::Strong`] (five in a row, under the rule the manager names), and answers.
 //!
 //! Every command a tournament needs is answered: `START`, `RECTSTART` (sides 5 to 32),
-//! `RESTART`, `BEGIN`, `TURN`, `BOARD` ... `DONE`, `TAKEBACK`, `INFO`, `ABOUT` and `END`.
+//! `RESTART`, `BEGIN`, `TURN`, `BOARD` ... `DONE`, `SWAP2BOARD` ... `DONE` (the Gomocup's
+//! swap2 opening: see [`crate::swap2`]), `TAKEBACK`, `INFO`, `ABOUT` and `END`.
 //! Time: each move gets `timeout_turn`, less when `time_left` of `timeout_match` runs short,
 //! less a margin for the answer to reach the manager; `max_memory` bounds the tables.
 //! `INFO rule` takes 0 (freestyle: five or more), 1 (standard: exactly five), 4 (renju: black
@@ -23,6 +24,7 @@ use ttt_ai::{Limits, MarkError, StopFlag, Strong};
 use ttt_core::{Cell, Player, Rule};
 
 use crate::protocol::{Command, Owner, ParseError, Point, Reply};
+use crate::swap2;
 
 /// The smallest and largest sides a board may have.
 pub const SIDES: std::ops::RangeInclusive<usize> = 5..=32;
@@ -63,6 +65,8 @@ struct Engine {
     own: Player,
     /// The stones of an open `BOARD` block.
     block: Option<Vec<(Point, Owner)>>,
+    /// The stones of an open `SWAP2BOARD` block.
+    swap2: Option<Vec<Point>>,
     timeout_turn: Duration,
     timeout_match: Option<Duration>,
     time_left: Option<Duration>,
@@ -85,6 +89,7 @@ impl Engine {
             rule: Rule::Freestyle,
             own: Player::X,
             block: None,
+            swap2: None,
             timeout_turn: DEFAULT_TURN,
             timeout_match: None,
             time_left: None,
@@ -94,7 +99,8 @@ impl Engine {
     }
 
     fn handle(&mut self, line: &str) -> Next {
-        let command = match Command::parse(line, self.block.is_some()) {
+        let in_block = self.block.is_some() || self.swap2.is_some();
+        let command = match Command::parse(line, in_block) {
             Ok(Some(c)) => c,
             Ok(None) => return Next::Answer(Vec::new()),
             Err(ParseError::Unknown(word)) => {
@@ -132,12 +138,33 @@ impl Engine {
                     Vec::new()
                 }
             }
-            Command::Stone(p, owner) => {
-                if let Some(block) = self.block.as_mut() {
+            Command::Stone(p, owner) => match self.block.as_mut() {
+                Some(block) => {
                     block.push((p, owner));
+                    Vec::new()
                 }
-                Vec::new()
+                None => vec![Reply::Error(
+                    "a SWAP2BOARD line is x,y: the stones in the order they were placed".into(),
+                )],
+            },
+            Command::Swap2Board => {
+                if self.game.is_none() {
+                    vec![no_board()]
+                } else {
+                    self.swap2 = Some(Vec::new());
+                    Vec::new()
+                }
             }
+            Command::Placed(p) => match self.swap2.as_mut() {
+                Some(placed) => {
+                    placed.push(p);
+                    Vec::new()
+                }
+                None => vec![Reply::Error(
+                    "a BOARD line needs x,y,field (1, 2 or 3)".into(),
+                )],
+            },
+            Command::Done if self.swap2.is_some() => self.swap2_done(),
             Command::Done => self.done(),
             Command::Takeback(p) => self.takeback(p),
             Command::Info(key, value) => self.info(&key, &value),
@@ -164,6 +191,7 @@ impl Engine {
                 self.game = Some(g);
                 self.own = Player::X;
                 self.block = None;
+                self.swap2 = None;
                 vec![Reply::Ok]
             }
             Err(e) => vec![Reply::Error(e.to_string())],
@@ -230,6 +258,41 @@ impl Engine {
         }
         replies.extend(self.think());
         replies
+    }
+
+    /// The answer to a `SWAP2BOARD` block: stones, `SWAP`, or our move as white.
+    fn swap2_done(&mut self) -> Vec<Reply> {
+        let placed = self.swap2.take().unwrap_or_default();
+        let Some(game) = self.game.as_ref() else {
+            return vec![no_board()];
+        };
+        let dims = match ttt_core::Dims::new(game.rows(), game.cols(), self.k) {
+            Ok(d) => d,
+            Err(e) => return vec![Reply::Error(e.to_string())],
+        };
+        match swap2::answer(dims, self.rule, &placed) {
+            Err(refusal) => vec![Reply::Error(refusal.to_string())],
+            Ok(swap2::Answer::Place(stones)) => {
+                let line: Vec<String> = stones.iter().map(ToString::to_string).collect();
+                vec![Reply::Text(line.join(" "))]
+            }
+            Ok(swap2::Answer::Swap) => vec![Reply::Text("SWAP".into())],
+            Ok(swap2::Answer::Play(pos)) => {
+                // We are white from here: the board is the opening's, and our move follows.
+                let (rows, cols) = (game.rows(), game.cols());
+                self.game = self.new_game(rows, cols).ok();
+                self.own = swap2::colour_after_play(&pos);
+                let mut replies = Vec::new();
+                for (i, &p) in placed.iter().enumerate() {
+                    let player = if i % 2 == 0 { Player::X } else { Player::O };
+                    if let Err(e) = self.mark(p, player) {
+                        replies.push(e);
+                    }
+                }
+                replies.extend(self.think());
+                replies
+            }
+        }
     }
 
     fn takeback(&mut self, p: Point) -> Vec<Reply> {
@@ -662,5 +725,53 @@ mod tests {
             panic!("{out:?}")
         };
         assert!(p.x.abs_diff(7) <= 2 && p.y.abs_diff(7) <= 2, "{out:?}");
+    }
+
+    /// The Gomocup's swap2 exchange, as its manager runs it: three stones first; to three
+    /// stones a choice (swap, a move as white, or two more); to five a colour.
+    #[test]
+    fn swap2_opens_chooses_and_plays_as_the_gomocup_asks() {
+        let out = session("START 15\nINFO timeout_turn 200\nINFO rule 1\nSWAP2BOARD\nDONE\nEND\n");
+        let three: Vec<Reply> = out[1].split(' ').map(Reply::parse).collect();
+        assert_eq!(three.len(), 3, "{out:?}");
+        assert!(three.iter().all(|r| matches!(r, Reply::Move(_))), "{out:?}");
+        let block = |stones: &str| {
+            let lines: String = stones.split(' ').map(|s| format!("{s}\n")).collect();
+            session(&format!(
+                "START 15\nINFO timeout_turn 200\nINFO rule 1\nSWAP2BOARD\n{lines}DONE\nEND\n"
+            ))
+        };
+        let answer = block(&out[1]);
+        let last = answer.last().unwrap();
+        let words: Vec<&str> = last.split(' ').collect();
+        match words.as_slice() {
+            ["SWAP"] => {}
+            [one] => assert!(matches!(Reply::parse(one), Reply::Move(_)), "{answer:?}"),
+            [a, b] => {
+                assert!(matches!(Reply::parse(a), Reply::Move(_)), "{answer:?}");
+                let five = block(&format!("{} {a} {b}", out[1]));
+                let last = five.last().unwrap();
+                assert!(
+                    last == "SWAP" || matches!(Reply::parse(last), Reply::Move(_)),
+                    "{five:?}"
+                );
+            }
+            _ => panic!("{answer:?}"),
+        }
+        // A move as white goes on with the game: their next move gets our reply.
+        let as_white = session(
+            "START 15\nINFO timeout_turn 200\nSWAP2BOARD\n7,7\n8,7\n7,8\n8,8\n9,9\nDONE\nEND\n",
+        );
+        assert!(!as_white.is_empty());
+        // Bad blocks are errors, and the engine goes on.
+        let bad = session("START 15\nSWAP2BOARD\n7,7\nDONE\nSWAP2BOARD\n7,7,1\nDONE\nEND\n");
+        assert!(
+            bad[1].starts_with("ERROR SWAP2BOARD takes 0, 3 or 5 stones"),
+            "{bad:?}"
+        );
+        assert!(
+            bad[2].starts_with("ERROR a SWAP2BOARD line is x,y"),
+            "{bad:?}"
+        );
     }
 }

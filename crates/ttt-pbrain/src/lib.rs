@@ -22,3 +22,4 @@ pub mod manager;
 pub mod player;
 pub mod protocol;
 pub mod sprt;
+pub mod swap2;

@@ -363,6 +363,27 @@ impl Brain {
         self.expect_move(timeout)
     }
 
+    /// `SWAP2BOARD`, the stones placed so far (black first), `DONE`: the engine's swap2
+    /// answer, as the line it wrote (`x,y x,y x,y`, `SWAP`, `x,y`, or `x,y x,y`).
+    ///
+    /// # Errors
+    /// Any [`BrainError`].
+    pub fn swap2board(
+        &mut self,
+        stones: &[Point],
+        timeout: Duration,
+    ) -> Result<String, BrainError> {
+        self.send(&Command::Swap2Board)?;
+        for &p in stones {
+            self.send(&Command::Placed(p))?;
+        }
+        self.send(&Command::Done)?;
+        match self.answer(timeout)? {
+            Reply::Error(why) | Reply::Unknown(why) => Err(BrainError::Refused(why)),
+            reply => Ok(reply.to_string()),
+        }
+    }
+
     /// `TAKEBACK x,y`, and its `OK`.
     ///
     /// # Errors

@@ -51,7 +51,15 @@ pub enum Command {
     Board,
     /// A stone of a `BOARD` block: `x,y,owner`.
     Stone(Point, Owner),
-    /// `DONE`: the end of a `BOARD` block; the engine's move is wanted.
+    /// `SWAP2BOARD`: the Gomocup's swap2 opening. The stones placed so far follow (none, three
+    /// or five, black first, then in turn), one `x,y` a line, up to `DONE`; the engine answers
+    /// three stones (`x,y x,y x,y`) to an empty board, and else `SWAP` (the other colour: the
+    /// opponent plays next), its move (it takes the colour to move), or, to three stones, two
+    /// more (`x,y x,y`) for the opponent to choose.
+    Swap2Board,
+    /// A stone of a `SWAP2BOARD` block: `x,y`.
+    Placed(Point),
+    /// `DONE`: the end of a `BOARD` (or `SWAP2BOARD`) block; the engine's answer is wanted.
     Done,
     /// `TAKEBACK x,y`: the stone there is taken back.
     Takeback(Point),
@@ -123,8 +131,13 @@ impl Command {
             if word == "DONE" {
                 return Ok(Some(Command::Done));
             }
+            if let Some(p) = numbers(line, 2) {
+                return Ok(Some(Command::Placed(Point { x: p[0], y: p[1] })));
+            }
             let parts = numbers(line, 3).ok_or_else(|| {
-                ParseError::Malformed("a BOARD line needs x,y,field (1, 2 or 3)".to_string())
+                ParseError::Malformed(
+                    "a BOARD line needs x,y,field (1, 2 or 3), a SWAP2BOARD line x,y".to_string(),
+                )
             })?;
             let owner = match parts[2] {
                 1 => Owner::Own,
@@ -162,6 +175,7 @@ impl Command {
             "BEGIN" => Command::Begin,
             "TURN" => Command::Turn(point(rest, "TURN")?),
             "BOARD" => Command::Board,
+            "SWAP2BOARD" => Command::Swap2Board,
             "DONE" => {
                 return Err(ParseError::Malformed(
                     "DONE without BOARD before it".to_string(),
@@ -200,6 +214,8 @@ impl fmt::Display for Command {
                 };
                 write!(f, "{p},{field}")
             }
+            Command::Swap2Board => f.write_str("SWAP2BOARD"),
+            Command::Placed(p) => write!(f, "{p}"),
             Command::Done => f.write_str("DONE"),
             Command::Takeback(p) => write!(f, "TAKEBACK {p}"),
             Command::Info(key, value) => write!(f, "INFO {key} {value}"),
@@ -298,6 +314,7 @@ mod tests {
             Command::Begin,
             Command::Turn(p),
             Command::Board,
+            Command::Swap2Board,
             Command::Takeback(p),
             Command::Info("timeout_turn".into(), "1000".into()),
             Command::About,
@@ -305,7 +322,11 @@ mod tests {
         ] {
             assert_eq!(Command::parse(&c.to_string(), false), Ok(Some(c)));
         }
-        for c in [Command::Stone(p, Owner::Opponent), Command::Done] {
+        for c in [
+            Command::Stone(p, Owner::Opponent),
+            Command::Placed(p),
+            Command::Done,
+        ] {
             assert_eq!(Command::parse(&c.to_string(), true), Ok(Some(c)));
         }
     }
@@ -335,7 +356,7 @@ mod tests {
             Command::parse("FROBNICATE 3", false),
             Err(ParseError::Unknown("FROBNICATE".into()))
         );
-        assert!(Command::parse("1,2", true).is_err());
+        assert!(Command::parse("1", true).is_err());
         assert!(Command::parse("1,2,4", true).is_err());
         assert_eq!(Command::parse("  ", false), Ok(None));
         assert!(Command::parse("\u{0}\u{ffff}é", false).is_err());

@@ -290,3 +290,49 @@ fn move_and_analyze_report_wins_by_threats_as_proven_with_their_line() {
     assert_eq!(a["threat_win"]["kind"], "vcf", "{a}");
     assert!(a["threat_win"]["plies"].as_u64().unwrap() >= 3);
 }
+
+/// Two `ttt pbrain`s play swap2 as the Gomocup runs it, under standard: every game opens
+/// with the SWAP2BOARD exchange, each move is judged by the referee, and the openers
+/// alternate.
+#[test]
+fn ttt_match_plays_swap2_over_the_protocol() {
+    let engine = format!("{TTT} pbrain --most-per-move 0.05");
+    let out = command(&[
+        "match",
+        &engine,
+        &engine,
+        "--games",
+        "2",
+        "--turn-time",
+        "0.2",
+        "--rule",
+        "standard",
+        "--opening",
+        "swap2",
+        "--moves",
+    ])
+    .output()
+    .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("swap2"), "{text}");
+    // No game was lost by an engine's failure: both are the same engine, and they play on.
+    for word in [
+        "refused",
+        "not a swap2 answer",
+        "no swap2 answer",
+        "illegal",
+        "forbidden",
+    ] {
+        assert!(!text.contains(word), "{word}: {text}");
+    }
+    let refused = command(&["match", &engine, &engine, "--opening", "swap"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("use --opening swap2"));
+}

@@ -40,7 +40,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
                 }
             }
             if failed.is_ok() {
-                let mut line = describe(game, tally, args.moves);
+                let mut line = describe(game, tally, args.moves, settings.swap2);
                 if let Some(test) = &sprt {
                     line.push_str(&format!("; LLR {:.2}", test.llr(tally)));
                 }
@@ -107,6 +107,21 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
         &args.second,
         args.second_turn_time.unwrap_or(args.turn_time),
     )?;
+    let swap2 = match args.opening {
+        ttt_core::Opening::None => false,
+        ttt_core::Opening::Swap2 if !args.from_empty => true,
+        ttt_core::Opening::Swap2 => {
+            return Err(user_error(
+                "--opening swap2 and --from-empty both say how games open: choose one",
+            ))
+        }
+        ttt_core::Opening::Swap => {
+            return Err(user_error(
+                "engines play swap2 over the Gomocup's protocol (SWAP2BOARD), which has no \
+                 plain swap: use --opening swap2",
+            ))
+        }
+    };
     let settings = MatchSettings {
         width: args.size,
         height: rows,
@@ -117,6 +132,7 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
         from_empty: args.from_empty,
         rule: args.rule,
         concurrency: args.concurrency,
+        swap2,
     };
     // An engine that cannot start, or refuses the board, would lose every game: that is a
     // mistake in the command, not a score.
@@ -144,7 +160,7 @@ fn introduce(
     let rows = args.rows.unwrap_or(args.size);
     writeln!(
         out,
-        "{} (A) against {} (B): {} on {rows} x {} (rows x columns), {}, {:.2} s a move{}",
+        "{} (A) against {} (B): {} on {rows} x {} (rows x columns), {}{}, {:.2} s a move{}",
         first.name(),
         second.name(),
         if sprt.is_some() {
@@ -154,6 +170,11 @@ fn introduce(
         },
         args.size,
         args.rule,
+        if args.opening == ttt_core::Opening::Swap2 {
+            ", swap2"
+        } else {
+            ""
+        },
         args.turn_time.as_secs_f64(),
         match args.concurrency {
             1 => String::new(),
@@ -182,7 +203,7 @@ fn introduce(
     Ok(())
 }
 
-fn describe(game: &GameRecord, tally: &Tally, with_moves: bool) -> String {
+fn describe(game: &GameRecord, tally: &Tally, with_moves: bool, swap2: bool) -> String {
     let black = match game.black {
         Side::A => "A",
         Side::B => "B",
@@ -192,9 +213,14 @@ fn describe(game: &GameRecord, tally: &Tally, with_moves: bool) -> String {
         Some(Side::B) => "B wins",
         None => "draw",
     };
-    let opening = game
-        .opening
-        .map_or_else(|| "the empty board".to_string(), |o| format!("opening {o}"));
+    let opening = if swap2 {
+        // The engine that opens alternates: A in the even games.
+        let opener = if game.number % 2 == 0 { "A" } else { "B" };
+        format!("swap2 opened by {opener}")
+    } else {
+        game.opening
+            .map_or_else(|| "the empty board".to_string(), |o| format!("opening {o}"))
+    };
     let mut line = format!(
         "game {} ({} played): {opening}, {black} black: {result} ({}) after {} moves",
         game.number + 1,

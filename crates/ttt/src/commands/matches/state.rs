@@ -28,6 +28,13 @@ pub struct Header {
     second_turn_ms: u128,
     first_opening: usize,
     from_empty: bool,
+    /// How games open (`none` or `swap2`); files written before openings have none.
+    #[serde(default = "no_opening")]
+    opening: String,
+}
+
+fn no_opening() -> String {
+    "none".into()
 }
 
 /// The header of the match `args` asks for.
@@ -42,6 +49,7 @@ pub fn header(args: &MatchArgs, first: &EngineSpec, second: &EngineSpec) -> Head
         second_turn_ms: second.turn_time.as_millis(),
         first_opening: args.first_opening,
         from_empty: args.from_empty,
+        opening: args.opening.name().to_string(),
     }
 }
 
@@ -196,6 +204,7 @@ mod tests {
             second_turn_ms: 100,
             first_opening: 0,
             from_empty: false,
+            opening: "none".into(),
         }
     }
 
