@@ -79,7 +79,7 @@ describe('setup', () => {
     }
     assert.equal(await page.locator('#p1-name').getAttribute('maxlength'),
       String(config.limits.max_name_chars));
-    assert.equal(await page.locator('#p1-name').getAttribute('placeholder'), 'Player 1');
+    assert.equal(await page.locator('#p1-name').getAttribute('placeholder'), 'Guest (no name)');
 
     await startGame(page, {
       p1: { name: 'Uma' }, p2: { level: 'hard' }, preset: '5 × 5, four in a row',

@@ -234,6 +234,20 @@ pub(crate) fn check_name(name: &str) -> Result<String, ApiError> {
     ttt_store::check_name(name).map_err(|e| ApiError::BadRequest(format!("{e}")))
 }
 
+/// A name someone types to play or sign up under: as [`check_name`], and not
+/// [`ttt_store::GUEST`], which is what a person who gives no name plays as.
+pub(crate) fn check_own_name(name: &str) -> Result<String, ApiError> {
+    let name = check_name(name)?;
+    if ttt_store::is_guest(&name) {
+        return Err(ApiError::BadRequest(format!(
+            "{} is what players without a name are called: leave the name blank to play as a \
+             guest, or choose another",
+            ttt_store::GUEST
+        )));
+    }
+    Ok(name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

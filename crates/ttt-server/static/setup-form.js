@@ -7,7 +7,7 @@
 
 import { CUSTOM, offersRules, presetMatching } from './setup.js';
 import {
-  CUSTOM_LABEL, computerChoices, defaultName, levelLabel, OPENING_NAMES, presetLabel,
+  CUSTOM_LABEL, computerChoices, GUEST_PLACEHOLDER, levelLabel, OPENING_NAMES, presetLabel,
   RULE_HELP, RULE_NAMES,
 } from './texts.js';
 
@@ -43,7 +43,7 @@ export class SetupForm {
       ));
       const name = $(`p${n}-name`);
       name.maxLength = config.limits.max_name_chars;
-      name.placeholder = defaultName(n);
+      name.placeholder = GUEST_PLACEHOLDER;
       $(`p${n}-human`).addEventListener('change', () => this.syncPlayer(n));
       $(`p${n}-remote`).addEventListener('change', () => this.syncPlayer(n));
       this.syncPlayer(n);

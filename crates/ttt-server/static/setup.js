@@ -31,14 +31,14 @@ export function offersRules(k) {
 /**
  * The new-game request from `fields`, checked against the server's `limits`:
  * `{ request: {rows, cols, k, players} }` (with `rule` and `opening` on a board of five in a
- * row), or `{ error }` with a sentence saying what to fix. A human with no name is
- * "Player 1" or "Player 2".
+ * row), or `{ error }` with a sentence saying what to fix. A human with no name is sent
+ * with an empty one: the server makes them a guest.
  */
 export function checkSetup(fields, limits) {
   const players = fields.players.map((p, i) => {
     if (p.human && p.remote) return { kind: 'friend' };
     return p.human
-      ? { kind: 'human', name: p.name.trim() || defaultName(i + 1) }
+      ? { kind: 'human', name: p.name.trim() }
       : { kind: 'computer', level: p.level };
   });
   const friends = players.filter((p) => p.kind === 'friend').length;
@@ -61,7 +61,7 @@ export function checkSetup(fields, limits) {
   if (k < 1 || k > Math.max(rows, cols)) {
     return { error: `In a row must be between 1 and ${Math.max(rows, cols)} on this board.` };
   }
-  if (players[0].kind === 'human' && players[1].kind === 'human'
+  if (players[0].kind === 'human' && players[1].kind === 'human' && players[0].name
       && players[0].name.toLowerCase() === players[1].name.toLowerCase()) {
     return { error: 'Give the two players different names.' };
   }
@@ -95,6 +95,7 @@ export function fieldsFromSaved(saved, levels) {
       const remote = p?.kind === 'friend';
       const player = { human: p?.kind === 'human' || remote, remote };
       if (p?.kind === 'human' && typeof p.name === 'string') {
+        // Older pages saved a blank name as "Player 1" or "Player 2".
         player.name = p.name === defaultName(i + 1) ? '' : p.name;
       }
       if (p?.kind === 'computer' && levels.includes(p.level)) player.level = p.level;

@@ -38,10 +38,14 @@ export function presetLabel(preset) {
 /** The board-size choice for a board that is not a named one. */
 export const CUSTOM_LABEL = 'Custom';
 
-/** The name a human player gets when the name field is left empty. */
+/** The name older pages gave a human player whose name field was left empty (now a
+ * guest's, which the server names). */
 export function defaultName(n) {
   return `Player ${n}`;
 }
+
+/** What an empty name field shows: leaving it empty plays as a guest. */
+export const GUEST_PLACEHOLDER = 'Guest (no name)';
 
 /** A friend invited by link, before they give their name. */
 export const INVITED_FRIEND = 'Invited friend';

@@ -71,7 +71,7 @@ pub use game::{Forfeit, GameRecord, GameResult, NewGame, MAX_REASON_CHARS, MIN_K
 pub use game_error::GameError;
 pub use live::{unix_now, Invite, LiveGame, LiveSeat};
 pub use location::Location;
-pub use name::{check_name, name_key, skeleton, NameError, MAX_NAME_CHARS};
+pub use name::{check_name, is_guest, name_key, skeleton, NameError, GUEST, MAX_NAME_CHARS};
 pub use participant::{Participant, ENGINE_PREFIX};
 pub use player::{PlayerFilter, PlayerPage, PlayerStats, RankedPlayer};
 pub use postgres::PgStore;

@@ -8,6 +8,22 @@ use unicode_normalization::UnicodeNormalization;
 /// The longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 
+/// What the web game calls a person who gives no name: a guest. Their games are recorded
+/// (their opponents' counts move) under this one name, which no account can take and no
+/// ranking lists.
+pub const GUEST: &str = "Guest";
+
+/// Whether `name` is [`GUEST`], in any case.
+///
+/// ```
+/// assert!(ttt_store::is_guest(" guest "));
+/// assert!(!ttt_store::is_guest("Guestimate"));
+/// ```
+#[must_use]
+pub fn is_guest(name: &str) -> bool {
+    name_key(name) == name_key(GUEST)
+}
+
 /// Why a name cannot be a player's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NameError {

@@ -25,7 +25,7 @@ use ttt_store::{name_key, BoardRating, Participant, SignUpRefused};
 use crate::error::ApiError;
 use crate::fair_use::client_of;
 use crate::json::Json;
-use crate::players::check_name;
+use crate::players::check_own_name;
 use crate::secrets::{hash, new_secret};
 use crate::state::AppState;
 use session::{clear_cookie, set_cookie, Session};
@@ -129,7 +129,7 @@ async fn sign_up(
     State(state): State<AppState>,
     Json(request): Json<Credentials>,
 ) -> Result<axum::response::Response, ApiError> {
-    let name = check_name(&request.name)?;
+    let name = check_own_name(&request.name)?;
     password::check(&name, &request.password)?;
     let password = request.password;
     let hashed = blocking(move || password::hash(&password)).await??;

@@ -9,7 +9,8 @@ use serde::Deserialize;
 use ttt_ai::Level;
 use ttt_core::{ByPlayer, Dims, Opening, Player, Position, Rule};
 use ttt_store::{
-    name_key, rating_board, unix_now, Invite, LiveGame, LiveSeat, Participant, ENGINE_PREFIX,
+    is_guest, name_key, rating_board, unix_now, Invite, LiveGame, LiveSeat, Participant,
+    ENGINE_PREFIX, GUEST,
 };
 
 use super::live::{load, load_played, save, GameId, GameWithSeats, HeldSeat};
@@ -20,7 +21,7 @@ use crate::config::DEFAULT_LEVEL;
 use crate::error::ApiError;
 use crate::json::Json;
 use crate::limits::Limits;
-use crate::players::check_name;
+use crate::players::check_own_name;
 use crate::seats::{caller, has_tokens, Caller};
 use crate::secrets::{hash, new_secret};
 use crate::state::AppState;
@@ -79,7 +80,7 @@ pub(crate) async fn create(
     let kinds = check_players(request.players, &state)?;
     check_opening(opening, &kinds)?;
     for kind in [&kinds.x, &kinds.o] {
-        if let Some(name) = kind.name() {
+        if let Some(name) = kind.name().filter(|n| !is_guest(n)) {
             may_play_as(&state, &session, name).await?;
         }
     }
@@ -168,6 +169,13 @@ fn check_rated(
         .filter_map(|s| s.name())
         .collect();
     let friend = seats.x.friend || seats.o.friend;
+    if people.iter().any(|n| is_guest(n)) {
+        return Err(ApiError::Unprocessable(
+            "guests play casual games: to play rated, sign in and play under your account's \
+             name"
+                .into(),
+        ));
+    }
     match people.as_slice() {
         [] => Err(ApiError::Unprocessable(
             "a rated game needs a signed-in player: two computers play casual games".into(),
@@ -295,8 +303,12 @@ fn check_players(
     })?;
     let seat = |request: SeatRequest| -> Result<LiveSeat, ApiError> {
         match request {
+            // No name: a guest, shown and recorded as one, never ranked.
+            SeatRequest::Human { name } if name.trim().is_empty() => {
+                Ok(LiveSeat::new(Participant::human(GUEST)))
+            }
             SeatRequest::Human { name } => {
-                Ok(LiveSeat::new(Participant::human(check_name(&name)?)))
+                Ok(LiveSeat::new(Participant::human(check_own_name(&name)?)))
             }
             SeatRequest::Computer { level: Some(level) } if level.starts_with(ENGINE_PREFIX) => {
                 let name = &level[ENGINE_PREFIX.len()..];
@@ -339,7 +351,10 @@ fn check_players(
         o: seat(o)?,
     };
     match (&kinds.x, &kinds.o) {
-        (a, b) if a.name().is_some() && a.name().map(name_key) == b.name().map(name_key) => {
+        (a, b)
+            if a.name().is_some_and(|n| !is_guest(n))
+                && a.name().map(name_key) == b.name().map(name_key) =>
+        {
             Err(ApiError::BadRequest(format!(
                 "both players are called {:?}: give them different names",
                 a.name().unwrap_or_default()

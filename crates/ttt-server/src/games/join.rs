@@ -12,7 +12,7 @@ use super::names::{is_signed_in_as, may_play_as};
 use crate::accounts::session::Session;
 use crate::error::ApiError;
 use crate::json::Json;
-use crate::players::check_name;
+use crate::players::check_own_name;
 use crate::secrets::{hash, new_secret};
 use crate::state::AppState;
 use crate::view::GameView;
@@ -89,7 +89,7 @@ pub(crate) async fn join(
     Json(JoinRequest { name }): Json<JoinRequest>,
 ) -> Result<Json<GameWithSeats>, ApiError> {
     let Path(code) = code?;
-    let name = check_name(&name)?;
+    let name = check_own_name(&name)?;
     may_play_as(&state, &session, &name).await?;
     let game = {
         let code = code.clone();

@@ -41,13 +41,22 @@ describe('checkSetup', () => {
     });
   });
 
-  test('names are trimmed, and an empty one is the player\'s number', () => {
+  test('names are trimmed, and an empty one is sent empty: a guest', () => {
     const players = [
       { human: true, name: '  ', level: 'easy' },
       { human: true, name: ' Bo ', level: 'easy' },
     ];
     assert.deepEqual(checkSetup(fields({ players }), limits).request.players,
-      [{ kind: 'human', name: 'Player 1' }, { kind: 'human', name: 'Bo' }]);
+      [{ kind: 'human', name: '' }, { kind: 'human', name: 'Bo' }]);
+  });
+
+  test('two guests may play at one screen', () => {
+    const players = [
+      { human: true, name: '', level: 'easy' },
+      { human: true, name: ' ', level: 'easy' },
+    ];
+    assert.deepEqual(checkSetup(fields({ players }), limits).request.players,
+      [{ kind: 'human', name: '' }, { kind: 'human', name: '' }]);
   });
 
   test('sizes must be whole numbers', () => {

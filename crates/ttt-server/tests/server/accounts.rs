@@ -550,7 +550,7 @@ async fn a_rated_game_moves_both_ratings() {
         .to_string();
     // A guest cannot take the seat of a rated game; Bob signed in can.
     assert_error(
-        &app.post(&format!("/api/join/{code}"), &json!({"name": "Guest"}))
+        &app.post(&format!("/api/join/{code}"), &json!({"name": "Visitor"}))
             .await,
         StatusCode::UNAUTHORIZED,
         "rated",
@@ -710,4 +710,65 @@ async fn behind_https_the_cookie_is_secure_and_only_the_public_origin_is_taken()
     )
     .await;
     assert_eq!(from_public.status, StatusCode::NO_CONTENT);
+}
+
+#[tokio::test]
+async fn a_player_with_no_name_is_a_guest_shown_but_not_ranked() {
+    let app = TestApp::new();
+    let game = app.new_game(&humans("", " ")).await;
+    assert_eq!(game["players"][0]["name"], "Guest");
+    assert_eq!(game["players"][1]["name"], "Guest");
+    let won = app
+        .play_all(
+            &app.new_game(&humans("Ann", "")).await,
+            &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)],
+        )
+        .await;
+    assert_eq!(won["status"], "x_wins");
+    let board = app.get("/api/players").await.json;
+    assert_eq!(board["total"], 1, "{board}");
+    assert_eq!(board["players"][0]["name"], "Ann");
+    // The guests' record is kept, and shown on its page.
+    assert_eq!(app.get("/api/players/Guest").await.json["losses"], 1);
+    // Nobody types the guests' name, nor signs up under it.
+    assert_error(
+        &app.post("/api/games", &humans("guest", "Bo")).await,
+        StatusCode::BAD_REQUEST,
+        "leave the name blank",
+    );
+    let up = with_cookie(
+        &app,
+        Method::POST,
+        "/api/accounts",
+        None,
+        &[],
+        Some(json!({"name": "Guest", "password": PASSWORD})),
+    )
+    .await;
+    assert_error(&up, StatusCode::BAD_REQUEST, "players without a name");
+    // An invited friend gives a name: the host must know who joined.
+    let invited = app
+        .post(
+            "/api/games",
+            &json!({"players": [{"kind": "human", "name": "Ann"}, {"kind": "friend"}]}),
+        )
+        .await;
+    let code = invited.json["invite"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/join/");
+    assert_error(
+        &app.post(&format!("/api/join/{code}"), &json!({"name": "  "}))
+            .await,
+        StatusCode::BAD_REQUEST,
+        "at least one letter",
+    );
+    // Guests play casual games.
+    let rated =
+        json!({"rated": true, "players": [{"kind": "human", "name": ""}, {"kind": "computer"}]});
+    assert_error(
+        &app.post("/api/games", &rated).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "guests play casual games",
+    );
 }

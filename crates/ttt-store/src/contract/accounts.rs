@@ -15,7 +15,30 @@ pub(super) fn each() -> Vec<fn(Arc<dyn Store>)> {
         |s| a_name_with_games_is_claimed_with_a_code(&*s),
         |s| sessions_end_and_expire(&*s),
         |s| rated_games_move_both_ratings(&*s),
+        |s| guests_are_recorded_but_not_ranked(&*s),
     ]
+}
+
+fn guests_are_recorded_but_not_ranked(store: &dyn Store) {
+    store
+        .record_game(&game(human(crate::GUEST), human("Ann"), GameResult::OWins))
+        .unwrap();
+    store
+        .record_game(&game(human("Bo"), human(crate::GUEST), GameResult::XWins))
+        .unwrap();
+    assert_eq!(store.player("Ann").unwrap().unwrap().wins, 1);
+    assert_eq!(
+        store.player("guest").unwrap().unwrap().losses,
+        2,
+        "kept, for the record"
+    );
+    let page = store
+        .players_page(&crate::PlayerFilter::Containing(String::new()), 10, 0)
+        .unwrap();
+    let names: Vec<&str> = page.players.iter().map(|p| p.stats.name.as_str()).collect();
+    assert_eq!(names, ["Ann", "Bo"], "not ranked");
+    assert_eq!(page.total, 2);
+    assert_eq!(page.players[1].rank, 2);
 }
 
 const NOW: i64 = 1_000_000;
