@@ -31,6 +31,21 @@ for (const [width, height] of [[320, 568], [390, 844]]) {
   describe(`a phone ${width} px wide`, () => {
     const viewport = { width, height };
 
+    test('a computer\'s card keeps its name whole, and a touch screen gets no keyboard hint', async () => {
+      const context = await browser.newContext({ viewport, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      await open(page, server.url);
+      await startGame(page, { p2: { level: 'hard' } });
+      const name = page.locator('#scores-o .panel-name');
+      await expectText(name, 'Computer (Hard)');
+      const lines = await name.evaluate((el) => Math.round(el.getBoundingClientRect().height
+        / parseFloat(getComputedStyle(el).lineHeight)));
+      assert.equal(lines, 1, 'the name is on one line');
+      assert.equal(await page.locator('#keys-hint').isVisible(), false);
+      await fits(page, 'a game against the computer');
+      await context.close();
+    });
+
     test('the setup, a game to its end, and the leaderboard fit', async () => {
       const page = await newPage(browser, viewport);
       await open(page, server.url);

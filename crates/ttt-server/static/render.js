@@ -89,6 +89,11 @@ function hasRecord(p) {
   return p.kind === 'human' || (p.kind === 'friend' && Boolean(p.name));
 }
 
+/** Whether `p` plays as a guest (no name given): guests share one record, not theirs. */
+function isGuest(p) {
+  return p.kind === 'human' && p.name?.toLowerCase() === texts.GUEST.toLowerCase();
+}
+
 /** The score panels beside the board: each side's mark and name, and for a person the
  * tallies, empty until `scores` fills them in. */
 export function scorePanels(game) {
@@ -104,10 +109,11 @@ export function scorePanels(game) {
     heading.className = 'panel-name';
     heading.textContent = name;
     panel.setAttribute('aria-label', texts.scoresLabel(name));
-    if (!hasRecord(p)) {
+    if (!hasRecord(p) || isGuest(p)) {
       const note = document.createElement('p');
       note.className = 'muted';
-      note.textContent = p.kind === 'friend' ? texts.NOT_JOINED : texts.NO_SCORES;
+      if (p.kind === 'friend' && !p.name) note.textContent = texts.NOT_JOINED;
+      else note.textContent = isGuest(p) ? texts.GUEST_SCORES : texts.NO_SCORES;
       panel.replaceChildren(mark, heading, note);
       return;
     }
@@ -132,7 +138,7 @@ export function scorePanels(game) {
  * zeros). */
 export function scores(game, records) {
   game.players.forEach((p, index) => {
-    if (!hasRecord(p)) return;
+    if (!hasRecord(p) || isGuest(p)) return;
     const side = PANEL_SIDES[index];
     const stats = records[index] || { wins: 0, losses: 0, ties: 0 };
     for (const [key] of texts.TALLIES) {

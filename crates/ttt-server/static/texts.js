@@ -171,6 +171,12 @@ export const TALLIES = [['wins', 'Wins'], ['losses', 'Losses'], ['ties', 'Ties']
 /** A computer's score panel says this instead of tallies. */
 export const NO_SCORES = 'Scores are kept for human players.';
 
+/** What the server calls a person who gives no name. */
+export const GUEST = 'Guest';
+
+/** A guest's score panel: their games are not counted as theirs. */
+export const GUEST_SCORES = 'Playing as a guest: give a name to keep scores.';
+
 /** An invited friend's score panel, until they join. */
 export const NOT_JOINED = 'Has not joined yet.';
 
