@@ -215,6 +215,18 @@ fn summarise(
                 .collect(),
         )
     };
+    // A win in one move is the fastest there is, whatever the others are worth.
+    let at_once = Verdict {
+        value: Value::Win,
+        plies: 1,
+    };
+    if moves.iter().any(|m| m.verdict == Some(at_once)) {
+        return (
+            Some(Value::Win),
+            Some(1),
+            the_best(&|m| m.verdict == Some(at_once)),
+        );
+    }
     let verdicts: Option<Vec<Verdict>> = moves.iter().map(|m| m.verdict).collect();
     if let Some(fastest) = verdicts.and_then(|v| v.into_iter().max()) {
         let best = the_best(&|m| m.verdict == Some(fastest));
@@ -346,6 +358,27 @@ mod tests {
         assert_eq!((a.value, a.plies), (Some(Value::Loss), Some(0)));
         assert_eq!(a.best_moves, Some(Vec::new()));
         assert!(a.moves.is_empty());
+    }
+
+    /// Under standard, a search cut short by its time still knows the moves that win at
+    /// once: a four with two open ends is a win in one ply.
+    #[test]
+    fn a_win_at_once_is_found_whatever_the_time_under_a_rule() {
+        use ttt_core::{Rule, Setup};
+        let mut setup = Setup::empty(15, 15);
+        for c in 5..9 {
+            setup.set(Cell::new(7, c), Some(ttt_core::Player::X));
+        }
+        for c in 4..7 {
+            setup.set(Cell::new(6, c), Some(ttt_core::Player::O));
+        }
+        setup.set(Cell::new(8, 5), Some(ttt_core::Player::O));
+        let pos = Position::from_setup_under(&setup, 5, Rule::Standard).unwrap();
+        let a = Solver::new(&pos)
+            .time_limit(std::time::Duration::from_millis(20))
+            .analyze();
+        assert_eq!((a.value, a.plies), (Some(Value::Win), Some(1)));
+        assert_eq!(a.best_moves, Some(vec![Cell::new(7, 4), Cell::new(7, 9)]));
     }
 
     #[test]

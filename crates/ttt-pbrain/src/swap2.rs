@@ -54,9 +54,18 @@ pub fn answer(dims: Dims, rule: Rule, placed: &[Point]) -> Result<Answer, Refusa
             u8::try_from(p.y).unwrap_or(u8::MAX),
             u8::try_from(p.x).unwrap_or(u8::MAX),
         );
-        pos = pos
-            .play(cell)
-            .map_err(|e| Refusal::Stone(p, e.to_string()))?;
+        // Said as the protocol says points (x,y from 0), not as the board's rows and columns.
+        pos = pos.play(cell).map_err(|e| {
+            let why = match e {
+                ttt_core::PlayError::OffBoard(_) => "it is off the board".to_string(),
+                ttt_core::PlayError::Occupied(_) => "it is already taken".to_string(),
+                ttt_core::PlayError::Forbidden { why, .. } => {
+                    format!("renju forbids it to black ({why})")
+                }
+                ttt_core::PlayError::GameOver => "the game is already over".to_string(),
+            };
+            Refusal::Stone(p, why)
+        })?;
     }
     let point = |c: Cell| Point {
         x: usize::from(c.col),

@@ -37,13 +37,15 @@ export function show(state) {
   const over = Boolean(game) && game.status !== 'in_progress';
   const hint = $('hint');
   const person = Boolean(game) && game.players.some((p) => p.kind !== 'computer');
-  hint.hidden = !person || over || !isPlaying(state);
+  // A rated game is played without help: no hints, no takebacks.
+  const rated = Boolean(game?.rated);
+  hint.hidden = !person || over || !isPlaying(state) || rated;
   hint.disabled = hintBusy || !canHint(state);
   hint.textContent = hintBusy ? texts.HINT_THINKING : 'Hint';
 
   const offer = game ? undoOffer(state) : null;
   const undo = $('undo');
-  undo.hidden = !offer || over;
+  undo.hidden = !offer || over || rated;
   if (offer) {
     undo.textContent = texts.UNDO_LABELS[offer.kind];
     undo.disabled = !offer.enabled;

@@ -27,6 +27,13 @@ function svg(tag, attributes) {
   return element;
 }
 
+/** "1 win, 0 losses, 2 ties". */
+function recordText(p) {
+  const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  return [count(p.wins, 'win', 'wins'), count(p.losses, 'loss', 'losses'),
+    count(p.ties, 'tie', 'ties')].join(', ');
+}
+
 function gamesText(n) {
   return n === 1 ? '1 game' : `${n} games`;
 }
@@ -81,6 +88,18 @@ function openReplay(game, name) {
   $('replay').scrollIntoView({ block: 'nearest' });
 }
 
+/** Shows (or hides, for a player who is not there) the page's tables and lists. */
+function showSections(shown) {
+  for (const id of ['player-ratings', 'player-games-heading', 'player-games']) {
+    $(id).closest('.card, h3, ul').hidden = !shown;
+  }
+  if (!shown) {
+    $('player-chart-card').hidden = true;
+    $('player-no-ratings').hidden = true;
+    $('player-no-games').hidden = true;
+  }
+}
+
 /** Fills the page of the player called `name`. */
 export async function showPlayer(name) {
   $('player-error').textContent = '';
@@ -93,14 +112,13 @@ export async function showPlayer(name) {
     [page, games] = await Promise.all([api.playerPage(name), api.playerGames(name)]);
   } catch (e) {
     $('player-record').textContent = '';
-    $('player-ratings').tBodies[0].replaceChildren();
-    $('player-games').replaceChildren();
-    $('player-chart-card').hidden = true;
+    showSections(false);
     $('player-error').textContent = e.message;
     return;
   }
+  showSections(true);
   $('player-heading').textContent = page.name + (page.account ? '' : ' (guest)');
-  $('player-record').textContent = `${page.wins} wins, ${page.losses} losses, ${page.ties} ties`;
+  $('player-record').textContent = recordText(page);
   const boards = Object.values(page.ratings);
   $('player-ratings').tBodies[0].replaceChildren(...boards.map((r) => {
     const tr = document.createElement('tr');

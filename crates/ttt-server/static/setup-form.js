@@ -139,6 +139,8 @@ export class SetupForm {
     const remote = $(`p${n}-remote`);
     remote.disabled = !human;
     $(`p${n}-name`).disabled = !human || remote.checked;
+    // Only a person here without a name plays as a guest.
+    $(`p${n}-name`).placeholder = human && !remote.checked ? GUEST_PLACEHOLDER : '';
     $(`p${n}-level`).disabled = human;
     $(`p${n}-panel`).classList.toggle('is-computer', !human);
     $(`p${n}-panel`).classList.toggle('is-remote', human && remote.checked);

@@ -169,7 +169,7 @@ export function scoresLabel(name) {
 export const TALLIES = [['wins', 'Wins'], ['losses', 'Losses'], ['ties', 'Ties']];
 
 /** A computer's score panel says this instead of tallies. */
-export const NO_SCORES = 'Scores are kept for human players.';
+export const NO_SCORES = 'Computers are rated on the leaderboard.';
 
 /** What the server calls a person who gives no name. */
 export const GUEST = 'Guest';
@@ -404,9 +404,11 @@ export function titleOf(state) {
 export function rulesLine(state) {
   const rule = state.rule || 'freestyle';
   const opening = state.opening || 'none';
-  if (rule === 'freestyle' && opening === 'none' && state.k !== 5) return '';
+  const rated = state.rated ? 'Rated: no hints or takebacks' : '';
+  if (rule === 'freestyle' && opening === 'none' && state.k !== 5) return rated;
   const parts = [state.k === 5 ? 'Gomoku' : `${numberWord(state.k)} in a row`, RULE_NAMES[rule]];
   if (opening !== 'none') parts.push(`${OPENING_NAMES[opening]} opening`);
+  if (rated) parts.push(rated);
   return parts.join(' · ');
 }
 

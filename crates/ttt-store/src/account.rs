@@ -65,9 +65,14 @@ pub enum SignUpRefused {
         /// Until when, in seconds since the Unix epoch.
         until: i64,
     },
-    /// The name has games; signing up under it needs the code of a claim, and none (or a
-    /// wrong or expired one) was given.
+    /// The name has games; signing up under it needs the code of a claim, and none was
+    /// given.
     NeedsClaim {
+        /// The name as first spelled.
+        name: String,
+    },
+    /// A claim code was given, and it is not the name's (or it expired, or was used).
+    BadClaim {
         /// The name as first spelled.
         name: String,
     },
@@ -94,6 +99,11 @@ impl fmt::Display for SignUpRefused {
                  server's operator for a claim code (ttt accounts claim) and give it as \
                  \"claim_code\"; or choose a new name"
             ),
+            SignUpRefused::BadClaim { name } => write!(
+                f,
+                "that claim code is not {name}'s, or it has expired or been used: check it, or \
+                 ask the server's operator for a new one (ttt accounts claim)"
+            ),
         }
     }
 }
@@ -108,6 +118,13 @@ pub enum ClaimRefused {
         /// The name as first spelled.
         name: String,
     },
+    /// The name belonged to an account deleted lately and is held from everyone.
+    Held {
+        /// Until when, in seconds since the Unix epoch.
+        until: i64,
+    },
+    /// The guests' name, which is nobody's.
+    Guest,
 }
 
 impl fmt::Display for ClaimRefused {
@@ -119,6 +136,14 @@ impl fmt::Display for ClaimRefused {
             ClaimRefused::HasAccount { name } => {
                 write!(f, "{name} has an account already: it cannot be claimed")
             }
+            ClaimRefused::Held { .. } => f.write_str(
+                "that name belonged to an account deleted lately, and is held from everyone for \
+                 a while: it cannot be claimed until then",
+            ),
+            ClaimRefused::Guest => f.write_str(
+                "that is the guests' name, which nobody can sign up under: there is nothing to \
+                 claim",
+            ),
         }
     }
 }

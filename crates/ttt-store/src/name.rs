@@ -132,22 +132,25 @@ fn is_invisible(c: char) -> bool {
     ) || (c.is_whitespace() && c != ' ')
 }
 
-/// What a name looks like: the confusable skeleton (Unicode TR 39) of its [`name_key`]. Two
-/// names with one skeleton can be mistaken for each other ("Alice" with a Cyrillic "А", "rn"
-/// and "m"), and so cannot both be players' names.
+/// What a name looks like: its confusable skeleton (Unicode TR 39), taken both before and
+/// after lower case, and lower-cased. Two names with one skeleton can be mistaken for each
+/// other ("Alice" with a Cyrillic "А", "AIex" with a capital I for "Alex", "rn" and "m"), and
+/// so cannot both be players' names. (TR 39 maps a capital I to a small l, so the skeleton is
+/// taken before lower case; and small look-alikes, such as a Cyrillic "а", after it.)
 ///
 /// ```
 /// use ttt_store::skeleton;
 /// assert_eq!(skeleton("Alice"), skeleton("\u{410}lice"));
-/// assert_eq!(skeleton("ALICE"), skeleton("alice"));
+/// assert_eq!(skeleton("AIex"), skeleton("Alex"));
 /// assert_ne!(skeleton("Alice"), skeleton("Alicia"));
 /// ```
 #[must_use]
 pub fn skeleton(name: &str) -> String {
-    let key = name_key(&name.nfkc().collect::<String>());
-    unicode_security::skeleton(&key)
-        .collect::<String>()
-        .to_lowercase()
+    let name: String = name.trim().nfkc().collect();
+    let first: String = unicode_security::skeleton(&name).collect();
+    let lower = first.to_lowercase();
+    let second: String = unicode_security::skeleton(&lower).collect();
+    second.to_lowercase()
 }
 
 #[cfg(test)]
@@ -191,5 +194,18 @@ mod tests {
         assert_eq!(skeleton("rnary"), skeleton("mary"));
         assert_eq!(skeleton("pau1"), skeleton("paul"));
         assert_ne!(skeleton("Bob"), skeleton("Rob"));
+        // Capital letters that pass for others, Latin or Cyrillic.
+        for (a, b) in [
+            ("AIex", "Alex"),
+            ("CaroI", "Carol"),
+            ("BiII", "Bill"),
+            ("\u{412}ob", "Bob"),
+            ("\u{412}\u{430}b", "Bab"),
+            ("AIice", "alice"),
+        ] {
+            assert_eq!(skeleton(a), skeleton(b), "{a:?} and {b:?}");
+        }
+        // Case alone changes nothing.
+        assert_eq!(skeleton("alice"), skeleton("Alice"));
     }
 }

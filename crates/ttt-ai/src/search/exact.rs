@@ -73,6 +73,22 @@ impl Exact {
     /// winning as fast as it can, the loser holding out as long as it can); `None` if the
     /// limits stopped the search first.
     pub(crate) fn verdict(&mut self, pos: &Position) -> Option<Verdict> {
+        // A game over is known whatever the limits: its verdict costs nothing.
+        match pos.outcome() {
+            ttt_core::Outcome::Win(_) => {
+                return Some(Verdict {
+                    value: Value::Loss,
+                    plies: 0,
+                })
+            }
+            ttt_core::Outcome::Draw => {
+                return Some(Verdict {
+                    value: Value::Draw,
+                    plies: 0,
+                })
+            }
+            ttt_core::Outcome::InProgress => {}
+        }
         if self.stopped {
             return None;
         }
@@ -85,18 +101,24 @@ impl Exact {
     /// mover (`None` where the limits stopped the search first).
     pub(crate) fn move_verdicts(&mut self, pos: &Position) -> Vec<(Cell, Option<Verdict>)> {
         let moves: Vec<Cell> = pos.legal_moves().collect();
-        moves
-            .into_iter()
-            .map(|cell| {
-                let mut child = *pos;
-                child.play_unchecked(cell);
-                let verdict = self.verdict(&child).map(|v| Verdict {
-                    value: v.value.for_opponent(),
-                    plies: v.plies + 1,
-                });
-                (cell, verdict)
-            })
-            .collect()
+        // The moves that end the game first: their verdicts are known at once, and a search
+        // the limits cut short must not leave a win in one move unknown.
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_by_key(|&i| {
+            let mut child = *pos;
+            child.play_unchecked(moves[i]);
+            !child.is_over()
+        });
+        let mut verdicts = vec![None; moves.len()];
+        for i in order {
+            let mut child = *pos;
+            child.play_unchecked(moves[i]);
+            verdicts[i] = self.verdict(&child).map(|v| Verdict {
+                value: v.value.for_opponent(),
+                plies: v.plies + 1,
+            });
+        }
+        moves.into_iter().zip(verdicts).collect()
     }
 
     /// Fail-soft negamax: the score of `pos` for its mover if it lies within

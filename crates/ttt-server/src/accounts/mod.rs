@@ -143,7 +143,7 @@ async fn sign_up(
     };
     let stored = match created {
         Ok(Ok(stored)) => stored,
-        Ok(Err(refused @ SignUpRefused::NeedsClaim { .. })) => {
+        Ok(Err(refused @ (SignUpRefused::NeedsClaim { .. } | SignUpRefused::BadClaim { .. }))) => {
             return Err(ApiError::Forbidden(refused.to_string()))
         }
         Ok(Err(refused)) => return Err(ApiError::Conflict(refused.to_string())),

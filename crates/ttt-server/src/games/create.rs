@@ -182,7 +182,8 @@ fn check_rated(
         )),
         [name] if is_signed_in_as(session, name) => Ok(()),
         [name] => Err(ApiError::Unauthorized(format!(
-            "a rated game is played under an account: sign in as {name}, or play casual"
+            "a rated game is played under your account's name, signed in: {name} is not the \
+             account signed in here; sign in and play under your name, or play casual"
         ))),
         _ if friend => Ok(()),
         _ => Err(ApiError::Unprocessable(

@@ -67,6 +67,11 @@ pub(crate) async fn hint(
 ) -> Result<Json<Hint>, ApiError> {
     let (game, pos) = load_played(&state, &id).await?;
     let side = acts_for(&game, &pos, caller(&headers, &game, &session)?, Act::Hint)?;
+    if game.rated {
+        return Err(ApiError::Conflict(
+            "a rated game is played without hints: they would count for the rating".into(),
+        ));
+    }
     let time = state.limits.hint_time;
     let found = state
         .think(move || ttt_play::hint(&pos, time))
@@ -115,6 +120,11 @@ async fn count_as_hint(
             _ => refused(),
         });
     };
+    if game.rated {
+        return Err(ApiError::Forbidden(
+            "a rated game is analysed once it is over: its result moves the ratings".into(),
+        ));
+    }
     let against_program = matches!(
         game.seats.get(side.other()).player,
         Some(Participant::Computer { .. } | Participant::Engine { .. })

@@ -101,6 +101,11 @@ pub(crate) async fn takeback(
         caller(&headers, &game, &session)?,
         Act::Takeback,
     )?;
+    if game.rated {
+        return Err(ApiError::Conflict(
+            "a rated game has no takebacks: every move counts for the rating".into(),
+        ));
+    }
     let between_friends = is_between_friends(&game);
     if between_friends && game.takeback.is_some() {
         return Err(ApiError::Conflict(

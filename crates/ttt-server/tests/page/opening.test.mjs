@@ -158,6 +158,7 @@ describe('rules in the setup and the words', () => {
     const game = swap2(THREE, { actor: 1, may: ['take_x', 'take_o', 'place_two'], stones_to_place: 0 });
     assert.equal(rulesLine(game), 'Gomoku · Renju · Swap2 opening');
     assert.equal(rulesLine(gameState()), '');
+    assert.equal(rulesLine({ ...gameState(), rated: true }), 'Rated: no hints or takebacks');
     assert.equal(rulesLine({ ...gameState({ k: 5 }), rule: 'caro', opening: 'none' }), 'Gomoku · Caro');
     const row = messageRow(game, 3);
     assert.deepEqual(

@@ -626,6 +626,34 @@ async fn a_rated_game_moves_both_ratings() {
         .await
         .json;
     }
+    // No help in a rated game: no hint, no takeback, no analysis until it is over.
+    let rated = json!({"rated": true, "players": [{"kind": "human", "name": "Bob"}, {"kind": "computer", "level": "easy"}]});
+    let helped = with_cookie(
+        &app,
+        Method::POST,
+        "/api/games",
+        Some(&bob),
+        &[],
+        Some(rated),
+    )
+    .await;
+    let id = helped.json["id"].as_str().unwrap();
+    for (method, what, status) in [
+        (Method::POST, "hint", StatusCode::CONFLICT),
+        (Method::POST, "takeback", StatusCode::CONFLICT),
+        (Method::GET, "analysis", StatusCode::FORBIDDEN),
+    ] {
+        let reply = with_cookie(
+            &app,
+            method,
+            &format!("/api/games/{id}/{what}"),
+            Some(&bob),
+            &[],
+            None,
+        )
+        .await;
+        assert_error(&reply, status, "rated");
+    }
     let board = app.get("/api/players?board=classic").await;
     assert_eq!(board.status, StatusCode::OK, "{}", board.json);
     let rows = board.json["players"].as_array().unwrap();

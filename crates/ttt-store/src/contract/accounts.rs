@@ -140,7 +140,19 @@ fn a_name_with_games_is_claimed_with_a_code(store: &dyn Store) {
         store
             .create_account("bob", "h", NOW, Some("wrong"))
             .unwrap(),
-        Err(SignUpRefused::NeedsClaim { name: "Bob".into() })
+        Err(SignUpRefused::BadClaim { name: "Bob".into() })
+    );
+    assert_eq!(
+        store.create_claim("guest", "code", NOW + 10).unwrap(),
+        Err(ClaimRefused::Guest)
+    );
+    // A deleted account's name is held from claims too.
+    let now = crate::unix_now();
+    store.create_account("Cy", "h", now, None).unwrap().unwrap();
+    store.delete_account("Cy", now + 1_000).unwrap();
+    assert_eq!(
+        store.create_claim("cy", "code", now + 10).unwrap(),
+        Err(ClaimRefused::Held { until: now + 1_000 })
     );
     // Expired.
     assert!(store

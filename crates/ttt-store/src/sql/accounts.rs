@@ -92,8 +92,10 @@ pub(crate) async fn create(
                 .map(|row| row.need_text(0))
                 .transpose()
                 .map_err(|d| db.damaged("the name claims", d))?;
-            if code.is_none() || code.as_deref() != claim_code_hash {
-                return Ok(Err(SignUpRefused::NeedsClaim { name }));
+            match (claim_code_hash, code.as_deref()) {
+                (None, _) => return Ok(Err(SignUpRefused::NeedsClaim { name })),
+                (Some(given), Some(kept)) if given == kept => {}
+                (Some(_), _) => return Ok(Err(SignUpRefused::BadClaim { name })),
             }
             db.execute("DELETE FROM name_claims WHERE name_key = $1", params![&key])
                 .await?;
@@ -204,8 +206,14 @@ pub(crate) async fn create_claim(
     expires_at: i64,
 ) -> Result<Result<String, ClaimRefused>, StoreError> {
     let key = name_key(name);
+    if crate::is_guest(name) {
+        return Ok(Err(ClaimRefused::Guest));
+    }
     if let Some(account) = find(db, &key).await? {
         return Ok(Err(ClaimRefused::HasAccount { name: account.name }));
+    }
+    if let NameStatus::Held { until, .. } = status(db, name, crate::unix_now()).await? {
+        return Ok(Err(ClaimRefused::Held { until }));
     }
     let Some(stored) = players::stored(db, name).await? else {
         return Ok(Err(ClaimRefused::NoSuchPlayer));

@@ -9,9 +9,9 @@ use crate::error::{board_size_error, user_error};
 /// The board a command works on: a position in the notation, or an empty board of a size.
 #[derive(Debug, Args, Clone)]
 pub struct BoardArgs {
-    /// How many in a row win.
-    #[arg(long, short = 'k', default_value_t = 3, value_parser = parse_count)]
-    pub k: usize,
+    /// How many in a row win (default 3; 5 under renju, which is played with five).
+    #[arg(long, short = 'k', value_parser = parse_count)]
+    pub k: Option<usize>,
     /// Rows of the empty board, when no position is given (default: as many as --cols, or 3).
     #[arg(long, value_parser = parse_count)]
     pub rows: Option<usize>,
@@ -26,15 +26,24 @@ pub struct BoardArgs {
 }
 
 impl BoardArgs {
+    /// How many in a row win: as given, else 5 under renju and 3 otherwise.
+    pub fn k(&self) -> usize {
+        self.k.unwrap_or(if self.rule == ttt_core::Rule::Renju {
+            5
+        } else {
+            3
+        })
+    }
+
     /// The position to work on: `notation` if given, else the empty `--rows` x `--cols` board.
     pub fn position(&self, notation: Option<&str>) -> anyhow::Result<Position> {
         match notation {
-            Some(text) => parse_position(text, self.k, self.rule, self.rows, self.cols),
+            Some(text) => parse_position(text, self.k(), self.rule, self.rows, self.cols),
             None => {
                 // A square board when one side is given; 3 x 3 when neither is.
                 let rows = self.rows.or(self.cols).unwrap_or(3);
                 let cols = self.cols.unwrap_or(rows);
-                let dims = Dims::new(rows, cols, self.k).map_err(board_size_error)?;
+                let dims = Dims::new(rows, cols, self.k()).map_err(board_size_error)?;
                 Position::with_rule(dims, self.rule).map_err(user_error)
             }
         }
@@ -42,6 +51,6 @@ impl BoardArgs {
 
     /// A position from a line of input: the notation, checked against `--rows`/`--cols`.
     pub fn parse_line(&self, text: &str) -> anyhow::Result<Position> {
-        parse_position(text, self.k, self.rule, self.rows, self.cols)
+        parse_position(text, self.k(), self.rule, self.rows, self.cols)
     }
 }

@@ -127,9 +127,10 @@ fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
             "fours"
         };
         let cells: Vec<String> = w.line.iter().map(Cell::to_string).collect();
+        let plies = w.plies();
+        let unit = if plies == 1 { "ply" } else { "plies" };
         out.push_str(&format!(
-            "{me} wins by {kind} in {} plies: {}\n",
-            w.plies(),
+            "{me} wins by {kind} in {plies} {unit}: {}\n",
             cells.join(" ")
         ));
     }

@@ -301,9 +301,21 @@ fn analyze_names_the_rule_and_x_forbidden_points() {
     );
     let v = json(&["move", "--rule", "standard", "--rows", "4", "--json"]);
     assert_eq!(v["rule"], "standard");
-    let err = stderr_of(&["analyze", "--rule", "renju", "--rows", "9"]);
+    // Renju is played with five: K is 5 unless said, and another K is refused.
+    let v = json(&[
+        "analyze",
+        "--rule",
+        "renju",
+        "--rows",
+        "9",
+        "--time-limit",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(v["k"], 5, "{v}");
+    let err = stderr_of(&["analyze", "--rule", "renju", "--rows", "9", "-k", "4"]);
     assert!(
-        err.contains("renju is played with five in a row, not 3"),
+        err.contains("renju is played with five in a row, not 4"),
         "{err}"
     );
 }
