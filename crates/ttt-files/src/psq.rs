@@ -5,7 +5,8 @@
 
 use ttt_core::{Cell, Rule};
 
-use crate::{error, FileError, GameFile};
+use crate::error::{error, FileError};
+use crate::game::GameFile;
 
 /// Reads a `.psq` (the rule is free-style and K is 5: the format does not say; the caller
 /// may change them).
@@ -23,7 +24,12 @@ pub(crate) fn read(text: &str) -> Result<GameFile, FileError> {
         .unwrap_or("");
     let (width, height) = size
         .split_once(['x', 'X'])
-        .and_then(|(w, h)| Some((w.trim().parse::<usize>().ok()?, h.trim().parse::<usize>().ok()?)))
+        .and_then(|(w, h)| {
+            Some((
+                w.trim().parse::<usize>().ok()?,
+                h.trim().parse::<usize>().ok()?,
+            ))
+        })
         .ok_or_else(|| error(n, format!("{size:?} is not a board size WIDTHxHEIGHT")))?;
     let mut game = GameFile::new(height, width, 5, Rule::Freestyle);
     let mut after_moves = false;
@@ -34,11 +40,14 @@ pub(crate) fn read(text: &str) -> Result<GameFile, FileError> {
         let numbers: Option<Vec<i64>> = line.split(',').map(|p| p.trim().parse().ok()).collect();
         match numbers.as_deref() {
             Some([x, y, _time]) if !after_moves => {
-                let in_range = |v: i64, side: usize| v >= 1 && usize::try_from(v).is_ok_and(|v| v <= side);
+                let in_range =
+                    |v: i64, side: usize| v >= 1 && usize::try_from(v).is_ok_and(|v| v <= side);
                 if !in_range(*x, width) || !in_range(*y, height) {
                     return Err(error(
                         n,
-                        format!("the move {x},{y} is off the {width}x{height} board (it counts from 1)"),
+                        format!(
+                            "the move {x},{y} is off the {width}x{height} board (it counts from 1)"
+                        ),
                     ));
                 }
                 // Both in range, so both fit a u8 (boards are at most 32 a side).
@@ -116,7 +125,10 @@ mod tests {
         game.moves = vec![Cell::new(7, 7), Cell::new(0, 14)];
         game.names = [Some("Ann".into()), Some("Bo".into())];
         let text = write(&game);
-        assert_eq!(text, "Piskvorky 15x15, 11:11, 0\n8,8,0\n15,1,0\nAnn\nBo\n-1\n");
+        assert_eq!(
+            text,
+            "Piskvorky 15x15, 11:11, 0\n8,8,0\n15,1,0\nAnn\nBo\n-1\n"
+        );
         assert_eq!(read(&text).unwrap(), game);
     }
 }

@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         Some(Command::CheckProof(args)) => commands::check_proof::run(&args),
         Some(Command::Db(args)) => commands::maintenance::run(&args),
         Some(Command::Accounts(args)) => commands::accounts::run(&args),
+        Some(Command::Import(args)) => commands::files::import(&args),
         None => commands::play::run(&cli.play),
     };
     match result {

@@ -25,4 +25,11 @@ pub struct AnalyzeArgs {
     /// Threads to use, at most 256 (default: all the machine's cores).
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
+    /// Analyse a position of a game file (.psq or SGF) instead: after its last move, or
+    /// after --ply moves. A .psq does not say its rule: --rule does (free-style otherwise).
+    #[arg(long, value_name = "GAME", conflicts_with_all = ["position", "jsonl"])]
+    pub file: Option<std::path::PathBuf>,
+    /// With --file, the position after this many moves (default: all of them).
+    #[arg(long, value_name = "N", requires = "file")]
+    pub ply: Option<usize>,
 }

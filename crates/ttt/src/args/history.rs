@@ -10,7 +10,8 @@ use super::DbArgs;
 Examples:
   ttt history              the last games of everyone
   ttt history Alice        the last games Alice played
-  ttt history --replay 12  game 12, the board after every move")]
+  ttt history --replay 12  game 12, the board after every move
+  ttt history --export 12 --format psq > game12.psq   game 12 for other programs")]
 pub struct HistoryArgs {
     /// Only the games this player played (on either side).
     #[arg(value_name = "NAME")]
@@ -26,6 +27,18 @@ pub struct HistoryArgs {
     /// Print JSON instead of text: a list of games, or the replayed game.
     #[arg(long)]
     pub json: bool,
+    /// Print the game with this number as a game file (see --format), for other programs.
+    #[arg(long, value_name = "GAME", conflicts_with_all = ["name", "replay", "json"],
+          value_parser = parse_game_number)]
+    pub export: Option<i64>,
+    /// The file format of --export: psq (Piskvork, the Gomocup's) or sgf.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        default_value = "sgf",
+        requires = "export"
+    )]
+    pub format: ttt_files::Format,
     #[command(flatten)]
     pub db: DbArgs,
 }

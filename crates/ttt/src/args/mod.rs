@@ -11,6 +11,7 @@ mod analyze;
 mod check_proof;
 mod gui;
 mod history;
+mod import;
 mod maintenance;
 mod matches;
 mod moves;
@@ -29,6 +30,7 @@ pub use check_proof::CheckProofArgs;
 pub use db::DbArgs;
 pub use gui::GuiArgs;
 pub use history::HistoryArgs;
+pub use import::ImportArgs;
 pub use maintenance::{DbAction, DbCommandArgs};
 pub use matches::MatchArgs;
 pub use moves::MoveArgs;
@@ -105,4 +107,6 @@ pub enum Command {
     Db(DbCommandArgs),
     /// The web server's accounts: a code that lets someone claim a name that has games.
     Accounts(AccountsArgs),
+    /// Record a finished game from a game file (.psq or SGF) in the history.
+    Import(ImportArgs),
 }

@@ -7,6 +7,7 @@ use ttt_ai::{Analysis, MoveAnalysis, Solver, Value, Verdict};
 use ttt_core::{Cell, Outcome, Position};
 
 use crate::args::{threads_or_all, AnalyzeArgs};
+use crate::error::user_error;
 use crate::output::board;
 use crate::output::json::AnalysisJson;
 
@@ -14,7 +15,14 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     if args.jsonl {
         return run_lines(args);
     }
-    let pos = args.board.position(args.position.as_deref())?;
+    let pos = match &args.file {
+        Some(path) => {
+            let game = super::files::read(path, args.board.rule, args.board.k)?;
+            game.position_after(args.ply.unwrap_or(game.moves.len()))
+                .map_err(|why| user_error(format!("{}: {why}", path.display())))?
+        }
+        None => args.board.position(args.position.as_deref())?,
+    };
     let analysis = analyze(&pos, args.time_limit, threads_or_all(args.threads));
     let mut out = std::io::stdout().lock();
     if args.json {

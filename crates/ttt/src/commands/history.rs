@@ -15,6 +15,19 @@ use crate::output::table::{render, Align};
 pub fn run(args: &HistoryArgs) -> anyhow::Result<()> {
     let store = open_existing(&args.db)?;
     let mut out = std::io::stdout().lock();
+    if let Some(id) = args.export {
+        let game = match &store {
+            Some(store) => store.game(id).map_err(store_error)?,
+            None => None,
+        };
+        let Some(game) = game else {
+            return Err(user_error(format!(
+                "there is no game {id}: `ttt history` lists the games played"
+            )));
+        };
+        write!(out, "{}", super::files::of_record(&game).write(args.format))?;
+        return Ok(());
+    }
     if let Some(id) = args.replay {
         let game = match &store {
             Some(store) => store.game(id).map_err(store_error)?,

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod analyze;
 pub mod check_proof;
 pub mod export;
+pub mod files;
 pub mod gui;
 pub mod history;
 mod lines;

@@ -6,6 +6,7 @@ mod admin;
 mod analyze;
 #[cfg(unix)]
 mod engine;
+mod files;
 mod http;
 mod operate;
 mod pbrain;
