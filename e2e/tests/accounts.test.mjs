@@ -104,6 +104,16 @@ describe('accounts and a rated game', () => {
     await expectText(alice.locator('#replay-caption'), '5 of 5 moves');
     await alice.locator('#replay-prev').click();
     await expectText(alice.locator('#replay-caption'), '4 of 5 moves');
+    // The game saves as a file, and a file opens in the replay.
+    const href = await alice.locator('#replay-sgf').getAttribute('href');
+    const saved = await (await alice.request.get(`${server.url}${href.slice(1)}`)).text();
+    assert.match(saved, /^\(;GM\[4\]FF\[4\]SZ\[3\]/);
+    await alice.locator('#open-file').setInputFiles({
+      name: 'game.sgf', mimeType: 'text/plain', buffer: Buffer.from(saved),
+    });
+    await expectText(alice.locator('#replay-heading'), /from a file/);
+    await expectText(alice.locator('#replay-caption'), '5 of 5 moves');
+    assert.equal(await alice.locator('#replay-downloads').isVisible(), false);
 
     // The board's rating list has both, provisional.
     await open(bob, server.url);

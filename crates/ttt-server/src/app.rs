@@ -10,7 +10,7 @@ use axum::Router;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::{accounts, assets, config, games, health, observe, origin, players};
+use crate::{accounts, assets, config, files, games, health, observe, origin, players};
 
 /// The whole application: page, API, limits and error handling. Used by `ttt serve` and by
 /// the tests alike.
@@ -19,6 +19,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(games::router())
         .merge(accounts::router())
+        .merge(files::router())
         .merge(players::router())
         .merge(config::router())
         .merge(health::router())

@@ -57,6 +57,7 @@ mod cluster;
 mod config;
 mod error;
 mod fair_use;
+mod files;
 mod games;
 mod health;
 mod hub;

@@ -182,3 +182,31 @@ export function ratingList(board, limit = 50) {
   const query = new URLSearchParams({ board, limit: String(limit) });
   return request('GET', `/api/players?${query}`);
 }
+
+/** A game file's text read by the server (every move checked; nothing recorded):
+ * `{rows, cols, k, rule, names, moves, comments}`. */
+export async function readGameFile(text) {
+  let response;
+  try {
+    response = await fetch('/api/files/read', {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'text/plain' },
+      body: text,
+    });
+  } catch {
+    throw new ApiError(0, UNREACHABLE);
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = data && typeof data.error === 'string'
+      ? data.error
+      : `The server answered with status ${response.status}.`;
+    throw new ApiError(response.status, message);
+  }
+  return data;
+}
+
+/** Where a finished game is downloaded as a file: `format` is 'sgf' or 'psq'. */
+export function recordFilePath(id, format) {
+  return `/api/records/${encodeURIComponent(id)}/file?format=${format}`;
+}

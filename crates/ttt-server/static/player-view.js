@@ -82,7 +82,13 @@ function showReplay(ply) {
 function openReplay(game, name) {
   replay.game = game;
   $('replay').hidden = false;
-  $('replay-heading').textContent = gameLine(game, name);
+  $('replay-heading').textContent = name === null ? fileLine(game) : gameLine(game, name);
+  // A finished game of ours can be saved; a file opened here is the visitor's already.
+  $('replay-downloads').hidden = game.id === undefined;
+  if (game.id !== undefined) {
+    $('replay-sgf').href = api.recordFilePath(game.id, 'sgf');
+    $('replay-psq').href = api.recordFilePath(game.id, 'psq');
+  }
   $('replay-ply').max = String(game.moves.length);
   showReplay(game.moves.length);
   $('replay').scrollIntoView({ block: 'nearest' });
@@ -143,8 +149,32 @@ export async function showPlayer(name) {
   $('player-no-games').hidden = games.length > 0;
 }
 
-/** Wires the replay's steps. */
+/** A file's game in one line: "Ann against Bo (15×15, 5 in a row, renju), from a file". */
+function fileLine(game) {
+  const [x, o] = game.names.map((n, i) => n || (i === 0 ? 'Black' : 'White'));
+  const rule = game.rule && game.rule !== 'freestyle' ? `, ${game.rule}` : '';
+  return `${x} against ${o} (${game.rows}×${game.cols}, ${game.k} in a row${rule}), from a file`;
+}
+
+/** Opens a game file the visitor chose in the replay. */
+async function openFile(input) {
+  const file = input.files?.[0];
+  if (!file) return;
+  $('player-error').textContent = '';
+  try {
+    const text = await file.text();
+    const game = await api.readGameFile(text);
+    openReplay(game, null);
+  } catch (e) {
+    $('player-error').textContent = e.message;
+  } finally {
+    input.value = '';
+  }
+}
+
+/** Wires the replay's steps and the file to open. */
 export function wirePlayer() {
+  $('open-file').addEventListener('change', (event) => { void openFile(event.target); });
   $('replay-prev').addEventListener('click', () => showReplay(Number($('replay-ply').value) - 1));
   $('replay-next').addEventListener('click', () => showReplay(Number($('replay-ply').value) + 1));
   $('replay-ply').addEventListener('input', () => showReplay(Number($('replay-ply').value)));

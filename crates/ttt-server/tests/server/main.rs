@@ -5,6 +5,7 @@
 
 mod accounts;
 mod api;
+mod files;
 mod limits;
 mod rules;
 mod support;
