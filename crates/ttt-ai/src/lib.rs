@@ -125,6 +125,7 @@ mod board;
 mod certificates;
 mod eval;
 mod players;
+mod proof;
 mod rng;
 mod search;
 mod solve;
@@ -138,6 +139,7 @@ pub use players::{
     new_player, opening_balance, opening_choice, opening_stones, BoardSizeError, Decision, Easy,
     Hard, Level, LevelError, MarkError, Medium, Perfect, Strategy, Strong, StrongMove,
 };
+pub use proof::{write_proof, ProofRefused, PROOF_CELLS, PROOF_POSITIONS};
 pub use rng::Rng;
 pub use search::limits::{Limits, StopFlag};
 pub use search::stats::Stats;

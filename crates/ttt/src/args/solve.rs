@@ -46,6 +46,10 @@ pub struct SolveArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Also write a proof of the value to FILE, for `ttt check-proof` (docs/PROOFS.md):
+    /// boards of about 16 cells at most, whose every position can be searched.
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<std::path::PathBuf>,
 }
 
 /// `--method`.

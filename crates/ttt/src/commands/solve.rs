@@ -90,6 +90,23 @@ fn describe(value: Option<Value>, root: &Position) -> String {
     }
 }
 
+/// Writes the proof of `pos`'s value to `path` (a new file, or one it replaces), and says so
+/// on standard error.
+fn write_proof_file(pos: &Position, path: &std::path::Path) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let proof = ttt_ai::write_proof(pos).map_err(|e| user_error(format!("no proof: {e}")))?;
+    std::fs::write(path, &proof)
+        .map_err(|e| user_error(format!("cannot write {}: {e}", path.display())))?;
+    eprintln!(
+        "ttt: the proof is in {} ({} lines, {:.1} s); check it with `ttt check-proof {}`",
+        path.display(),
+        proof.lines().count(),
+        started.elapsed().as_secs_f64(),
+        path.display()
+    );
+    Ok(())
+}
+
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let pos = args
         .board
@@ -119,6 +136,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     }
     // A rule the solver cannot prove is refused, never answered "unknown".
     let solver = Solver::try_new(&pos).map_err(user_error)?;
+    if let Some(path) = &args.proof {
+        write_proof_file(&pos, path)?;
+    }
     let progress = Progress::start(&mut limits);
     let solver = solver
         .limits(limits)

@@ -178,3 +178,75 @@ fn a_rule_the_solver_cannot_prove_is_refused() {
         (Some("standard"), Some("draw"))
     );
 }
+
+/// `ttt solve --proof FILE` writes a proof `ttt check-proof` accepts, under the rules, from
+/// the empty board and from a position; the same proof with one reply dropped is refused.
+#[test]
+fn solve_writes_proofs_that_check_and_a_cut_one_does_not() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, says) in [
+        (
+            vec!["solve"],
+            "draw on 3 x 3 with 3 in a row (freestyle), from the empty board",
+        ),
+        (
+            vec!["solve", "--rows", "3", "--cols", "4", "-k", "3"],
+            "X wins on 3 x 4 with 3 in a row (freestyle)",
+        ),
+        (
+            vec!["solve", "--rule", "standard", "X../.O./..."],
+            "draw on 3 x 3 with 3 in a row (standard), from X../.O./...",
+        ),
+    ] {
+        let file = dir.path().join("game.proof");
+        let mut args: Vec<&str> = args;
+        args.extend(["--proof", file.to_str().unwrap()]);
+        let out = crate::support::ttt(&args, "");
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(String::from_utf8_lossy(&out.stderr).contains("the proof is in"));
+        let checked = crate::support::ttt(&["check-proof", file.to_str().unwrap()], "");
+        let text = String::from_utf8_lossy(&checked.stdout);
+        assert!(
+            checked.status.success(),
+            "{args:?}: {text}{}",
+            String::from_utf8_lossy(&checked.stderr)
+        );
+        assert!(text.contains(says), "{text}");
+        assert!(text.contains("the proof holds"), "{text}");
+    }
+    // One of O's replies dropped from X's win on 3 x 4: refused, naming the node.
+    let file = dir.path().join("win.proof");
+    let out = crate::support::ttt(
+        &[
+            "solve",
+            "--rows",
+            "3",
+            "--cols",
+            "4",
+            "-k",
+            "3",
+            "--proof",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let proof = std::fs::read_to_string(&file).unwrap();
+    let cut: String = proof
+        .lines()
+        .map(|line| match line.split_once(" reply ") {
+            Some((node, replies)) if replies.contains(' ') => {
+                let kept: Vec<&str> = replies.split(' ').skip(1).collect();
+                format!("{node} reply {}\n", kept.join(" "))
+            }
+            _ => format!("{line}\n"),
+        })
+        .collect();
+    std::fs::write(&file, cut).unwrap();
+    let checked = crate::support::ttt(&["check-proof", file.to_str().unwrap()], "");
+    assert_eq!(checked.status.code(), Some(1));
+}
