@@ -93,8 +93,8 @@ fn ttt_pbrain_plays_a_game_and_answers_every_command() {
     assert!(e.ask("TAKEBACK 8,8").starts_with("ERROR"));
     assert!(e.ask("TURN 15,0").starts_with("ERROR"));
     assert!(e.ask("TURN eight").starts_with("ERROR"));
-    assert!(e.ask("INFO rule 2").starts_with("ERROR"));
-    assert!(e.ask("YXSHOWFORBID").starts_with("UNKNOWN"));
+    assert!(e.ask("INFO rule 3").starts_with("ERROR"));
+    assert!(e.ask("YXHASHCLEAR").starts_with("UNKNOWN"));
     assert!(e.ask("ABOUT").contains("name=\"ttt\""));
     // A whole board: the opponent's four on column 2 must be blocked at 2,9.
     e.send("BOARD");
