@@ -411,6 +411,15 @@ impl Strong {
             chosen.win = None;
             chosen.pv = vec![chosen.cell];
         }
+        // The search looks at free-style lines past the root: its line ends where the rule
+        // would refuse a move.
+        let mut p = *pos;
+        let legal_plies = chosen
+            .pv
+            .iter()
+            .take_while(|&&c| p.play(c).map(|next| p = next).is_ok())
+            .count();
+        chosen.pv.truncate(legal_plies.max(1));
         Some(chosen)
     }
 
@@ -893,7 +902,10 @@ mod tests {
         let lines = Strong::from_position(&pos).best_moves(6, limits(600));
         assert_eq!(lines.len(), 6);
         for m in &lines {
-            assert!(pos.play(m.cell).is_ok(), "{m:?}");
+            let mut p = pos;
+            for &c in &m.pv {
+                p = p.play(c).unwrap_or_else(|e| panic!("{e}: {m:?}"));
+            }
         }
     }
 
