@@ -208,9 +208,11 @@ impl Engine {
             Command::YxNbest(n) => self.best_few(n),
             Command::YxShowForbid => vec![self.forbidden_points()],
             Command::YxStop => {
-                // The search it stopped has answered already; the next one must run.
-                if !self.ended.load(Ordering::Relaxed) {
-                    self.stop.lower();
+                // The search it stopped has answered already; the next one must run, unless
+                // END came meanwhile (the reader marks it ended before raising the flag).
+                self.stop.lower();
+                if self.ended.load(Ordering::SeqCst) {
+                    self.stop.raise();
                 }
                 Vec::new()
             }
@@ -677,7 +679,7 @@ where
                     let line = String::from_utf8_lossy(&buffer).into_owned();
                     let word = line.trim();
                     if word.eq_ignore_ascii_case("END") {
-                        reader_ended.store(true, Ordering::Relaxed);
+                        reader_ended.store(true, Ordering::SeqCst);
                         end.raise();
                     } else if word.eq_ignore_ascii_case("YXSTOP") {
                         end.raise();
