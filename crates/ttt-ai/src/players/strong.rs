@@ -561,6 +561,15 @@ impl Strong {
         }
         if candidates.is_empty() {
             candidates = free;
+            // No stone yet, and the centre not to be played: the cells nearest it.
+            if self.board.moves().is_empty() {
+                let (rows, cols) = (self.board.rows(), self.board.cols());
+                candidates.sort_by_key(|&c| {
+                    let (r, k) = (c / cols, c % cols);
+                    (2 * r).abs_diff(rows - 1).pow(2) + (2 * k).abs_diff(cols - 1).pow(2)
+                });
+                candidates.truncate(8);
+            }
         }
         if candidates.len() == 1 {
             return Some(decided(&self.board, candidates[0], None, nodes));
@@ -889,6 +898,15 @@ mod tests {
             g.put(Cell::new(r, c), p).unwrap();
         }
         assert_eq!(g.best_moves(3, limits(100)).len(), 1);
+        // On the empty board: the centre, then cells around it.
+        let lines = Strong::new(15, 15, 5).unwrap().best_moves(3, limits(300));
+        assert_eq!(lines[0].cell, Cell::new(7, 7));
+        for m in &lines[1..] {
+            assert!(
+                m.cell.row.abs_diff(7) <= 2 && m.cell.col.abs_diff(7) <= 2,
+                "{m:?}"
+            );
+        }
     }
 
     #[test]
