@@ -124,7 +124,15 @@ impl Engine {
         }
     }
 
+    /// [`Engine::handle_with`], dropping what comes before the answer.
+    #[cfg(test)]
     fn handle(&mut self, line: &str) -> Next {
+        self.handle_with(line, &mut |_| {})
+    }
+
+    /// What to do after `line`: the answer, or to quit. Lines a long think sends before its
+    /// answer (`YXNBEST`'s candidates, as each is found) go to `early`.
+    fn handle_with(&mut self, line: &str, early: &mut dyn FnMut(Reply)) -> Next {
         if self.skipping {
             self.skipping = !line.trim().eq_ignore_ascii_case("DONE");
             return Next::Answer(Vec::new());
@@ -205,7 +213,7 @@ impl Engine {
                 env!("CARGO_PKG_VERSION")
             ))],
             Command::End => return Next::Quit,
-            Command::YxNbest(n) => self.best_few(n),
+            Command::YxNbest(n) => self.best_few(n, early),
             Command::YxShowForbid => vec![self.forbidden_points()],
             Command::YxStop => {
                 // The search it stopped has answered already; the next one must run, unless
@@ -502,9 +510,10 @@ impl Engine {
         replies
     }
 
-    /// The answer to `YXNBEST n`: a `MESSAGE` for each of the best `n` candidates, then the
-    /// best move. The position stays as it was: an analysis board sets up the next one.
-    fn best_few(&mut self, n: usize) -> Vec<Reply> {
+    /// The answer to `YXNBEST n`: a `MESSAGE` for each of the best `n` candidates (to
+    /// `early`, as each is found), then the best move. The position stays as it was: an
+    /// analysis board sets up the next one.
+    fn best_few(&mut self, n: usize, early: &mut dyn FnMut(Reply)) -> Vec<Reply> {
         let budget = self.budget();
         let detail = self.detail;
         let own = self.own;
@@ -515,15 +524,15 @@ impl Engine {
         let limits = Limits::none().within(budget).with_stop(self.stop.clone());
         let started = Instant::now();
         let empty = game.rows() * game.cols() - game.marks();
-        let lines = game.best_moves(n.min(empty), limits);
+        let mut rank = 0;
+        let lines = game.best_moves_each(n.min(empty), limits, |m| {
+            rank += 1;
+            early(Reply::Message(candidate(rank, m)));
+        });
         let Some(best) = lines.first() else {
             return vec![Reply::Error("no move to play: the board is full".into())];
         };
-        let mut replies: Vec<Reply> = lines
-            .iter()
-            .enumerate()
-            .map(|(i, m)| Reply::Message(candidate(i + 1, m)))
-            .collect();
+        let mut replies = Vec::new();
         if detail {
             let nodes: u64 = lines.iter().map(|m| m.nodes).sum();
             let depth = lines.iter().map(|m| m.depth).max().unwrap_or(0);
@@ -693,7 +702,17 @@ where
     });
     let mut engine = Engine::new(settings, stop, ended);
     while let Ok(line) = incoming.recv() {
-        match engine.handle(&line) {
+        let mut failed = None;
+        let next = engine.handle_with(&line, &mut |reply| {
+            let written = writeln!(output, "{reply}").and_then(|()| output.flush());
+            if let Err(e) = written {
+                failed.get_or_insert(e);
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        match next {
             Next::Answer(replies) => {
                 for reply in replies {
                     writeln!(output, "{reply}")?;

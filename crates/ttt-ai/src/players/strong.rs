@@ -325,6 +325,17 @@ impl Strong {
     /// assert!(lines[0].cell != lines[1].cell && lines[1].cell != lines[2].cell);
     /// ```
     pub fn best_moves(&mut self, n: usize, limits: Limits) -> Vec<StrongMove> {
+        self.best_moves_each(n, limits, |_| {})
+    }
+
+    /// [`Strong::best_moves`], telling `each` of every move as soon as it is found (an
+    /// analysis board shows it while the next is searched).
+    pub fn best_moves_each(
+        &mut self,
+        n: usize,
+        limits: Limits,
+        mut each: impl FnMut(&StrongMove),
+    ) -> Vec<StrongMove> {
         let mut found: Vec<StrongMove> = Vec::new();
         for i in 0..n {
             let share = match limits.time_left() {
@@ -333,7 +344,10 @@ impl Strong {
             };
             let skip: Vec<Cell> = found.iter().map(|m| m.cell).collect();
             match self.choose_skipping(share, &skip) {
-                Some(m) => found.push(m),
+                Some(m) => {
+                    each(&m);
+                    found.push(m);
+                }
                 None => break,
             }
         }
