@@ -12,7 +12,7 @@
 //! | [`Method`] | which searches prove the value (every one proves the same) |
 //! | [`RuleNotProven`] | a rule the solver refuses (renju): its answers are all `None` |
 //! | [`Strategy`] | a computer player; [`new_player`] makes one of a [`Level`] |
-//! | [`Strong`] | the player of boards too big to solve (K of 4 or more, up to 32 a side): wins by threats (VCF, VCT), proven and shown with their line, else alpha-beta over line patterns; [`Level::Perfect`] plays it where it cannot solve in its time |
+//! | [`Strong`] | the player of boards too big to solve (K of 4 or more, up to 32 a side): wins by threats (VCF, VCT), proven and shown with their line, else alpha-beta over line patterns; [`Level::Perfect`] plays it where it cannot solve in its time; [`Strong::best_moves`] lists its best few moves (multi-PV), each with its [`Estimate`] and line |
 //! | [`Decision`] | a player's move, with what it claims for it |
 //! | [`opening_stones`], [`opening_choice`] | the computer's side of swap and swap2: balanced opening stones, and the colour its evaluation ([`opening_balance`]) favours |
 //! | [`Rng`] | seedable random numbers, so that a seeded game replays the same everywhere |
@@ -141,6 +141,7 @@ pub use players::{
 };
 pub use proof::{write_proof, ProofRefused, PROOF_CELLS, PROOF_POSITIONS};
 pub use rng::Rng;
+pub use search::heuristic::Estimate;
 pub use search::limits::{Limits, StopFlag};
 pub use search::stats::Stats;
 pub use search::threats::ThreatWin;

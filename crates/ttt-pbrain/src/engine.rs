@@ -14,14 +14,23 @@
 //! `ttt play` and `ttt serve` (the protocol assumes five), makes it play K in a row. A line that is not a command gets
 //! `ERROR` (or `UNKNOWN` for a command we do not know) and the engine goes on.
 //!
-//! Lines are read on a thread of their own, so that `END` stops a search at once.
+//! The analysis boards (Yixin-Board and the GUIs that speak its protocol) add `YXBOARD` ...
+//! `DONE` (a position set up without thinking), `YXNBEST n` (the best `n` candidates in
+//! `MESSAGE` lines, then the best move; the position stays as it was set up), `YXSHOWFORBID`
+//! (`FORBID xxyy...xxyy.`: black's forbidden points under renju), `YXSTOP` (stop thinking and
+//! answer now), `YXSHOWINFO` (the settings, in `MESSAGE` lines) and `INFO show_detail`; their
+//! `INFO rule 2` is renju. Other `YX` commands get `UNKNOWN` (the lines of `YXBLOCK` and
+//! `YXBLOCKPATH` up to their `DONE` are skipped).
+//!
+//! Lines are read on a thread of their own, so that `END` and `YXSTOP` stop a search at once.
 
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
 
-use ttt_ai::{Limits, MarkError, StopFlag, Strong};
-use ttt_core::{Cell, Player, Rule};
+use ttt_ai::{Estimate, Limits, MarkError, StopFlag, Strong, StrongMove};
+use ttt_core::{Cell, Player, Position, Rule, Setup};
 
 use crate::protocol::{Command, Owner, ParseError, Point, Reply};
 use crate::swap2;
@@ -43,6 +52,10 @@ const MATCH_SHARE: u32 = 15;
 
 /// The memory the tables take when the manager says nothing.
 const DEFAULT_MEMORY: usize = 128 << 20;
+
+/// Yixin-Board's `INFO rule` for renju (the Gomocup's 2 is continuous play, which no GUI of
+/// ours sends).
+const YIXIN_RENJU: u64 = 2;
 
 /// How the engine plays, beyond what the manager sets.
 #[derive(Debug, Clone, Default)]
@@ -67,11 +80,20 @@ struct Engine {
     block: Option<Vec<(Point, Owner)>>,
     /// The stones of an open `SWAP2BOARD` block.
     swap2: Option<Vec<Point>>,
+    /// Whether the open `BOARD` block came as `YXBOARD`: set up, not thought about.
+    set_up_only: bool,
+    /// Whether the lines up to the next `DONE` belong to a command we do not support.
+    skipping: bool,
+    /// `INFO show_detail`: a `MESSAGE` with depth, positions and speed after each search.
+    detail: bool,
     timeout_turn: Duration,
     timeout_match: Option<Duration>,
     time_left: Option<Duration>,
     max_memory: Option<usize>,
+    /// Raised by the reader at `END` and at `YXSTOP`; lowered when `YXSTOP` is handled.
     stop: StopFlag,
+    /// Set by the reader at `END`: the stop flag then stays raised.
+    ended: Arc<AtomicBool>,
 }
 
 /// What the engine does after a line.
@@ -81,7 +103,7 @@ enum Next {
 }
 
 impl Engine {
-    fn new(settings: Settings, stop: StopFlag) -> Engine {
+    fn new(settings: Settings, stop: StopFlag, ended: Arc<AtomicBool>) -> Engine {
         Engine {
             settings,
             game: None,
@@ -90,15 +112,31 @@ impl Engine {
             own: Player::X,
             block: None,
             swap2: None,
+            set_up_only: false,
+            skipping: false,
+            detail: false,
             timeout_turn: DEFAULT_TURN,
             timeout_match: None,
             time_left: None,
             max_memory: None,
             stop,
+            ended,
         }
     }
 
+    /// [`Engine::handle_with`], dropping what comes before the answer.
+    #[cfg(test)]
     fn handle(&mut self, line: &str) -> Next {
+        self.handle_with(line, &mut |_| {})
+    }
+
+    /// What to do after `line`: the answer, or to quit. Lines a long think sends before its
+    /// answer (`YXNBEST`'s candidates, as each is found) go to `early`.
+    fn handle_with(&mut self, line: &str, early: &mut dyn FnMut(Reply)) -> Next {
+        if self.skipping {
+            self.skipping = !line.trim().eq_ignore_ascii_case("DONE");
+            return Next::Answer(Vec::new());
+        }
         let in_block = self.block.is_some() || self.swap2.is_some();
         let command = match Command::parse(line, in_block) {
             Ok(Some(c)) => c,
@@ -130,11 +168,12 @@ impl Engine {
                 Ok(()) => self.think(),
                 Err(e) => vec![e],
             },
-            Command::Board => {
+            Command::Board | Command::YxBoard => {
                 if self.game.is_none() {
                     vec![no_board()]
                 } else {
                     self.block = Some(Vec::new());
+                    self.set_up_only = command == Command::YxBoard;
                     Vec::new()
                 }
             }
@@ -174,6 +213,24 @@ impl Engine {
                 env!("CARGO_PKG_VERSION")
             ))],
             Command::End => return Next::Quit,
+            Command::YxNbest(n) => self.best_few(n, early),
+            Command::YxShowForbid => vec![self.forbidden_points()],
+            Command::YxStop => {
+                // The search it stopped has answered already; the next one must run, unless
+                // END came meanwhile (the reader marks it ended before raising the flag).
+                self.stop.lower();
+                if self.ended.load(Ordering::SeqCst) {
+                    self.stop.raise();
+                }
+                Vec::new()
+            }
+            Command::YxShowInfo => self.settings_shown(),
+            Command::YxUnsupportedBlock(word) => {
+                self.skipping = true;
+                vec![Reply::Unknown(format!(
+                    "unknown command {word}: its lines up to DONE are skipped"
+                ))]
+            }
         };
         Next::Answer(replies)
     }
@@ -256,7 +313,13 @@ impl Engine {
                 replies.push(e);
             }
         }
-        replies.extend(self.think());
+        if std::mem::take(&mut self.set_up_only) {
+            if let Some(g) = self.game.as_mut() {
+                g.set_turn(self.own);
+            }
+        } else {
+            replies.extend(self.think());
+        }
         replies
     }
 
@@ -340,12 +403,15 @@ impl Engine {
                 let Some(code) = number() else {
                     return bad();
                 };
-                let rule = u32::try_from(code).ok().and_then(Rule::from_gomocup_code);
+                let rule = match code {
+                    YIXIN_RENJU => Some(Rule::Renju),
+                    _ => u32::try_from(code).ok().and_then(Rule::from_gomocup_code),
+                };
                 let Some(rule) = rule else {
                     return vec![Reply::Error(format!(
                         "rule {code} is not supported: choose 0 (freestyle: five or more in a \
-                         row), 1 (standard: exactly five), 4 (renju) or 8 (caro: five or more, \
-                         not blocked at both ends)"
+                         row), 1 (standard: exactly five), 4 or 2 (renju) or 8 (caro: five or \
+                         more, not blocked at both ends)"
                     ))];
                 };
                 if let Err(e) = rule.check_k(self.k) {
@@ -382,7 +448,12 @@ impl Engine {
                     )]
                 }
             },
-            // Other keys (game_type, folder, evaluate, ...) change nothing here.
+            "show_detail" => match number() {
+                Some(v) => self.detail = v > 0,
+                None => return bad(),
+            },
+            // Other keys (game_type, folder, evaluate, Yixin-Board's thread_num, hash_size,
+            // max_depth, max_node, ...) change nothing here.
             _ => {}
         }
         Vec::new()
@@ -409,9 +480,13 @@ impl Engine {
         };
         game.set_turn(self.own);
         let limits = Limits::none().within(budget).with_stop(self.stop.clone());
+        let started = Instant::now();
         let Some(chosen) = game.choose(limits) else {
             return vec![Reply::Error("the board is full".into())];
         };
+        let detail = self
+            .detail
+            .then(|| Reply::Message(speed(chosen.depth, chosen.nodes, started)));
         let _ = game.put(chosen.cell, self.own);
         let mut replies = Vec::new();
         if let Some(win) = &chosen.win {
@@ -430,11 +505,135 @@ impl Engine {
                 chosen.depth, chosen.nodes
             )));
         }
-        replies.push(Reply::Move(Point {
-            x: usize::from(chosen.cell.col),
-            y: usize::from(chosen.cell.row),
-        }));
+        replies.extend(detail);
+        replies.push(Reply::Move(point_of(chosen.cell)));
         replies
+    }
+
+    /// The answer to `YXNBEST n`: a `MESSAGE` for each of the best `n` candidates (to
+    /// `early`, as each is found), then the best move. The position stays as it was: an
+    /// analysis board sets up the next one.
+    fn best_few(&mut self, n: usize, early: &mut dyn FnMut(Reply)) -> Vec<Reply> {
+        let budget = self.budget();
+        let detail = self.detail;
+        let own = self.own;
+        let Some(game) = self.game.as_mut() else {
+            return vec![no_board()];
+        };
+        game.set_turn(own);
+        let limits = Limits::none().within(budget).with_stop(self.stop.clone());
+        let started = Instant::now();
+        let empty = game.rows() * game.cols() - game.marks();
+        let mut rank = 0;
+        let lines = game.best_moves_each(n.min(empty), limits, |m| {
+            rank += 1;
+            early(Reply::Message(candidate(rank, m)));
+        });
+        let Some(best) = lines.first() else {
+            return vec![Reply::Error("no move to play: the board is full".into())];
+        };
+        let mut replies = Vec::new();
+        if detail {
+            let nodes: u64 = lines.iter().map(|m| m.nodes).sum();
+            let depth = lines.iter().map(|m| m.depth).max().unwrap_or(0);
+            replies.push(Reply::Message(speed(depth, nodes, started)));
+        }
+        replies.push(Reply::Move(point_of(best.cell)));
+        replies
+    }
+
+    /// The position on our board, under the rule, with our side to move; `None` when the
+    /// stones are not one a game under the rule reaches with that side to move.
+    fn position(&self) -> Option<Position> {
+        let game = self.game.as_ref()?;
+        let mut setup = Setup::empty(game.rows(), game.cols());
+        for row in 0..game.rows() {
+            for col in 0..game.cols() {
+                let cell = Cell::new(u8::try_from(row).ok()?, u8::try_from(col).ok()?);
+                setup.set(cell, game.get(cell));
+            }
+        }
+        let pos = Position::from_setup_under(&setup, game.k(), self.rule).ok()?;
+        (pos.turn() == game.turn()).then_some(pos)
+    }
+
+    /// `FORBID xxyy...xxyy.`: black's forbidden points when black is to move under renju
+    /// (none otherwise), x and y in two digits each.
+    fn forbidden_points(&self) -> Reply {
+        let points: String = self
+            .position()
+            .map(|pos| pos.forbidden_cells())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(cell, _)| format!("{:02}{:02}", cell.col, cell.row))
+            .collect();
+        Reply::Text(format!("FORBID {points}."))
+    }
+
+    /// The answer to `YXSHOWINFO`: what an analysis board may set, and how it is set now.
+    fn settings_shown(&self) -> Vec<Reply> {
+        let board = self.game.as_ref().map_or("no board yet".to_string(), |g| {
+            format!("{} x {} (columns x rows)", g.cols(), g.rows())
+        });
+        vec![
+            // One search thread: an analysis board offers no more.
+            Reply::Message("INFO MAX_THREAD_NUM 1".into()),
+            Reply::Message(format!(
+                "ttt {}: {board}, {} in a row, {}, {} ms a move, tables of {} MiB, detail {}",
+                env!("CARGO_PKG_VERSION"),
+                self.k,
+                self.rule,
+                self.budget().as_millis(),
+                self.memory() >> 20,
+                if self.detail { "on" } else { "off" },
+            )),
+        ]
+    }
+}
+
+/// A candidate of `YXNBEST`: `(rank) x,y`, what it is worth, and its line.
+fn candidate(rank: usize, m: &StrongMove) -> String {
+    let value = match (&m.win, m.estimate) {
+        (Some(win), _) => {
+            let kind = if win.uses_threes {
+                "threes and fours"
+            } else {
+                "fours"
+            };
+            format!("win in {} (proven: {kind})", plies(win.plies()))
+        }
+        (None, Some(Estimate::Win { plies: p })) => format!("win in {} (found)", plies(p)),
+        (None, Some(Estimate::Loss { plies: p })) => format!("loss in {} (found)", plies(p)),
+        (None, Some(Estimate::Score(score))) => format!("score {score} depth {}", m.depth),
+        (None, None) => "no score (chosen without a search)".to_string(),
+    };
+    let line: Vec<String> = m.pv.iter().map(|&c| point_of(c).to_string()).collect();
+    format!(
+        "({rank}) {} {value} pv {}",
+        point_of(m.cell),
+        line.join(" ")
+    )
+}
+
+fn plies(n: u32) -> String {
+    format!("{n} {}", if n == 1 { "ply" } else { "plies" })
+}
+
+/// `INFO show_detail`'s line after a search: depth, positions, speed and time.
+fn speed(depth: u32, nodes: u64, started: Instant) -> String {
+    let elapsed = started.elapsed();
+    let per_second = (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64;
+    format!(
+        "depth {depth} nodes {nodes} speed {per_second} nodes/s time {} ms",
+        elapsed.as_millis()
+    )
+}
+
+/// The protocol's point of a cell: x the column, y the row.
+fn point_of(cell: Cell) -> Point {
+    Point {
+        x: usize::from(cell.col),
+        y: usize::from(cell.row),
     }
 }
 
@@ -474,8 +673,10 @@ where
     W: Write,
 {
     let stop = StopFlag::new();
+    let ended = Arc::new(AtomicBool::new(false));
     let (lines, incoming) = mpsc::channel::<String>();
     let end = stop.clone();
+    let reader_ended = Arc::clone(&ended);
     std::thread::spawn(move || {
         let mut input = input;
         let mut buffer = Vec::new();
@@ -485,7 +686,11 @@ where
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
                     let line = String::from_utf8_lossy(&buffer).into_owned();
-                    if line.trim().eq_ignore_ascii_case("END") {
+                    let word = line.trim();
+                    if word.eq_ignore_ascii_case("END") {
+                        reader_ended.store(true, Ordering::SeqCst);
+                        end.raise();
+                    } else if word.eq_ignore_ascii_case("YXSTOP") {
                         end.raise();
                     }
                     if lines.send(line).is_err() {
@@ -495,9 +700,19 @@ where
             }
         }
     });
-    let mut engine = Engine::new(settings, stop);
+    let mut engine = Engine::new(settings, stop, ended);
     while let Ok(line) = incoming.recv() {
-        match engine.handle(&line) {
+        let mut failed = None;
+        let next = engine.handle_with(&line, &mut |reply| {
+            let written = writeln!(output, "{reply}").and_then(|()| output.flush());
+            if let Err(e) = written {
+                failed.get_or_insert(e);
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        match next {
             Next::Answer(replies) => {
                 for reply in replies {
                     writeln!(output, "{reply}")?;
@@ -582,7 +797,7 @@ mod tests {
     #[test]
     fn bad_lines_get_errors_and_the_engine_goes_on() {
         let out = session(
-            "TURN 1,1\nSTART 4\nSTART 33\nSTART 10\nINFO rule 2\nINFO timeout_turn soon\n\
+            "TURN 1,1\nSTART 4\nSTART 33\nSTART 10\nINFO rule 3\nINFO timeout_turn soon\n\
              TURN 10,0\nTURN x\nFOO\nBOARD\n1,1\n1,1,9\n2,2,2\n2,2,1\nDONE\nDONE\nEND\n",
         );
         assert!(out[0].starts_with("ERROR"), "{out:?}");
@@ -602,7 +817,7 @@ mod tests {
 
     #[test]
     fn time_is_shared_out() {
-        let mut e = Engine::new(Settings::default(), StopFlag::new());
+        let mut e = Engine::new(Settings::default(), StopFlag::new(), Arc::default());
         e.handle("INFO timeout_turn 1000");
         assert!(e.budget() <= Duration::from_millis(900));
         e.handle("INFO timeout_match 60000");
@@ -634,13 +849,16 @@ mod tests {
 
     #[test]
     fn the_rules_of_the_gomocup_are_taken_and_others_refused() {
-        let out = session("INFO rule 1\nINFO rule 4\nINFO rule 8\nINFO rule 0\nINFO rule 2\nEND\n");
+        // 2 is Yixin-Board's renju; the Gomocup's continuous play (2 and 3) is not ours.
+        let out = session(
+            "INFO rule 1\nINFO rule 4\nINFO rule 8\nINFO rule 0\nINFO rule 2\nINFO rule 3\nEND\n",
+        );
         assert_eq!(
             out,
             vec![
-                "ERROR rule 2 is not supported: choose 0 (freestyle: five or more in a row), 1 \
-                 (standard: exactly five), 4 (renju) or 8 (caro: five or more, not blocked at \
-                 both ends)"
+                "ERROR rule 3 is not supported: choose 0 (freestyle: five or more in a row), 1 \
+                 (standard: exactly five), 4 or 2 (renju) or 8 (caro: five or more, not blocked \
+                 at both ends)"
             ]
         );
         let out = session("INFO win_length 4\nINFO rule 4\nEND\n");
@@ -649,7 +867,7 @@ mod tests {
             "{out:?}"
         );
         // The rule holds from the next game: at once on an empty board, else from RESTART.
-        let mut e = Engine::new(Settings::default(), StopFlag::new());
+        let mut e = Engine::new(Settings::default(), StopFlag::new(), Arc::default());
         e.handle("START 15");
         e.handle("INFO rule 4");
         assert_eq!(e.game.as_ref().unwrap().rule(), Rule::Renju);
@@ -773,5 +991,139 @@ mod tests {
             bad[2].starts_with("ERROR a SWAP2BOARD line is x,y"),
             "{bad:?}"
         );
+    }
+
+    /// Every line the engine wrote, `MESSAGE` lines too.
+    fn transcript(input: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        run(
+            Cursor::new(input.to_string()),
+            &mut out,
+            Settings::default(),
+        )
+        .unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn yxboard_sets_up_without_answering_and_yxnbest_lists_candidates() {
+        // Ours: four on row 3 from x = 4, closed at x = 3: x = 8 wins at once.
+        let block = board(
+            &[(3, 4), (3, 5), (3, 6), (3, 7)],
+            &[(3, 3), (0, 0), (9, 9), (12, 1)],
+        )
+        .replacen("BOARD", "YXBOARD", 1);
+        let out = transcript(&format!(
+            "START 15\nINFO timeout_turn 600\n{block}YXNBEST 3\nYXNBEST 1\nEND\n"
+        ));
+        assert_eq!(out[0], "OK");
+        assert_eq!(
+            out[1], "MESSAGE (1) 8,3 win in 1 ply (proven: fours) pv 8,3",
+            "{out:?}"
+        );
+        for (i, line) in out[2..4].iter().enumerate() {
+            assert!(
+                line.starts_with(&format!("MESSAGE ({}) ", i + 2)),
+                "{out:?}"
+            );
+            assert!(line.contains(" pv "), "{out:?}");
+        }
+        assert_eq!(out[4], "8,3");
+        // The position stays as it was set up: the same answer again.
+        assert_eq!(
+            out[5..],
+            ["MESSAGE (1) 8,3 win in 1 ply (proven: fours) pv 8,3", "8,3"]
+        );
+        let bad = transcript("START 15\nYXNBEST 0\nYXNBEST\nEND\n");
+        assert!(bad[1].starts_with("ERROR YXNBEST needs") && bad[2].starts_with("ERROR"));
+    }
+
+    #[test]
+    fn yxshowforbid_lists_the_rules_forbidden_points_of_black() {
+        // Black's (our) twos cross at (7, 7): a double-three; black is to move.
+        let own = [(7, 5), (7, 6), (5, 7), (6, 7)];
+        let theirs = [(0, 0), (0, 14), (14, 0), (14, 14)];
+        let block = board(&own, &theirs).replacen("BOARD", "YXBOARD", 1);
+        let out = session(&format!(
+            "START 15\nINFO rule 2\n{block}YXSHOWFORBID\nINFO rule 0\nRESTART\n{block}YXSHOWFORBID\nEND\n"
+        ));
+        let mut setup = Setup::empty(15, 15);
+        for (stones, player) in [(&own, Player::X), (&theirs, Player::O)] {
+            for &(r, c) in stones {
+                setup.set(Cell::new(r, c), Some(player));
+            }
+        }
+        let pos = Position::from_setup_under(&setup, 5, Rule::Renju).unwrap();
+        let expected: String = pos
+            .forbidden_cells()
+            .iter()
+            .map(|(c, _)| format!("{:02}{:02}", c.col, c.row))
+            .collect();
+        assert!(expected.contains("0707"), "{expected}");
+        assert_eq!(
+            out,
+            vec![
+                "OK".to_string(),
+                format!("FORBID {expected}."),
+                "OK".into(),
+                "FORBID .".into()
+            ]
+        );
+    }
+
+    #[test]
+    fn yxstop_answers_at_once_and_the_next_search_runs() {
+        let started = Instant::now();
+        // Read at once, YXSTOP stops the minute-long search; the next one has its 300 ms.
+        let out = transcript(
+            "START 15\nINFO timeout_turn 60000\nYXBOARD\n7,7,2\nDONE\nYXNBEST 2\nYXSTOP\n\
+             INFO timeout_turn 300\nYXNBEST 1\n",
+        );
+        assert!(started.elapsed() < Duration::from_secs(20), "{out:?}");
+        assert_eq!(out[0], "OK");
+        assert!(out[1].starts_with("MESSAGE (1) ") && out[2].starts_with("MESSAGE (2) "));
+        assert!(matches!(Reply::parse(&out[3]), Reply::Move(_)), "{out:?}");
+        assert!(
+            out[4].starts_with("MESSAGE (1) ") && out[4].contains(" depth "),
+            "{out:?}"
+        );
+        assert!(matches!(Reply::parse(&out[5]), Reply::Move(_)), "{out:?}");
+        assert_eq!(out.len(), 6, "{out:?}");
+    }
+
+    #[test]
+    fn yixin_settings_detail_and_unsupported_commands() {
+        let out = transcript(
+            "START 15\nINFO show_detail 1\nINFO thread_num 2\nINFO max_node 1000\nYXSHOWINFO\n\
+             INFO timeout_turn 200\nTURN 7,7\nYXHASHCLEAR\nYXBLOCK\n7,8\n8,8\nDONE\n\
+             YXBALANCEONE 3\nINFO show_detail x\nABOUT\nEND\n",
+        );
+        assert_eq!(out[0], "OK");
+        assert_eq!(out[1], "MESSAGE INFO MAX_THREAD_NUM 1");
+        assert!(
+            out[2].starts_with("MESSAGE ttt ")
+                && out[2].contains("15 x 15")
+                && out[2].contains("detail on"),
+            "{out:?}"
+        );
+        assert!(out[3].starts_with("MESSAGE depth "), "{out:?}");
+        assert!(
+            out[4].starts_with("MESSAGE depth ") && out[4].contains(" nodes/s "),
+            "{out:?}"
+        );
+        assert!(matches!(Reply::parse(&out[5]), Reply::Move(_)), "{out:?}");
+        assert_eq!(out[6], "UNKNOWN unknown command YXHASHCLEAR");
+        assert_eq!(
+            out[7],
+            "UNKNOWN unknown command YXBLOCK: its lines up to DONE are skipped"
+        );
+        assert_eq!(out[8], "UNKNOWN unknown command YXBALANCEONE");
+        assert!(out[9].starts_with("ERROR INFO show_detail"), "{out:?}");
+        assert!(out[10].starts_with("name=\"ttt\""), "{out:?}");
+        assert_eq!(out.len(), 11, "{out:?}");
     }
 }

@@ -8,7 +8,9 @@
 //!
 //! - [`protocol`]: the lines, parsed into [`protocol::Command`]s and [`protocol::Reply`]s and
 //!   written back, without I/O and without panics on any input;
-//! - [`engine`]: our engine's side ([`engine::run`]), playing with [`ttt_ai::Strong`];
+//! - [`engine`]: our engine's side ([`engine::run`]), playing with [`ttt_ai::Strong`], and
+//!   answering the analysis boards' `YX` commands (Yixin-Board's: a position set up, the best
+//!   few moves, forbidden points, stop);
 //! - [`manager`]: the manager's side, a running engine program ([`manager::Brain`]) driven
 //!   command by command with time limits;
 //! - [`player`]: an outside program as one side of any m,n,k game ([`player::EnginePlayer`]),

@@ -1,5 +1,6 @@
-//! The protocol's lines, read and written. Parsing never panics: a line that is not a
-//! command is a [`ParseError`], which the engine answers with `ERROR` or `UNKNOWN`.
+//! The protocol's lines, read and written, with the extensions of Yixin-Board (the analysis
+//! board's `YX` commands). Parsing never panics: a line that is not a command is a
+//! [`ParseError`], which the engine answers with `ERROR` or `UNKNOWN`.
 
 use std::fmt;
 
@@ -67,6 +68,21 @@ pub enum Command {
     Info(String, String),
     /// `ABOUT`: the engine describes itself.
     About,
+    /// `YXBOARD` (Yixin-Board): a whole position follows as in `BOARD`, up to `DONE`, and
+    /// the engine sets it up without thinking or answering.
+    YxBoard,
+    /// `YXNBEST n` (Yixin-Board): think, tell the best `n` candidates in `MESSAGE` lines,
+    /// then answer the best move.
+    YxNbest(usize),
+    /// `YXSHOWFORBID` (Yixin-Board): the forbidden points of black, as `FORBID xxyy....`.
+    YxShowForbid,
+    /// `YXSTOP` (Yixin-Board): stop thinking now and answer the best move found.
+    YxStop,
+    /// `YXSHOWINFO` (Yixin-Board): the engine's settings, in `MESSAGE` lines.
+    YxShowInfo,
+    /// A Yixin-Board command we do not support whose lines follow up to `DONE` (`YXBLOCK`,
+    /// `YXBLOCKPATH`): answered with `UNKNOWN`, and its lines skipped.
+    YxUnsupportedBlock(String),
     /// `END`: the engine must stop.
     End,
 }
@@ -190,6 +206,22 @@ impl Command {
             }
             "ABOUT" => Command::About,
             "END" => Command::End,
+            "YXBOARD" => Command::YxBoard,
+            "YXNBEST" => Command::YxNbest(
+                numbers(rest, 1)
+                    .map(|n| n[0])
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| {
+                        ParseError::Malformed(
+                            "YXNBEST needs how many candidates (a whole number, 1 or more)"
+                                .to_string(),
+                        )
+                    })?,
+            ),
+            "YXSHOWFORBID" => Command::YxShowForbid,
+            "YXSTOP" => Command::YxStop,
+            "YXSHOWINFO" => Command::YxShowInfo,
+            "YXBLOCK" | "YXBLOCKPATH" => Command::YxUnsupportedBlock(word),
             _ => return Err(ParseError::Unknown(word)),
         };
         Ok(Some(command))
@@ -221,6 +253,12 @@ impl fmt::Display for Command {
             Command::Info(key, value) => write!(f, "INFO {key} {value}"),
             Command::About => f.write_str("ABOUT"),
             Command::End => f.write_str("END"),
+            Command::YxBoard => f.write_str("YXBOARD"),
+            Command::YxNbest(n) => write!(f, "YXNBEST {n}"),
+            Command::YxShowForbid => f.write_str("YXSHOWFORBID"),
+            Command::YxStop => f.write_str("YXSTOP"),
+            Command::YxShowInfo => f.write_str("YXSHOWINFO"),
+            Command::YxUnsupportedBlock(word) => f.write_str(word),
         }
     }
 }
@@ -319,6 +357,12 @@ mod tests {
             Command::Info("timeout_turn".into(), "1000".into()),
             Command::About,
             Command::End,
+            Command::YxBoard,
+            Command::YxNbest(3),
+            Command::YxShowForbid,
+            Command::YxStop,
+            Command::YxShowInfo,
+            Command::YxUnsupportedBlock("YXBLOCK".into()),
         ] {
             assert_eq!(Command::parse(&c.to_string(), false), Ok(Some(c)));
         }
@@ -346,6 +390,9 @@ mod tests {
             "INFO timeout_turn",
             "DONE",
             "TAKEBACK a,b",
+            "YXNBEST",
+            "YXNBEST 0",
+            "YXNBEST many",
         ] {
             assert!(
                 matches!(Command::parse(line, false), Err(ParseError::Malformed(_))),
@@ -359,6 +406,10 @@ mod tests {
         assert!(Command::parse("1", true).is_err());
         assert!(Command::parse("1,2,4", true).is_err());
         assert_eq!(Command::parse("  ", false), Ok(None));
+        assert_eq!(
+            Command::parse("yxhashclear", false),
+            Err(ParseError::Unknown("YXHASHCLEAR".into()))
+        );
         assert!(Command::parse("\u{0}\u{ffff}é", false).is_err());
     }
 

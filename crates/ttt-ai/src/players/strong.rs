@@ -28,7 +28,7 @@ use ttt_core::{Cell, Player, Position, Rule, Setup};
 
 use crate::board::stones::{Stones, MAX_SIDE};
 use crate::eval;
-use crate::search::heuristic::Heuristic;
+use crate::search::heuristic::{Estimate, Heuristic};
 use crate::search::limits::Limits;
 use crate::search::threats::{
     self, Found, ThreatLine, ThreatWin, Threats, THREAT_BUDGET, VCT_THREATS,
@@ -95,6 +95,27 @@ pub struct StrongMove {
     pub nodes: u64,
     /// The deepest the search went, in plies (0 when threats alone decided).
     pub depth: u32,
+    /// What the search made of the move; `None` when it was not searched (threats alone
+    /// decided, it was the only move worth playing, or not one iteration ended in time).
+    pub estimate: Option<Estimate>,
+    /// The line expected from the move on, the move first: the win's line where threats
+    /// prove one, else the search's principal variation (the move alone if none).
+    pub pv: Vec<Cell>,
+}
+
+impl StrongMove {
+    /// A move decided without the search, with the proven win it starts, if any.
+    fn decided(cell: Cell, win: Option<ThreatWin>, nodes: u64) -> StrongMove {
+        let pv = win.as_ref().map_or_else(|| vec![cell], |w| w.line.clone());
+        StrongMove {
+            cell,
+            win,
+            nodes,
+            depth: 0,
+            estimate: None,
+            pv,
+        }
+    }
 }
 
 /// The strong player over its own board, which takes marks in any order (as the Gomocup
@@ -283,27 +304,79 @@ impl Strong {
     /// The side to move's move within `limits`; `None` if the board is full (or, under a
     /// rule, the game is over or the side to move has no legal move).
     pub fn choose(&mut self, limits: Limits) -> Option<StrongMove> {
+        self.choose_skipping(limits, &[])
+    }
+
+    /// The best `n` moves for the side to move within `limits` (multi-PV), best first, each
+    /// with what it was found to be worth and its line: the first is [`Strong::choose`]'s,
+    /// each next the same choice among the moves not yet listed, each of the `n` given an
+    /// equal share of the time left. Fewer when fewer moves can be played.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use ttt_ai::{Limits, Strong};
+    /// use ttt_core::Cell;
+    ///
+    /// let mut game = Strong::new(15, 15, 5).unwrap();
+    /// game.play(Cell::new(7, 7)).unwrap();
+    /// let lines = game.best_moves(3, Limits::none().within(Duration::from_millis(300)));
+    /// assert_eq!(lines.len(), 3);
+    /// assert!(lines.iter().all(|m| m.pv[0] == m.cell && m.cell != Cell::new(7, 7)));
+    /// assert!(lines[0].cell != lines[1].cell && lines[1].cell != lines[2].cell);
+    /// ```
+    pub fn best_moves(&mut self, n: usize, limits: Limits) -> Vec<StrongMove> {
+        self.best_moves_each(n, limits, |_| {})
+    }
+
+    /// [`Strong::best_moves`], telling `each` of every move as soon as it is found (an
+    /// analysis board shows it while the next is searched).
+    pub fn best_moves_each(
+        &mut self,
+        n: usize,
+        limits: Limits,
+        mut each: impl FnMut(&StrongMove),
+    ) -> Vec<StrongMove> {
+        let mut found: Vec<StrongMove> = Vec::new();
+        for i in 0..n {
+            let share = match limits.time_left() {
+                Some(left) => limits.at_most(left / u32::try_from(n - i).unwrap_or(u32::MAX)),
+                None => limits.clone(),
+            };
+            let skip: Vec<Cell> = found.iter().map(|m| m.cell).collect();
+            match self.choose_skipping(share, &skip) {
+                Some(m) => {
+                    each(&m);
+                    found.push(m);
+                }
+                None => break,
+            }
+        }
+        found
+    }
+
+    /// [`Strong::choose`] among the moves not in `skip`.
+    fn choose_skipping(&mut self, limits: Limits, skip: &[Cell]) -> Option<StrongMove> {
         if self.rule == Rule::Freestyle {
-            return self.choose_among(limits, None);
+            return self.choose_among(limits, None, skip);
         }
         match self.position() {
-            Some(pos) => self.choose_under_rule(&pos, limits),
-            None => self.choose_among(limits, None),
+            Some(pos) => self.choose_under_rule(&pos, limits, skip),
+            None => self.choose_among(limits, None, skip),
         }
     }
 
     /// [`Strong::choose`] under a rule other than free-style: the rule's wins and blocks
     /// first, then the search of free-style lines, told which moves are legal, its wins by
     /// threats kept only where they win under the rule.
-    fn choose_under_rule(&mut self, pos: &Position, limits: Limits) -> Option<StrongMove> {
-        let legal: Vec<Cell> = pos.legal_moves().collect();
+    fn choose_under_rule(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        skip: &[Cell],
+    ) -> Option<StrongMove> {
+        let legal: Vec<Cell> = pos.legal_moves().filter(|c| !skip.contains(c)).collect();
         let me = pos.turn();
-        let plain = |cell: Cell, win: Option<ThreatWin>| StrongMove {
-            cell,
-            win,
-            nodes: 1,
-            depth: 0,
-        };
+        let plain = |cell: Cell, win: Option<ThreatWin>| StrongMove::decided(cell, win, 1);
         // 1. A win at once, or the block, as the rule counts them.
         if let Some(&cell) = legal.iter().find(|&&c| pos.makes_line(c, me)) {
             let win = ThreatWin {
@@ -318,8 +391,8 @@ impl Strong {
         if legal.is_empty() {
             return None;
         }
-        if pos.ply() == 0 {
-            let centre = pos.dims().centre_cells()[0];
+        let centre = pos.dims().centre_cells()[0];
+        if pos.ply() == 0 && legal.contains(&centre) {
             return Some(plain(centre, None));
         }
         // 2. As O under renju: a four that X could stop only on a forbidden point.
@@ -341,7 +414,7 @@ impl Strong {
             allowed[self.at(c)] = true;
         }
         let mut chosen = self
-            .choose_among(limits, Some((&allowed, pos)))
+            .choose_among(limits, Some((&allowed, pos)), skip)
             .filter(|m| allowed[self.at(m.cell)])
             .unwrap_or_else(|| plain(legal[0], None));
         if chosen
@@ -350,31 +423,56 @@ impl Strong {
             .is_some_and(|w| !wins_under_rule(pos, &w.line))
         {
             chosen.win = None;
+            chosen.pv = vec![chosen.cell];
         }
+        // The search looks at free-style lines past the root: its line ends where the rule
+        // would refuse a move.
+        let mut p = *pos;
+        let legal_plies = chosen
+            .pv
+            .iter()
+            .take_while(|&&c| p.play(c).map(|next| p = next).is_ok())
+            .count();
+        chosen.pv.truncate(legal_plies.max(1));
         Some(chosen)
     }
 
     /// The side to move's move within `limits`, among the `allowed` cells of the position
     /// under its rule if given (whose wins at once have been looked for already, and under
-    /// which a win by threats must hold to be played as one).
+    /// which a win by threats must hold to be played as one), never one of `skip`.
     fn choose_among(
         &mut self,
         limits: Limits,
         allowed: Option<(&[bool], &Position)>,
+        skip: &[Cell],
     ) -> Option<StrongMove> {
         let me = self.board.turn();
         let them = me.other();
-        let is_allowed = |c: usize| allowed.is_none_or(|(a, _)| a[c]);
-        let holds = |board: &Stones, line: &ThreatLine| match allowed {
-            None => true,
-            Some((_, pos)) => {
-                let cells: Vec<Cell> = line
-                    .moves
-                    .iter()
-                    .map(|&m| board.cell(usize::from(m)))
-                    .collect();
-                wins_under_rule(pos, &cells)
+        let mut skipped = vec![false; self.board.cells()];
+        for &c in skip {
+            if let Ok(i) = self.index(c) {
+                skipped[i] = true;
             }
+        }
+        let is_allowed = |c: usize| !skipped[c] && allowed.is_none_or(|(a, _)| a[c]);
+        let starts_allowed = |line: &ThreatLine| {
+            line.moves
+                .first()
+                .is_some_and(|&m| is_allowed(usize::from(m)))
+        };
+        let holds = |board: &Stones, line: &ThreatLine| {
+            starts_allowed(line)
+                && match allowed {
+                    None => true,
+                    Some((_, pos)) => {
+                        let cells: Vec<Cell> = line
+                            .moves
+                            .iter()
+                            .map(|&m| board.cell(usize::from(m)))
+                            .collect();
+                        wins_under_rule(pos, &cells)
+                    }
+                }
         };
         let free: Vec<usize> = (0..self.board.cells())
             .filter(|&c| self.board.is_empty(c) && is_allowed(c))
@@ -382,21 +480,22 @@ impl Strong {
         if free.is_empty() {
             return None;
         }
-        let decided = |board: &Stones, cell: usize, win: Option<ThreatWin>, nodes| StrongMove {
-            cell: board.cell(cell),
-            win,
-            nodes,
-            depth: 0,
+        let decided = |board: &Stones, cell: usize, win: Option<ThreatWin>, nodes| {
+            StrongMove::decided(board.cell(cell), win, nodes)
         };
-        if self.board.moves().is_empty() {
-            let centre = (self.board.rows() / 2) * self.board.cols() + self.board.cols() / 2;
+        let centre = (self.board.rows() / 2) * self.board.cols() + self.board.cols() / 2;
+        if self.board.moves().is_empty() && is_allowed(centre) {
             return Some(decided(&self.board, centre, None, 0));
         }
         // 1. A win at once, or the block (under a rule, looked for by the caller).
         let at_once = if allowed.is_some() {
             None
         } else {
-            self.board.winning_cells(me, 1).first().copied()
+            let all = self.board.cells();
+            self.board
+                .winning_cells(me, all)
+                .into_iter()
+                .find(|&c| is_allowed(c))
         };
         if let Some(cell) = at_once {
             let win = ThreatWin {
@@ -408,7 +507,11 @@ impl Strong {
         let block = if allowed.is_some() {
             None
         } else {
-            self.board.winning_cells(them, 1).first().copied()
+            let all = self.board.cells();
+            self.board
+                .winning_cells(them, all)
+                .into_iter()
+                .find(|&c| is_allowed(c))
         };
         if let Some(cell) = block {
             return Some(decided(&self.board, cell, None, 1));
@@ -472,6 +575,15 @@ impl Strong {
         }
         if candidates.is_empty() {
             candidates = free;
+            // No stone yet, and the centre not to be played: the cells nearest it.
+            if self.board.moves().is_empty() {
+                let (rows, cols) = (self.board.rows(), self.board.cols());
+                candidates.sort_by_key(|&c| {
+                    let (r, k) = (c / cols, c % cols);
+                    (2 * r).abs_diff(rows - 1).pow(2) + (2 * k).abs_diff(cols - 1).pow(2)
+                });
+                candidates.truncate(8);
+            }
         }
         if candidates.len() == 1 {
             return Some(decided(&self.board, candidates[0], None, nodes));
@@ -480,17 +592,22 @@ impl Strong {
         let memory = self.memory;
         let mut search = Heuristic::new(&mut self.board, limits.clone(), memory);
         let found = search.best_of(&candidates, MOST_DEPTH);
-        let cell = match found {
-            Some(f) => f.cell,
-            None => *candidates
-                .iter()
-                .max_by_key(|&&c| eval::move_score(&self.board, c))?,
+        let (cell, pv) = match found {
+            Some(f) => (f.cell, search.pv(f.cell, f.depth as usize + 1)),
+            None => {
+                let cell = *candidates
+                    .iter()
+                    .max_by_key(|&&c| eval::move_score(&self.board, c))?;
+                (cell, vec![cell])
+            }
         };
         Some(StrongMove {
             cell: self.board.cell(cell),
             win: None,
             nodes: nodes + found.map_or(0, |f| f.nodes),
             depth: found.map_or(0, |f| f.depth),
+            estimate: found.map(|f| Estimate::of(f.score)),
+            pv: pv.into_iter().map(|c| self.board.cell(c)).collect(),
         })
     }
 
@@ -745,6 +862,83 @@ mod tests {
             }
         }
         assert!(stopped > 3, "{stopped}");
+    }
+
+    #[test]
+    fn best_moves_lists_distinct_moves_each_valued_with_its_line() {
+        // X to move with four on row 7 (cols 3-6), closed at (7, 2) by O: the win at (7, 7)
+        // first, proven; every other move leaves O to win or block.
+        let mut g = game(&[
+            (7, 3),
+            (7, 2),
+            (7, 4),
+            (0, 2),
+            (7, 5),
+            (0, 4),
+            (7, 6),
+            (0, 6),
+        ]);
+        let lines = g.best_moves(4, limits(800));
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[0].cell, Cell::new(7, 7));
+        assert_eq!(lines[0].win.as_ref().map(ThreatWin::plies), Some(1));
+        assert_eq!(lines[0].pv, vec![Cell::new(7, 7)]);
+        let mut cells: Vec<Cell> = lines.iter().map(|m| m.cell).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        assert_eq!(cells.len(), 4);
+        for m in &lines[1..] {
+            assert_eq!(m.pv[0], m.cell);
+            assert!(g.get(m.cell).is_none());
+        }
+        // O to move against the same four: the block, then moves the search finds lost.
+        let mut g = game(&[(7, 3), (7, 2), (7, 4), (0, 2), (7, 5), (0, 4), (7, 6)]);
+        let lines = g.best_moves(2, limits(800));
+        assert_eq!(lines[0].cell, Cell::new(7, 7));
+        assert!(
+            matches!(lines[1].estimate, Some(Estimate::Loss { plies: 2 })),
+            "{:?}",
+            lines[1]
+        );
+        // Every cell but one taken: one line however many are asked for.
+        let mut g = Strong::new(5, 5, 5).unwrap();
+        for i in 0..24u8 {
+            let (r, c) = (i / 5, i % 5);
+            let p = if (r + c / 2) % 2 == 0 {
+                Player::X
+            } else {
+                Player::O
+            };
+            g.put(Cell::new(r, c), p).unwrap();
+        }
+        assert_eq!(g.best_moves(3, limits(100)).len(), 1);
+        // On the empty board: the centre, then cells around it.
+        let lines = Strong::new(15, 15, 5).unwrap().best_moves(3, limits(300));
+        assert_eq!(lines[0].cell, Cell::new(7, 7));
+        for m in &lines[1..] {
+            assert!(
+                m.cell.row.abs_diff(7) <= 2 && m.cell.col.abs_diff(7) <= 2,
+                "{m:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn best_moves_under_renju_never_lists_a_forbidden_point() {
+        // X's twos cross at (7, 7): a double-three, forbidden to X.
+        let pos = renju(
+            &[(7, 5), (7, 6), (5, 7), (6, 7)],
+            &[(0, 0), (0, 14), (14, 0), (14, 14)],
+        );
+        assert!(pos.forbidden(Cell::new(7, 7)).is_some());
+        let lines = Strong::from_position(&pos).best_moves(6, limits(600));
+        assert_eq!(lines.len(), 6);
+        for m in &lines {
+            let mut p = pos;
+            for &c in &m.pv {
+                p = p.play(c).unwrap_or_else(|e| panic!("{e}: {m:?}"));
+            }
+        }
     }
 
     #[test]

@@ -38,6 +38,41 @@ const WIDTH_DEEP: usize = 9;
 /// The deepest the threat extensions may take a line, in plies beyond the nominal depth.
 const EXTENSION_PLIES: u32 = 8;
 
+/// What the search makes of a move, for the side that plays it. Nothing here is proven: a
+/// win or a loss is what the search found among the moves it looked at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Estimate {
+    /// The evaluation of line patterns at the search's horizon: above 0 good, below bad.
+    Score(i32),
+    /// A win the search found, `plies` from the position before the move (1: the move wins).
+    Win {
+        /// Plies to the win, the move included.
+        plies: u32,
+    },
+    /// A loss the search found, `plies` from the position before the move.
+    Loss {
+        /// Plies to the loss, the move included.
+        plies: u32,
+    },
+}
+
+impl Estimate {
+    /// The estimate of a root move's score.
+    pub(crate) fn of(score: i32) -> Estimate {
+        if score > WIN_FROM {
+            Estimate::Win {
+                plies: (WIN - score).unsigned_abs(),
+            }
+        } else if score < -WIN_FROM {
+            Estimate::Loss {
+                plies: (WIN + score).unsigned_abs(),
+            }
+        } else {
+            Estimate::Score(score)
+        }
+    }
+}
+
 /// What a search found at the root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Searched {
@@ -148,6 +183,7 @@ impl<'a> Heuristic<'a> {
                 if let (Some((cell, score)), Some(b)) = (best_here, best.as_mut()) {
                     if score > b.score && cell != b.cell {
                         b.cell = cell;
+                        b.score = score;
                     }
                 }
                 break;
@@ -177,6 +213,35 @@ impl<'a> Heuristic<'a> {
             b.nodes = self.nodes;
         }
         best
+    }
+
+    /// The line the search expects after the root move `first` (a board index), from the
+    /// moves its table keeps as best, at most `most` moves, `first` included; the board is
+    /// left as it was.
+    pub(crate) fn pv(&mut self, first: usize, most: usize) -> Vec<usize> {
+        let mut line = vec![first];
+        let mut over = self.board.play(first);
+        while !over && line.len() < most {
+            let me = self.board.turn();
+            let kept = self
+                .table
+                .probe(key_of(self.board.hash()))
+                .map(|e| usize::from(e.best))
+                .filter(|&c| c < self.board.cells() && self.board.is_empty(c));
+            // The search answers threats without storing them: a win at once, else the block.
+            let next = kept
+                .or_else(|| self.board.winning_cells(me, 1).first().copied())
+                .or_else(|| self.board.winning_cells(me.other(), 1).first().copied());
+            let Some(next) = next else {
+                break;
+            };
+            line.push(next);
+            over = self.board.play(next);
+        }
+        for _ in 0..line.len() {
+            self.board.undo();
+        }
+        line
     }
 
     fn count_node(&mut self) -> bool {
@@ -440,5 +505,28 @@ mod tests {
         );
         assert!([28, 32].contains(&cell), "{cell}");
         assert!(score > WIN_FROM, "{score}");
+    }
+
+    #[test]
+    fn the_principal_variation_follows_the_table_and_leaves_the_board_as_it_was() {
+        // X to move with an open three on row 3: the open four, then a block, then five.
+        let mut b = stones(
+            "........./........./........./..XXX..../........./....O..../O......../........./....O....",
+            5,
+        );
+        let before = b.hash();
+        let moves: Vec<usize> = (0..b.cells())
+            .filter(|&c| b.is_empty(c) && b.is_near(c))
+            .collect();
+        let limits = Limits::none().within(Duration::from_millis(300));
+        let mut search = Heuristic::new(&mut b, limits, 1 << 20);
+        let found = search.best_of(&moves, 64).unwrap();
+        let line = search.pv(found.cell, 10);
+        assert_eq!(line[0], found.cell);
+        assert!(line.len() >= 3 && line.len() % 2 == 1, "{line:?}");
+        assert_eq!(b.hash(), before);
+        assert!(matches!(Estimate::of(found.score), Estimate::Win { plies } if plies >= 3));
+        assert_eq!(Estimate::of(120), Estimate::Score(120));
+        assert_eq!(Estimate::of(-(WIN - 4)), Estimate::Loss { plies: 4 });
     }
 }

@@ -62,6 +62,20 @@ impl StopFlag {
         self.0.raised.store(true, Ordering::Relaxed);
     }
 
+    /// Lowers this flag again (not those above it), so that searches given it from now on
+    /// run: a flag raised to stop one search, kept for the next.
+    ///
+    /// ```
+    /// # use ttt_ai::StopFlag;
+    /// let flag = StopFlag::new();
+    /// flag.raise();
+    /// flag.lower();
+    /// assert!(!flag.is_raised());
+    /// ```
+    pub fn lower(&self) {
+        self.0.raised.store(false, Ordering::Relaxed);
+    }
+
     /// Whether this flag, or one above it, has been raised.
     ///
     /// ```

@@ -59,6 +59,21 @@ impl Engine {
         }
     }
 
+    /// The `MESSAGE` lines up to the next answer, and the answer.
+    fn messages_and_answer(&mut self) -> (Vec<String>, String) {
+        let mut messages = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(20))
+                .expect("an answer in time");
+            match line.strip_prefix("MESSAGE ") {
+                Some(text) => messages.push(text.to_string()),
+                None => return (messages, line),
+            }
+        }
+    }
+
     fn ask(&mut self, line: &str) -> String {
         self.send(line);
         self.answer()
@@ -93,8 +108,8 @@ fn ttt_pbrain_plays_a_game_and_answers_every_command() {
     assert!(e.ask("TAKEBACK 8,8").starts_with("ERROR"));
     assert!(e.ask("TURN 15,0").starts_with("ERROR"));
     assert!(e.ask("TURN eight").starts_with("ERROR"));
-    assert!(e.ask("INFO rule 2").starts_with("ERROR"));
-    assert!(e.ask("YXSHOWFORBID").starts_with("UNKNOWN"));
+    assert!(e.ask("INFO rule 3").starts_with("ERROR"));
+    assert!(e.ask("YXHASHCLEAR").starts_with("UNKNOWN"));
     assert!(e.ask("ABOUT").contains("name=\"ttt\""));
     // A whole board: the opponent's four on column 2 must be blocked at 2,9.
     e.send("BOARD");
@@ -108,6 +123,102 @@ fn ttt_pbrain_plays_a_game_and_answers_every_command() {
     assert_eq!(e.ask("RECTSTART 32,5"), "OK");
     assert_eq!(e.ask("BEGIN"), "16,2");
     assert!(e.ask("START 4").starts_with("ERROR"));
+    e.end();
+}
+
+/// An analysis session as Yixin-Board drives one: its settings, a position set up with
+/// `YXBOARD`, the forbidden points shown, the best few moves asked for and stopped with
+/// `YXSTOP`, the next position, and a command of its that we do not support.
+#[test]
+fn pbrain_answers_an_analysis_session_as_yixin_board_drives_it() {
+    let mut e = Engine::start(command(&["pbrain"]));
+    assert_eq!(e.ask("START 15"), "OK");
+    for line in [
+        "INFO rule 2",
+        "INFO timeout_match 2147483647",
+        "INFO time_left 2147483647",
+        "INFO timeout_turn 100000",
+        "INFO max_memory 0",
+        "INFO thread_num 1",
+        "INFO hash_size 19",
+        "INFO max_depth 225",
+        "INFO max_node 1000000000",
+        "INFO pondering 0",
+        "INFO show_detail 1",
+    ] {
+        e.send(line);
+    }
+    e.send("YXSHOWINFO");
+    e.send("ABOUT");
+    let (info, about) = e.messages_and_answer();
+    assert_eq!(info[0], "INFO MAX_THREAD_NUM 1");
+    assert!(
+        info[1].contains("renju") && info[1].contains("detail on"),
+        "{info:?}"
+    );
+    assert!(about.starts_with("name=\"ttt\""), "{about}");
+    // Black (the engine, to move) has twos crossing at 7,7: a double-three, forbidden.
+    let position = [
+        "YXBOARD", "5,7,1", "0,0,2", "6,7,1", "14,0,2", "7,5,1", "0,14,2", "7,6,1", "14,14,2",
+        "DONE",
+    ];
+    for line in position {
+        e.send(line);
+    }
+    // YXBOARD is not answered: the next line is YXSHOWFORBID's.
+    assert_eq!(e.ask("YXSHOWFORBID"), "FORBID 0707.");
+    // A long think, stopped: the candidates, the detail, then the best move.
+    e.send("YXNBEST 3");
+    std::thread::sleep(Duration::from_millis(500));
+    e.send("YXSTOP");
+    let (messages, best) = e.messages_and_answer();
+    let candidates: Vec<&String> = messages.iter().filter(|m| m.starts_with('(')).collect();
+    assert_eq!(candidates.len(), 3, "{messages:?}");
+    assert!(
+        candidates[0].starts_with(&format!("(1) {best} ")),
+        "{messages:?}"
+    );
+    let mut moves: Vec<&str> = candidates
+        .iter()
+        .map(|c| c.split(' ').nth(1).unwrap())
+        .collect();
+    assert!(moves.iter().all(|&m| m != "7,7"), "{messages:?}");
+    moves.sort_unstable();
+    moves.dedup();
+    assert_eq!(moves.len(), 3, "{messages:?}");
+    assert!(
+        candidates.iter().all(|c| c.contains(" pv ")),
+        "{messages:?}"
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("depth ") && m.contains(" nodes/s ")),
+        "{messages:?}"
+    );
+    let (x, y) = point(&best);
+    assert!(x.abs_diff(7) <= 3 && y.abs_diff(7) <= 3, "{best}");
+    // A YXSTOP with nothing to stop is not answered; the next think has its time.
+    e.send("YXSTOP");
+    e.send("INFO timeout_turn 500");
+    e.send("INFO show_detail 0");
+    // The GUI plays the move it was given and sets up the new position: white to move.
+    for line in &position[..position.len() - 1] {
+        e.send(line);
+    }
+    e.send(&format!("{best},1"));
+    e.send("DONE");
+    assert_eq!(e.ask("YXSHOWFORBID"), "FORBID .");
+    e.send("YXNBEST 2");
+    let (messages, reply) = e.messages_and_answer();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(
+        messages[0].starts_with(&format!("(1) {reply} ")),
+        "{messages:?}"
+    );
+    assert!(messages[1].starts_with("(2) "), "{messages:?}");
+    assert_ne!(reply, best);
+    assert_eq!(e.ask("YXHASHCLEAR"), "UNKNOWN unknown command YXHASHCLEAR");
     e.end();
 }
 
