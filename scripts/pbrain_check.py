@@ -91,7 +91,7 @@ def main(path):
     check("a malformed TURN gets ERROR", raw_answer(engine, "error").startswith("ERROR"))
     engine.send_raw("INFO rule 3")
     check("an unsupported rule (3) gets ERROR", raw_answer(engine, "error").startswith("ERROR"))
-    engine.send_raw("SWAP2BOARD")
+    engine.send_raw("FROBNICATE 3")
     check("an unknown command gets UNKNOWN", raw_answer(engine, "output").startswith("UNKNOWN"))
     engine.send_raw("TURN 11,5")
     line = raw_answer(engine, "coord")
