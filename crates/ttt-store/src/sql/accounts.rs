@@ -5,8 +5,8 @@ use crate::sql::players::{self, PLAYER_BY_SKELETON};
 use crate::sql::{params, Db, Row};
 use crate::{name_key, skeleton, Account, ClaimRefused, NameStatus, SignUpRefused, StoreError};
 
-const ACCOUNT: &str = "SELECT p.name, a.password_hash, a.created_at, a.password_changed_at
-     FROM accounts a JOIN players p ON p.name_key = a.name_key WHERE a.name_key = $1";
+const ACCOUNT: &str = "SELECT p.name, a.password_hash, a.created_at, a.password_changed_at,
+     a.disabled FROM accounts a JOIN players p ON p.name_key = a.name_key WHERE a.name_key = $1";
 
 const HELD: &str = "SELECT name, until FROM held_names WHERE skeleton = $1 AND until > $2";
 
@@ -18,8 +18,11 @@ const CLAIM: &str = "SELECT code_hash FROM name_claims WHERE name_key = $1 AND e
 const SET_PASSWORD: &str =
     "UPDATE accounts SET password_hash = $1, password_changed_at = $2 WHERE name_key = $3";
 
+/// A disabled account's sessions are ended when it is disabled; the join on `accounts`
+/// keeps one made at that very moment from counting either.
 const SESSION: &str = "SELECT p.name FROM sessions s JOIN players p ON p.name_key = s.account
-     WHERE s.token_hash = $1 AND s.expires_at > $2";
+     JOIN accounts a ON a.name_key = s.account
+     WHERE s.token_hash = $1 AND s.expires_at > $2 AND a.disabled = 0";
 
 /// What `name` is to someone who wants it, `now`.
 pub(crate) async fn status(db: &impl Db, name: &str, now: i64) -> Result<NameStatus, StoreError> {
@@ -61,6 +64,7 @@ async fn find(db: &impl Db, key: &str) -> Result<Option<Account>, StoreError> {
             password_hash: row.need_text(1)?,
             created_at: row.need_int(2)?,
             password_changed_at: row.need_int(3)?,
+            disabled: row.need_int(4)? != 0,
         })
     };
     read()
