@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
+use ttt_core::{ByPlayer, Dims};
+
 use super::fixtures::{cpu, game, human, stats};
-use super::friendly;
-use crate::{AdminRefused, GameResult, Operator, Store, REMOVED_PLAYER};
+use crate::{AdminRefused, GameResult, LiveGame, LiveSeat, Operator, Store, REMOVED_PLAYER};
 
 /// The checks that each need a fresh, empty store.
 pub(super) fn each() -> Vec<fn(Arc<dyn Store>)> {
@@ -49,7 +50,12 @@ fn a_rename_moves_everything_the_name_holds(store: &dyn Store) {
     let id = ann_and_bo(store);
     let now = crate::unix_now();
     let rating = store.ratings(&human("Ann"), now).unwrap();
-    store.create_live_game(&friendly("live")).unwrap();
+    let seats = ByPlayer {
+        x: LiveSeat::new(human("ann")),
+        o: LiveSeat::new(cpu()),
+    };
+    let live = LiveGame::new("live".into(), Dims::new(3, 3, 3).unwrap(), seats, 1_000);
+    store.create_live_game(&live).unwrap();
 
     let done = store.rename_player("ann", "Anna", &by()).unwrap().unwrap();
     assert_eq!(done.names, "Ann -> Anna");

@@ -8,6 +8,7 @@ mod analyze;
 mod engine;
 mod http;
 mod operate;
+mod operator;
 mod pbrain;
 mod play;
 mod servers;
