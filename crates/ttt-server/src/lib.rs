@@ -64,6 +64,7 @@ mod json;
 mod limits;
 mod metrics;
 mod observe;
+mod open_files;
 mod origin;
 mod players;
 mod scrape;
