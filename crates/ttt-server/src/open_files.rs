@@ -30,7 +30,11 @@ impl OpenFiles {
                 tracing::info!(open_files = limit, needed, "open-files limit");
             }
             OpenFiles::Short { limit, hard } => tracing::warn!(
-                "the open-files limit is {limit} (the hard limit {hard}), short of the {needed}                  that --max-connections and --max-streams need: raise the hard limit                  (LimitNOFILE= in a systemd unit, `ulimit -Hn` as root, nofile in                  /etc/security/limits.conf) or lower them; past the limit, new connections                  are refused by the system"
+                "the open-files limit is {limit} (the hard limit {hard}), short of the {needed} \
+                 that --max-connections and --max-streams need: raise the hard limit \
+                 (LimitNOFILE= in a systemd unit, `ulimit -Hn` as root, nofile in \
+                 /etc/security/limits.conf) or lower them; past the limit, new connections \
+                 are refused by the system"
             ),
             #[cfg(not(unix))]
             OpenFiles::Unknown => {}

@@ -13,9 +13,10 @@ use super::DbArgs;
 #[derive(Debug, Args)]
 #[command(after_help = "\
 Limits: every client gets its fair share. Requests past --max-connections wait until one is \
-answered (live-update streams count apart, up to --max-streams); a client over its rate of new games or moves is answered 429 with Retry-After; when \
---max-games are kept, finished and idle games make room, and if none can, new games are \
-refused with 503 (a game being played is never dropped).
+answered (live-update streams count apart, up to --max-streams); a client over its rate of \
+new games or moves is answered 429 with Retry-After; when --max-games are kept, finished and \
+idle games make room, and if none can, new games are refused with 503 (a game being played \
+is never dropped).
 
 Engines: --engine NAME=PATH offers an outside program (a Gomocup/pbrain engine) as a player \
 named NAME, beside the computer levels; PATH may be followed by its arguments, split on \
