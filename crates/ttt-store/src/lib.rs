@@ -220,6 +220,13 @@ pub trait Store: Send + Sync {
     /// When the database cannot be read.
     fn account(&self, name: &str) -> Result<Option<Account>, StoreError>;
 
+    /// Every account, oldest first (with its password's hash: the caller decides what to
+    /// show).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn accounts(&self) -> Result<Vec<Account>, StoreError>;
+
     /// Sets the password hash of the account called `name`; whether there is one.
     ///
     /// # Errors

@@ -217,6 +217,7 @@ fn a_disabled_account_has_no_session_and_keeps_its_name(store: &dyn Store) {
     );
     let account = store.account("Ann").unwrap().unwrap();
     assert!(account.disabled);
+    assert_eq!(store.accounts().unwrap(), std::slice::from_ref(&account));
     assert_eq!(store.session("s1", now).unwrap(), None);
     store.create_session("s2", "Ann", now, now + 100).unwrap();
     assert_eq!(store.session("s2", now).unwrap(), None, "disabled");

@@ -207,6 +207,10 @@ impl Store for PgStore {
         self.write(async |db| accounts::create_claim(db, name, code_hash, expires_at).await)
     }
 
+    fn accounts(&self) -> Result<Vec<Account>, StoreError> {
+        self.read(async |db| accounts::all(db).await)
+    }
+
     fn rename_player(
         &self,
         old: &str,

@@ -196,6 +196,10 @@ impl Store for SqliteStore {
         self.write(|db| now(accounts::create_claim(db, name, code_hash, expires_at)))
     }
 
+    fn accounts(&self) -> Result<Vec<Account>, StoreError> {
+        self.read(|db| now(accounts::all(db)))
+    }
+
     fn rename_player(
         &self,
         old: &str,

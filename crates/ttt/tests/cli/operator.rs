@@ -226,3 +226,48 @@ fn a_disabled_account_cannot_sign_in_to_a_real_server() {
     );
     assert!(!out.contains(new), "the password is not in the audit");
 }
+
+#[test]
+fn an_export_names_the_accounts_without_their_secrets_and_a_restore_leaves_them_out() {
+    let db = club();
+    {
+        let server = Server::start_with(db.arg(), &[]);
+        let up = post(
+            &server.base,
+            "/api/accounts",
+            None,
+            &json!({"name": "Cy", "password": PASSWORD}),
+        );
+        assert_eq!(up.status, 201, "{}", up.text);
+    }
+    let out = ttt(&["db", "export", "--jsonl", "--db", db.arg()], "");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0], json!({"kind": "ttt_export", "version": 2}));
+    let accounts: Vec<&Value> = lines.iter().filter(|l| l["kind"] == "account").collect();
+    assert_eq!(accounts.len(), 1, "{text}");
+    assert_eq!(accounts[0]["name"], "Cy");
+    assert_eq!(accounts[0]["disabled"], false);
+    assert!(accounts[0]["created_at"].as_i64().unwrap() > 0);
+    assert!(
+        !text.contains("argon2") && !text.contains(PASSWORD),
+        "{text}"
+    );
+
+    let file = db.path.with_extension("jsonl");
+    std::fs::write(&file, &text).unwrap();
+    let copy = Db::new();
+    let (code, said, err) = run(&copy, &["db", "restore", file.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(said.contains("Restored 3 players"), "{said}");
+    assert!(
+        err.contains("1 accounts were left out") && err.contains("ttt accounts claim"),
+        "{err}"
+    );
+    // Cy has no games: the name is anyone's to sign up under again; Ann's can be claimed.
+    let (code, _, err) = run(&copy, &["accounts", "claim", "Ann"]);
+    assert_eq!(code, Some(0), "{err}");
+}
