@@ -145,16 +145,30 @@ fn is_yes(answer: &str) -> bool {
     matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")
 }
 
-/// Who runs the command, as the system names them, and now.
+/// Who runs the command, as the system names them (with who became them by sudo), and now.
+/// Without a name in the environment (a container, cron), the user id the kernel gives.
 fn operator() -> Operator {
-    let os_user = ["USER", "LOGNAME", "USERNAME"]
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let user = ["USER", "LOGNAME", "USERNAME"]
         .into_iter()
-        .find_map(|var| std::env::var(var).ok().filter(|v| !v.is_empty()))
+        .find_map(var)
+        .or_else(uid)
         .unwrap_or_else(|| "unknown".to_string());
+    let os_user = match var("SUDO_USER") {
+        Some(by) if by != user => format!("{user} (sudo by {by})"),
+        _ => user,
+    };
     Operator {
         os_user,
         at: ttt_store::unix_now(),
     }
+}
+
+/// `uid N` from `/proc/self/status` (Linux), the real user id.
+fn uid() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find_map(|l| l.strip_prefix("Uid:"))?;
+    Some(format!("uid {}", line.split_whitespace().next()?))
 }
 
 /// Reports a change on standard error, or its refusal as the user's error.
