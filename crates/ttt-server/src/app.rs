@@ -2,6 +2,8 @@
 //! goes through (the body limit, the time limit, the clients' fair use and the headers every
 //! response carries). `ttt serve` and the tests start the same [`app`].
 
+use std::sync::Arc;
+
 use axum::extract::{Request, State};
 use axum::http::header::{self, HeaderValue};
 use axum::middleware::{self, Next};
@@ -28,6 +30,7 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(body_limit)
         .layer(middleware::from_fn_with_state(state.clone(), time_limit))
+        .layer(middleware::from_fn_with_state(state.clone(), work_limit))
         .layer(middleware::from_fn_with_state(state.clone(), fair_use))
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -62,6 +65,20 @@ async fn time_limit(State(state): State<AppState>, req: Request, next: Next) -> 
             );
             ApiError::Timeout.into_response()
         }
+    }
+}
+
+/// Holds a request until fewer than `--max-connections` are at work, and while it works.
+/// A live-update stream does no work between two changes, and is counted apart (see
+/// [`crate::games`]' events): it never waits here, so that thousands of watchers leave the
+/// players' requests their share.
+async fn work_limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    if games::is_event_stream(&request) {
+        return next.run(request).await;
+    }
+    match Arc::clone(&state.at_work).acquire_owned().await {
+        Ok(_permit) => next.run(request).await,
+        Err(_) => ApiError::Unavailable("the server is shutting down".into()).into_response(),
     }
 }
 

@@ -2,9 +2,10 @@
 //!
 //! A game that someone watches has a channel: the latest state, the number of spectators,
 //! which seats' players are connected, and a broadcast to every open event stream. A change
-//! to the game (or to who is watching) sends the whole state, so a client that missed some
-//! needs nothing but the next one. A channel goes when its last watcher does: memory follows
-//! the connections, not the games.
+//! to the game sends the whole state at once, and a change of who is watching sends it within
+//! [`PRESENCE_EVERY`] (one state for many arrivals: a stream opening is not a message to every
+//! other), so a client that missed some needs nothing but the next one. A channel goes when
+//! its last watcher does: memory follows the connections, not the games.
 //!
 //! Servers that share a database tell each other who watches which game (see
 //! [`crate::cluster::follow_other_servers`]): each one's counts are added to the ones here, and are
@@ -20,6 +21,11 @@ use crate::view::{GameView, Presence};
 
 /// How many states a slow client may fall behind before it skips to the latest.
 const BACKLOG: usize = 16;
+
+/// How often at most a change of who watches (and nothing else) is sent: a thousand people
+/// arriving at once make one state, not a thousand, each sent to everyone already there. A
+/// change to the game itself is sent at once, with the counts as they are.
+const PRESENCE_EVERY: Duration = Duration::from_millis(250);
 
 /// How long another server's counts stand without being repeated: a server that stopped
 /// without saying so (killed, cut off) is forgotten after this.
@@ -63,6 +69,8 @@ pub(crate) struct Hub {
 pub(crate) struct Channel {
     sender: tokio::sync::broadcast::Sender<Arc<str>>,
     inner: Mutex<Watched>,
+    /// Whether a send of the counts is due within [`PRESENCE_EVERY`].
+    presence_due: std::sync::atomic::AtomicBool,
 }
 
 #[derive(Default)]
@@ -118,6 +126,30 @@ impl Channel {
         Self::send(&self.watched(), &self.sender);
     }
 
+    /// Sends the state within [`PRESENCE_EVERY`], once for every change of the counts made
+    /// meanwhile; at once where there is no runtime to wait on.
+    fn resend_soon(self: &Arc<Self>) {
+        use std::sync::atomic::Ordering;
+        if self.presence_due.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                let channel = Arc::clone(self);
+                runtime.spawn(async move {
+                    tokio::time::sleep(PRESENCE_EVERY).await;
+                    // Cleared first: a change made while this one renders is sent next time.
+                    channel.presence_due.store(false, Ordering::Release);
+                    channel.resend();
+                });
+            }
+            Err(_) => {
+                self.presence_due.store(false, Ordering::Release);
+                self.resend();
+            }
+        }
+    }
+
     /// Sends the state under the lock (`w`): see [`Channel::follow`].
     fn send(w: &Watched, sender: &tokio::sync::broadcast::Sender<Arc<str>>) {
         if let Some(state) = render(w) {
@@ -169,7 +201,7 @@ impl Drop for Watcher {
             }
             w.here
         };
-        self.channel.resend();
+        self.channel.resend_soon();
         self.hub.tell(&self.id, here);
         self.hub.forget_if_unwatched(&self.id);
     }
@@ -205,6 +237,7 @@ impl Hub {
                         elsewhere,
                         ..Watched::default()
                     }),
+                    presence_due: std::sync::atomic::AtomicBool::new(false),
                 })
             }));
             // Counted before the map's lock is let go: a watcher leaving at this moment
@@ -220,7 +253,7 @@ impl Hub {
             (channel, here)
         };
         if !channel.update(game) {
-            channel.resend();
+            channel.resend_soon();
         }
         self.tell(game.id(), here);
         Watcher {
@@ -436,6 +469,31 @@ mod tests {
         assert_eq!(latest(&mut rx)["players"][0]["connected"], false);
         drop(spectator);
         assert_eq!(hub.len(), 0, "an unwatched game is forgotten");
+    }
+
+    #[tokio::test]
+    async fn many_arrivals_make_one_state_and_a_move_goes_at_once() {
+        let hub = Arc::new(Hub::default());
+        let mut g = game();
+        let first = hub.watch(&view(&g), None);
+        let mut rx = first.channel().follow().1;
+        let others: Vec<Watcher> = (0..100).map(|_| hub.watch(&view(&g), None)).collect();
+        assert!(rx.try_recv().is_err(), "arrivals wait to be sent together");
+        tokio::time::sleep(PRESENCE_EVERY * 3).await;
+        let mut states = Vec::new();
+        while let Ok(s) = rx.try_recv() {
+            states.push(s);
+        }
+        assert_eq!(states.len(), 1, "one state for a hundred arrivals");
+        let state: serde_json::Value = serde_json::from_str(&states[0]).unwrap();
+        assert_eq!(state["watchers"], 101);
+        g.moves.push(ttt_core::Cell::new(1, 1));
+        g.version = 1;
+        hub.publish(&view(&g));
+        assert_eq!(latest(&mut rx)["moves"].as_array().unwrap().len(), 1);
+        drop(others);
+        tokio::time::sleep(PRESENCE_EVERY * 3).await;
+        assert_eq!(latest(&mut rx)["watchers"], 1);
     }
 
     #[test]

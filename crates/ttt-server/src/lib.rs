@@ -65,6 +65,7 @@ mod json;
 mod limits;
 mod metrics;
 mod observe;
+mod open_files;
 mod origin;
 mod players;
 mod scrape;
@@ -75,6 +76,8 @@ mod state;
 mod view;
 
 pub use accounts::claims::{new_claim, CLAIM_TTL};
+pub use accounts::operator::reset_password;
+pub use accounts::NAME_HOLD;
 pub use app::app;
 pub use config::DEFAULT_LEVEL;
 pub use error::ApiError;

@@ -7,9 +7,13 @@ use std::time::Duration;
 /// out the others. Every one can be set from `ttt serve`'s options.
 #[derive(Debug, Clone)]
 pub struct Limits {
-    /// The most connections open at once; more wait in the system's queue until one closes.
-    /// Keep it below the process's limit of open files (`ulimit -n`).
+    /// The most requests at work at once, the live-update streams apart; more wait until one
+    /// is answered.
     pub max_connections: usize,
+    /// The most live-update streams (`GET /api/games/{id}/events`) open at once; more are
+    /// answered 503. Connections open at once are at most this plus `max_connections` (idle
+    /// kept-alive ones included); more wait in the system's queue until one closes.
+    pub max_streams: usize,
     /// How long a client may take to send a request's headers, and how long a kept-alive
     /// connection may wait idle for its next request.
     pub header_timeout: Duration,
@@ -49,10 +53,34 @@ pub struct Limits {
     pub game_ttl: Duration,
 }
 
+/// Files a server keeps open besides its clients' connections: the listeners, the database
+/// (a file and its journal, or a pool of connections), the log, engines' pipes.
+const FILES_BESIDE_CONNECTIONS: u64 = 256;
+
+impl Limits {
+    /// The most connections open at once: every request at work and every stream.
+    #[must_use]
+    pub fn max_open_connections(&self) -> usize {
+        self.max_connections
+            .max(1)
+            .saturating_add(self.max_streams.max(1))
+    }
+
+    /// The open files (descriptors) the server needs to reach its limits: one a connection,
+    /// and some to spare for the rest.
+    #[must_use]
+    pub fn open_files_needed(&self) -> u64 {
+        u64::try_from(self.max_open_connections())
+            .unwrap_or(u64::MAX)
+            .saturating_add(FILES_BESIDE_CONNECTIONS)
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_connections: 512,
+            max_streams: 10_000,
             header_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_secs(10),
             games_per_minute: 60,
@@ -69,5 +97,27 @@ impl Default for Limits {
             invite_ttl: Duration::from_secs(24 * 60 * 60),
             game_ttl: Duration::from_secs(6 * 60 * 60),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_files_needed_follow_the_connections() {
+        let limits = Limits {
+            max_connections: 100,
+            max_streams: 1_000,
+            ..Limits::default()
+        };
+        assert_eq!(limits.max_open_connections(), 1_100);
+        assert_eq!(limits.open_files_needed(), 1_100 + FILES_BESIDE_CONNECTIONS);
+        let none = Limits {
+            max_connections: 0,
+            max_streams: 0,
+            ..Limits::default()
+        };
+        assert_eq!(none.max_open_connections(), 2, "one of each at least");
     }
 }

@@ -1,5 +1,7 @@
 //! Serving the app on a listener, with the limits that keep it available to everyone: a cap
-//! on open connections (more wait in the system's queue until one closes), a time to send a
+//! on open connections, the requests at work and the live-update streams together (more wait
+//! in the system's queue until one closes; the open-files limit is raised to match), a time
+//! to send a
 //! request's headers (which is also how long a kept-alive connection may sit idle), and a
 //! graceful shutdown that lets requests in flight finish but never waits longer than its
 //! grace. An accept that fails (out of file descriptors, say) is logged, and accepting goes
@@ -38,7 +40,10 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let limits = Arc::clone(&state.limits);
     let router = app(state.clone());
-    let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
+    let needed = limits.open_files_needed();
+    crate::open_files::raise_to(needed).log(needed);
+    let most = limits.max_open_connections();
+    let permits = Arc::new(tokio::sync::Semaphore::new(most));
     let graceful = GracefulShutdown::new();
     let cleaner = tokio::spawn(crate::state::keep_tidy(state.clone()));
     let follower = tokio::spawn(crate::cluster::follow_other_servers(state.clone()));
@@ -47,14 +52,15 @@ pub async fn serve(
         addr = %listener.local_addr()?,
         version = env!("CARGO_PKG_VERSION"),
         max_connections = limits.max_connections,
+        max_streams = limits.max_streams,
         "serving"
     );
     tokio::pin!(shutdown);
     loop {
         if permits.available_permits() == 0 && !full.swap(true, Ordering::Relaxed) {
             tracing::warn!(
-                "{} connections are open, the most allowed: new ones wait until one closes",
-                limits.max_connections
+                "{most} connections are open, the most allowed (--max-connections plus \
+                 --max-streams): new ones wait until one closes"
             );
         }
         let permit = tokio::select! {
@@ -125,7 +131,7 @@ fn hint(e: &std::io::Error) -> &'static str {
     match e.raw_os_error() {
         Some(24 | 23) => {
             " (out of file descriptors: raise the limit with `ulimit -n`, or lower \
-             --max-connections)"
+             --max-connections or --max-streams)"
         }
         _ => "",
     }

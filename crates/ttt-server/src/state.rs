@@ -25,6 +25,11 @@ pub struct AppState {
     pub(crate) limits: Arc<Limits>,
     /// One permit per CPU: computer searches wait their turn instead of crowding the machine.
     searches: Arc<tokio::sync::Semaphore>,
+    /// One permit per request at work ([`Limits::max_connections`]); the live-update
+    /// streams are counted apart ([`Limits::max_streams`]).
+    pub(crate) at_work: Arc<tokio::sync::Semaphore>,
+    /// One permit per live-update stream open ([`Limits::max_streams`]).
+    pub(crate) streams: Arc<tokio::sync::Semaphore>,
     /// Games whose computer's move this server is thinking about now.
     thinking: Arc<Mutex<HashSet<String>>>,
     pub(crate) fair_use: Arc<FairUse>,
@@ -102,6 +107,8 @@ impl AppState {
                 std::thread::available_parallelism().map_or(1, usize::from),
             )),
             thinking: Arc::new(Mutex::new(HashSet::new())),
+            at_work: Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1))),
+            streams: Arc::new(tokio::sync::Semaphore::new(limits.max_streams.max(1))),
             fair_use: Arc::new(FairUse::new(&limits)),
             stopping: tokio::sync::watch::channel(false).0,
             games_kept: Arc::default(),

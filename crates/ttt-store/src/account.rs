@@ -15,6 +15,9 @@ pub struct Account {
     pub created_at: i64,
     /// When its password was last set.
     pub password_changed_at: i64,
+    /// Whether the operator has disabled it (`ttt accounts disable`): nobody signs in to it,
+    /// and its name stays its own.
+    pub disabled: bool,
 }
 
 /// What a name is to someone who wants to play or sign up under it ([`crate::Store::name_status`]).

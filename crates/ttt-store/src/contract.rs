@@ -11,6 +11,7 @@ use crate::{
 };
 
 mod accounts;
+mod admin;
 mod fixtures;
 mod rules;
 
@@ -42,6 +43,7 @@ pub(crate) fn all(fresh: &dyn Fn() -> Arc<dyn Store>) {
         .into_iter()
         .chain(rules::each())
         .chain(accounts::each())
+        .chain(admin::each())
     {
         check(fresh());
     }

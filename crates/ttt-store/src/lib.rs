@@ -47,6 +47,7 @@
 //! ```
 
 mod account;
+mod admin;
 #[cfg(test)]
 mod contract;
 mod error;
@@ -66,6 +67,7 @@ mod sqlite;
 use std::path::PathBuf;
 
 pub use account::{Account, ClaimRefused, NameStatus, SignUpRefused};
+pub use admin::{AdminDone, AdminRefused, AuditEntry, Operator, REMOVED_PLAYER};
 pub use error::StoreError;
 pub use game::{Forfeit, GameRecord, GameResult, NewGame, MAX_REASON_CHARS, MIN_K_THAT_COUNTS};
 pub use game_error::GameError;
@@ -218,6 +220,13 @@ pub trait Store: Send + Sync {
     /// When the database cannot be read.
     fn account(&self, name: &str) -> Result<Option<Account>, StoreError>;
 
+    /// Every account, oldest first (with its password's hash: the caller decides what to
+    /// show).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn accounts(&self) -> Result<Vec<Account>, StoreError>;
+
     /// Sets the password hash of the account called `name`; whether there is one.
     ///
     /// # Errors
@@ -274,6 +283,77 @@ pub trait Store: Send + Sync {
         code_hash: &str,
         expires_at: i64,
     ) -> Result<Result<String, ClaimRefused>, StoreError>;
+
+    /// Renames the player `old` (in any case) to `new` everywhere: their games, counters,
+    /// account, sessions, claim, ratings and rating history, and the seats of their games in
+    /// progress; with an audit row. `new` must be a name nobody has and that looks like no
+    /// other player's (as [`Store::name_status`] finds it), or `old` in another case.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn rename_player(
+        &self,
+        old: &str,
+        new: &str,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError>;
+
+    /// Merges the player `from` into `into`: counters added, games and seats moved, `from`'s
+    /// account and sessions deleted (only when `force`d if it has an account); `into` keeps
+    /// its ratings and takes `from`'s on boards it has none on; with an audit row.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn merge_players(
+        &self,
+        from: &str,
+        into: &str,
+        force: bool,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError>;
+
+    /// Deletes the player `name` with their counters, ratings and claim; their side of
+    /// finished games (and seats of games in progress) becomes [`REMOVED_PLAYER`]'s; their
+    /// account, if any, is deleted and its name held until `hold_until`; with an audit row.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn delete_player(
+        &self,
+        name: &str,
+        hold_until: i64,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError>;
+
+    /// Disables the account called `name` (its sessions end, nobody signs in to it, its name
+    /// stays its own) or enables it again; with an audit row.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn set_account_disabled(
+        &self,
+        name: &str,
+        disabled: bool,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError>;
+
+    /// Gives the account called `name` a new password hash and ends all its sessions; with
+    /// an audit row.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn reset_password(
+        &self,
+        name: &str,
+        password_hash: &str,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError>;
+
+    /// The last `limit` rows of the audit of operators' changes, newest first.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn audit(&self, limit: usize) -> Result<Vec<AuditEntry>, StoreError>;
 
     /// `who`'s ratings on every board they have had rated games on, as of `now`.
     ///

@@ -7,6 +7,7 @@
 //! counts against the name and the client ([`throttle`]).
 
 pub(crate) mod claims;
+pub(crate) mod operator;
 pub(crate) mod password;
 pub(crate) mod session;
 pub(crate) mod throttle;
@@ -32,7 +33,7 @@ use session::{clear_cookie, set_cookie, Session};
 
 /// How long a deleted account's name stays nobody's: 30 days, so that nobody can take it
 /// and pass for its owner among the players who knew them.
-pub(crate) const NAME_HOLD: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+pub const NAME_HOLD: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
 /// The routes of this module.
 pub(crate) fn router() -> Router<AppState> {
@@ -159,7 +160,8 @@ async fn sign_up(
 }
 
 /// Checks `password` against the account called `name`, throttled: the account's name as
-/// stored, or 401 (the same for an unknown name as for a wrong password) or 429.
+/// stored, or 401 (the same for an unknown name as for a wrong password), 403 for a disabled
+/// account, or 429.
 async fn authenticate(
     state: &AppState,
     client: std::net::IpAddr,
@@ -181,6 +183,10 @@ async fn authenticate(
     );
     let good = blocking(move || password::verify(&password, &stored)).await?;
     match account {
+        // Only the right password learns that the account is disabled.
+        Some(account) if good && account.disabled => Err(ApiError::Forbidden(
+            "this account is disabled: ask the server's operator".to_string(),
+        )),
         Some(account) if good => Ok(account.name),
         _ => {
             state.sign_ins.failed(&keys, Instant::now());

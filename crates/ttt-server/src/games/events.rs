@@ -2,9 +2,11 @@
 //! the whole state (as `GET /api/games/{id}`, plus `watchers` and which players are
 //! connected) on connect and after every change. A client that loses the connection opens it
 //! again and is caught up by the first event. With a seat's token (`Authorization: Bearer`),
-//! the stream counts that player as present; without one, as a spectator.
+//! the stream counts that player as present; without one, as a spectator. At most
+//! `--max-streams` are open at once; more are answered 503.
 
 use std::convert::Infallible;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::State;
@@ -32,6 +34,15 @@ pub(crate) async fn events(
     session: Session,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let slot = Arc::clone(&state.streams)
+        .try_acquire_owned()
+        .map_err(|_| {
+            ApiError::Unavailable(format!(
+                "{} live-update streams are open on this server, the most it allows: try again \
+             later",
+                state.limits.max_streams
+            ))
+        })?;
     let (game, pos) = load_played(&state, &id).await?;
     let view = GameView::new(&game, &pos);
     // Counted by the seat the person took when the game began: an opening may have made
@@ -62,7 +73,7 @@ pub(crate) async fn events(
     let first = stream::iter(first.map(|s| Ok(Event::default().event("state").data(&*s))));
     let rest = updates.filter_map(move |message| {
         // The watcher lives as long as the stream: dropping it says the client left.
-        let _alive = (&watcher, &open);
+        let _alive = (&watcher, &open, &slot);
         let event = match message {
             Ok(s) => Some(Ok(Event::default().event("state").data(&*s))),
             // Fell behind: the next state catches up whole.

@@ -20,10 +20,15 @@ mod play;
 mod rules;
 mod turn;
 
+use axum::extract::{MatchedPath, Request};
+use axum::http::Method;
 use axum::routing::{get, post};
 use axum::Router;
 
 use crate::state::AppState;
+
+/// The live-update streams' route.
+const EVENTS: &str = "/api/games/{id}/events";
 
 /// The routes of this module.
 pub(crate) fn router() -> Router<AppState> {
@@ -37,6 +42,16 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/api/games/{id}/hint", post(help::hint))
         .route("/api/games/{id}/analysis", get(help::analysis))
         .route("/api/games/{id}/rematch", post(create::rematch))
-        .route("/api/games/{id}/events", get(events::events))
+        .route(EVENTS, get(events::events))
         .route("/api/join/{code}", get(join::invitation).post(join::join))
+}
+
+/// Whether `request` opens a live-update stream, which is limited apart from the requests
+/// that work (`--max-streams`).
+pub(crate) fn is_event_stream(request: &Request) -> bool {
+    request.method() == Method::GET
+        && request
+            .extensions()
+            .get::<MatchedPath>()
+            .is_some_and(|route| route.as_str() == EVENTS)
 }

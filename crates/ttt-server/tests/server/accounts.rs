@@ -800,3 +800,44 @@ async fn a_player_with_no_name_is_a_guest_shown_but_not_ranked() {
         "guests play casual games",
     );
 }
+
+#[tokio::test]
+async fn a_disabled_account_cannot_sign_in_and_its_sessions_end() {
+    use ttt_store::{Operator, Store};
+    let app = TestApp::new();
+    let cookie = sign_up(&app, "Alice").await;
+    let by = Operator {
+        os_user: "op".into(),
+        at: ttt_store::unix_now(),
+    };
+    app.store
+        .set_account_disabled("Alice", true, &by)
+        .unwrap()
+        .unwrap();
+    assert_error(
+        &me(&app, &cookie).await,
+        StatusCode::UNAUTHORIZED,
+        "sign in",
+    );
+    assert_error(
+        &sign_in(&app, "alice", PASSWORD).await,
+        StatusCode::FORBIDDEN,
+        "this account is disabled: ask the server's operator",
+    );
+    // A wrong password learns nothing more than for any account.
+    assert_error(
+        &sign_in(&app, "alice", "not the password").await,
+        StatusCode::UNAUTHORIZED,
+        "wrong name or password",
+    );
+    // Its name stays its own: a guest cannot play under it.
+    let taken = app.post("/api/games", &humans("Alice", "Bo")).await;
+    assert_eq!(taken.status, StatusCode::FORBIDDEN, "{}", taken.json);
+
+    app.store
+        .set_account_disabled("Alice", false, &by)
+        .unwrap()
+        .unwrap();
+    let back = sign_in(&app, "Alice", PASSWORD).await;
+    assert_eq!(back.status, StatusCode::OK, "{}", back.json);
+}

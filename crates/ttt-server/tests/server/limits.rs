@@ -38,29 +38,83 @@ async fn slow_headers_and_idle_connections_are_closed() {
     }
 }
 
+/// Opens a live-update stream on game `id` and waits for its first event.
+async fn open_stream(addr: std::net::SocketAddr, id: &str) -> TcpStream {
+    let mut events = TcpStream::connect(addr).await.unwrap();
+    let get = format!("GET /api/games/{id}/events HTTP/1.1\r\nHost: test\r\n\r\n");
+    events.write_all(get.as_bytes()).await.unwrap();
+    let mut first = [0u8; 12];
+    events.read_exact(&mut first).await.unwrap();
+    assert_eq!(&first[9..12], b"200");
+    events
+}
+
 #[tokio::test]
-async fn connections_past_the_limit_wait_for_a_free_one() {
+async fn requests_past_the_limit_wait_and_streams_count_apart() {
     let server = start(Limits {
-        max_connections: 2,
-        header_timeout: Duration::from_millis(800),
+        max_connections: 1,
+        request_timeout: Duration::from_millis(800),
         ..Limits::default()
     })
     .await;
-    let hold: Vec<TcpStream> = vec![
-        TcpStream::connect(server.addr).await.unwrap(),
-        TcpStream::connect(server.addr).await.unwrap(),
+    let (_, _, game) = request(server.addr, "POST", "/api/games", Some(HUMANS)).await;
+    let id = game["id"].as_str().unwrap();
+    // Streams and idle connections take no share of the requests at work.
+    let streams = [
+        open_stream(server.addr, id).await,
+        open_stream(server.addr, id).await,
     ];
+    let idle = TcpStream::connect(server.addr).await.unwrap();
+    let started = Instant::now();
+    let (status, _, _) = request(server.addr, "GET", "/api/config", None).await;
+    assert_eq!(status, 200);
+    assert!(
+        started.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        started.elapsed()
+    );
+    // A request whose body never comes holds the one place at work until it is cut off.
+    let mut slow = TcpStream::connect(server.addr).await.unwrap();
+    slow.write_all(b"POST /api/games HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+        .await
+        .unwrap();
     tokio::time::sleep(Duration::from_millis(100)).await;
     let started = Instant::now();
     let (status, _, _) = request(server.addr, "GET", "/api/config", None).await;
     assert_eq!(status, 200);
-    // Served only once a held connection timed out.
     assert!(
         started.elapsed() >= Duration::from_millis(500),
-        "{:?}",
+        "served only once the slow one was cut off: {:?}",
         started.elapsed()
     );
-    drop(hold);
+    drop((streams, idle, slow));
+}
+
+#[tokio::test]
+async fn streams_past_their_limit_are_refused() {
+    let server = start(Limits {
+        max_streams: 2,
+        ..Limits::default()
+    })
+    .await;
+    let (_, _, game) = request(server.addr, "POST", "/api/games", Some(HUMANS)).await;
+    let id = game["id"].as_str().unwrap();
+    let first = open_stream(server.addr, id).await;
+    let _second = open_stream(server.addr, id).await;
+    let path = format!("/api/games/{id}/events");
+    let (status, _, body) = request(server.addr, "GET", &path, None).await;
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("2 live-update streams are open"),
+        "{body}"
+    );
+    // A stream that closes makes room.
+    drop(first);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let _third = open_stream(server.addr, id).await;
 }
 
 #[tokio::test]

@@ -15,11 +15,11 @@ mod notifications;
 mod open;
 mod tls;
 
-use crate::sql::{self, accounts, games, players, ratings};
+use crate::sql::{self, accounts, admin, games, players, ratings};
 use crate::{
-    Account, BoardRating, ChangeListener, ClaimRefused, GameRecord, LiveGame, NameStatus, NewGame,
-    Participant, PlayerFilter, PlayerPage, PlayerStats, RatedEntry, RatingPoint, SignUpRefused,
-    Store, StoreError,
+    Account, AdminDone, AdminRefused, AuditEntry, BoardRating, ChangeListener, ClaimRefused,
+    GameRecord, LiveGame, NameStatus, NewGame, Operator, Participant, PlayerFilter, PlayerPage,
+    PlayerStats, RatedEntry, RatingPoint, SignUpRefused, Store, StoreError,
 };
 use db::{Cached, Pg};
 pub(crate) use open::without_password;
@@ -205,6 +205,60 @@ impl Store for PgStore {
         expires_at: i64,
     ) -> Result<Result<String, ClaimRefused>, StoreError> {
         self.write(async |db| accounts::create_claim(db, name, code_hash, expires_at).await)
+    }
+
+    fn accounts(&self) -> Result<Vec<Account>, StoreError> {
+        self.read(async |db| accounts::all(db).await)
+    }
+
+    fn rename_player(
+        &self,
+        old: &str,
+        new: &str,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError> {
+        self.write(async |db| admin::rename(db, old, new, by).await)
+    }
+
+    fn merge_players(
+        &self,
+        from: &str,
+        into: &str,
+        force: bool,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError> {
+        self.write(async |db| admin::merge(db, from, into, force, by).await)
+    }
+
+    fn delete_player(
+        &self,
+        name: &str,
+        hold_until: i64,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError> {
+        self.write(async |db| admin::delete(db, name, hold_until, by).await)
+    }
+
+    fn set_account_disabled(
+        &self,
+        name: &str,
+        disabled: bool,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError> {
+        self.write(async |db| admin::set_disabled(db, name, disabled, by).await)
+    }
+
+    fn reset_password(
+        &self,
+        name: &str,
+        password_hash: &str,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError> {
+        self.write(async |db| admin::reset_password(db, name, password_hash, by).await)
+    }
+
+    fn audit(&self, limit: usize) -> Result<Vec<AuditEntry>, StoreError> {
+        self.read(async |db| admin::log(db, limit).await)
     }
 
     fn ratings(&self, who: &Participant, now: i64) -> Result<Vec<BoardRating>, StoreError> {

@@ -2,11 +2,15 @@
 //! for a name that has games), passwords, deleting an account, and sessions.
 
 use crate::sql::players::{self, PLAYER_BY_SKELETON};
-use crate::sql::{params, Db, Row};
+use crate::sql::{params, Damage, Db, Row};
 use crate::{name_key, skeleton, Account, ClaimRefused, NameStatus, SignUpRefused, StoreError};
 
-const ACCOUNT: &str = "SELECT p.name, a.password_hash, a.created_at, a.password_changed_at
-     FROM accounts a JOIN players p ON p.name_key = a.name_key WHERE a.name_key = $1";
+const ACCOUNT: &str = "SELECT p.name, a.password_hash, a.created_at, a.password_changed_at,
+     a.disabled FROM accounts a JOIN players p ON p.name_key = a.name_key WHERE a.name_key = $1";
+
+const ALL: &str = "SELECT p.name, a.password_hash, a.created_at, a.password_changed_at,
+     a.disabled FROM accounts a JOIN players p ON p.name_key = a.name_key ORDER BY a.created_at,
+     a.name_key";
 
 const HELD: &str = "SELECT name, until FROM held_names WHERE skeleton = $1 AND until > $2";
 
@@ -18,8 +22,11 @@ const CLAIM: &str = "SELECT code_hash FROM name_claims WHERE name_key = $1 AND e
 const SET_PASSWORD: &str =
     "UPDATE accounts SET password_hash = $1, password_changed_at = $2 WHERE name_key = $3";
 
+/// A disabled account's sessions are ended when it is disabled; the join on `accounts`
+/// keeps one made at that very moment from counting either.
 const SESSION: &str = "SELECT p.name FROM sessions s JOIN players p ON p.name_key = s.account
-     WHERE s.token_hash = $1 AND s.expires_at > $2";
+     JOIN accounts a ON a.name_key = s.account
+     WHERE s.token_hash = $1 AND s.expires_at > $2 AND a.disabled = 0";
 
 /// What `name` is to someone who wants it, `now`.
 pub(crate) async fn status(db: &impl Db, name: &str, now: i64) -> Result<NameStatus, StoreError> {
@@ -50,22 +57,34 @@ pub(crate) async fn status(db: &impl Db, name: &str, now: i64) -> Result<NameSta
     Ok(NameStatus::New)
 }
 
+/// An account as [`ACCOUNT`] and [`ALL`] list its columns.
+fn account_of(row: &impl Row) -> Result<Account, Damage> {
+    Ok(Account {
+        name: row.need_text(0)?,
+        password_hash: row.need_text(1)?,
+        created_at: row.need_int(2)?,
+        password_changed_at: row.need_int(3)?,
+        disabled: row.need_int(4)? != 0,
+    })
+}
+
 /// The account with key `key`.
 async fn find(db: &impl Db, key: &str) -> Result<Option<Account>, StoreError> {
     let Some(row) = db.query_opt(ACCOUNT, params![key]).await? else {
         return Ok(None);
     };
-    let read = || {
-        Ok(Account {
-            name: row.need_text(0)?,
-            password_hash: row.need_text(1)?,
-            created_at: row.need_int(2)?,
-            password_changed_at: row.need_int(3)?,
-        })
-    };
-    read()
+    account_of(&row)
         .map(Some)
         .map_err(|d| db.damaged(&format!("account {key}"), d))
+}
+
+/// Every account, oldest first.
+pub(crate) async fn all(db: &impl Db) -> Result<Vec<Account>, StoreError> {
+    let rows = db.query(ALL, params![]).await?;
+    rows.iter()
+        .map(account_of)
+        .collect::<Result<_, _>>()
+        .map_err(|d| db.damaged("the accounts", d))
 }
 
 /// The account called `name` in any case.
@@ -233,8 +252,16 @@ pub(crate) mod tests {
     /// Every statement of this module, for the check of their placeholders.
     pub(crate) fn statements() -> Vec<String> {
         use super::*;
-        [ACCOUNT, HELD, CREATE_ACCOUNT, CLAIM, SET_PASSWORD, SESSION]
-            .map(str::to_string)
-            .to_vec()
+        [
+            ACCOUNT,
+            ALL,
+            HELD,
+            CREATE_ACCOUNT,
+            CLAIM,
+            SET_PASSWORD,
+            SESSION,
+        ]
+        .map(str::to_string)
+        .to_vec()
     }
 }

@@ -10,6 +10,7 @@
 //! so its backend runs them to completion at once.
 
 pub(crate) mod accounts;
+pub(crate) mod admin;
 pub(crate) mod games;
 pub(crate) mod live;
 pub(crate) mod players;

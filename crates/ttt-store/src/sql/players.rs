@@ -28,9 +28,10 @@ const CREATE: &str = "INSERT INTO players (name, name_key, skeleton) VALUES ($1,
 /// The players whose names have the skeleton `$1` (see [`crate::skeleton`]).
 pub(crate) const PLAYER_BY_SKELETON: &str = "SELECT name FROM players WHERE skeleton = $1";
 
-/// The leaderboard leaves out the guests (see [`crate::GUEST`], whose key this is).
-const COUNT_MATCHING: &str =
-    "SELECT count(*) FROM players WHERE name_key LIKE $1 ESCAPE '\\' AND name_key <> 'guest'";
+/// The leaderboard leaves out the guests and the removed players (see [`crate::GUEST`] and
+/// [`crate::REMOVED_PLAYER`], whose keys these are).
+const COUNT_MATCHING: &str = "SELECT count(*) FROM players WHERE name_key LIKE $1 ESCAPE '\\'
+     AND name_key NOT IN ('guest', '(removed player)')";
 
 /// Increments a counter of the player named `$1`: in SQL, never read-modify-write, so
 /// concurrent games all count.
@@ -131,7 +132,7 @@ fn page_query() -> String {
         "SELECT {}, rank FROM (
              SELECT name, name_key, wins, losses, ties,
                     row_number() OVER (ORDER BY {RANK_ORDER}) AS rank
-             FROM players WHERE name_key <> 'guest') ranked
+             FROM players WHERE name_key NOT IN ('guest', '(removed player)')) ranked
          WHERE name_key LIKE $1 ESCAPE '\\'
          ORDER BY rank LIMIT $2 OFFSET $3",
         player_columns!()
@@ -242,10 +243,11 @@ fn count(n: u64) -> i64 {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    /// The SQL's literal key of the guests is [`crate::GUEST`]'s.
+    /// The SQL's literal keys are [`crate::GUEST`]'s and [`crate::REMOVED_PLAYER`]'s.
     #[test]
-    fn the_guests_key_is_the_one_the_sql_leaves_out() {
+    fn the_keys_the_sql_leaves_out_are_the_guests_and_the_removed() {
         assert_eq!(crate::name_key(crate::GUEST), "guest");
+        assert_eq!(crate::name_key(crate::REMOVED_PLAYER), "(removed player)");
     }
 
     /// Every statement of this module, for the check of their placeholders.

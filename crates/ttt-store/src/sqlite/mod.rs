@@ -13,11 +13,11 @@ mod open;
 
 use rusqlite::TransactionBehavior;
 
-use crate::sql::{self, accounts, games, players, ratings};
+use crate::sql::{self, accounts, admin, games, players, ratings};
 use crate::{
-    Account, BoardRating, ClaimRefused, GameRecord, LiveGame, NameStatus, NewGame, Participant,
-    PlayerFilter, PlayerPage, PlayerStats, RatedEntry, RatingPoint, SignUpRefused, Store,
-    StoreError,
+    Account, AdminDone, AdminRefused, AuditEntry, BoardRating, ClaimRefused, GameRecord, LiveGame,
+    NameStatus, NewGame, Operator, Participant, PlayerFilter, PlayerPage, PlayerStats, RatedEntry,
+    RatingPoint, SignUpRefused, Store, StoreError,
 };
 use db::{now, Sqlite};
 pub use maintenance::Health;
@@ -196,6 +196,60 @@ impl Store for SqliteStore {
         self.write(|db| now(accounts::create_claim(db, name, code_hash, expires_at)))
     }
 
+    fn accounts(&self) -> Result<Vec<Account>, StoreError> {
+        self.read(|db| now(accounts::all(db)))
+    }
+
+    fn rename_player(
+        &self,
+        old: &str,
+        new: &str,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError> {
+        self.write(|db| now(admin::rename(db, old, new, by)))
+    }
+
+    fn merge_players(
+        &self,
+        from: &str,
+        into: &str,
+        force: bool,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError> {
+        self.write(|db| now(admin::merge(db, from, into, force, by)))
+    }
+
+    fn delete_player(
+        &self,
+        name: &str,
+        hold_until: i64,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError> {
+        self.write(|db| now(admin::delete(db, name, hold_until, by)))
+    }
+
+    fn set_account_disabled(
+        &self,
+        name: &str,
+        disabled: bool,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError> {
+        self.write(|db| now(admin::set_disabled(db, name, disabled, by)))
+    }
+
+    fn reset_password(
+        &self,
+        name: &str,
+        password_hash: &str,
+        by: &Operator,
+    ) -> Result<Result<AdminDone, AdminRefused>, StoreError> {
+        self.write(|db| now(admin::reset_password(db, name, password_hash, by)))
+    }
+
+    fn audit(&self, limit: usize) -> Result<Vec<AuditEntry>, StoreError> {
+        self.read(|db| now(admin::log(db, limit)))
+    }
+
     fn ratings(&self, who: &Participant, at: i64) -> Result<Vec<BoardRating>, StoreError> {
         self.read(|db| now(ratings::of(db, who, at)))
     }
@@ -323,6 +377,7 @@ mod tests {
             .chain(crate::sql::games::tests::statements())
             .chain(crate::sql::live::tests::statements())
             .chain(crate::sql::accounts::tests::statements())
+            .chain(crate::sql::admin::tests::statements())
             .chain(crate::sql::ratings::tests::statements());
         for sql in statements {
             let stmt = conn.prepare(&sql).unwrap();

@@ -3,14 +3,19 @@
 use clap::{Args, Subcommand};
 
 use super::values::parse_count;
-use super::DbArgs;
+use super::{Confirm, DbArgs};
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
-Example:
+Examples:
   ttt accounts claim Alice --db /srv/ttt/ttt.db
 prints a one-time code; whoever you give it to signs up as Alice on the web page (Sign up, \
-then \"I have a claim code\"), and Alice's games and statistics become their account's.")]
+then \"I have a claim code\"), and Alice's games and statistics become their account's.
+  ttt accounts disable Mallory --yes        no more signing in; the name stays Mallory's
+  ttt accounts reset-password Alice --yes   prints a new password, once
+
+Every change but a claim asks for confirmation at a terminal (--yes answers it, and is \
+needed in scripts) and is recorded in the audit: ttt db audit.")]
 pub struct AccountsArgs {
     #[command(subcommand)]
     pub action: AccountsAction,
@@ -28,5 +33,29 @@ pub enum AccountsAction {
         days: usize,
         #[command(flatten)]
         db: DbArgs,
+    },
+    /// Disable an account: its sessions end and sign-in is refused ("this account is
+    /// disabled: ask the server's operator"); its name stays its own, and its games and
+    /// ratings stay.
+    Disable {
+        /// The account's name, in any case.
+        name: String,
+        #[command(flatten)]
+        confirm: Confirm,
+    },
+    /// Enable a disabled account again.
+    Enable {
+        /// The account's name, in any case.
+        name: String,
+        #[command(flatten)]
+        confirm: Confirm,
+    },
+    /// Give an account a new random password, printed once on standard output, and end all
+    /// its sessions.
+    ResetPassword {
+        /// The account's name, in any case.
+        name: String,
+        #[command(flatten)]
+        confirm: Confirm,
     },
 }

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
+use super::values::parse_count;
 use super::DbArgs;
 
 #[derive(Debug, Args)]
@@ -14,6 +15,7 @@ Examples:
   ttt db backup /backups/ttt-monday.db --db /srv/ttt/ttt.db   while the servers run
   ttt db export --jsonl --db postgres://ttt@db/ttt > ttt.jsonl
   ttt db restore ttt.jsonl --db /srv/ttt/new.db              into an empty database
+  ttt db audit --db /srv/ttt/ttt.db                          the operators' changes
 
 For PostgreSQL, back up with pg_dump (the README has the recipe).")]
 pub struct DbCommandArgs {
@@ -50,6 +52,19 @@ pub enum DbAction {
     Restore {
         /// The export to read (`-` for standard input).
         file: PathBuf,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// List the audit: every change the operator's commands made (`ttt players
+    /// rename|merge|delete`, `ttt accounts disable|enable|reset-password`), newest first,
+    /// with when, who (the system's user) and what.
+    Audit {
+        /// How many rows, newest first.
+        #[arg(long, short = 'n', value_name = "N", default_value_t = 50, value_parser = parse_count)]
+        limit: usize,
+        /// Print a JSON list of objects with id, at, command, names, details and os_user.
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         db: DbArgs,
     },

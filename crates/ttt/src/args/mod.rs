@@ -3,6 +3,7 @@
 //! reach back into the parser.
 
 mod board;
+mod confirm;
 mod db;
 mod values;
 
@@ -27,6 +28,7 @@ pub use accounts::{AccountsAction, AccountsArgs};
 pub use analyze::AnalyzeArgs;
 pub use board::BoardArgs;
 pub use check_proof::CheckProofArgs;
+pub use confirm::Confirm;
 pub use db::DbArgs;
 pub use gui::GuiArgs;
 pub use history::HistoryArgs;
@@ -36,7 +38,7 @@ pub use matches::MatchArgs;
 pub use moves::MoveArgs;
 pub use pbrain::PbrainArgs;
 pub use play::{PlayArgs, Seat};
-pub use players::PlayersArgs;
+pub use players::{PlayersAction, PlayersArgs};
 pub use serve::{LogFormat, ServeArgs};
 pub use solve::SolveArgs;
 pub use values::threads_or_all;

@@ -12,10 +12,11 @@ use super::DbArgs;
 /// Options of `ttt serve`.
 #[derive(Debug, Args)]
 #[command(after_help = "\
-Limits: every client gets its fair share. Connections past --max-connections wait until one \
-closes; a client over its rate of new games or moves is answered 429 with Retry-After; when \
---max-games are kept, finished and idle games make room, and if none can, new games are \
-refused with 503 (a game being played is never dropped).
+Limits: every client gets its fair share. Requests past --max-connections wait until one is \
+answered (live-update streams count apart, up to --max-streams); a client over its rate of \
+new games or moves is answered 429 with Retry-After; when --max-games are kept, finished and \
+idle games make room, and if none can, new games are refused with 503 (a game being played \
+is never dropped).
 
 Engines: --engine NAME=PATH offers an outside program (a Gomocup/pbrain engine) as a player \
 named NAME, beside the computer levels; PATH may be followed by its arguments, split on \
@@ -26,9 +27,15 @@ pub struct ServeArgs {
     pub addr: SocketAddr,
     #[command(flatten)]
     pub db: DbArgs,
-    /// The most connections open at once (keep it below `ulimit -n`).
+    /// The most requests at work at once, live-update streams apart; more wait until one is
+    /// answered.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = parse_count)]
     pub max_connections: usize,
+    /// The most live-update streams (watchers and players of games) open at once; more are
+    /// answered 503. The server raises its open-files limit to this plus --max-connections
+    /// and some, up to the hard limit (`ulimit -Hn`), and says in its log if it cannot.
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = parse_count)]
+    pub max_streams: usize,
     /// Seconds a client may take to send a request's headers, and a kept-alive connection
     /// may stay idle.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]

@@ -1,8 +1,10 @@
-//! `ttt accounts claim`: a one-time code for the person behind a name with games.
+//! `ttt accounts claim`: a one-time code for the person behind a name with games; and the
+//! operator's changes to an account (in `admin`).
 
 use std::time::Duration;
 
 use crate::args::{AccountsAction, AccountsArgs};
+use crate::commands::admin;
 use crate::database::{open, open_existing};
 use crate::error::{store_error, user_error};
 
@@ -29,5 +31,8 @@ pub fn run(args: &AccountsArgs) -> anyhow::Result<()> {
                 Err(refused) => Err(user_error(format!("{name}: {refused}"))),
             }
         }
+        AccountsAction::Disable { name, confirm } => admin::set_disabled(name, true, confirm),
+        AccountsAction::Enable { name, confirm } => admin::set_disabled(name, false, confirm),
+        AccountsAction::ResetPassword { name, confirm } => admin::reset_password(name, confirm),
     }
 }

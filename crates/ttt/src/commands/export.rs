@@ -1,13 +1,16 @@
 //! `ttt db export --jsonl` and `ttt db restore FILE`: a database as JSON lines, and back
 //! into an empty database, on SQLite or PostgreSQL alike.
 //!
-//! The first line says what the file is (`{"kind":"ttt_export","version":1}`); then one
-//! line a player (`{"kind":"player","name","wins","losses","ties"}`) and one a finished game
+//! The first line says what the file is (`{"kind":"ttt_export","version":2}`); then one
+//! line a player (`{"kind":"player","name","wins","losses","ties"}`), one an account
+//! (`{"kind":"account","name","created_at","disabled"}`: no password, no session) and one a
+//! finished game
 //! (`{"kind":"game","id","rows","cols","k","x","o","moves","result","finished_at","hints",
 //! "forfeit","rule","opening"}`), a side being `{"human":NAME}`, `{"computer":LEVEL}` or
 //! `{"engine":NAME}` and a move `[row, col]` from 0. Games in progress are not exported
 //! (they live for hours at most); nothing secret is either (seat tokens belong to games in
-//! progress).
+//! progress, and an account's password and sessions stay out). A restore leaves the accounts
+//! out, for want of their passwords, and says so: their names can be claimed again.
 
 use std::io::{BufRead, BufWriter, Write};
 use std::path::Path;
@@ -23,8 +26,8 @@ use crate::error::{store_error, user_error};
 /// The export format's name, on its first line.
 const FORMAT: &str = "ttt_export";
 
-/// The format's version: a reader refuses a newer one.
-const VERSION: u32 = 1;
+/// The format's version: a reader refuses a newer one. Version 2 added the accounts.
+const VERSION: u32 = 2;
 
 /// One line of an export.
 #[derive(Debug, Serialize, Deserialize)]
@@ -32,7 +35,18 @@ const VERSION: u32 = 1;
 enum Line {
     TttExport { version: u32 },
     Player(PlayerLine),
+    Account(AccountLine),
     Game(Box<GameLine>),
+}
+
+/// An account, without its secrets: which names had one, since when, and whether disabled.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AccountLine {
+    name: String,
+    /// Seconds since the Unix epoch.
+    created_at: i64,
+    disabled: bool,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -212,6 +226,7 @@ pub fn export(db: &DbArgs) -> anyhow::Result<()> {
         )));
     };
     let players = store.players().map_err(store_error)?;
+    let accounts = store.accounts().map_err(store_error)?;
     let mut games = store.recent_games(None, usize::MAX).map_err(store_error)?;
     games.reverse();
     let mut out = BufWriter::new(std::io::stdout().lock());
@@ -229,20 +244,36 @@ pub fn export(db: &DbArgs) -> anyhow::Result<()> {
             ties: p.ties,
         }))?;
     }
+    for a in &accounts {
+        line(&Line::Account(AccountLine {
+            name: a.name.clone(),
+            created_at: a.created_at,
+            disabled: a.disabled,
+        }))?;
+    }
     for g in &games {
         line(&Line::Game(Box::new(GameLine::from(g))))?;
     }
     out.flush()?;
     eprintln!(
-        "ttt: exported {} players and {} games",
+        "ttt: exported {} players, {} accounts (names only) and {} games",
         players.len(),
+        accounts.len(),
         games.len()
     );
     Ok(())
 }
 
-/// The players and games of an export, checked line by line.
-fn read(file: &Path) -> anyhow::Result<(Vec<PlayerStats>, Vec<GameRecord>)> {
+/// What an export holds, checked line by line.
+struct Export {
+    players: Vec<PlayerStats>,
+    /// The names that had an account.
+    accounts: Vec<String>,
+    games: Vec<GameRecord>,
+}
+
+/// The players, accounts and games of an export, checked line by line.
+fn read(file: &Path) -> anyhow::Result<Export> {
     let shown = file.display();
     let reader: Box<dyn BufRead> = if file.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
@@ -252,6 +283,7 @@ fn read(file: &Path) -> anyhow::Result<(Vec<PlayerStats>, Vec<GameRecord>)> {
         Box::new(std::io::BufReader::new(f))
     };
     let mut players = Vec::new();
+    let mut accounts = Vec::new();
     let mut games = Vec::new();
     let mut names = std::collections::HashSet::new();
     for (i, text) in reader.lines().enumerate() {
@@ -290,6 +322,15 @@ fn read(file: &Path) -> anyhow::Result<(Vec<PlayerStats>, Vec<GameRecord>)> {
                     ties: p.ties,
                 });
             }
+            Line::Account(a) => {
+                if !names.contains(&ttt_store::name_key(&a.name)) {
+                    return Err(bad(format!(
+                        "the account {:?} has no player line before it",
+                        a.name
+                    )));
+                }
+                accounts.push(a.name);
+            }
             Line::Game(g) => {
                 let game = g.record().map_err(bad)?;
                 for who in [&game.x, &game.o] {
@@ -311,21 +352,34 @@ fn read(file: &Path) -> anyhow::Result<(Vec<PlayerStats>, Vec<GameRecord>)> {
         // An empty file is not an export (the header is missing too).
         return Err(user_error(format!("{shown} is empty: not a ttt export")));
     }
-    Ok((players, games))
+    Ok(Export {
+        players,
+        accounts,
+        games,
+    })
 }
 
 /// `ttt db restore FILE`.
 pub fn restore(file: &Path, db: &DbArgs) -> anyhow::Result<()> {
-    let (players, games) = read(file)?;
+    let export = read(file)?;
     let (store, location) = database::open(db)?;
     store
-        .restore(&players, &games)
+        .restore(&export.players, &export.games)
         .map_err(|e| user_error(e.to_string()))?;
     println!(
         "Restored {} players and {} games into {location}.",
-        players.len(),
-        games.len()
+        export.players.len(),
+        export.games.len()
     );
+    if !export.accounts.is_empty() {
+        eprintln!(
+            "ttt: {} accounts were left out, for an export holds no passwords ({}): their \
+             names, games and statistics are restored, and each can be claimed again with \
+             `ttt accounts claim NAME`.",
+            export.accounts.len(),
+            export.accounts.join(", ")
+        );
+    }
     Ok(())
 }
 

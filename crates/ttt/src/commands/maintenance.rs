@@ -20,6 +20,7 @@ fn counts(c: [i64; 3]) -> String {
 pub fn run(args: &DbCommandArgs) -> anyhow::Result<()> {
     match &args.action {
         DbAction::Check { db } => check(db),
+        DbAction::Audit { db, limit, json } => crate::commands::admin::audit(db, *limit, *json),
         DbAction::Export { db, .. } => crate::commands::export::export(db),
         DbAction::Restore { file, db } => crate::commands::export::restore(file, db),
         DbAction::Backup { file, db } => {

@@ -1,6 +1,7 @@
 //! One module per subcommand, each with a `run` taking its parsed options.
 
 pub mod accounts;
+mod admin;
 pub mod analyze;
 pub mod check_proof;
 pub mod export;

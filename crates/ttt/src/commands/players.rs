@@ -1,4 +1,5 @@
-//! `ttt players`: every human player's wins, losses and ties, best first.
+//! `ttt players`: every human player's wins, losses and ties, best first (and the
+//! operator's changes to a player, in `admin`).
 
 use std::io::Write;
 
@@ -11,6 +12,9 @@ use crate::output::table::{render, Align};
 use crate::output::words::percent;
 
 pub fn run(args: &PlayersArgs) -> anyhow::Result<()> {
+    if let Some(action) = &args.action {
+        return crate::commands::admin::players(action);
+    }
     let search = args.search.as_deref().unwrap_or("");
     let page = match open_existing(&args.db)? {
         Some(store) => store

@@ -17,6 +17,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let (store, location) = database::open(&args.db)?;
     let limits = Limits {
         max_connections: args.max_connections,
+        max_streams: args.max_streams,
         header_timeout: args.header_timeout,
         request_timeout: args.request_timeout,
         thinking_time: args.thinking_time,

@@ -122,8 +122,17 @@ fn a_file_that_is_not_an_export_is_refused_with_its_line() {
             "names the player \"Bo\"",
         ),
         (
-            text.replace("\"version\":1", "\"version\":99"),
+            text.replace("\"version\":2", "\"version\":99"),
             "from a newer ttt",
+        ),
+        (
+            // An account whose player has no line.
+            text.replacen(
+                "\n",
+                "\n{\"kind\":\"account\",\"name\":\"Nobody\",\"created_at\":1,\"disabled\":false}\n",
+                1,
+            ),
+            "the account \"Nobody\" has no player line",
         ),
     ];
     for (content, wanted) in cases {

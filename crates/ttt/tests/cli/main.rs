@@ -9,6 +9,7 @@ mod engine;
 mod files;
 mod http;
 mod operate;
+mod operator;
 mod pbrain;
 mod play;
 mod servers;

@@ -122,3 +122,29 @@ fn interactive_sessions() {
         "{screen:?}"
     );
 }
+
+/// An operator's change asks at a terminal: "n" (or anything but "y") changes nothing.
+#[test]
+fn an_operators_change_asks_first() {
+    let db = crate::support::Db::new();
+    crate::support::play(
+        &db,
+        &["--x", "human:Alice", "--o", "human:Bo"],
+        "1 1\n2 1\n1 2\n2 2\n1 3\n",
+    );
+    let rename = || {
+        let mut cmd = Command::new(crate::support::TTT);
+        cmd.args(["players", "rename", "Alice", "Alicia", "--db"])
+            .arg(&db.path)
+            .env_remove("TTT_DB");
+        spawn_command(cmd, Some(TIMEOUT_MS)).expect("ttt starts in a pseudo-terminal")
+    };
+    let mut p = rename();
+    answer(&mut p, "Rename Alice to Alicia? [y/N]", "n");
+    p.exp_string("nothing was changed").unwrap();
+    assert_eq!(exit_code(&p), 2);
+    let mut p = rename();
+    answer(&mut p, "Rename Alice to Alicia? [y/N]", "y");
+    p.exp_string("Renamed Alice to Alicia").unwrap();
+    assert_eq!(exit_code(&p), 0);
+}
