@@ -126,7 +126,7 @@ pub enum ClaimRefused {
         /// Until when, in seconds since the Unix epoch.
         until: i64,
     },
-    /// The guests' name, which is nobody's.
+    /// The guests' name, or the removed players', which are nobody's.
     Guest,
 }
 
@@ -144,8 +144,8 @@ impl fmt::Display for ClaimRefused {
                  a while: it cannot be claimed until then",
             ),
             ClaimRefused::Guest => f.write_str(
-                "that is the guests' name, which nobody can sign up under: there is nothing to \
-                 claim",
+                "that name stands for the guests or the removed players, and nobody can sign \
+                 up under it: there is nothing to claim",
             ),
         }
     }

@@ -71,6 +71,10 @@ impl Location {
         if !path.try_exists().unwrap_or(true) {
             return Ok(None);
         }
+        // An empty file is no database yet: reading must not make it one.
+        if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0) {
+            return Ok(None);
+        }
         match SqliteStore::open_read_only(path) {
             Ok(store) => Ok(Some(Box::new(store))),
             Err(StoreError::NeedsUpgrade { .. }) => self.open().map(Some),

@@ -225,7 +225,7 @@ pub(crate) async fn create_claim(
     expires_at: i64,
 ) -> Result<Result<String, ClaimRefused>, StoreError> {
     let key = name_key(name);
-    if crate::is_guest(name) {
+    if crate::is_guest(name) || key == name_key(crate::REMOVED_PLAYER) {
         return Ok(Err(ClaimRefused::Guest));
     }
     if let Some(account) = find(db, &key).await? {

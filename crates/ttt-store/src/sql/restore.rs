@@ -60,6 +60,22 @@ pub(crate) async fn restore(
         )
         .await?;
     }
+    // The removed players' shared name is nobody's, for good, as where it was made.
+    if players
+        .iter()
+        .any(|p| name_key(&p.name) == name_key(crate::REMOVED_PLAYER))
+    {
+        db.execute(
+            "INSERT INTO held_names (skeleton, name, until) VALUES ($1, $2, $3)
+             ON CONFLICT (skeleton) DO UPDATE SET until = excluded.until",
+            params![
+                &skeleton(crate::REMOVED_PLAYER),
+                crate::REMOVED_PLAYER,
+                i64::MAX
+            ],
+        )
+        .await?;
+    }
     for g in games {
         as_new(g)
             .check()

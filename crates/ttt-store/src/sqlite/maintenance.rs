@@ -43,10 +43,15 @@ impl SqliteStore {
             });
         }
         let target = to.to_string_lossy().into_owned();
+        // A copy that failed half-way is no backup: it goes, and the error names the
+        // database that could not be copied, not the copy.
         self.conn()
             .execute("VACUUM INTO ?1", [target])
             .map(|_| ())
-            .map_err(|e| db_error(to, e))
+            .map_err(|e| {
+                let _ = std::fs::remove_file(to);
+                db_error(&self.path, e)
+            })
     }
 
     /// Checks the file's integrity, its foreign keys and its schema version.

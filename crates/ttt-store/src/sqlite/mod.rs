@@ -330,6 +330,35 @@ mod tests {
         );
     }
 
+    /// The removed players' shared name stays nobody's after a restore: held for good, and
+    /// not to be claimed.
+    #[test]
+    fn a_restore_keeps_the_removed_players_name_held() {
+        let old = SqliteStore::open_in_memory().unwrap();
+        old.record_game(&game(
+            human(crate::REMOVED_PLAYER),
+            cpu(),
+            GameResult::XWins,
+        ))
+        .unwrap();
+        let new = SqliteStore::open_in_memory().unwrap();
+        new.restore(
+            &old.players().unwrap(),
+            &old.recent_games(None, 10).unwrap(),
+        )
+        .unwrap();
+        let now = crate::unix_now();
+        assert!(matches!(
+            new.name_status(crate::REMOVED_PLAYER, now).unwrap(),
+            crate::NameStatus::Held { .. }
+        ));
+        assert_eq!(
+            new.create_claim(crate::REMOVED_PLAYER, "code", now + 10)
+                .unwrap(),
+            Err(crate::ClaimRefused::Guest)
+        );
+    }
+
     #[test]
     fn keeps_the_store_contract() {
         crate::contract::all(&|| Arc::new(SqliteStore::open_in_memory().unwrap()));

@@ -24,7 +24,7 @@ pub fn run(args: &DbCommandArgs) -> anyhow::Result<()> {
         DbAction::Export { db, .. } => crate::commands::export::export(db),
         DbAction::Restore { file, db } => crate::commands::export::restore(file, db),
         DbAction::Backup { file, db } => {
-            let store = sqlite_file(db, "back up")?;
+            let store = sqlite_file(db, "backup")?;
             store
                 .backup_to(file)
                 .map_err(|e| user_error(e.to_string()))?;

@@ -424,6 +424,15 @@ fn a_named_database_that_does_not_exist_is_not_an_empty_one() {
         assert!(out.stdout.is_empty());
     }
     assert!(!db.path.exists());
+    // An empty file is no database either, and reading it leaves it empty.
+    std::fs::write(&db.path, "").unwrap();
+    let out = ttt(&["players", "--db", db.arg()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        std::fs::metadata(&db.path).unwrap().len(),
+        0,
+        "left as it was"
+    );
 }
 
 #[test]
