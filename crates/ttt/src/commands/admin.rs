@@ -20,7 +20,12 @@ use crate::output::table::{render, Align};
 pub fn players(action: &PlayersAction) -> anyhow::Result<()> {
     match action {
         PlayersAction::Rename { old, new, confirm } => {
-            let store = to_change(confirm, &format!("Rename {old} to {new}?"))?;
+            let store = to_change(
+                confirm,
+                &[old.as_str()],
+                &[],
+                &format!("Rename {old} to {new}?"),
+            )?;
             done(store.rename_player(old, new, &operator()))
         }
         PlayersAction::Merge {
@@ -31,6 +36,8 @@ pub fn players(action: &PlayersAction) -> anyhow::Result<()> {
         } => {
             let store = to_change(
                 confirm,
+                &[from.as_str(), into.as_str()],
+                &[],
                 &format!("Merge {from} into {into} ({from}'s games and counts go to {into})?"),
             )?;
             done(store.merge_players(from, into, *force, &operator()))
@@ -38,6 +45,8 @@ pub fn players(action: &PlayersAction) -> anyhow::Result<()> {
         PlayersAction::Delete { name, confirm } => {
             let store = to_change(
                 confirm,
+                &[name.as_str()],
+                &[],
                 &format!("Delete {name} with their statistics, ratings and account?"),
             )?;
             let hold = ttt_store::unix_now() + seconds(ttt_server::NAME_HOLD);
@@ -53,7 +62,7 @@ pub fn set_disabled(name: &str, disabled: bool, confirm: &Confirm) -> anyhow::Re
     } else {
         format!("Enable {name}'s account?")
     };
-    let store = to_change(confirm, &question)?;
+    let store = to_change(confirm, &[], &[name], &question)?;
     done(store.set_account_disabled(name, disabled, &operator()))
 }
 
@@ -61,6 +70,8 @@ pub fn set_disabled(name: &str, disabled: bool, confirm: &Confirm) -> anyhow::Re
 pub fn reset_password(name: &str, confirm: &Confirm) -> anyhow::Result<()> {
     let store = to_change(
         confirm,
+        &[],
+        &[name],
         &format!("Give {name}'s account a new password (its sessions end)?"),
     )?;
     match ttt_server::reset_password(store.as_ref(), name, &operator()).map_err(store_error)? {
@@ -107,14 +118,36 @@ pub fn audit(db: &DbArgs, limit: usize, json: bool) -> anyhow::Result<()> {
 }
 
 /// The database to change, once the change is confirmed; a missing database is an error,
-/// never created.
-fn to_change(confirm: &Confirm, question: &str) -> anyhow::Result<Box<dyn Store>> {
+/// never created. The `players` and `accounts` named must exist there before anyone is asked:
+/// a question about a change that cannot happen would only mislead.
+fn to_change(
+    confirm: &Confirm,
+    players: &[&str],
+    accounts: &[&str],
+    question: &str,
+) -> anyhow::Result<Box<dyn Store>> {
     // Read-only first, so that a missing database is reported and not created.
-    if open_existing(&confirm.db)?.is_none() {
+    let Some(reading) = open_existing(&confirm.db)? else {
         return Err(user_error(
             "there is no ttt database yet, so nothing to change: name it with --db",
         ));
+    };
+    let at = confirm.db.location()?;
+    for name in players {
+        if reading.player(name).map_err(store_error)?.is_none() {
+            return Err(user_error(format!(
+                "there is no player called {name} in {at}: nothing was changed"
+            )));
+        }
     }
+    for name in accounts {
+        if reading.account(name).map_err(store_error)?.is_none() {
+            return Err(user_error(format!(
+                "{name} has no account in {at}: nothing was changed"
+            )));
+        }
+    }
+    drop(reading);
     if !confirm.yes {
         ask(question)?;
     }

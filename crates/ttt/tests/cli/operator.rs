@@ -97,13 +97,32 @@ fn without_yes_and_without_a_terminal_nothing_changes() {
         &["players", "rename", "Ann", "Anna"][..],
         &["players", "merge", "Bo", "Ann"],
         &["players", "delete", "Bo"],
-        &["accounts", "disable", "Ann"],
-        &["accounts", "reset-password", "Ann"],
     ] {
         let (code, out, err) = run(&db, args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains("pass --yes"), "{err}");
         assert!(out.is_empty(), "{out}");
+    }
+    // A name that is not there is said before anyone is asked, with the database.
+    for (args, says) in [
+        (
+            &["players", "rename", "Nobody", "X"][..],
+            "there is no player called Nobody in",
+        ),
+        (
+            &["players", "merge", "Bo", "Nobody"],
+            "there is no player called Nobody in",
+        ),
+        (&["accounts", "disable", "Bo"], "Bo has no account in"),
+        (
+            &["accounts", "reset-password", "Ann"],
+            "Ann has no account in",
+        ),
+    ] {
+        let (code, _, err) = run(&db, args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(says) && err.contains(db.arg()), "{err}");
+        assert!(!err.contains("pass --yes"), "{err}");
     }
     assert_eq!(record(&db, "Ann"), [2, 0, 0, 2]);
     assert_eq!(record(&db, "Bo"), [0, 2, 0, 2]);
