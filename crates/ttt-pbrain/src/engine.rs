@@ -344,7 +344,8 @@ impl Engine {
                 // We are white from here: the board is the opening's, and our move follows.
                 let (rows, cols) = (game.rows(), game.cols());
                 self.game = self.new_game(rows, cols).ok();
-                self.own = swap2::colour_after_play(&pos);
+                // We take the colour to move: white.
+                self.own = pos.turn();
                 let mut replies = Vec::new();
                 for (i, &p) in placed.iter().enumerate() {
                     let player = if i % 2 == 0 { Player::X } else { Player::O };

@@ -3,7 +3,7 @@
 //! levels' ([`ttt_ai::opening_stones`], [`ttt_ai::opening_choice`]): balanced stones, and the
 //! colour the evaluation favours.
 
-use ttt_core::{Cell, Choice, Dims, Player, Position, Rule};
+use ttt_core::{Cell, Choice, Dims, Position, Rule};
 
 use crate::protocol::Point;
 
@@ -93,15 +93,10 @@ pub fn answer(dims: Dims, rule: Rule, placed: &[Point]) -> Result<Answer, Refusa
     })
 }
 
-/// The colour the engine plays after answering [`Answer::Play`]: white, the side to move.
-#[must_use]
-pub fn colour_after_play(pos: &Position) -> Player {
-    pos.turn()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ttt_core::Player;
 
     fn gomoku() -> Dims {
         Dims::new(15, 15, 5).unwrap()
@@ -126,7 +121,7 @@ mod tests {
                     assert!(matches!(last, Answer::Swap | Answer::Play(_)), "{last:?}");
                 }
                 Answer::Swap => {}
-                Answer::Play(pos) => assert_eq!(colour_after_play(&pos), Player::O),
+                Answer::Play(pos) => assert_eq!(pos.turn(), Player::O),
             }
         }
     }

@@ -147,6 +147,57 @@ async fn an_account_signs_up_in_and_out() {
 
     // A new password ends every other session; the old password no longer works.
     let third = cookie_of(&sign_in(&app, "Alice", PASSWORD).await);
+    // Not without the password now, nor without a session, nor a weak new one.
+    for (cookie, body, status) in [
+        (
+            None,
+            json!({"password": PASSWORD, "new_password": "a much better passphrase"}),
+            StatusCode::UNAUTHORIZED,
+        ),
+        (
+            Some(third.as_str()),
+            json!({"password": PASSWORD, "new_password": "password"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+    ] {
+        let refused = with_cookie(
+            &app,
+            Method::POST,
+            "/api/account/password",
+            cookie,
+            &[],
+            Some(body),
+        )
+        .await;
+        assert_eq!(refused.status, status, "{}", refused.json);
+    }
+    assert_eq!(
+        me(&app, &second).await.status,
+        StatusCode::OK,
+        "nothing changed"
+    );
+    // Signing out everywhere and deleting need a session; a claim code is for signing up.
+    for (method, uri, body) in [
+        (Method::DELETE, "/api/sessions", None),
+        (
+            Method::DELETE,
+            "/api/account",
+            Some(json!({"password": PASSWORD})),
+        ),
+    ] {
+        let refused = with_cookie(&app, method, uri, None, &[], body).await;
+        assert_error(&refused, StatusCode::UNAUTHORIZED, "sign in");
+    }
+    let with_code = with_cookie(
+        &app,
+        Method::POST,
+        "/api/session",
+        None,
+        &[],
+        Some(json!({"name": "Alice", "password": PASSWORD, "claim_code": "x"})),
+    )
+    .await;
+    assert_error(&with_code, StatusCode::BAD_REQUEST, "for signing up");
     let new = "a much better passphrase";
     let changed = with_cookie(
         &app,
@@ -840,4 +891,24 @@ async fn a_disabled_account_cannot_sign_in_and_its_sessions_end() {
         .unwrap();
     let back = sign_in(&app, "Alice", PASSWORD).await;
     assert_eq!(back.status, StatusCode::OK, "{}", back.json);
+}
+
+#[tokio::test]
+async fn a_new_password_needs_the_present_one() {
+    let app = TestApp::new();
+    let cookie = sign_up(&app, "Alice").await;
+    let refused = with_cookie(
+        &app,
+        Method::POST,
+        "/api/account/password",
+        Some(&cookie),
+        &[],
+        Some(json!({"password": "not the password", "new_password": "a much better passphrase"})),
+    )
+    .await;
+    assert_error(&refused, StatusCode::UNAUTHORIZED, "wrong name or password");
+    assert_eq!(
+        sign_in(&app, "Alice", PASSWORD).await.status,
+        StatusCode::OK
+    );
 }
