@@ -8,8 +8,8 @@ use ttt_core::{Cell, Rule};
 use crate::error::{error, FileError};
 use crate::game::GameFile;
 
-/// Reads a `.psq` (the rule is free-style and K is 5: the format does not say; the caller
-/// may change them).
+/// Reads a `.psq` (the rule is free-style and K is 5, or the longest side of a smaller
+/// board: the format does not say; the caller may change them).
 pub(crate) fn read(text: &str) -> Result<GameFile, FileError> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
     let (n, first) = lines
@@ -31,7 +31,8 @@ pub(crate) fn read(text: &str) -> Result<GameFile, FileError> {
             ))
         })
         .ok_or_else(|| error(n, format!("{size:?} is not a board size WIDTHxHEIGHT")))?;
-    let mut game = GameFile::new(height, width, 5, Rule::Freestyle);
+    // A .psq does not say K: five, the Gomocup's, unless the board is too small for it.
+    let mut game = GameFile::new(height, width, 5.min(width.max(height)), Rule::Freestyle);
     let mut after_moves = false;
     for (n, line) in lines {
         if line.is_empty() {
@@ -117,6 +118,12 @@ mod tests {
         assert_eq!(e.line, 3);
         assert!(e.why.contains("off the 15x15 board"), "{e}");
         assert!(read("Piskvorky big, 11:11, 0\n").is_err());
+    }
+
+    #[test]
+    fn a_board_smaller_than_five_has_its_longest_side_in_a_row() {
+        let game = read("Piskvorky 3x3, 11:11, 0\n2,2,0\n").unwrap();
+        assert_eq!(game.k, 3);
     }
 
     #[test]
