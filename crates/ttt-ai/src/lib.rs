@@ -124,6 +124,7 @@ mod analysis;
 mod board;
 mod certificates;
 mod eval;
+mod lines;
 mod players;
 mod proof;
 mod rng;
@@ -135,6 +136,7 @@ mod tt;
 mod value;
 
 pub use analysis::Analysis;
+pub use lines::{best_lines, Line, LineValue, WIN_SCORE};
 pub use players::{
     new_player, opening_balance, opening_choice, opening_stones, BoardSizeError, Decision, Easy,
     Hard, Level, LevelError, MarkError, Medium, Perfect, Strategy, Strong, StrongMove,

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::values::{parse_seconds, parse_threads};
+use super::values::{parse_lines, parse_seconds, parse_threads};
 use super::BoardArgs;
 
 #[derive(Debug, Args)]
@@ -29,6 +29,12 @@ pub struct AnalyzeArgs {
     /// after --ply moves. A .psq does not say its rule: --rule does (free-style otherwise).
     #[arg(long, value_name = "GAME", conflicts_with_all = ["position", "jsonl"])]
     pub file: Option<std::path::PathBuf>,
+    /// Also the engine's best N moves (1 to 20), each with its score, its chance, the line
+    /// it expects and whether a threat search proves it; where the solver proves the
+    /// position, its values are the lines. Takes half the time limit (all under renju, which
+    /// the solver does not prove).
+    #[arg(long, value_name = "N", value_parser = parse_lines)]
+    pub lines: Option<usize>,
     /// With --file, the position after this many moves (default: all of them).
     #[arg(long, value_name = "N", requires = "file")]
     pub ply: Option<usize>,

@@ -41,6 +41,18 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
     Ok(n)
 }
 
+/// The most lines `ttt analyze --lines` shows.
+pub const MAX_LINES: usize = 20;
+
+/// `--lines`: a count from 1 to [`MAX_LINES`].
+pub fn parse_lines(s: &str) -> Result<usize, String> {
+    let n = parse_count(s)?;
+    if n > MAX_LINES {
+        return Err(format!("{n} is too many: give at most {MAX_LINES}"));
+    }
+    Ok(n)
+}
+
 /// The threads asked for, or all the machine's cores.
 pub fn threads_or_all(asked: Option<usize>) -> usize {
     asked.unwrap_or_else(|| {
@@ -157,6 +169,9 @@ mod tests {
         assert_eq!(parse_threads("256"), Ok(256));
         assert!(parse_threads("257").unwrap_err().contains("at most 256"));
         assert!(parse_threads("0").unwrap_err().contains("at least 1"));
+        assert_eq!(parse_lines("20"), Ok(20));
+        assert!(parse_lines("21").unwrap_err().contains("at most 20"));
+        assert!(parse_lines("0").unwrap_err().contains("at least 1"));
     }
 
     #[test]

@@ -11,6 +11,8 @@ use crate::error::user_error;
 use crate::output::board;
 use crate::output::json::AnalysisJson;
 
+use super::best_lines;
+
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     if args.jsonl {
         return run_lines(args);
@@ -23,22 +25,51 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         }
         None => args.board.position(args.position.as_deref())?,
     };
-    let analysis = analyze(&pos, args.time_limit, threads_or_all(args.threads));
+    let (solver_time, engine_time) = split_time(&pos, args.lines, args.time_limit);
+    let analysis = analyze(&pos, solver_time, threads_or_all(args.threads));
+    let lines = args
+        .lines
+        .map(|n| best_lines::find(&pos, &analysis, n, engine_time));
     let mut out = std::io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &AnalysisJson::new(&pos, &analysis))?;
+        let mut json = AnalysisJson::new(&pos, &analysis);
+        if let Some(l) = &lines {
+            json = json.with_lines(&l.lines, l.depth, l.nodes);
+        }
+        serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;
     } else {
         write!(out, "{}", report(&pos, &analysis, args.time_limit))?;
+        if let Some(l) = &lines {
+            write!(out, "{}", best_lines::report(l))?;
+        }
     }
     Ok(())
+}
+
+/// The solver's time and the engine's: with `--lines` the engine takes half, or all of it
+/// under renju (which the solver does not prove); else the solver takes it all.
+fn split_time(pos: &Position, lines: Option<usize>, time: Duration) -> (Duration, Duration) {
+    match lines {
+        None => (time, Duration::ZERO),
+        Some(_) if pos.rule() == ttt_core::Rule::Renju => (Duration::ZERO, time),
+        Some(_) => (time / 2, time - time / 2),
+    }
 }
 
 fn run_lines(args: &AnalyzeArgs) -> anyhow::Result<()> {
     super::lines::answer_each(|line| {
         let pos = args.board.parse_line(line)?;
-        let analysis = analyze(&pos, args.time_limit, threads_or_all(args.threads));
-        Ok(AnalysisJson::new(&pos, &analysis))
+        let (solver_time, engine_time) = split_time(&pos, args.lines, args.time_limit);
+        let analysis = analyze(&pos, solver_time, threads_or_all(args.threads));
+        let json = AnalysisJson::new(&pos, &analysis);
+        Ok(match args.lines {
+            Some(n) => {
+                let l = best_lines::find(&pos, &analysis, n, engine_time);
+                json.with_lines(&l.lines, l.depth, l.nodes)
+            }
+            None => json,
+        })
     })
 }
 
@@ -154,8 +185,13 @@ fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
         ));
         return out;
     }
-    out.push_str("\nEvery move (row, column), for the player making it:\n");
-    for m in &a.moves {
+    let none_known = a.moves.iter().all(|m| m.value.is_none());
+    if none_known {
+        out.push_str("\nNo move's value is proven.\n");
+    } else {
+        out.push_str("\nEvery move (row, column), for the player making it:\n");
+    }
+    for m in a.moves.iter().filter(|_| !none_known) {
         let what = describe_move(m);
         out.push_str(&format!("  {:<9} {what}\n", m.cell.to_string()));
     }

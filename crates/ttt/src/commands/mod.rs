@@ -3,6 +3,7 @@
 pub mod accounts;
 mod admin;
 pub mod analyze;
+mod best_lines;
 pub mod check_proof;
 pub mod export;
 pub mod files;

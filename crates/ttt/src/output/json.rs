@@ -3,7 +3,7 @@
 //! `win`, `draw`, `loss` or `unknown`, from the side to move's view.
 
 use serde::Serialize;
-use ttt_ai::{Analysis, Decision, ThreatWin, Value};
+use ttt_ai::{Analysis, Decision, Line, LineValue, ThreatWin, Value};
 use ttt_core::{Cell, Position};
 use ttt_play::words;
 
@@ -74,9 +74,59 @@ pub struct AnalysisJson {
     pub threat_win: Option<ThreatWinJson>,
     pub nodes: u64,
     pub elapsed_ms: f64,
+    /// With `--lines`: the best moves, best first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines: Option<Vec<LineJson>>,
+    /// With `--lines`: the deepest the engine's search went (0 where the solver's values are
+    /// the lines).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+}
+
+/// One of `ttt analyze --lines`'s best moves, for its player: `score` is the engine's (a win
+/// `plies` away is `1000000 - plies`, a loss its negative), `result` is `win`, `draw`, `loss`
+/// or null where only a score is known, `proven` says a solver or threat search proved it.
+#[derive(Debug, Serialize)]
+pub struct LineJson {
+    #[serde(rename = "move")]
+    pub cell: JsonCell,
+    pub score: i32,
+    pub win_probability: f64,
+    pub result: Option<&'static str>,
+    pub plies: Option<u32>,
+    pub proven: bool,
+    pub pv: Vec<JsonCell>,
+}
+
+impl LineJson {
+    pub fn new(line: &Line) -> LineJson {
+        let (result, plies) = match line.value {
+            LineValue::Score(_) => (None, None),
+            LineValue::Win { plies, .. } => (Some("win"), Some(plies)),
+            LineValue::Draw { plies } => (Some("draw"), Some(plies)),
+            LineValue::Loss { plies, .. } => (Some("loss"), Some(plies)),
+        };
+        LineJson {
+            cell: line.cell.into(),
+            score: line.value.score(),
+            win_probability: (line.value.win_probability() * 1000.0).round() / 1000.0,
+            result,
+            plies,
+            proven: line.value.proven(),
+            pv: line.pv.iter().copied().map(JsonCell::from).collect(),
+        }
+    }
 }
 
 impl AnalysisJson {
+    /// The analysis with the best `lines`, the engine's `depth` and its `nodes` added.
+    pub fn with_lines(mut self, lines: &[Line], depth: u32, nodes: u64) -> AnalysisJson {
+        self.lines = Some(lines.iter().map(LineJson::new).collect());
+        self.depth = Some(depth);
+        self.nodes += nodes;
+        self
+    }
+
     /// The analysis `a` of `pos`.
     pub fn new(pos: &Position, a: &Analysis) -> AnalysisJson {
         let dims = pos.dims();
@@ -115,6 +165,8 @@ impl AnalysisJson {
             threat_win: a.threat_win.as_ref().map(ThreatWinJson::new),
             nodes: a.nodes,
             elapsed_ms: (a.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+            lines: None,
+            depth: None,
         }
     }
 }

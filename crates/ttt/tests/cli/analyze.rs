@@ -319,3 +319,158 @@ fn analyze_names_the_rule_and_x_forbidden_points() {
         "{err}"
     );
 }
+
+/// A 15 x 15 position from its stones, X's and O's as (row, column), 0-based.
+fn board15(x: &[(usize, usize)], o: &[(usize, usize)]) -> String {
+    let mut rows = vec![vec!['.'; 15]; 15];
+    for &(r, c) in x {
+        rows[r][c] = 'X';
+    }
+    for &(r, c) in o {
+        rows[r][c] = 'O';
+    }
+    let rows: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    rows.join("/")
+}
+
+#[test]
+fn lines_on_a_threat_puzzle_put_the_proven_win_first() {
+    // X's closed threes, one across and one down, meet at (7, 6): a four-four there wins.
+    let p = board15(
+        &[(7, 3), (7, 4), (7, 5), (4, 6), (5, 6), (6, 6)],
+        &[(7, 2), (3, 6), (0, 0), (0, 14), (14, 0), (14, 14)],
+    );
+    let v = json(&[
+        "analyze",
+        "-k",
+        "5",
+        "--lines",
+        "3",
+        "--time-limit",
+        "2",
+        "--json",
+        &p,
+    ]);
+    let lines = v["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3, "{v}");
+    let first = &lines[0];
+    assert_eq!(first["move"], json!({"row": 7, "col": 6}), "{v}");
+    assert_eq!(first["result"], "win");
+    assert_eq!(first["proven"], true);
+    assert_eq!(first["plies"], 3);
+    assert_eq!(first["win_probability"], 1.0);
+    assert_eq!(first["score"], 1_000_000 - 3);
+    let pv = first["pv"].as_array().unwrap();
+    assert_eq!(pv.len(), 3);
+    assert_eq!(pv[0], first["move"]);
+    // The others are other moves, each with its line from the move on.
+    for line in &lines[1..] {
+        assert_ne!(line["move"], first["move"]);
+        assert_eq!(line["pv"][0], line["move"]);
+        let p = line["win_probability"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&p), "{line}");
+    }
+    assert!(v["depth"].as_u64().is_some());
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+
+    let text = stdout_of(&[
+        "analyze",
+        "-k",
+        "5",
+        "--lines",
+        "2",
+        "--time-limit",
+        "2",
+        &p,
+    ]);
+    assert!(text.contains("Best lines ("), "{text}");
+    assert!(
+        text.contains(" 1. (8, 7)    win in 3 plies (proven)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn lines_that_let_the_opponent_win_by_fours_are_proven_losses() {
+    // O to move: X's open three on row 4 wins by fours after any move that leaves it.
+    let p = board15(&[(4, 2), (4, 3), (4, 4)], &[(5, 5), (6, 1)]);
+    let v = json(&[
+        "analyze",
+        "-k",
+        "5",
+        "--lines",
+        "20",
+        "--time-limit",
+        "4",
+        "--json",
+        &p,
+    ]);
+    let lines = v["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 20, "{v}");
+    // The blocks come first; some move further down lets X through, and says so.
+    let blocks = [json!({"row": 4, "col": 1}), json!({"row": 4, "col": 5})];
+    assert!(blocks.contains(&lines[0]["move"]), "{v}");
+    for line in lines {
+        if line["result"] == "loss" && line["proven"] == true {
+            assert_eq!(line["win_probability"], 0.0);
+            assert_eq!(
+                line["pv"].as_array().unwrap().len() as u64,
+                line["plies"].as_u64().unwrap()
+            );
+        }
+    }
+}
+
+#[test]
+fn lines_on_a_solved_board_are_the_solvers_and_renju_lines_avoid_forbidden_points() {
+    let v = json(&[
+        "analyze",
+        "--k",
+        "3",
+        "--lines",
+        "3",
+        "--json",
+        "XX./OO./...",
+    ]);
+    let lines = v["lines"].as_array().unwrap();
+    assert_eq!(lines[0]["move"], json!({"row": 0, "col": 2}));
+    assert_eq!(
+        (&lines[0]["result"], &lines[0]["plies"], &lines[0]["proven"]),
+        (&json!("win"), &json!(1), &json!(true))
+    );
+    assert_eq!(v["depth"], 0);
+    let text = stdout_of(&["analyze", "--k", "3", "--lines", "3", "XX./OO./..."]);
+    assert!(text.contains("Best lines (proven by the solver)"), "{text}");
+
+    // X's twos cross at (7, 7): a double-three, forbidden to X under renju.
+    let p = board15(
+        &[(7, 5), (7, 6), (5, 7), (6, 7)],
+        &[(0, 0), (0, 14), (14, 0), (14, 14)],
+    );
+    let v = json(&[
+        "analyze",
+        "--rule",
+        "renju",
+        "--lines",
+        "8",
+        "--time-limit",
+        "2",
+        "--json",
+        &p,
+    ]);
+    assert_eq!(v["forbidden"], json!([{"row": 7, "col": 7}]), "{v}");
+    let lines = v["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 8, "{v}");
+    assert!(lines
+        .iter()
+        .all(|l| l["move"] != json!({"row": 7, "col": 7})));
+
+    let err = stderr_of(&["analyze", "--lines", "21", "XX./OO./..."]);
+    assert!(err.contains("at most 20"), "{err}");
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = ttt(args, "");
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}

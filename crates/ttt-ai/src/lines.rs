@@ -1,0 +1,333 @@
+//! The engine's best lines for an analysis: the best few moves of a position the solver
+//! cannot settle, each with what it is worth, the chance it gives its player, and the line
+//! the engine expects; a win or loss proven by a threat search is said to be proven.
+//!
+//! The strong player ([`Strong::best_moves_each`]) finds the moves. A move after which the
+//! opponent has a win by threats loses, and that is proven where the threat search counts the
+//! rule's lines exactly (free-style); under another rule it is only what the search found.
+
+use ttt_core::{Cell, Position, Rule};
+
+use crate::search::heuristic::Estimate;
+use crate::search::limits::Limits;
+use crate::{Strong, StrongMove, Value, Verdict};
+
+/// The score of a win `plies` away, as engines write a mate: past every heuristic score, the
+/// nearer the higher.
+pub const WIN_SCORE: i32 = 1_000_000;
+
+/// The heuristic score at which a side's chance is about 73% (`1 / (1 + e^-1)`): the scale of
+/// the logistic curve that turns scores into chances. A closed four's worth, about.
+const SCORE_SCALE: f64 = 600.0;
+
+/// The share of the time the search for the moves takes; the rest is for proving losses.
+const SEARCH_SHARE: f64 = 0.85;
+
+/// What a line is worth to the player making its first move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineValue {
+    /// The evaluation at the search's horizon: above 0 good for the mover, below bad.
+    Score(i32),
+    /// A win `plies` away (the move included); `proven` when a threat search proved it.
+    Win {
+        /// Plies to the win, the move included.
+        plies: u32,
+        /// Proven by a threat search (else found by the selective search).
+        proven: bool,
+    },
+    /// A draw with best play, `plies` to fill the board (the move included): only the
+    /// solver proves one.
+    Draw {
+        /// Plies to the full board, the move included.
+        plies: u32,
+    },
+    /// A loss `plies` away (the move included); `proven` as for a win.
+    Loss {
+        /// Plies to the loss, the move included.
+        plies: u32,
+        /// Proven by a threat search (else found by the selective search).
+        proven: bool,
+    },
+}
+
+impl From<Verdict> for LineValue {
+    /// A result the solver proved.
+    fn from(v: Verdict) -> LineValue {
+        match v.value {
+            Value::Win => LineValue::Win {
+                plies: v.plies,
+                proven: true,
+            },
+            Value::Draw => LineValue::Draw { plies: v.plies },
+            Value::Loss => LineValue::Loss {
+                plies: v.plies,
+                proven: true,
+            },
+        }
+    }
+}
+
+impl LineValue {
+    /// The value as one number: the score, or a win's or loss's `±(WIN_SCORE - plies)`.
+    #[must_use]
+    pub fn score(self) -> i32 {
+        let plies = |p: u32| i32::try_from(p).unwrap_or(WIN_SCORE);
+        match self {
+            LineValue::Score(s) => s,
+            LineValue::Draw { .. } => 0,
+            LineValue::Win { plies: p, .. } => WIN_SCORE - plies(p),
+            LineValue::Loss { plies: p, .. } => -(WIN_SCORE - plies(p)),
+        }
+    }
+
+    /// The mover's chance of winning, from 0 to 1: a logistic curve of the score, 1 for a
+    /// win, 0 for a loss.
+    #[must_use]
+    pub fn win_probability(self) -> f64 {
+        match self {
+            LineValue::Score(s) => 1.0 / (1.0 + (-f64::from(s) / SCORE_SCALE).exp()),
+            LineValue::Win { .. } => 1.0,
+            LineValue::Draw { .. } => 0.5,
+            LineValue::Loss { .. } => 0.0,
+        }
+    }
+
+    /// Whether the value is proven (a draw always is).
+    #[must_use]
+    pub fn proven(self) -> bool {
+        matches!(
+            self,
+            LineValue::Win { proven: true, .. }
+                | LineValue::Loss { proven: true, .. }
+                | LineValue::Draw { .. }
+        )
+    }
+}
+
+/// One of the best moves, with its line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// The move.
+    pub cell: Cell,
+    /// What it is worth to its player.
+    pub value: LineValue,
+    /// The line expected from the move on, the move first.
+    pub pv: Vec<Cell>,
+    /// How deep the search of this move went, in plies.
+    pub depth: u32,
+    /// Positions searched for it.
+    pub nodes: u64,
+}
+
+/// The best `n` moves of `pos` within `limits`, best first, telling `each` of every line as
+/// soon as it is found. Empty when the game is over or no move is legal.
+pub fn best_lines(
+    pos: &Position,
+    n: usize,
+    limits: Limits,
+    mut each: impl FnMut(&Line),
+) -> Vec<Line> {
+    if pos.is_over() || n == 0 {
+        return Vec::new();
+    }
+    let mut engine = Strong::from_position(pos);
+    let mut prover = engine.clone();
+    // Most of the time goes to finding the moves; the threat searches after each take the
+    // rest, and each stops at its own budget anyway.
+    let search = match limits.time_left() {
+        Some(left) => limits.at_most(left.mul_f64(SEARCH_SHARE)),
+        None => limits.clone(),
+    };
+    let mut lines = Vec::with_capacity(n);
+    engine.best_moves_each(n, search, |m| {
+        let line = line_of(pos, &mut prover, m, &limits);
+        each(&line);
+        lines.push(line);
+    });
+    lines
+}
+
+/// A move the engine chose, with its value: its proven win, else whether the opponent has a
+/// win by threats after it, else the search's estimate.
+fn line_of(pos: &Position, engine: &mut Strong, m: &StrongMove, limits: &Limits) -> Line {
+    let mut line = Line {
+        cell: m.cell,
+        value: LineValue::Score(0),
+        pv: m.pv.clone(),
+        depth: m.depth,
+        nodes: m.nodes,
+    };
+    if let Some(win) = &m.win {
+        line.value = LineValue::Win {
+            plies: win.plies(),
+            proven: true,
+        };
+        line.pv = win.line.clone();
+        return line;
+    }
+    if !limits.is_over() && engine.play(m.cell).is_ok() {
+        let answer = engine.threat_win(limits.clone());
+        engine.take_back(m.cell);
+        engine.set_turn(pos.turn());
+        if let Some(win) = answer {
+            line.value = LineValue::Loss {
+                plies: win.plies() + 1,
+                proven: pos.rule() == Rule::Freestyle,
+            };
+            line.pv = std::iter::once(m.cell).chain(win.line).collect();
+            return line;
+        }
+    }
+    line.value = match m.estimate {
+        Some(Estimate::Win { plies }) => LineValue::Win {
+            plies,
+            proven: false,
+        },
+        Some(Estimate::Loss { plies }) => LineValue::Loss {
+            plies,
+            proven: false,
+        },
+        Some(Estimate::Score(s)) => LineValue::Score(s),
+        None => LineValue::Score(0),
+    };
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use ttt_core::{Dims, Setup};
+
+    use super::*;
+
+    fn position(rows: &[&str], k: usize) -> Position {
+        Position::from_setup(&Setup::from_notation(&rows.join("/")).unwrap(), k).unwrap()
+    }
+
+    fn within(ms: u64) -> Limits {
+        Limits::none().within(Duration::from_millis(ms))
+    }
+
+    #[test]
+    fn a_four_to_complete_is_the_first_line_a_proven_win_in_one() {
+        let pos = position(
+            &[
+                ".........",
+                ".........",
+                ".XXXX....",
+                ".OOO.....",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                "O........",
+            ],
+            5,
+        );
+        let lines = best_lines(&pos, 3, within(500), |_| {});
+        assert_eq!(lines.len(), 3);
+        assert!(
+            [Cell::new(2, 0), Cell::new(2, 5)].contains(&lines[0].cell),
+            "{lines:?}"
+        );
+        assert_eq!(
+            lines[0].value,
+            LineValue::Win {
+                plies: 1,
+                proven: true
+            }
+        );
+        assert!(lines[0].value.proven());
+        assert_eq!(lines[0].value.win_probability(), 1.0);
+        assert_eq!(lines[0].value.score(), WIN_SCORE - 1);
+    }
+
+    #[test]
+    fn a_move_that_leaves_the_opponent_a_vcf_is_a_proven_loss() {
+        // X has an open three on row 4: after an O move far from it X wins by fours.
+        let pos = position(
+            &[
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                "..XXX....",
+                ".....O...",
+                ".O.......",
+                ".........",
+                ".........",
+            ],
+            5,
+        );
+        assert_eq!(pos.turn(), ttt_core::Player::O);
+        let far = Cell::new(8, 8);
+        let chosen = StrongMove {
+            cell: far,
+            win: None,
+            nodes: 0,
+            depth: 0,
+            estimate: Some(Estimate::Score(0)),
+            pv: vec![far],
+        };
+        let mut engine = Strong::from_position(&pos);
+        let line = line_of(&pos, &mut engine, &chosen, &within(2000));
+        let LineValue::Loss { plies, proven } = line.value else {
+            panic!("{line:?}")
+        };
+        assert!(proven);
+        assert_eq!(plies as usize, line.pv.len(), "{line:?}");
+        assert_eq!(line.pv[0], far);
+        assert_eq!(line.value.win_probability(), 0.0);
+        // The board is as it was.
+        assert_eq!(engine.get(far), None);
+        assert_eq!(engine.turn(), ttt_core::Player::O);
+
+        let block = StrongMove {
+            cell: Cell::new(4, 5),
+            pv: vec![Cell::new(4, 5)],
+            ..chosen
+        };
+        let line = line_of(&pos, &mut engine, &block, &within(2000));
+        assert_eq!(line.value, LineValue::Score(0), "{line:?}");
+    }
+
+    #[test]
+    fn lines_are_distinct_best_first_and_told_as_found() {
+        let pos = Position::new(Dims::new(15, 15, 5).unwrap())
+            .play(Cell::new(7, 7))
+            .unwrap();
+        let mut told = Vec::new();
+        let lines = best_lines(&pos, 3, within(600), |l| told.push(l.cell));
+        let cells: Vec<Cell> = lines.iter().map(|l| l.cell).collect();
+        assert_eq!(told, cells);
+        assert_eq!(cells.len(), 3);
+        assert!(cells[0] != cells[1] && cells[1] != cells[2] && cells[0] != cells[2]);
+        assert!(lines
+            .iter()
+            .all(|l| l.pv[0] == l.cell && l.cell != Cell::new(7, 7)));
+        for l in &lines {
+            let p = l.value.win_probability();
+            assert!((0.0..=1.0).contains(&p), "{l:?}");
+        }
+    }
+
+    #[test]
+    fn no_lines_once_the_game_is_over() {
+        let pos = position(&["XXXXX", "OOOO.", ".....", ".....", "....."], 5);
+        assert!(best_lines(&pos, 3, within(100), |_| {}).is_empty());
+    }
+
+    #[test]
+    fn chances_follow_the_score() {
+        assert_eq!(LineValue::Score(0).win_probability(), 0.5);
+        assert!(LineValue::Score(600).win_probability() > 0.7);
+        assert!(LineValue::Score(-600).win_probability() < 0.3);
+        let lost = LineValue::Loss {
+            plies: 4,
+            proven: false,
+        };
+        assert_eq!(lost.score(), -(WIN_SCORE - 4));
+        assert!(!lost.proven());
+    }
+}
