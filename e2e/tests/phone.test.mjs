@@ -109,8 +109,17 @@ for (const [width, height] of [[320, 568], [390, 844]]) {
       }));
       assert.equal(sizes.length, 225);
       assert.ok(Math.min(...sizes) >= 32, `the smallest cell is ${Math.min(...sizes)} px`);
-      const pans = await page.locator('.board-wrap').evaluate((el) => el.scrollWidth > el.clientWidth);
+      const wrap = page.locator('#game-view .board-wrap');
+      const pans = await wrap.evaluate((el) => el.scrollWidth > el.clientWidth);
       assert.ok(pans, 'the board pans sideways');
+      // It says so, and zooms out to show the whole board.
+      await expectText(wrap.locator('.zoom-note'), /bigger than the screen: swipe it/);
+      await wrap.getByRole('button', { name: 'Fit the whole board in sight' }).click();
+      await page.waitForFunction(() => {
+        const w = document.querySelector('#game-view .board-wrap');
+        return w.scrollWidth <= w.clientWidth + 2;
+      });
+      await wrap.getByRole('button', { name: 'Back to the usual size' }).click();
       await fits(page, 'big board');
       // A cell beyond the right edge is reached by panning, and played.
       await cell(page, 14).scrollIntoViewIfNeeded();

@@ -119,8 +119,8 @@ pub struct Line {
     pub nodes: u64,
 }
 
-/// The best `n` moves of `pos` within `limits`, best first, telling `each` of every line as
-/// soon as it is found. Empty when the game is over or no move is legal.
+/// The best `n` moves of `pos` within `limits`, best first by their value, telling `each` of
+/// every line as soon as it is found (in the order found). Empty when the game is over or no move is legal.
 pub fn best_lines(
     pos: &Position,
     n: usize,
@@ -144,6 +144,10 @@ pub fn best_lines(
         each(&line);
         lines.push(line);
     });
+    // Each move was searched on its own: a later one may score above an earlier (chosen
+    // without a search, or by a shallower one). Shown best first by what they were found
+    // to be worth; equal ones keep the engine's order.
+    lines.sort_by_key(|l| std::cmp::Reverse(l.value.score()));
     lines
 }
 
@@ -299,7 +303,12 @@ mod tests {
             .unwrap();
         let mut told = Vec::new();
         let lines = best_lines(&pos, 3, within(600), |l| told.push(l.cell));
-        let cells: Vec<Cell> = lines.iter().map(|l| l.cell).collect();
+        let mut cells: Vec<Cell> = lines.iter().map(|l| l.cell).collect();
+        assert!(lines
+            .windows(2)
+            .all(|w| w[0].value.score() >= w[1].value.score()));
+        told.sort();
+        cells.sort();
         assert_eq!(told, cells);
         assert_eq!(cells.len(), 3);
         assert!(cells[0] != cells[1] && cells[1] != cells[2] && cells[0] != cells[2]);

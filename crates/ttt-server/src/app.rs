@@ -12,7 +12,9 @@ use axum::Router;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::{accounts, assets, config, files, games, health, observe, origin, players};
+use crate::{
+    accounts, analysis_board, assets, config, files, games, health, observe, origin, players,
+};
 
 /// The whole application: page, API, limits and error handling. Used by `ttt serve` and by
 /// the tests alike.
@@ -22,6 +24,7 @@ pub fn app(state: AppState) -> Router {
         .merge(games::router())
         .merge(accounts::router())
         .merge(files::router())
+        .merge(analysis_board::router())
         .merge(players::router())
         .merge(config::router())
         .merge(health::router())

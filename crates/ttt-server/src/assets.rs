@@ -169,6 +169,21 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../static/player-view.js"),
     },
     Asset {
+        path: "/study.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/study.js"),
+    },
+    Asset {
+        path: "/study-view.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/study-view.js"),
+    },
+    Asset {
+        path: "/zoom.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/zoom.js"),
+    },
+    Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../static/style.css"),
@@ -183,7 +198,7 @@ const ASSETS: &[Asset] = &[
 /// The routes of this module: one per embedded file.
 pub(crate) fn router() -> Router<AppState> {
     // The page also answers the links people share: a friend's invitation, a game to watch
-    // and a player's page, and the account's. It reads the rest of the address itself.
+    // a player's page, the account's and the analysis board. It reads the rest of the address itself.
     let page = || async {
         let headers: [(HeaderName, &'static str); 3] = [
             (header::CONTENT_TYPE, ASSETS[0].content_type),
@@ -196,7 +211,8 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/join/{code}", get(page))
         .route("/games/{id}", get(page))
         .route("/players/{name}", get(page))
-        .route("/account", get(page));
+        .route("/account", get(page))
+        .route("/analysis", get(page));
     ASSETS.iter().fold(shared, |router, asset| {
         let headers: [(HeaderName, &'static str); 3] = [
             (header::CONTENT_TYPE, asset.content_type),

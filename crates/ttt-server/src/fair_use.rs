@@ -34,6 +34,7 @@ fn cost(method: &Method, path: &str) -> Cost {
         (&Method::POST, Some(rest)) if rest.ends_with("/rematch") => Cost::Game,
         (&Method::POST, Some(_)) => Cost::Move,
         (&Method::GET, Some(rest)) if rest.ends_with("/analysis") => Cost::Move,
+        (&Method::GET, None) if path.starts_with("/api/analysis/") => Cost::Move,
         (&Method::POST, None) if path.starts_with("/api/join/") => Cost::Game,
         _ => Cost::Free,
     }
@@ -136,6 +137,8 @@ mod tests {
     #[test]
     fn what_costs_what() {
         assert_eq!(cost(&Method::POST, "/api/games"), Cost::Game);
+        assert_eq!(cost(&Method::GET, "/api/analysis/stream"), Cost::Move);
+        assert_eq!(cost(&Method::GET, "/api/analysis/graph"), Cost::Move);
         assert_eq!(cost(&Method::POST, "/api/join/abc"), Cost::Game);
         assert_eq!(cost(&Method::POST, "/api/games/g/rematch"), Cost::Game);
         assert_eq!(cost(&Method::POST, "/api/games/g/moves"), Cost::Move);

@@ -51,8 +51,10 @@
 //! ```
 
 mod accounts;
+mod analysis_board;
 mod app;
 mod assets;
+mod client;
 mod cluster;
 mod config;
 mod error;

@@ -46,6 +46,11 @@ pub struct Limits {
     pub hint_time: Duration,
     /// How long the analysis of one position may take.
     pub analysis_time: Duration,
+    /// How long the analysis board's engine thinks about one position for a visitor (and
+    /// the most a game's evaluation graph takes).
+    pub board_analysis_time: Duration,
+    /// The most analysis-board searches at once, one thread each; more wait their turn.
+    pub board_analysis_threads: usize,
     /// How long an invitation to a friend's seat stays open.
     pub invite_ttl: Duration,
     /// A game nobody has played or changed for this long is removed (a finished game stays
@@ -94,6 +99,8 @@ impl Default for Limits {
             thinking_budget: Duration::from_secs(3),
             hint_time: Duration::from_secs(2),
             analysis_time: Duration::from_secs(2),
+            board_analysis_time: Duration::from_secs(30),
+            board_analysis_threads: 1,
             invite_ttl: Duration::from_secs(24 * 60 * 60),
             game_ttl: Duration::from_secs(6 * 60 * 60),
         }

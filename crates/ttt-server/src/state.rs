@@ -10,6 +10,7 @@ use std::time::Duration;
 use ttt_store::Store;
 
 use crate::accounts::throttle::Throttle;
+use crate::analysis_board::Analyses;
 use crate::error::ApiError;
 use crate::fair_use::FairUse;
 use crate::hub::Hub;
@@ -48,6 +49,10 @@ pub struct AppState {
     pub(crate) public_url: Option<Arc<str>>,
     /// What `/metrics` shows.
     pub(crate) metrics: Arc<Metrics>,
+    /// The analysis board's searches running, one of each kind a client.
+    pub(crate) analyses: Arc<Analyses>,
+    /// One permit per analysis-board search at once ([`Limits::board_analysis_threads`]).
+    pub(crate) analysis_threads: Arc<tokio::sync::Semaphore>,
 }
 
 /// Outside programs offered as players, by the name the page shows: only the operator
@@ -109,6 +114,10 @@ impl AppState {
             thinking: Arc::new(Mutex::new(HashSet::new())),
             at_work: Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1))),
             streams: Arc::new(tokio::sync::Semaphore::new(limits.max_streams.max(1))),
+            analyses: Arc::default(),
+            analysis_threads: Arc::new(tokio::sync::Semaphore::new(
+                limits.board_analysis_threads.max(1),
+            )),
             fair_use: Arc::new(FairUse::new(&limits)),
             stopping: tokio::sync::watch::channel(false).0,
             games_kept: Arc::default(),

@@ -7,6 +7,7 @@
 import * as api from './api.js';
 import { valueMap } from './analysis.js';
 import { ANALYSIS_SETTLE_MS } from './pacing.js';
+import { studyAddress } from './study.js';
 import * as texts from './texts.js';
 import { Timer } from './timers.js';
 
@@ -71,6 +72,8 @@ export class AnalysisPanel {
     $('analysis-caption').textContent = texts.analysisCaption(at, total);
     $('analysis-prev').disabled = at === 0;
     $('analysis-next').disabled = at === total;
+    const { rows, cols, k, rule, moves } = this.game;
+    $('analysis-study').href = studyAddress({ rows, cols, k, rule, moves, ply: at });
     const known = this.cache.get(at);
     if (known) {
       this.settle.cancel();

@@ -11,6 +11,7 @@ import * as api from './api.js';
 import * as game from './game.js';
 import * as render from './render.js';
 import { showPlayer, wirePlayer } from './player-view.js';
+import { closeStudy, showStudy } from './study-view.js';
 import { boardTitle, ratingText } from './ratings.js';
 import { routeOf } from './route.js';
 import { checkSetup, fieldsFromSaved } from './setup.js';
@@ -21,6 +22,9 @@ import * as texts from './texts.js';
 const $ = (id) => document.getElementById(id);
 
 const form = new SetupForm();
+
+/** The server's choices (GET /api/config), once read. */
+let config = null;
 
 /** How many players a page of the leaderboard shows. */
 const LEADERBOARD_PAGE = 50;
@@ -144,6 +148,17 @@ function wire() {
     game.showView(game.state.game ? 'game' : 'setup');
   });
   $('leaderboard-board').addEventListener('change', () => { void showLeaderboard(); });
+  // Leaving the analysis board stops its engine.
+  document.querySelector('nav').addEventListener('click', (event) => {
+    if (event.target.closest('button') && event.target.id !== 'nav-study') closeStudy();
+  });
+  $('nav-study').addEventListener('click', () => {
+    game.closeDialog();
+    if (!config) return;
+    history.pushState(null, '', '/analysis');
+    game.showView('study');
+    showStudy(config, '');
+  });
   $('nav-account').addEventListener('click', () => {
     game.closeDialog();
     game.showView('account');
@@ -161,7 +176,6 @@ function wire() {
  * or the setup. */
 async function init() {
   wire();
-  let config;
   try {
     config = await api.getConfig();
   } catch (e) {
@@ -184,6 +198,11 @@ async function init() {
   const route = routeOf(location.pathname);
   if (route.view === 'account') {
     game.showView('account');
+    return;
+  }
+  if (route.view === 'study') {
+    game.showView('study');
+    showStudy(config, location.search);
     return;
   }
   if (route.view === 'player') {

@@ -30,14 +30,30 @@ export class BoardView {
     table.addEventListener('keydown', (event) => this.onKey(event));
   }
 
-  /** An empty board of `rows` x `cols`. */
+  /** An empty board of `rows` x `cols`; over 9 x 9, its rows and columns are numbered, as
+   * moves are named. */
   build(rows, cols) {
     this.rows = rows;
     this.cols = cols;
     this.cells = [];
     const body = document.createElement('tbody');
+    const numbered = rows > 9 || cols > 9;
+    const coordinate = (text) => {
+      const th = document.createElement('th');
+      th.className = 'coord';
+      th.setAttribute('aria-hidden', 'true');
+      th.textContent = text;
+      return th;
+    };
+    if (numbered) {
+      const tr = document.createElement('tr');
+      tr.append(coordinate(''));
+      for (let c = 0; c < cols; c++) tr.append(coordinate(String(c + 1)));
+      body.append(tr);
+    }
     for (let r = 0; r < rows; r++) {
       const tr = document.createElement('tr');
+      if (numbered) tr.append(coordinate(String(r + 1)));
       for (let c = 0; c < cols; c++) {
         const td = document.createElement('td');
         td.id = String(r * cols + c);
@@ -49,6 +65,7 @@ export class BoardView {
       body.append(tr);
     }
     this.table.replaceChildren(body);
+    this.table.classList.toggle('numbered', numbered);
     this.table.style.setProperty('--rows', String(rows));
     this.table.style.setProperty('--cols', String(cols));
     this.table.setAttribute('aria-label', boardLabel(rows, cols));
@@ -63,20 +80,23 @@ export class BoardView {
    * (the move a hint suggests, drawn faintly), or `values`, the analysis's colour map
    * (analysis.js's `valueMap`: index to `{tone, label, strength, words}`). `forbidden` holds
    * X's forbidden points (renju), marked with a small cross; `picked`, opening stones picked
-   * but not yet placed (index to mark), drawn faintly.
+   * but not yet placed (index to mark), drawn faintly; `ghosts`, a line's moves to come
+   * (index to `{mark, n}`), drawn faintly with their numbers.
    */
   render({
     marks, win = new Set(), last = -1, over = false, hint = null, values = null,
-    forbidden = new Set(), picked = new Map(),
+    forbidden = new Set(), picked = new Map(), ghosts = new Map(),
   }) {
     this.cells.forEach((td, i) => {
       const mark = marks[i] || '';
       const value = mark === '' ? values?.get(i) : undefined;
       const hinted = mark === '' && hint?.index === i;
       const pick = mark === '' ? picked.get(i) : undefined;
-      const barred = mark === '' && !value && forbidden.has(i);
+      const ghost = mark === '' ? ghosts.get(i) : undefined;
+      const barred = mark === '' && !value && !ghost && forbidden.has(i);
       let text = mark;
       if (value) text = value.label;
+      else if (ghost) text = String(ghost.n);
       else if (pick) text = pick;
       else if (hinted) text = hint.mark;
       if (td.textContent !== text) td.textContent = text;
@@ -90,12 +110,16 @@ export class BoardView {
       td.classList.toggle('picked-x', pick === 'X');
       td.classList.toggle('picked-o', pick === 'O');
       td.classList.toggle('forbidden', barred);
+      td.classList.toggle('ghost', Boolean(ghost));
+      td.classList.toggle('ghost-x', ghost?.mark === 'X');
+      td.classList.toggle('ghost-o', ghost?.mark === 'O');
       td.classList.toggle('value', Boolean(value));
       for (const tone of TONES) td.classList.toggle(`value-${tone}`, value?.tone === tone);
       if (value) td.style.setProperty('--strength', String(value.strength));
       else td.style.removeProperty('--strength');
       let note = '';
       if (value) note = value.words;
+      else if (ghost) note = `move ${ghost.n} of the line, ${ghost.mark}`;
       else if (pick) note = `picked for ${pick}`;
       else if (hinted) note = hint.words;
       else if (barred) note = FORBIDDEN_NOTE;

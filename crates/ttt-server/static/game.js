@@ -9,6 +9,7 @@
 import * as api from './api.js';
 import { AnalysisPanel } from './analysis-view.js';
 import { BoardView } from './board.js';
+import { attachZoom } from './zoom.js';
 import * as controls from './controls.js';
 import {
   boardAfter, indexOf, MARKS, marksAfter, sideOf,
@@ -39,6 +40,7 @@ export const state = createState();
 /** What a click on a cell does: actions.js sets it (a move, if it may be one). */
 let playHandler = () => {};
 const board = new BoardView($('board'), (index) => playHandler(index));
+attachZoom($('board').parentElement, $('board'));
 const dialog = new render.EndDialog();
 const analysis = new AnalysisPanel((ply, values) => {
   drawBoard(ply, values);

@@ -3,6 +3,7 @@
 // move. Text goes in with textContent, never as HTML.
 
 import * as api from './api.js';
+import { studyAddress } from './study.js';
 import {
   boardTitle, chartLine, gameLine, ratingText, replayCells,
 } from './ratings.js';
@@ -77,6 +78,7 @@ function showReplay(ply) {
   $('replay-caption').textContent = `${at} of ${game.moves.length} moves`;
   $('replay-prev').disabled = at === 0;
   $('replay-next').disabled = at === game.moves.length;
+  $('replay-study').href = studyAddress({ ...game, ply: at });
 }
 
 function openReplay(game, name) {

@@ -18,14 +18,19 @@ const SECTIONS = {
   leaderboard: 'leaderboard-view',
   account: 'account-view',
   player: 'player-view',
+  study: 'study-view',
 };
-const NAV = [['nav-setup', 'setup'], ['nav-leaderboard', 'leaderboard'], ['nav-account', 'account']];
+const NAV = [
+  ['nav-setup', 'setup'], ['nav-leaderboard', 'leaderboard'], ['nav-study', 'study'],
+  ['nav-account', 'account'],
+];
 const HEADINGS = {
   setup: 'setup-heading',
   join: 'join-heading',
   leaderboard: 'leaderboard-heading',
   account: 'account-heading',
   player: 'player-heading',
+  study: 'study-heading',
 };
 /** Each side's score panel, by side: 0 is X, 1 is O. */
 const PANEL_SIDES = ['x', 'o'];

@@ -1,6 +1,7 @@
 // Where the page is: its address names what to show. `/` is the setup (or this tab's game
 // after a reload), `/join/{code}` a friend's invitation, `/games/{id}` a game to play or
-// watch, `/players/{name}` a player's ratings and games, `/account` signing in. The server
+// watch, `/players/{name}` a player's ratings and games, `/account` signing in, `/analysis` the
+// analysis board (its query names a board and moves). The server
 // answers them all with the same page, which reads the rest itself.
 // Pure, so node's test runner checks it.
 
@@ -15,11 +16,13 @@ function segment(text) {
 
 /**
  * What the address `pathname` asks for: `{ view: 'join', code }`, `{ view: 'game', id }`,
- * `{ view: 'player', name }`, `{ view: 'account' }`, or `{ view: 'home' }` for `/` and
+ * `{ view: 'player', name }`, `{ view: 'account' }`, `{ view: 'study' }` (`/analysis`), or
+ * `{ view: 'home' }` for `/` and
  * anything else.
  */
 export function routeOf(pathname) {
   if (/^\/account\/?$/.test(pathname)) return { view: 'account' };
+  if (/^\/analysis\/?$/.test(pathname)) return { view: 'study' };
   const match = /^\/(join|games|players)\/([^/]+)\/?$/.exec(pathname);
   const value = match && segment(match[2]);
   if (!value) return { view: 'home' };

@@ -14,8 +14,7 @@ pub(crate) mod throttle;
 
 use std::time::{Duration, Instant};
 
-use axum::extract::{FromRequestParts, State};
-use axum::http::request::Parts;
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::{delete, get, post};
@@ -23,8 +22,8 @@ use axum::Router;
 use serde::{Deserialize, Serialize};
 use ttt_store::{name_key, BoardRating, Participant, SignUpRefused};
 
+use crate::client::Client;
 use crate::error::ApiError;
-use crate::fair_use::client_of;
 use crate::json::Json;
 use crate::players::check_own_name;
 use crate::secrets::{hash, new_secret};
@@ -65,21 +64,6 @@ struct Credentials {
 struct Me {
     name: String,
     ratings: std::collections::BTreeMap<String, BoardRating>,
-}
-
-/// The client's address, for the throttle.
-struct Client(std::net::IpAddr);
-
-impl FromRequestParts<AppState> for Client {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        Ok(Client(client_of(
-            &parts.headers,
-            &parts.extensions,
-            state.limits.trust_forwarded_for,
-        )))
-    }
 }
 
 /// Runs password hashing (deliberately slow) off the async threads.

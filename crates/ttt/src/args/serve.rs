@@ -46,6 +46,14 @@ pub struct ServeArgs {
     /// Seconds the perfect computer player may think about one move.
     #[arg(long, value_name = "SECS", default_value = "1", value_parser = parse_seconds)]
     pub thinking_time: Duration,
+    /// Seconds the analysis board's engine thinks about one position for a visitor before it
+    /// stops (the page offers to go on); also the most a game's evaluation graph takes.
+    #[arg(long, value_name = "SECS", default_value = "30", value_parser = parse_seconds)]
+    pub analysis_time: Duration,
+    /// The most analysis-board searches at once, one thread each (more wait their turn);
+    /// each client address has at most one, and one evaluation graph.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_count)]
+    pub analysis_threads: usize,
     /// Seconds a shutdown (Ctrl-C, SIGTERM) waits for the requests in flight.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
     pub shutdown_grace: Duration,

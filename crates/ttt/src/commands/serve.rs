@@ -21,6 +21,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         header_timeout: args.header_timeout,
         request_timeout: args.request_timeout,
         thinking_time: args.thinking_time,
+        board_analysis_time: args.analysis_time,
+        board_analysis_threads: args.analysis_threads,
         shutdown_grace: args.shutdown_grace,
         games_per_minute: args.games_per_minute,
         moves_per_minute: args.moves_per_minute,

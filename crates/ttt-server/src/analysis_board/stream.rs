@@ -1,0 +1,207 @@
+//! `GET /api/analysis/stream?position=X.O/...&k=5&rule=renju&lines=3`: the engine thinks
+//! about the position (any a game can reach: X as many marks as O, or one more) and streams
+//! what it finds, as server-sent events:
+//! - `position` first: `to_move`, `status`, `forbidden` (X's forbidden points under renju)
+//!   and `winning_line`;
+//! - `waiting` while every analysis thread is busy;
+//! - `lines` after every round of the search, each round twice as long as the one before
+//!   and so deeper: `lines` (best first, as [`LineView`]), `depth`, `nodes`,
+//!   `nodes_per_second`, `elapsed_ms`, and `complete` (false while the first round's lines
+//!   arrive one by one);
+//! - `done` at the end: `reason` is `time` (`--analysis-time` spent), `settled` (every line
+//!   proven) or `over` (the game is over: nothing to search).
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::stream::{Stream, StreamExt};
+use serde::{Deserialize, Serialize};
+use tokio_stream::wrappers::UnboundedReceiverStream;
+use ttt_ai::{best_lines, Limits, Line, StopFlag};
+use ttt_core::{Cell, Position, Setup};
+
+use super::search::{dims_of, rule_of, send, thread_for, Kind, LineView, Sender, MAX_LINES};
+use crate::client::Client;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The first round's time; each next round has twice the one before.
+const FIRST_ROUND: Duration = Duration::from_millis(250);
+
+/// How often an idle stream sends a comment, so that proxies keep it open.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct StreamQuery {
+    /// Rows top to bottom separated by `/`, cells `X`, `O` or `.`.
+    position: String,
+    k: Option<usize>,
+    rule: Option<String>,
+    /// How many lines (default 3, at most [`MAX_LINES`]).
+    lines: Option<usize>,
+}
+
+/// The `position` event.
+#[derive(Debug, Serialize)]
+struct PositionView {
+    to_move: Option<ttt_core::Player>,
+    status: &'static str,
+    forbidden: Vec<Cell>,
+    winning_line: Vec<Cell>,
+}
+
+/// A `lines` event.
+#[derive(Debug, Serialize)]
+struct LinesView {
+    lines: Vec<LineView>,
+    depth: u32,
+    nodes: u64,
+    nodes_per_second: u64,
+    elapsed_ms: u64,
+    complete: bool,
+}
+
+/// The position a query names, checked against the server's limits and the rule.
+fn position_of(q: &StreamQuery, state: &AppState) -> Result<Position, ApiError> {
+    let setup = Setup::from_notation(&q.position)
+        .map_err(|e| ApiError::BadRequest(format!("position: {e}")))?;
+    let dims = dims_of(setup.rows(), setup.cols(), q.k, &state.limits)?;
+    let rule = rule_of(q.rule.as_deref())?;
+    Position::from_setup_under(&setup, dims.k(), rule)
+        .map_err(|e| ApiError::BadRequest(format!("position: {e}")))
+}
+
+/// `GET /api/analysis/stream`.
+pub(crate) async fn stream(
+    State(state): State<AppState>,
+    Client(client): Client,
+    query: Result<Query<StreamQuery>, QueryRejection>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let Query(q) =
+        query.map_err(|e| ApiError::BadRequest(format!("a bad query: {}", e.body_text())))?;
+    let pos = position_of(&q, &state)?;
+    let n = q.lines.unwrap_or(3);
+    if !(1..=MAX_LINES).contains(&n) {
+        return Err(ApiError::BadRequest(format!(
+            "lines: {n} is not from 1 to {MAX_LINES}"
+        )));
+    }
+    let slot = Arc::clone(&state.streams)
+        .try_acquire_owned()
+        .map_err(|_| {
+            ApiError::Unavailable(format!(
+            "{} live-update streams are open on this server, the most it allows: try again later",
+            state.limits.max_streams
+        ))
+        })?;
+    let running = state.analyses.start(client, Kind::Stream);
+    let stop = running.stop.clone();
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let winning_line = pos.winning_cells();
+    send(
+        &tx,
+        "position",
+        &PositionView {
+            to_move: (!pos.is_over()).then(|| pos.turn()),
+            status: pos.outcome().status(),
+            forbidden: pos.forbidden_cells().into_iter().map(|(c, _)| c).collect(),
+            winning_line,
+        },
+    );
+    let time = state.limits.board_analysis_time;
+    let threads = Arc::clone(&state.analysis_threads);
+    let metrics = Arc::clone(&state.metrics);
+    tokio::spawn(async move {
+        let Some(permit) = thread_for(&threads, &tx).await else {
+            return;
+        };
+        let _ = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let started = Instant::now();
+            think(&pos, n, time, &stop, &tx);
+            metrics.thought(started.elapsed());
+        })
+        .await;
+    });
+    let events = UnboundedReceiverStream::new(rx).map(move |event| {
+        // The search lives as long as the stream: dropping it stops the search.
+        let _alive = (&running, &slot);
+        Ok(event)
+    });
+    let events = events.take_until(state.stopping());
+    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
+}
+
+/// Searches `pos` in rounds of doubling time until `time` is spent, every line is proven,
+/// the client goes, or `stop` is raised; sends each round's lines, then `done`.
+fn think(pos: &Position, n: usize, time: Duration, stop: &StopFlag, tx: &Sender) {
+    let started = Instant::now();
+    let deadline = started + time;
+    let mut round = FIRST_ROUND;
+    let mut first = true;
+    let mut deepest = 0;
+    let reason = loop {
+        let now = Instant::now();
+        if stop.is_raised() || tx.is_closed() {
+            return;
+        }
+        if pos.is_over() {
+            break "over";
+        }
+        if now >= deadline {
+            break "time";
+        }
+        // The last round may be cut short by the deadline: if it then sees less far than the
+        // round before, its lines are not shown.
+        let cut_short = round > deadline - now;
+        let limits = Limits::none()
+            .within(round.min(deadline - now))
+            .with_stop(stop.clone());
+        let mut so_far: Vec<Line> = Vec::new();
+        let lines = best_lines(pos, n, limits, |line| {
+            so_far.push(line.clone());
+            if first {
+                send(tx, "lines", &view(&so_far, now, started, false));
+            }
+        });
+        if stop.is_raised() {
+            return;
+        }
+        let depth = lines.iter().map(|l| l.depth).max().unwrap_or(0);
+        if cut_short && depth < deepest {
+            continue;
+        }
+        deepest = depth;
+        if !send(tx, "lines", &view(&lines, now, started, true)) {
+            return;
+        }
+        if lines.iter().all(|l| l.value.proven()) {
+            break "settled";
+        }
+        first = false;
+        round = round.saturating_mul(2);
+    };
+    send(
+        tx,
+        "done",
+        &serde_json::json!({"reason": reason, "elapsed_ms": started.elapsed().as_millis() as u64}),
+    );
+}
+
+/// The `lines` event of a round that began at `round_start`.
+fn view(lines: &[Line], round_start: Instant, started: Instant, complete: bool) -> LinesView {
+    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+    let seconds = round_start.elapsed().as_secs_f64().max(1e-3);
+    LinesView {
+        lines: lines.iter().map(LineView::new).collect(),
+        depth: lines.iter().map(|l| l.depth).max().unwrap_or(0),
+        nodes,
+        nodes_per_second: (nodes as f64 / seconds) as u64,
+        elapsed_ms: started.elapsed().as_millis() as u64,
+        complete,
+    }
+}
