@@ -4,6 +4,7 @@
 //! gomoku (`rules`).
 
 mod accounts;
+mod analysis;
 mod api;
 mod files;
 mod limits;

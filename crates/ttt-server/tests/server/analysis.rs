@@ -1,0 +1,190 @@
+//! The analysis board's engine: the stream of a position's lines and a game's evaluation
+//! graph (server-sent events), what they refuse, and one search of each kind a client.
+
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use serde_json::Value;
+use ttt_server::Limits;
+
+use crate::support::TestApp;
+
+/// The events of a stream's whole body: `(name, data)`.
+fn events(body: &Value) -> Vec<(String, Value)> {
+    let text = body.as_str().expect("an event stream");
+    text.split("\n\n")
+        .filter_map(|block| {
+            let name = block.lines().find_map(|l| l.strip_prefix("event: "))?;
+            let data = block.lines().find_map(|l| l.strip_prefix("data: "))?;
+            Some((name.to_string(), serde_json::from_str(data).unwrap()))
+        })
+        .collect()
+}
+
+/// A 15 x 15 position with X's and O's stones at these (row, col), for a query.
+fn position(x: &[(usize, usize)], o: &[(usize, usize)]) -> String {
+    let mut rows = vec![vec!['.'; 15]; 15];
+    for &(r, c) in x {
+        rows[r][c] = 'X';
+    }
+    for &(r, c) in o {
+        rows[r][c] = 'O';
+    }
+    let rows: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    rows.join("/")
+}
+
+fn quick() -> TestApp {
+    TestApp::with_limits(Limits {
+        board_analysis_time: Duration::from_millis(1500),
+        ..Limits::default()
+    })
+}
+
+#[tokio::test]
+async fn a_position_streams_its_lines_deeper_each_round_then_done() {
+    let app = quick();
+    // X's closed threes meet at (7, 6): a four-four there wins in three plies.
+    let p = position(
+        &[(7, 3), (7, 4), (7, 5), (4, 6), (5, 6), (6, 6)],
+        &[(7, 2), (3, 6), (0, 0), (0, 14), (14, 0), (14, 14)],
+    );
+    let reply = app
+        .get(&format!("/api/analysis/stream?position={p}&lines=2"))
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.json);
+    let all = events(&reply.json);
+    assert_eq!(all[0].0, "position");
+    assert_eq!(all[0].1["to_move"], "X");
+    assert_eq!(all[0].1["status"], "in_progress");
+    let rounds: Vec<&Value> = all
+        .iter()
+        .filter(|(n, d)| n == "lines" && d["complete"] == true)
+        .map(|(_, d)| d)
+        .collect();
+    assert!(!rounds.is_empty(), "{all:?}");
+    let last = rounds.last().unwrap();
+    let first = &last["lines"][0];
+    assert_eq!(first["move"], serde_json::json!({"row": 7, "col": 6}));
+    assert_eq!(
+        (&first["result"], &first["plies"], &first["proven"]),
+        (&"win".into(), &3.into(), &true.into())
+    );
+    assert_eq!(last["lines"].as_array().unwrap().len(), 2);
+    assert!(last["nodes_per_second"].as_u64().is_some());
+    let (name, done) = all.last().unwrap();
+    assert_eq!(name, "done");
+    assert!(["time", "settled"].contains(&done["reason"].as_str().unwrap()));
+}
+
+#[tokio::test]
+async fn renju_names_x_forbidden_points_and_a_finished_game_has_nothing_to_search() {
+    let app = quick();
+    let p = position(
+        &[(7, 5), (7, 6), (5, 7), (6, 7)],
+        &[(0, 0), (0, 14), (14, 0), (14, 14)],
+    );
+    let reply = app
+        .get(&format!("/api/analysis/stream?position={p}&rule=renju&lines=3"))
+        .await;
+    let all = events(&reply.json);
+    assert_eq!(
+        all[0].1["forbidden"],
+        serde_json::json!([{"row": 7, "col": 7}])
+    );
+    for (_, d) in all.iter().filter(|(n, _)| n == "lines") {
+        for line in d["lines"].as_array().unwrap() {
+            assert_ne!(line["move"], serde_json::json!({"row": 7, "col": 7}));
+        }
+    }
+    let reply = app
+        .get("/api/analysis/stream?position=XXX/OO./...&k=3")
+        .await;
+    let all = events(&reply.json);
+    assert_eq!(all[0].1["status"], "x_wins");
+    assert_eq!(all.last().unwrap().1["reason"], "over");
+}
+
+#[tokio::test]
+async fn what_the_stream_and_the_graph_refuse() {
+    let app = quick();
+    for (query, says) in [
+        ("position=XX/O", "ragged rows"),
+        ("position=XXX/.../...&k=3", "X has 3 marks and O has 0"),
+        ("position=.../.../...&lines=0", "lines: 0 is not from 1 to 10"),
+        ("position=.../.../...&lines=11", "lines: 11 is not from 1 to 10"),
+        ("position=.../.../...&rule=chess", "rule"),
+        ("position=.../.../...&k=7", "K"),
+        ("lines=3", "a bad query"),
+    ] {
+        let reply = app.get(&format!("/api/analysis/stream?{query}")).await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{query}");
+        let error = reply.json["error"].as_str().unwrap();
+        assert!(error.contains(says), "{query}: {error}");
+    }
+    let big = vec!["."; 20].join("");
+    let reply = app.get(&format!("/api/analysis/stream?position={big}")).await;
+    assert!(reply.json["error"].as_str().unwrap().contains("sides go up to 19"));
+    for (query, says) in [
+        ("rows=3&cols=3&moves=1.1,1.1", "move 2: \"1.1\": cell (2, 2) is already taken"),
+        ("rows=3&cols=3&moves=1.1,9.9", "move 2"),
+        ("rows=3&cols=3&moves=a", "move 1: \"a\": not row.col"),
+        ("rows=30&cols=3", "too big"),
+    ] {
+        let reply = app.get(&format!("/api/analysis/graph?{query}")).await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{query}");
+        let error = reply.json["error"].as_str().unwrap();
+        assert!(error.contains(says), "{query}: {error}");
+    }
+}
+
+#[tokio::test]
+async fn a_games_graph_has_a_point_a_position() {
+    let app = quick();
+    let reply = app
+        .get("/api/analysis/graph?rows=3&cols=3&k=3&moves=1.1,0.0,0.1,2.1,0.2,2.0,1.0,1.2,2.2")
+        .await;
+    let all = events(&reply.json);
+    let points: Vec<&Value> = all
+        .iter()
+        .filter(|(n, _)| n == "point")
+        .map(|(_, d)| d)
+        .collect();
+    assert_eq!(points.len(), 10);
+    for (i, p) in points.iter().enumerate() {
+        assert_eq!(p["ply"], i);
+        let x = p["x"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&x), "{p}");
+    }
+    // The board is full without a line: a draw, half each.
+    assert_eq!(points[9]["x"], 0.5);
+    assert_eq!(all.last().unwrap().0, "done");
+}
+
+#[tokio::test]
+async fn a_clients_new_stream_stops_its_last() {
+    let app = TestApp::with_limits(Limits {
+        board_analysis_time: Duration::from_secs(20),
+        board_analysis_threads: 2,
+        ..Limits::default()
+    });
+    let started = Instant::now();
+    let p = position(&[(7, 7)], &[]);
+    let path = format!("/api/analysis/stream?position={p}");
+    let first = app.get(&path);
+    let second = async {
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        // Short: a stream that ends by itself.
+        app.get("/api/analysis/stream?position=XXX/OO./...&k=3").await
+    };
+    let (first, second) = tokio::join!(first, second);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "the first search went on: {:?}",
+        started.elapsed()
+    );
+    let first = events(&first.json);
+    assert!(first.iter().any(|(n, _)| n == "lines"), "{first:?}");
+    assert!(first.iter().all(|(n, _)| n != "done"), "{first:?}");
+    assert_eq!(events(&second.json).last().unwrap().1["reason"], "over");
+}
