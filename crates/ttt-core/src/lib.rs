@@ -162,6 +162,7 @@
 
 mod bitset;
 mod cell;
+mod clock;
 mod opening;
 mod outcome;
 mod player;
@@ -173,6 +174,7 @@ mod setup;
 mod symmetry;
 
 pub use cell::{Cell, Dims, DimsError, MAX_SIDE};
+pub use clock::{can_still_make_line, Clock, Flagged, TimeControl, TimeControlError};
 pub use opening::{
     Choice, Opening, OpeningAction, OpeningError, OpeningNameError, OpeningPhase, Order,
 };
