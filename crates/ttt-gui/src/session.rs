@@ -747,6 +747,8 @@ impl Session {
             rule: self.start.rule(),
             opening: self.opening,
             rated: false,
+            ending: None,
+            time_control: ttt_core::TimeControl::None,
         };
         if !game.counts() {
             self.saved = Some(Saved::DoesNotCount);

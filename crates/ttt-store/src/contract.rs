@@ -12,6 +12,7 @@ use crate::{
 
 mod accounts;
 mod admin;
+mod endings;
 mod fixtures;
 mod rules;
 
@@ -44,6 +45,7 @@ pub(crate) fn all(fresh: &dyn Fn() -> Arc<dyn Store>) {
         .chain(rules::each())
         .chain(accounts::each())
         .chain(admin::each())
+        .chain(endings::each())
     {
         check(fresh());
     }
@@ -103,6 +105,8 @@ fn a_forfeit_is_kept_and_counts_as_a_win_for_the_other_side(store: &dyn Store) {
         rule: Rule::Freestyle,
         opening: Opening::None,
         rated: false,
+        ending: None,
+        time_control: ttt_core::TimeControl::None,
     };
     let id = store.record_game(&lost).unwrap();
     let got = store.game(id).unwrap().unwrap();
@@ -262,6 +266,8 @@ fn games_of_fewer_than_three_in_a_row_do_not_count(store: &dyn Store) {
         rule: Rule::Freestyle,
         opening: Opening::None,
         rated: false,
+        ending: None,
+        time_control: ttt_core::TimeControl::None,
     };
     assert!(!tiny.counts());
     assert!(matches!(
@@ -311,6 +317,8 @@ fn record(store: &dyn Store, x: &str, result: GameResult) {
             rule: Rule::Freestyle,
             opening: Opening::None,
             rated: false,
+            ending: None,
+            time_control: ttt_core::TimeControl::None,
         })
         .unwrap();
 }
@@ -651,6 +659,8 @@ fn games_are_stored_whole(store: &dyn Store) {
         rule: Rule::Freestyle,
         opening: Opening::None,
         rated: false,
+        ending: None,
+        time_control: ttt_core::TimeControl::None,
     };
     let id = store.record_game(&new).unwrap();
     let got = store.game(id).unwrap().unwrap();

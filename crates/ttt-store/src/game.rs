@@ -7,7 +7,7 @@
 //! [`encode_moves`]) that any SQL backend can hold in a text column.
 
 use serde::Serialize;
-use ttt_core::{ByPlayer, Cell, Dims, Opening, Outcome, Player, Position, Rule};
+use ttt_core::{ByPlayer, Cell, Dims, Opening, Outcome, Player, Position, Rule, TimeControl};
 
 use crate::{GameError, Participant};
 
@@ -87,6 +87,96 @@ impl GameResult {
     }
 }
 
+/// How a game ended other than on the board or by a program's failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// A clock ran out.
+    Timeout,
+    /// A player resigned.
+    Resign,
+    /// The players agreed a draw.
+    DrawAgreed,
+    /// The player to move left, and the other claimed the win.
+    Abandoned,
+    /// Called off before both had moved: no result, not recorded.
+    Aborted,
+}
+
+impl EndReason {
+    /// The word stored and used in JSON: `timeout`, `resign`, `draw_agreed`, `abandoned`,
+    /// `aborted`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Timeout => "timeout",
+            EndReason::Resign => "resign",
+            EndReason::DrawAgreed => "draw_agreed",
+            EndReason::Abandoned => "abandoned",
+            EndReason::Aborted => "aborted",
+        }
+    }
+
+    /// Reads [`as_str`](EndReason::as_str)'s words back.
+    #[must_use]
+    pub fn from_word(word: &str) -> Option<EndReason> {
+        [
+            EndReason::Timeout,
+            EndReason::Resign,
+            EndReason::DrawAgreed,
+            EndReason::Abandoned,
+            EndReason::Aborted,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == word)
+    }
+
+    /// Checks a game ended this way with `result` at `end`: a game still in progress on the
+    /// board, and a result the reason can give (a resignation or an abandoned game is a
+    /// win, an agreed draw a draw; a timeout either).
+    pub(crate) fn check(self, end: &Position, result: Option<GameResult>) -> Result<(), GameError> {
+        if end.is_over() {
+            return Err(GameError::EndingAfterTheEnd(end.outcome()));
+        }
+        let fits = match (self, result) {
+            (EndReason::Aborted, None) => true,
+            (EndReason::Aborted, Some(_)) | (_, None) => false,
+            (EndReason::Resign | EndReason::Abandoned, Some(r)) => r != GameResult::Draw,
+            (EndReason::DrawAgreed, Some(r)) => r == GameResult::Draw,
+            (EndReason::Timeout, Some(_)) => true,
+        };
+        if fits {
+            return Ok(());
+        }
+        Err(GameError::EndingResult {
+            reason: self.as_str(),
+            result: result.map_or(Outcome::InProgress, GameResult::outcome),
+        })
+    }
+}
+
+/// How a game in progress ended off the board: the reason, and the side that lost (none for
+/// a draw or an aborted game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Ending {
+    /// How it ended.
+    pub reason: EndReason,
+    /// The side that lost; `None` for a draw, or a game aborted.
+    pub loser: Option<Player>,
+}
+
+impl Ending {
+    /// The result it gives; `None` for an aborted game, which has none.
+    #[must_use]
+    pub fn result(&self) -> Option<GameResult> {
+        match (self.reason, self.loser) {
+            (EndReason::Aborted, _) => None,
+            (_, Some(loser)) => Some(GameResult::win_for(loser.other())),
+            (_, None) => Some(GameResult::Draw),
+        }
+    }
+}
+
 /// A game lost because the program playing one side failed: it crashed, said nothing in
 /// its time, or answered a move that is not one. The other side wins, on a board that shows
 /// no line; the statistics count it as any win.
@@ -143,7 +233,7 @@ impl Forfeit {
 /// A finished game, ready to be recorded with [`Store::record_game`](crate::Store::record_game).
 ///
 /// ```
-/// # use ttt_core::{Cell, Opening, Rule};
+/// # use ttt_core::{Cell, Opening, Rule, TimeControl};
 /// # use ttt_store::{GameResult, NewGame, Participant};
 /// // X X X      X (Ann) takes the top row.
 /// // O O .
@@ -159,6 +249,8 @@ impl Forfeit {
 ///     rule: Rule::Freestyle,
 ///     opening: Opening::None,
 ///     rated: false,
+///     ending: None,
+///     time_control: TimeControl::None,
 /// };
 /// assert!(game.check().is_ok());
 /// ```
@@ -190,6 +282,11 @@ pub struct NewGame {
     /// Whether it moves its sides' ratings (on a board that has ratings: see
     /// [`crate::rating_board`]).
     pub rated: bool,
+    /// How it ended, where not on the board (a resignation, a timeout, ...): the moves stop
+    /// where it happened, and `result` says who won.
+    pub ending: Option<EndReason>,
+    /// The clock it was played with.
+    pub time_control: TimeControl,
 }
 
 /// The fewest in a row a game must ask for to count in the players' statistics: with fewer,
@@ -230,6 +327,9 @@ impl NewGame {
             self.rule,
             &self.moves,
         )?;
+        if let Some(reason) = self.ending {
+            return reason.check(&end, Some(self.result));
+        }
         if let Some(forfeit) = &self.forfeit {
             forfeit.check(&end)?;
             if self.result != forfeit.result() {
@@ -281,6 +381,21 @@ pub struct GameRecord {
     pub opening: Opening,
     /// Whether it moved its sides' ratings.
     pub rated: bool,
+    /// How it ended, where not on the board: `timeout`, `resign`, `draw_agreed` or
+    /// `abandoned`; `null` otherwise.
+    pub ending: Option<EndReason>,
+    /// The clock it was played with, as `5+3`, `30s/move` or `3 days/move`; `null` for none.
+    #[serde(serialize_with = "time_control_text")]
+    pub time_control: TimeControl,
+}
+
+/// A time control in JSON: its text, or null for none.
+fn time_control_text<S: serde::Serializer>(t: &TimeControl, s: S) -> Result<S::Ok, S::Error> {
+    if t.is_timed() {
+        s.collect_str(t)
+    } else {
+        s.serialize_none()
+    }
 }
 
 impl GameRecord {
@@ -361,6 +476,8 @@ mod tests {
             rule: Rule::Freestyle,
             opening: Opening::None,
             rated: false,
+            ending: None,
+            time_control: ttt_core::TimeControl::None,
         }
     }
 

@@ -86,6 +86,17 @@ pub enum GameError {
         /// The result given.
         result: Outcome,
     },
+    /// An ending (a resignation, a timeout, ...) after the board had ended the game.
+    #[error("a game that ended on the board ({0:?}) cannot end another way too")]
+    EndingAfterTheEnd(Outcome),
+    /// An ending whose loser does not fit its reason or the result.
+    #[error("a game ended by {reason} cannot have the result {result:?}")]
+    EndingResult {
+        /// How it ended.
+        reason: &'static str,
+        /// The result given.
+        result: Outcome,
+    },
 }
 
 #[cfg(test)]

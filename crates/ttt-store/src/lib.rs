@@ -39,6 +39,8 @@
 //!     rule: Default::default(), // free-style: K or more in a row wins
 //!     opening: Default::default(), // none: X moves first on the empty board
 //!     rated: false, // ratings stay as they are
+//!     ending: None, // played to its end on the board
+//!     time_control: Default::default(), // no clock
 //! })?;
 //!
 //! assert_eq!(store.player("Bo")?.unwrap().ties, 1);
@@ -69,7 +71,10 @@ use std::path::PathBuf;
 pub use account::{Account, ClaimRefused, NameStatus, SignUpRefused};
 pub use admin::{AdminDone, AdminRefused, AuditEntry, Operator, REMOVED_PLAYER};
 pub use error::StoreError;
-pub use game::{Forfeit, GameRecord, GameResult, NewGame, MAX_REASON_CHARS, MIN_K_THAT_COUNTS};
+pub use game::{
+    EndReason, Ending, Forfeit, GameRecord, GameResult, NewGame, MAX_REASON_CHARS,
+    MIN_K_THAT_COUNTS,
+};
 pub use game_error::GameError;
 pub use live::{unix_now, Invite, LiveGame, LiveSeat};
 pub use location::Location;

@@ -10,10 +10,12 @@
 //! so two moves made at once on two servers never fork a game. When the moves end the game,
 //! the same transaction records it for the players' statistics, exactly once.
 
-use ttt_core::{ByPlayer, Cell, Choice, Dims, Opening, OpeningPhase, Player, Position, Rule};
+use ttt_core::{
+    ByPlayer, Cell, Choice, Clock, Dims, Opening, OpeningPhase, Player, Position, Rule, TimeControl,
+};
 
 use crate::game::replay;
-use crate::{Forfeit, GameError, GameResult, NewGame, Participant};
+use crate::{Ending, Forfeit, GameError, GameResult, NewGame, Participant};
 
 /// One side of a game in progress: who sits there, and what the web game needs besides.
 ///
@@ -130,6 +132,15 @@ pub struct LiveGame {
     pub updated_at: i64,
     /// Whether its result moves the sides' ratings.
     pub rated: bool,
+    /// How it ended off the board (a clock run out, a resignation, ...): set, it is over.
+    pub ending: Option<Ending>,
+    /// The side offering a draw, until the other answers or a move is made.
+    pub draw_offer: Option<Player>,
+    /// The players' clocks (untimed: [`TimeControl::None`]).
+    pub clock: Clock,
+    /// When each side last had the game's page open, in milliseconds since the Unix epoch
+    /// (0: never since the game began).
+    pub seen: ByPlayer<i64>,
 }
 
 impl LiveGame {
@@ -158,6 +169,10 @@ impl LiveGame {
             created_at: now,
             updated_at: now,
             rated: false,
+            ending: None,
+            draw_offer: None,
+            clock: Clock::new(TimeControl::None),
+            seen: ByPlayer::default(),
         }
     }
 
@@ -198,7 +213,7 @@ impl LiveGame {
     /// # Errors
     /// As [`LiveGame::position`].
     pub fn is_over(&self) -> Result<bool, GameError> {
-        Ok(self.forfeit.is_some() || self.position()?.is_over())
+        Ok(self.forfeit.is_some() || self.ending.is_some() || self.position()?.is_over())
     }
 
     /// The finished game as the statistics record it, once the moves have ended it (or a
@@ -208,12 +223,19 @@ impl LiveGame {
     /// As [`LiveGame::position`]; and for a forfeit that does not fit the position.
     pub fn finished(&self) -> Result<Option<NewGame>, GameError> {
         let pos = self.position()?;
-        let result = match &self.forfeit {
-            Some(forfeit) => {
+        let result = match (&self.ending, &self.forfeit) {
+            (Some(ending), _) => {
+                ending.reason.check(&pos, ending.result())?;
+                match ending.result() {
+                    Some(result) => result,
+                    None => return Ok(None),
+                }
+            }
+            (None, Some(forfeit)) => {
                 forfeit.check(&pos)?;
                 forfeit.result()
             }
-            None => match GameResult::from_outcome(pos.outcome()) {
+            (None, None) => match GameResult::from_outcome(pos.outcome()) {
                 Some(result) => result,
                 None => return Ok(None),
             },
@@ -234,6 +256,8 @@ impl LiveGame {
             rule: self.rule,
             opening: self.opening,
             rated: self.rated,
+            ending: self.ending.map(|e| e.reason),
+            time_control: self.clock.control(),
         };
         Ok(game.counts().then_some(game))
     }

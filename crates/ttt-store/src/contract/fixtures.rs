@@ -59,6 +59,8 @@ pub(crate) fn game(x: Participant, o: Participant, result: GameResult) -> NewGam
         rule: Rule::Freestyle,
         opening: Opening::None,
         rated: false,
+        ending: None,
+        time_control: ttt_core::TimeControl::None,
     }
 }
 

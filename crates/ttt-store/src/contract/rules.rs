@@ -85,6 +85,8 @@ fn gomoku(rule: Rule, opening: Opening, moves: Vec<Cell>, result: GameResult) ->
         rule,
         opening,
         rated: false,
+        ending: None,
+        time_control: ttt_core::TimeControl::None,
     }
 }
 

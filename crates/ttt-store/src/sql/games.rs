@@ -1,26 +1,27 @@
 //! Finished games: recording one with its players' counters, and reading them back.
 
-use ttt_core::{ByPlayer, Opening, Player, Rule};
+use ttt_core::{ByPlayer, Opening, Player, Rule, TimeControl};
 
 use crate::game::{decode_moves, encode_moves};
 use crate::sql::players::{self, ADD_LOSS, ADD_TIE, ADD_WIN};
 use crate::sql::ratings;
 use crate::sql::{params, side, unsigned, Damage, Db, Row};
-use crate::{Forfeit, GameRecord, GameResult, NewGame, Participant, StoreError};
+use crate::{EndReason, Forfeit, GameRecord, GameResult, NewGame, Participant, StoreError};
 
 /// The columns [`record`] reads, in its order.
 macro_rules! game_columns {
     () => {
         "id, board_rows, board_cols, k, x_player, x_level, x_engine, o_player, o_level, \
          o_engine, moves, result, finished_at, hints_x, hints_o, forfeit, forfeit_reason, rule, \
-         opening, rated"
+         opening, rated, ending, time_control"
     };
 }
 
 const INSERT: &str = "INSERT INTO games (board_rows, board_cols, k, x_player, x_level, x_engine,
                          o_player, o_level, o_engine, moves, result, hints_x, hints_o,
-                         forfeit, forfeit_reason, rule, opening, rated)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+                         forfeit, forfeit_reason, rule, opening, rated, ending, time_control)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+             $19, $20)
      RETURNING id";
 
 const BY_ID: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
@@ -130,6 +131,14 @@ fn record(row: &impl Row) -> Result<GameRecord, Damage> {
         rule,
         opening,
         rated: row.need_int(19)? != 0,
+        ending: row
+            .text(20)?
+            .map(|w| EndReason::from_word(&w).ok_or(Damage::Ending(w)))
+            .transpose()?,
+        time_control: match row.text(21)? {
+            None => TimeControl::None,
+            Some(t) => t.parse().map_err(|_| Damage::TimeControl(t))?,
+        },
     })
 }
 
@@ -182,6 +191,7 @@ pub(crate) async fn insert(db: &impl Db, game: &NewGame) -> Result<i64, StoreErr
     }
     let (loser, reason) = forfeit_columns(game.forfeit.as_ref());
     let moves = encode_moves(&game.moves);
+    let control = game.time_control.to_string();
     let row = db
         .query_opt(
             INSERT,
@@ -204,6 +214,8 @@ pub(crate) async fn insert(db: &impl Db, game: &NewGame) -> Result<i64, StoreErr
                 game.rule.name(),
                 game.opening.name(),
                 i64::from(game.rated),
+                game.ending.map(EndReason::as_str),
+                game.time_control.is_timed().then_some(control.as_str()),
             ],
         )
         .await?;

@@ -4,15 +4,15 @@
 
 use std::sync::LazyLock;
 
-use ttt_core::{ByPlayer, Cell, Player};
+use ttt_core::{ByPlayer, Cell, Clock, Player, TimeControl};
 
 use crate::live::{decode_choices, encode_choices};
 use crate::sql::games::{forfeit, forfeit_columns, hints, rules, side_word};
 use crate::sql::{side, unsigned, Damage, Db, Param, Row};
-use crate::{Invite, LiveGame, LiveSeat, Participant, StoreError};
+use crate::{EndReason, Ending, Invite, LiveGame, LiveSeat, Participant, StoreError};
 
 /// The columns a save writes, in the order of [`fields`].
-const FIELDS: [&str; 21] = [
+const FIELDS: [&str; 32] = [
     "x_kind",
     "x_name",
     "x_level",
@@ -34,6 +34,17 @@ const FIELDS: [&str; 21] = [
     "forfeit",
     "forfeit_reason",
     "opening_choices",
+    "ending",
+    "ending_loser",
+    "draw_offer",
+    "time_control",
+    "clock_x_ms",
+    "clock_o_ms",
+    "clock_running",
+    "clock_since_ms",
+    "clock_deadline_ms",
+    "seen_x",
+    "seen_o",
 ];
 
 /// The columns a save never changes, before [`FIELDS`] in a row.
@@ -136,8 +147,22 @@ fn seat(row: &impl Row, side: Player, i: usize) -> Result<LiveSeat, Damage> {
     })
 }
 
-/// The values of [`FIELDS`] for `g`; `choices`: its opening choices as stored.
-fn fields<'a>(g: &'a LiveGame, choices: &'a str) -> Vec<Param<'a>> {
+/// The values of [`FIELDS`] for `g`; `choices`: its opening choices as stored, `control`
+/// its time control's text.
+fn fields<'a>(g: &'a LiveGame, choices: &'a str, control: &'a str) -> Vec<Param<'a>> {
+    let timed = g.clock.control().is_timed();
+    let ms = |n: u64| Param::Int(timed.then(|| i64::try_from(n).unwrap_or(i64::MAX)));
+    let over = g.ending.is_some() || g.forfeit.is_some();
+    let clock = [
+        Param::Text(timed.then_some(control)),
+        ms(g.clock.left().x),
+        ms(g.clock.left().o),
+        Param::Text(g.clock.running().map(side_word)),
+        Param::Int(g.clock.running().map(|_| g.clock.since())),
+        Param::Int(g.clock.deadline().filter(|_| !over)),
+        g.seen.x.into(),
+        g.seen.o.into(),
+    ];
     let (loser, reason) = forfeit_columns(g.forfeit.as_ref());
     let seats = seat_columns(&g.seats.x)
         .into_iter()
@@ -158,7 +183,11 @@ fn fields<'a>(g: &'a LiveGame, choices: &'a str) -> Vec<Param<'a>> {
             loser.into(),
             reason.into(),
             choices.into(),
+            Param::Text(g.ending.map(|e| e.reason.as_str())),
+            Param::Text(g.ending.and_then(|e| e.loser).map(side_word)),
+            Param::Text(g.draw_offer.map(side_word)),
         ])
+        .chain(clock)
         .collect()
 }
 
@@ -179,7 +208,8 @@ pub(crate) async fn insert(db: &impl Db, g: &LiveGame) -> Result<(), StoreError>
         i64::from(g.rated).into(),
     ];
     let choices = encode_choices(&g.opening_choices);
-    params.extend(fields(g, &choices));
+    let control = g.clock.control().to_string();
+    params.extend(fields(g, &choices, &control));
     match db.execute(&INSERT, &params).await {
         Err(StoreError::Conflict { .. }) => Err(StoreError::Conflict {
             what: format!("game {}", g.id),
@@ -191,7 +221,8 @@ pub(crate) async fn insert(db: &impl Db, g: &LiveGame) -> Result<(), StoreError>
 /// Writes `g` over the row still at version `from`; whether there was one.
 pub(crate) async fn update(db: &impl Db, g: &LiveGame, from: i64) -> Result<bool, StoreError> {
     let choices = encode_choices(&g.opening_choices);
-    let mut params = fields(g, &choices);
+    let control = g.clock.control().to_string();
+    let mut params = fields(g, &choices, &control);
     params.extend([Param::from(g.id.as_str()), Param::from(from)]);
     Ok(db.execute(&UPDATE, &params).await? > 0)
 }
@@ -236,9 +267,50 @@ fn read(row: &impl Row, moves: Vec<Cell>) -> Result<LiveGame, Damage> {
         updated_at: row.need_int(f + 17)?,
         forfeit: forfeit(row, f + 18)?,
         rated: row.need_int(7)? != 0,
+        ending: ending(row, f + 21)?,
+        draw_offer: row
+            .text(f + 23)?
+            .map(|t| side("draw_offer", t))
+            .transpose()?,
+        clock: clock(row, f + 24)?,
+        seen: ByPlayer {
+            x: row.int(f + 30)?.unwrap_or(0),
+            o: row.int(f + 31)?.unwrap_or(0),
+        },
     };
     game.finished()?;
     Ok(game)
+}
+
+/// Reads an ending from the row's columns `i` (the reason) and `i + 1` (the loser).
+fn ending(row: &impl Row, i: usize) -> Result<Option<Ending>, Damage> {
+    let Some(word) = row.text(i)? else {
+        return Ok(None);
+    };
+    let reason = EndReason::from_word(&word).ok_or(Damage::Ending(word))?;
+    let loser = row
+        .text(i + 1)?
+        .map(|t| side("ending_loser", t))
+        .transpose()?;
+    Ok(Some(Ending { reason, loser }))
+}
+
+/// Reads a clock from the row's columns `i` (its control) to `i + 4` (since when it runs).
+fn clock(row: &impl Row, i: usize) -> Result<Clock, Damage> {
+    let Some(text) = row.text(i)? else {
+        return Ok(Clock::new(TimeControl::None));
+    };
+    let control: TimeControl = text.parse().map_err(|_| Damage::TimeControl(text))?;
+    let left = ByPlayer {
+        x: unsigned::<u64>(row.need_int(i + 1)?)?,
+        o: unsigned::<u64>(row.need_int(i + 2)?)?,
+    };
+    let running = row
+        .text(i + 3)?
+        .map(|t| side("clock_running", t))
+        .transpose()?;
+    let since = row.int(i + 4)?.unwrap_or(0);
+    Ok(Clock::from_parts(control, left, running, since))
 }
 
 /// Removes the games idle since `idle_before` and the finished ones since
@@ -286,7 +358,7 @@ pub(crate) mod tests {
         assert_eq!(UPDATE.matches(" = $").count(), FIELDS.len() + 2);
         assert_eq!(INSERT.matches('$').count(), COLUMN_COUNT);
         assert!(
-            UPDATE.ends_with("WHERE id = $22 AND version = $23"),
+            UPDATE.ends_with("WHERE id = $33 AND version = $34"),
             "{}",
             *UPDATE
         );

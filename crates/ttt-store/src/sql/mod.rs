@@ -179,6 +179,12 @@ pub(crate) enum Damage {
     /// Only one of a forfeit's two columns.
     #[error("half a forfeit (a side without a reason, or a reason without a side)")]
     HalfForfeit,
+    /// An ending that is not one of the words.
+    #[error("an unknown ending {0:?}")]
+    Ending(String),
+    /// A time control that cannot be read.
+    #[error("an unreadable time control {0:?}")]
+    TimeControl(String),
     /// A side of a finished game with no player, or more than one.
     #[error("no single player for {0}")]
     Player(Player),

@@ -17,9 +17,10 @@ const PLAYER: &str = "INSERT INTO players (name, name_key, wins, losses, ties, s
 
 const GAME: &str = "INSERT INTO games (id, board_rows, board_cols, k, x_player, x_level, x_engine,
                          o_player, o_level, o_engine, moves, result, finished_at, hints_x,
-                         hints_o, forfeit, forfeit_reason, rule, opening, rated)
+                         hints_o, forfeit, forfeit_reason, rule, opening, rated, ending,
+                         time_control)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-             $19, $20)";
+             $19, $20, $21, $22)";
 
 /// Writes `players` and `games` into the database, which must hold nothing yet; in the
 /// caller's transaction.
@@ -84,6 +85,7 @@ pub(crate) async fn restore(
         let o = participant_columns(&g.o);
         let (loser, reason) = forfeit_columns(g.forfeit.as_ref());
         let moves = encode_moves(&g.moves);
+        let control = g.time_control.to_string();
         db.execute(
             GAME,
             params![
@@ -107,6 +109,8 @@ pub(crate) async fn restore(
                 g.rule.name(),
                 g.opening.name(),
                 i64::from(g.rated),
+                g.ending.map(crate::EndReason::as_str),
+                g.time_control.is_timed().then_some(control.as_str()),
             ],
         )
         .await?;
@@ -152,6 +156,8 @@ fn as_new(g: &GameRecord) -> NewGame {
         rule: g.rule,
         opening: g.opening,
         rated: g.rated,
+        ending: g.ending,
+        time_control: g.time_control,
     }
 }
 

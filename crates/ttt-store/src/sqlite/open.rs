@@ -51,6 +51,7 @@ const STATEMENTS: usize = 32;
 ///     x: Participant::human("Ann"), o: Participant::computer("easy"),
 ///     moves, result: GameResult::XWins, hints: Default::default(), forfeit: None,
 ///     rule: Default::default(), opening: Default::default(), rated: false,
+///     ending: None, time_control: Default::default(),
 /// }).unwrap();
 /// assert_eq!(store.player("Ann").unwrap().unwrap().wins, 1);
 /// ```

@@ -200,6 +200,8 @@ impl GameLine {
                 .parse()
                 .map_err(|_| format!("the opening {:?} is not one of ours", self.opening))?,
             rated: self.rated,
+            ending: None,
+            time_control: ttt_core::TimeControl::None,
         })
     }
 }

@@ -94,6 +94,8 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<()> {
             rule: game.rule,
             opening: ttt_core::Opening::None,
             rated: false,
+            ending: None,
+            time_control: ttt_core::TimeControl::None,
         })
         .map_err(store_error)?;
     println!(

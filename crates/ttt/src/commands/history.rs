@@ -219,6 +219,8 @@ mod tests {
             rule: ttt_core::Rule::Freestyle,
             opening: ttt_core::Opening::None,
             rated: false,
+            time_control: ttt_core::TimeControl::None,
+            ending: None,
         }
     }
 

@@ -727,6 +727,8 @@ fn conclude<R: BufRead, W: Write>(
         rule: options.rule,
         opening: options.opening,
         rated: false,
+        ending: None,
+        time_control: ttt_core::TimeControl::None,
     };
     let id = if game.counts() {
         Some(store.record_game(&game)?)
