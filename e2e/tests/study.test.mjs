@@ -80,14 +80,19 @@ describe('the analysis board', () => {
   test('a proven win is first and steps move by move; renju marks X\'s forbidden points', async () => {
     const page = await newPage(browser);
     await openStudy(page);
+    // From tic-tac-toe's board, a pasted gomoku position is played with five.
+    await page.locator('#study-size').selectOption({ index: 0 });
+    await expectText(page.locator('#study-board-label'), /^3 × 3, 3 in a row/);
     // X's closed threes meet at (7, 6): a four-four there wins in three plies.
     await paste(page, position(
       [[7, 3], [7, 4], [7, 5], [4, 6], [5, 6], [6, 6]],
       [[7, 2], [3, 6], [0, 0], [0, 14], [14, 0], [14, 14]],
     ));
+    await expectText(page.locator('#study-board-label'), '15 × 15, 5 in a row, Free-style');
+    assert.equal(await page.locator('#study-board td.last').count(), 0);
     const first = page.locator('#study-lines li').first();
-    await expectText(first, /^\(8, 7\)win in 3 plies \(proven\)/);
-    await expectText(page.locator('#study-status'), /Every line shown is proven|Thinking/);
+    await expectText(first, /^\(8, 7\)win (in|within) 3 plies \(proven\)/);
+    await expectText(page.locator('#study-status'), /Every line shown is proven|X to move wins: the first line is proven|Thinking/);
     await first.getByRole('button', { name: 'Step through the win' }).click();
     await expectText(page.locator('#study-win-text'), 'The win, move 1 of 3: (8, 7)');
     assert.equal(await page.locator('#study-board td.ghost').count(), 1);
@@ -114,7 +119,7 @@ describe('the analysis board', () => {
     await paste(page, position([[7, 7], [7, 8], [7, 9]], []));
     await expectText(page.locator('#study-status'), /X has 3 stones and O 0/);
     await paste(page, 'XX/O');
-    await expectText(page.locator('#study-paste-error'), 'Row 2 has 1 cells, row 1 has 2.');
+    await expectText(page.locator('#study-paste-error'), 'Row 2 has 1 cell, row 1 has 2 cells.');
     assert.deepEqual(page.errors, []);
     // Closing the page ends its stream, and frees the server's analysis thread.
     await page.context().close();

@@ -136,7 +136,7 @@ mod tt;
 mod value;
 
 pub use analysis::Analysis;
-pub use lines::{best_lines, Line, LineValue, WIN_SCORE};
+pub use lines::{all_proven, best_lines, merged, proven_lines, Line, LineValue, Proof, WIN_SCORE};
 pub use players::{
     new_player, opening_balance, opening_choice, opening_stones, BoardSizeError, Decision, Easy,
     Hard, Level, LevelError, MarkError, Medium, Perfect, Strategy, Strong, StrongMove,

@@ -8,6 +8,8 @@
 
 use ttt_core::{Cell, Position, Rule};
 
+use crate::analysis::Analysis;
+
 use crate::search::heuristic::Estimate;
 use crate::search::limits::Limits;
 use crate::{Strong, StrongMove, Value, Verdict};
@@ -23,17 +25,28 @@ const SCORE_SCALE: f64 = 600.0;
 /// The share of the time the search for the moves takes; the rest is for proving losses.
 const SEARCH_SHARE: f64 = 0.85;
 
+/// How sure a line's win or loss is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// Found by the selective search: likely, not certain.
+    Found,
+    /// Proven by a threat search: the win is certain, its length at most the line's.
+    Threats,
+    /// Proven by the solver, with the game's exact length under best play.
+    Solved,
+}
+
 /// What a line is worth to the player making its first move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineValue {
     /// The evaluation at the search's horizon: above 0 good for the mover, below bad.
     Score(i32),
-    /// A win `plies` away (the move included); `proven` when a threat search proved it.
+    /// A win `plies` away (the move included).
     Win {
         /// Plies to the win, the move included.
         plies: u32,
-        /// Proven by a threat search (else found by the selective search).
-        proven: bool,
+        /// How sure it is.
+        proof: Proof,
     },
     /// A draw with best play, `plies` to fill the board (the move included): only the
     /// solver proves one.
@@ -41,12 +54,12 @@ pub enum LineValue {
         /// Plies to the full board, the move included.
         plies: u32,
     },
-    /// A loss `plies` away (the move included); `proven` as for a win.
+    /// A loss `plies` away (the move included).
     Loss {
         /// Plies to the loss, the move included.
         plies: u32,
-        /// Proven by a threat search (else found by the selective search).
-        proven: bool,
+        /// How sure it is.
+        proof: Proof,
     },
 }
 
@@ -56,12 +69,12 @@ impl From<Verdict> for LineValue {
         match v.value {
             Value::Win => LineValue::Win {
                 plies: v.plies,
-                proven: true,
+                proof: Proof::Solved,
             },
             Value::Draw => LineValue::Draw { plies: v.plies },
             Value::Loss => LineValue::Loss {
                 plies: v.plies,
-                proven: true,
+                proof: Proof::Solved,
             },
         }
     }
@@ -95,12 +108,21 @@ impl LineValue {
     /// Whether the value is proven (a draw always is).
     #[must_use]
     pub fn proven(self) -> bool {
-        matches!(
-            self,
-            LineValue::Win { proven: true, .. }
-                | LineValue::Loss { proven: true, .. }
-                | LineValue::Draw { .. }
-        )
+        match self {
+            LineValue::Win { proof, .. } | LineValue::Loss { proof, .. } => proof != Proof::Found,
+            LineValue::Draw { .. } => true,
+            LineValue::Score(_) => false,
+        }
+    }
+
+    /// Whether its length is exact (the solver's), not only the threat line's.
+    #[must_use]
+    pub fn exact(self) -> bool {
+        match self {
+            LineValue::Win { proof, .. } | LineValue::Loss { proof, .. } => proof == Proof::Solved,
+            LineValue::Draw { .. } => true,
+            LineValue::Score(_) => false,
+        }
     }
 }
 
@@ -152,7 +174,8 @@ pub fn best_lines(
 }
 
 /// A move the engine chose, with its value: its proven win, else whether the opponent has a
-/// win by threats after it, else the search's estimate.
+/// win by threats after it, else the search's estimate, or, for a move chosen without a
+/// search (the centre of an empty board, a forced block), the opponent's best answer's.
 fn line_of(pos: &Position, engine: &mut Strong, m: &StrongMove, limits: &Limits) -> Line {
     let mut line = Line {
         cell: m.cell,
@@ -164,11 +187,17 @@ fn line_of(pos: &Position, engine: &mut Strong, m: &StrongMove, limits: &Limits)
     if let Some(win) = &m.win {
         line.value = LineValue::Win {
             plies: win.plies(),
-            proven: true,
+            proof: Proof::Threats,
         };
         line.pv = win.line.clone();
         return line;
     }
+    // The threat search counts free-style lines: under another rule its win is only likely.
+    let threats = if pos.rule() == Rule::Freestyle {
+        Proof::Threats
+    } else {
+        Proof::Found
+    };
     if !limits.is_over() && engine.play(m.cell).is_ok() {
         let answer = engine.threat_win(limits.clone());
         engine.take_back(m.cell);
@@ -176,7 +205,7 @@ fn line_of(pos: &Position, engine: &mut Strong, m: &StrongMove, limits: &Limits)
         if let Some(win) = answer {
             line.value = LineValue::Loss {
                 plies: win.plies() + 1,
-                proven: pos.rule() == Rule::Freestyle,
+                proof: threats,
             };
             line.pv = std::iter::once(m.cell).chain(win.line).collect();
             return line;
@@ -185,16 +214,109 @@ fn line_of(pos: &Position, engine: &mut Strong, m: &StrongMove, limits: &Limits)
     line.value = match m.estimate {
         Some(Estimate::Win { plies }) => LineValue::Win {
             plies,
-            proven: false,
+            proof: Proof::Found,
         },
         Some(Estimate::Loss { plies }) => LineValue::Loss {
             plies,
-            proven: false,
+            proof: Proof::Found,
         },
         Some(Estimate::Score(s)) => LineValue::Score(s),
-        None => LineValue::Score(0),
+        None => return answered(pos, line, limits),
     };
     line
+}
+
+/// A move chosen without a search, valued by the opponent's best answer to it, searched
+/// within a third of the time left.
+fn answered(pos: &Position, mut line: Line, limits: &Limits) -> Line {
+    let Ok(after) = pos.play(line.cell) else {
+        return line;
+    };
+    if after.is_over() {
+        return line;
+    }
+    let share = match limits.time_left() {
+        Some(left) => limits.at_most(left / 3),
+        None => limits.clone(),
+    };
+    let Some(reply) = Strong::from_position(&after).choose(share) else {
+        return line;
+    };
+    line.depth = reply.depth + 1;
+    line.nodes += reply.nodes;
+    line.pv = std::iter::once(line.cell).chain(reply.pv).collect();
+    line.value = match (&reply.win, reply.estimate) {
+        (Some(win), _) => LineValue::Loss {
+            plies: win.plies() + 1,
+            proof: if pos.rule() == Rule::Freestyle {
+                Proof::Threats
+            } else {
+                Proof::Found
+            },
+        },
+        (None, Some(Estimate::Win { plies })) => LineValue::Loss {
+            plies: plies + 1,
+            proof: Proof::Found,
+        },
+        (None, Some(Estimate::Loss { plies })) => LineValue::Win {
+            plies: plies + 1,
+            proof: Proof::Found,
+        },
+        (None, Some(Estimate::Score(s))) => LineValue::Score(-s),
+        (None, None) => LineValue::Score(0),
+    };
+    line
+}
+
+/// The moves the solver's analysis `a` proved, best first (the fastest win, then draws,
+/// then the slowest loss), at most `n`; the line of the win by threats it found, where one
+/// starts with the move. Empty unless it proved the position's value.
+#[must_use]
+pub fn proven_lines(a: &Analysis, n: usize) -> Vec<Line> {
+    if a.value.is_none() {
+        return Vec::new();
+    }
+    let mut proven: Vec<_> = a
+        .moves
+        .iter()
+        .filter_map(|m| m.verdict.map(|v| (v, m.cell)))
+        .collect();
+    proven.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    let pv = |cell: Cell| match &a.threat_win {
+        Some(w) if w.line.first() == Some(&cell) => w.line.clone(),
+        _ => vec![cell],
+    };
+    proven
+        .into_iter()
+        .take(n)
+        .map(|(v, cell)| Line {
+            cell,
+            value: LineValue::from(v),
+            pv: pv(cell),
+            depth: 0,
+            nodes: 0,
+        })
+        .collect()
+}
+
+/// Whether the solver's analysis `a` settled every move (so no search can add a line).
+#[must_use]
+pub fn all_proven(a: &Analysis) -> bool {
+    a.value.is_some() && a.moves.iter().all(|m| m.verdict.is_some())
+}
+
+/// `proven` lines first, then `searched` ones for moves not among them, `n` in all.
+#[must_use]
+pub fn merged(mut proven: Vec<Line>, searched: Vec<Line>, n: usize) -> Vec<Line> {
+    for line in searched {
+        if proven.len() >= n {
+            break;
+        }
+        if proven.iter().all(|l| l.cell != line.cell) {
+            proven.push(line);
+        }
+    }
+    proven
 }
 
 #[cfg(test)]
@@ -239,7 +361,7 @@ mod tests {
             lines[0].value,
             LineValue::Win {
                 plies: 1,
-                proven: true
+                proof: Proof::Threats
             }
         );
         assert!(lines[0].value.proven());
@@ -276,10 +398,10 @@ mod tests {
         };
         let mut engine = Strong::from_position(&pos);
         let line = line_of(&pos, &mut engine, &chosen, &within(2000));
-        let LineValue::Loss { plies, proven } = line.value else {
+        let LineValue::Loss { plies, proof } = line.value else {
             panic!("{line:?}")
         };
-        assert!(proven);
+        assert_eq!(proof, Proof::Threats);
         assert_eq!(plies as usize, line.pv.len(), "{line:?}");
         assert_eq!(line.pv[0], far);
         assert_eq!(line.value.win_probability(), 0.0);
@@ -322,6 +444,19 @@ mod tests {
     }
 
     #[test]
+    fn a_move_chosen_without_a_search_is_valued_by_the_answer_to_it() {
+        // The centre of the empty board is played at once: its line is the reply's.
+        let pos = Position::new(Dims::new(15, 15, 5).unwrap());
+        let lines = best_lines(&pos, 2, within(600), |_| {});
+        let centre = lines
+            .iter()
+            .find(|l| l.cell == Cell::new(7, 7))
+            .expect("the centre");
+        assert!(centre.pv.len() >= 2, "{centre:?}");
+        assert!(centre.depth >= 1, "{centre:?}");
+    }
+
+    #[test]
     fn no_lines_once_the_game_is_over() {
         let pos = position(&["XXXXX", "OOOO.", ".....", ".....", "....."], 5);
         assert!(best_lines(&pos, 3, within(100), |_| {}).is_empty());
@@ -334,7 +469,7 @@ mod tests {
         assert!(LineValue::Score(-600).win_probability() < 0.3);
         let lost = LineValue::Loss {
             plies: 4,
-            proven: false,
+            proof: Proof::Found,
         };
         assert_eq!(lost.score(), -(WIN_SCORE - 4));
         assert!(!lost.proven());

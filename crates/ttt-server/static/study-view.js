@@ -81,7 +81,7 @@ function setStatus(text, { stopped = false } = {}) {
 function draw() {
   const { study } = view;
   const marks = model.marksOf(study);
-  const last = study.stones.at(-1)?.index ?? -1;
+  const last = model.lastStone(study);
   let ghosts = new Map();
   if (view.shown !== null && view.lines[view.shown] && view.toMove) {
     ghosts = model.ghostsOf(view.lines[view.shown], view.toMove, study.cols);
@@ -221,6 +221,11 @@ function think() {
         setStatus(`${view.toMove} to move. Stopped after ${Math.round(data.elapsed_ms / 1000)} s, the most the server gives one position.`, { stopped: true });
       } else if (data.reason === 'settled') {
         setStatus(`${view.toMove} to move. Every line shown is proven.`);
+      } else if (data.reason === 'complete') {
+        const best = view.lines[0];
+        setStatus(best?.result === 'win' && best.proven
+          ? `${view.toMove} to move wins: the first line is proven.`
+          : `${view.toMove} to move. The engine has seen all it can here.`);
       }
     }
   }, (message) => setStatus(message));
@@ -260,6 +265,7 @@ function open(study, { newGame = false } = {}) {
     board.build(study.rows, study.cols);
   }
   $('study-board-label').textContent = `${study.rows} × ${study.cols}, ${study.k} in a row, ${RULE_NAMES[study.rule] || study.rule}`;
+  showChoices(study);
   $('study-paste-error').textContent = '';
   if (newGame) {
     view.thinking?.abort();
@@ -271,6 +277,26 @@ function open(study, { newGame = false } = {}) {
     view.points = [];
   }
   think();
+}
+
+/** The board, K and rule choices as the study has them; a board no preset names is offered
+ * as itself. */
+function showChoices(study) {
+  const preset = view.presets.find((p) => p.rows === study.rows && p.cols === study.cols && p.k === study.k);
+  const select = $('study-size');
+  select.querySelector('option[value="custom"]')?.remove();
+  if (preset) {
+    select.value = preset.name;
+  } else {
+    const option = document.createElement('option');
+    option.value = 'custom';
+    option.textContent = `${study.rows} × ${study.cols}`;
+    select.append(option);
+    select.value = 'custom';
+  }
+  $('study-k').max = String(Math.max(study.rows, study.cols));
+  $('study-k').value = String(study.k);
+  $('study-rule').value = study.rule;
 }
 
 function onCell(index) {
@@ -290,17 +316,32 @@ function wire() {
   board = new BoardView($('study-board'), onCell);
   attachZoom($('study-board-wrap'), $('study-board'));
   $('study-size').addEventListener('change', () => {
+    if ($('study-size').value === 'custom') return;
     const { rows, cols, k } = boardChoice();
-    open(model.newStudy({ rows, cols, k, rule: $('study-rule').value }));
+    const rule = k === 5 ? $('study-rule').value : 'freestyle';
+    open(model.newStudy({ rows, cols, k, rule }));
   });
   $('study-rule').addEventListener('change', () => {
     const rule = $('study-rule').value;
     if (rule !== 'freestyle' && view.study.k !== 5) {
-      $('study-paste-error').textContent = 'Standard, renju and caro are played with five in a row: choose such a board.';
+      $('study-setup-error').textContent = `${RULE_NAMES[rule]} is played with five in a row: set In a row to 5 first.`;
       $('study-rule').value = view.study.rule;
       return;
     }
+    $('study-setup-error').textContent = '';
     open({ ...view.study, rule }, { newGame: Boolean(view.study.game) });
+  });
+  $('study-k').addEventListener('change', () => {
+    const k = Number($('study-k').value);
+    const longest = Math.max(view.study.rows, view.study.cols);
+    if (!Number.isInteger(k) || k < 1 || k > longest) {
+      $('study-setup-error').textContent = `In a row goes from 1 to ${longest} on this board.`;
+      $('study-k').value = String(view.study.k);
+      return;
+    }
+    $('study-setup-error').textContent = '';
+    const rule = k === 5 ? view.study.rule : 'freestyle';
+    open({ ...view.study, k, rule }, { newGame: Boolean(view.study.game) });
   });
   for (const input of document.querySelectorAll('input[name="study-mode"]')) {
     input.addEventListener('change', () => { view.mode = input.value; });
@@ -319,7 +360,9 @@ function wire() {
       $('study-paste-error').textContent = read.error;
       return;
     }
-    const k = Math.min(view.study.k, Math.max(read.rows, read.cols));
+    // A pasted board takes gomoku's five where it fits (the board it replaces may have been
+    // tic-tac-toe's), and keeps the rule where that is five.
+    const k = model.defaultK(read.rows, read.cols);
     const rule = k === 5 ? view.study.rule : 'freestyle';
     open(model.studyOfMarks(read, k, rule));
   });
@@ -393,11 +436,7 @@ export function showStudy(config, search) {
     wire();
   }
   const fromAddress = model.studyFromAddress(search, view.maxSide);
-  const gomoku = config.presets.find((p) => p.rows === 15 && p.cols === 15 && p.k === 5);
   const study = fromAddress || model.newStudy({ rows: 15, cols: 15, k: 5 });
-  const preset = config.presets.find((p) => p.rows === study.rows && p.cols === study.cols && p.k === study.k);
-  if (preset || gomoku) $('study-size').value = (preset || gomoku).name;
-  $('study-rule').value = study.rule;
   open(study, { newGame: Boolean(study.game) });
 }
 

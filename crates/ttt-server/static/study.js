@@ -47,13 +47,13 @@ export function nextMark(study, mode) {
  * becomes a free position from there. `null` if the cell is taken. */
 export function place(study, index, mark) {
   if (study.stones.some((s) => s.index === index)) return null;
-  return { ...study, stones: [...study.stones, { index, mark }], game: null, ply: 0 };
+  return { ...study, stones: [...study.stones, { index, mark }], game: null, ply: 0, pasted: false };
 }
 
 /** The study without its last stone (or the game one move back). */
 export function undo(study) {
   if (study.game) return stepTo(study, study.ply - 1);
-  return { ...study, stones: study.stones.slice(0, -1) };
+  return { ...study, stones: study.stones.slice(0, -1), pasted: false };
 }
 
 /** The game shown after `ply` of its moves. */
@@ -91,7 +91,8 @@ export function parsePosition(text, maxSide) {
   const marks = [];
   for (const [r, line] of lines.entries()) {
     if (line.length !== cols) {
-      return { error: `Row ${r + 1} has ${line.length} cells, row 1 has ${cols}.` };
+      const cells = (n) => `${n} cell${n === 1 ? '' : 's'}`;
+      return { error: `Row ${r + 1} has ${cells(line.length)}, row 1 has ${cells(cols)}.` };
     }
     for (const ch of line) {
       const up = ch.toUpperCase();
@@ -103,13 +104,25 @@ export function parsePosition(text, maxSide) {
   return { rows: lines.length, cols, marks };
 }
 
-/** A study of the pasted marks, placed X's first then O's (their order is not known). */
+/** A study of the pasted marks, placed X's first then O's: their order is not known, so no
+ * stone is shown as the last one (`pasted`). */
 export function studyOfMarks({ rows, cols, marks }, k, rule) {
   const stones = [];
   for (const mark of MARKS) {
     marks.forEach((m, index) => { if (m === mark) stones.push({ index, mark }); });
   }
-  return { rows, cols, k, rule, stones, game: null, ply: 0 };
+  return { rows, cols, k, rule, stones, game: null, ply: 0, pasted: true };
+}
+
+/** K for a board of `rows` x `cols`: five (gomoku) where it fits, else the longest side. */
+export function defaultK(rows, cols) {
+  return Math.min(5, Math.max(rows, cols));
+}
+
+/** The last stone placed, by index, or -1 when it is not known (a pasted position). */
+export function lastStone(study) {
+  if (study.pasted) return -1;
+  return study.stones.at(-1)?.index ?? -1;
 }
 
 /** Why the engine cannot analyse the study's position, or '' if it can: a game reaches it
@@ -179,13 +192,16 @@ export function cellName(cell) {
   return `(${cell.row + 1}, ${cell.col + 1})`;
 }
 
-/** What a line is worth, for its move's player: `win in 7 (proven)`, `+21 · 51%`. */
+/** What a line is worth, for its move's player: `win in 7 plies (proven)`, `win within 9
+ * plies (proven)` (by threats), `+21 · 51%`. */
 export function valueText(line) {
   const plies = (n) => `${n} ${n === 1 ? 'ply' : 'plies'}`;
+  // The solver's lengths are exact; a threat search's line bounds the length from above.
+  const length = (n) => (line.proven && !line.exact ? `within ${plies(n)}` : `in ${plies(n)}`);
   const how = line.proven ? 'proven' : 'found';
-  if (line.result === 'win') return `win in ${plies(line.plies)} (${how})`;
-  if (line.result === 'loss') return `loss in ${plies(line.plies)} (${how})`;
-  if (line.result === 'draw') return 'draw';
+  if (line.result === 'win') return `win ${length(line.plies)} (${how})`;
+  if (line.result === 'loss') return `loss ${length(line.plies)} (${how})`;
+  if (line.result === 'draw') return 'draw (proven)';
   const sign = line.score > 0 ? '+' : '';
   return `${sign}${line.score} · ${Math.round(line.win_probability * 100)}%`;
 }

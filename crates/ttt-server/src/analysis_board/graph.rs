@@ -2,8 +2,8 @@
 //! chance after each number of a game's moves (moves as `row.col`, 0-based, X first), for the
 //! evaluation graph, as server-sent events: a `point` a position (`ply`, `x` from 0 to 1,
 //! `proven` where a win is proven, `best` the engine's move), from the start to the last
-//! move, then `done`. Each position gets a short search: together they take at most
-//! `--analysis-time`.
+//! move, then `done`. Each position gets a short look, the solver's then the engine's:
+//! together they take at most `--analysis-time`.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -15,10 +15,10 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{Stream, StreamExt};
 use serde::{Deserialize, Serialize};
 use tokio_stream::wrappers::UnboundedReceiverStream;
-use ttt_ai::{best_lines, Limits, StopFlag};
-use ttt_core::{Cell, Position};
+use ttt_ai::{best_lines, proven_lines, Limits, Solver, StopFlag};
+use ttt_core::{Cell, Position, Rule};
 
-use super::search::{dims_of, rule_of, send, thread_for, x_chance, Kind, Sender};
+use super::search::{dims_of, query_error, rule_of, send, thread_for, x_chance, Kind, Sender};
 use crate::client::Client;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -79,8 +79,7 @@ pub(crate) async fn graph(
     Client(client): Client,
     query: Result<Query<GraphQuery>, QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let Query(q) =
-        query.map_err(|e| ApiError::BadRequest(format!("a bad query: {}", e.body_text())))?;
+    let Query(q) = query.map_err(|e| query_error(&e))?;
     let positions = positions_of(&q, &state)?;
     let slot = Arc::clone(&state.streams)
         .try_acquire_owned()
@@ -118,27 +117,49 @@ pub(crate) async fn graph(
     Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
 }
 
-/// Sends each position's point, `each` long a search, then `done`.
+/// Sends each position's point, `each` long a search, then `done`: the solver's proven value
+/// where it settles the position within half the time, else the engine's best line's chance.
 fn points(positions: &[Position], each: Duration, stop: &StopFlag, tx: &Sender) {
     for (ply, pos) in positions.iter().enumerate() {
         if stop.is_raised() {
             return;
         }
-        let best = if pos.is_over() {
-            None
+        let point = if pos.is_over() {
+            Point {
+                ply,
+                x: x_chance(pos, None),
+                proven: true,
+                best: None,
+            }
         } else {
-            let limits = Limits::none().within(each).with_stop(stop.clone());
-            best_lines(pos, 1, limits, |_| {}).into_iter().next()
-        };
-        let point = Point {
-            ply,
-            x: (x_chance(pos, best.as_ref()) * 1000.0).round() / 1000.0,
-            proven: best.as_ref().is_some_and(|l| l.value.proven()),
-            best: best.as_ref().map(|l| l.cell),
+            evaluate(ply, pos, each, stop)
         };
         if !send(tx, "point", &point) {
             return;
         }
     }
     send(tx, "done", &serde_json::json!({"points": positions.len()}));
+}
+
+/// The point of a position in progress.
+fn evaluate(ply: usize, pos: &Position, each: Duration, stop: &StopFlag) -> Point {
+    if pos.rule() != Rule::Renju {
+        let a = Solver::new(pos).time_limit(each / 2).threads(1).analyze();
+        if let Some(best) = proven_lines(&a, 1).into_iter().next() {
+            return Point {
+                ply,
+                x: x_chance(pos, Some(&best)),
+                proven: true,
+                best: Some(best.cell),
+            };
+        }
+    }
+    let limits = Limits::none().within(each / 2).with_stop(stop.clone());
+    let best = best_lines(pos, 1, limits, |_| {}).into_iter().next();
+    Point {
+        ply,
+        x: (x_chance(pos, best.as_ref()) * 1000.0).round() / 1000.0,
+        proven: best.as_ref().is_some_and(|l| l.value.proven()),
+        best: best.as_ref().map(|l| l.cell),
+    }
 }

@@ -76,6 +76,18 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// What is wrong with a query, in words: a missing field is named as such.
+pub(crate) fn query_error(e: &axum::extract::rejection::QueryRejection) -> ApiError {
+    let text = e.body_text();
+    match text.split_once("missing field `") {
+        Some((_, rest)) => ApiError::BadRequest(format!(
+            "the query needs {}",
+            rest.split('`').next().unwrap_or_default()
+        )),
+        None => ApiError::BadRequest(format!("a bad query: {text}")),
+    }
+}
+
 /// The rule named in a query: free-style when none is.
 pub(crate) fn rule_of(name: Option<&str>) -> Result<Rule, ApiError> {
     match name {
@@ -105,7 +117,7 @@ pub(crate) fn dims_of(
 }
 
 /// One of the best lines, as the analysis board shows it: like `ttt analyze --lines --json`'s.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub(crate) struct LineView {
     #[serde(rename = "move")]
     cell: Cell,
@@ -116,8 +128,10 @@ pub(crate) struct LineView {
     /// `win`, `draw`, `loss`, or null where only a score is known.
     result: Option<&'static str>,
     plies: Option<u32>,
-    /// Proven by a threat search (else found by the search, or a score).
+    /// Proven by the solver or a threat search (else found by the search, or a score).
     proven: bool,
+    /// `plies` is the solver's exact length (else the threat line's, an upper bound).
+    exact: bool,
     /// The line expected, the move first.
     pv: Vec<Cell>,
     depth: u32,
@@ -138,6 +152,7 @@ impl LineView {
             result,
             plies,
             proven: line.value.proven(),
+            exact: line.value.exact(),
             pv: line.pv.clone(),
             depth: line.depth,
         }

@@ -9,7 +9,11 @@
 //!   `nodes_per_second`, `elapsed_ms`, and `complete` (false while the first round's lines
 //!   arrive one by one);
 //! - `done` at the end: `reason` is `time` (`--analysis-time` spent), `settled` (every line
-//!   proven) or `over` (the game is over: nothing to search).
+//!   proven), `complete` (the search has seen all it can: a small board) or `over` (the game
+//!   is over: nothing to search).
+//!
+//! The solver looks first: where it proves moves, they are the first lines (all of them on a
+//! board it settles). A set of lines the same as the last one sent is not sent again.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -21,10 +25,12 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{Stream, StreamExt};
 use serde::{Deserialize, Serialize};
 use tokio_stream::wrappers::UnboundedReceiverStream;
-use ttt_ai::{best_lines, Limits, Line, StopFlag};
-use ttt_core::{Cell, Position, Setup};
+use ttt_ai::{all_proven, best_lines, merged, proven_lines, Limits, Line, Solver, StopFlag};
+use ttt_core::{Cell, Position, Rule, Setup};
 
-use super::search::{dims_of, rule_of, send, thread_for, Kind, LineView, Sender, MAX_LINES};
+use super::search::{
+    dims_of, query_error, rule_of, send, thread_for, Kind, LineView, Sender, MAX_LINES,
+};
 use crate::client::Client;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -81,8 +87,7 @@ pub(crate) async fn stream(
     Client(client): Client,
     query: Result<Query<StreamQuery>, QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let Query(q) =
-        query.map_err(|e| ApiError::BadRequest(format!("a bad query: {}", e.body_text())))?;
+    let Query(q) = query.map_err(|e| query_error(&e))?;
     let pos = position_of(&q, &state)?;
     let n = q.lines.unwrap_or(3);
     if !(1..=MAX_LINES).contains(&n) {
@@ -112,10 +117,16 @@ pub(crate) async fn stream(
             winning_line,
         },
     );
+    if pos.is_over() {
+        done(&tx, "over", Instant::now());
+    }
     let time = state.limits.board_analysis_time;
     let threads = Arc::clone(&state.analysis_threads);
     let metrics = Arc::clone(&state.metrics);
     tokio::spawn(async move {
+        if tx.is_closed() || pos.is_over() {
+            return;
+        }
         let Some(permit) = thread_for(&threads, &tx).await else {
             return;
         };
@@ -136,21 +147,55 @@ pub(crate) async fn stream(
     Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
 }
 
-/// Searches `pos` in rounds of doubling time until `time` is spent, every line is proven,
-/// the client goes, or `stop` is raised; sends each round's lines, then `done`.
+/// The most the solver gets before the engine's rounds begin: enough to settle the small
+/// boards, little on the big ones, where it only finds wins by threats.
+const SOLVER_MOST: Duration = Duration::from_secs(2);
+
+/// Boards with more empty cells than this are big: the solver gets only a glance.
+const BIG_BOARD_CELLS: usize = 64;
+const SOLVER_ON_BIG_BOARDS: Duration = Duration::from_millis(250);
+
+/// Thinks about `pos`: first the solver, whose proven moves come first (and are all the lines
+/// where it settles every move); then the engine in rounds of doubling time until `time` is
+/// spent, every line is proven, the search has nothing more to find, the client goes, or
+/// `stop` is raised. Sends each new set of lines, then `done`.
 fn think(pos: &Position, n: usize, time: Duration, stop: &StopFlag, tx: &Sender) {
     let started = Instant::now();
     let deadline = started + time;
+    let mut progress = Progress {
+        started,
+        nodes: 0,
+        depth: 0,
+        sent: None,
+    };
+    let proven = if pos.rule() == Rule::Renju {
+        Vec::new()
+    } else {
+        // On a big board the solver settles nothing but wins by threats, found quickly.
+        let empty = pos.dims().cells() - pos.ply();
+        let solver_time = if empty > BIG_BOARD_CELLS {
+            SOLVER_ON_BIG_BOARDS
+        } else {
+            (time / 8).min(SOLVER_MOST)
+        };
+        let a = Solver::new(pos)
+            .time_limit(solver_time)
+            .threads(1)
+            .analyze();
+        progress.nodes += a.nodes;
+        let proven = proven_lines(&a, n);
+        if all_proven(&a) || proven.len() == n {
+            progress.send(tx, &proven, true);
+            return done(tx, "settled", started);
+        }
+        proven
+    };
     let mut round = FIRST_ROUND;
     let mut first = true;
-    let mut deepest = 0;
     let reason = loop {
         let now = Instant::now();
         if stop.is_raised() || tx.is_closed() {
             return;
-        }
-        if pos.is_over() {
-            break "over";
         }
         if now >= deadline {
             break "time";
@@ -162,29 +207,42 @@ fn think(pos: &Position, n: usize, time: Duration, stop: &StopFlag, tx: &Sender)
             .within(round.min(deadline - now))
             .with_stop(stop.clone());
         let mut so_far: Vec<Line> = Vec::new();
-        let lines = best_lines(pos, n, limits, |line| {
+        let searched = best_lines(pos, n, limits, |line| {
             so_far.push(line.clone());
             if first {
-                send(tx, "lines", &view(&so_far, now, started, false));
+                let shown = merged(proven.clone(), so_far.clone(), n);
+                progress.send(tx, &shown, false);
             }
         });
         if stop.is_raised() {
             return;
         }
-        let depth = lines.iter().map(|l| l.depth).max().unwrap_or(0);
-        if cut_short && depth < deepest {
+        progress.nodes += searched.iter().map(|l| l.nodes).sum::<u64>();
+        let depth = searched.iter().map(|l| l.depth).max().unwrap_or(0);
+        if cut_short && depth < progress.depth {
             continue;
         }
-        deepest = depth;
-        if !send(tx, "lines", &view(&lines, now, started, true)) {
+        progress.depth = depth;
+        let lines = merged(proven.clone(), searched, n);
+        let unchanged = !progress.send(tx, &lines, true) && !first;
+        if tx.is_closed() {
             return;
         }
         if lines.iter().all(|l| l.value.proven()) {
             break "settled";
         }
+        // A round that ended well within its time with nothing new: the search has seen all
+        // it can (a small board), and going on would only repeat it.
+        if unchanged && now.elapsed() < round / 2 {
+            break "complete";
+        }
         first = false;
         round = round.saturating_mul(2);
     };
+    done(tx, reason, started);
+}
+
+fn done(tx: &Sender, reason: &str, started: Instant) {
     send(
         tx,
         "done",
@@ -192,16 +250,40 @@ fn think(pos: &Position, n: usize, time: Duration, stop: &StopFlag, tx: &Sender)
     );
 }
 
-/// The `lines` event of a round that began at `round_start`.
-fn view(lines: &[Line], round_start: Instant, started: Instant, complete: bool) -> LinesView {
-    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
-    let seconds = round_start.elapsed().as_secs_f64().max(1e-3);
-    LinesView {
-        lines: lines.iter().map(LineView::new).collect(),
-        depth: lines.iter().map(|l| l.depth).max().unwrap_or(0),
-        nodes,
-        nodes_per_second: (nodes as f64 / seconds) as u64,
-        elapsed_ms: started.elapsed().as_millis() as u64,
-        complete,
+/// What the client has been told: the positions searched so far (every round's), the depth
+/// reached, and the last lines sent.
+struct Progress {
+    started: Instant,
+    nodes: u64,
+    depth: u32,
+    sent: Option<(Vec<LineView>, bool)>,
+}
+
+impl Progress {
+    /// Sends `lines` unless they are the ones sent last (and as complete); whether they were
+    /// new.
+    fn send(&mut self, tx: &Sender, lines: &[Line], complete: bool) -> bool {
+        let views: Vec<LineView> = lines.iter().map(LineView::new).collect();
+        if self
+            .sent
+            .as_ref()
+            .is_some_and(|(sent, was)| *sent == views && *was == complete)
+        {
+            return false;
+        }
+        let elapsed = self.started.elapsed();
+        let event = LinesView {
+            lines: views.clone(),
+            depth: self
+                .depth
+                .max(lines.iter().map(|l| l.depth).max().unwrap_or(0)),
+            nodes: self.nodes,
+            nodes_per_second: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
+            elapsed_ms: elapsed.as_millis() as u64,
+            complete,
+        };
+        self.sent = Some((views, complete));
+        send(tx, "lines", &event);
+        true
     }
 }

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import {
   ghostsOf, graphLine, marksOf, newStudy, nextMark, notation, parsePosition, place, stepTo,
   streamPath, studyAddress, studyFromAddress, studyOfMarks, undo, valueText, whyNotAnalysable,
+  lastStone, defaultK,
 } from '../../static/study.js';
 import { routeOf } from '../../static/route.js';
 
@@ -62,12 +63,18 @@ describe('pasted positions', () => {
   test('rows by / or new lines, cells in either case', () => {
     const read = parsePosition('x.o\n.X-\n...', 19);
     assert.deepEqual(read, { rows: 3, cols: 3, marks: ['X', '', 'O', '', 'X', '', '', '', ''] });
-    assert.equal(notation(studyOfMarks(read, 3, 'freestyle')), 'X.O/.X./...');
+    const pasted = studyOfMarks(read, 3, 'freestyle');
+    assert.equal(notation(pasted), 'X.O/.X./...');
+    // Their order is not known: no stone is the last one, until one is placed.
+    assert.equal(lastStone(pasted), -1);
+    assert.equal(lastStone(place(pasted, 8, 'O')), 8);
+    assert.equal(defaultK(15, 15), 5);
+    assert.equal(defaultK(3, 4), 4);
   });
 
   test('what is wrong is said', () => {
     assert.match(parsePosition('', 19).error, /Paste a position/);
-    assert.match(parsePosition('XX/O', 19).error, /Row 2 has 1 cells, row 1 has 2/);
+    assert.match(parsePosition('XX/O', 19).error, /Row 2 has 1 cell, row 1 has 2 cells/);
     assert.match(parsePosition('X?/..', 19).error, /Row 1 has "\?"/);
     assert.match(parsePosition('.'.repeat(20), 19).error, /up to 19/);
   });
@@ -77,7 +84,9 @@ describe('lines', () => {
   test('their words and ghost stones', () => {
     const line = { move: { row: 0, col: 1 }, score: 21, win_probability: 0.509, result: null, proven: false, pv: [{ row: 0, col: 1 }, { row: 1, col: 1 }] };
     assert.equal(valueText(line), '+21 · 51%');
-    assert.equal(valueText({ ...line, result: 'win', plies: 3, proven: true }), 'win in 3 plies (proven)');
+    assert.equal(valueText({ ...line, result: 'win', plies: 3, proven: true, exact: true }), 'win in 3 plies (proven)');
+    assert.equal(valueText({ ...line, result: 'win', plies: 9, proven: true, exact: false }), 'win within 9 plies (proven)');
+    assert.equal(valueText({ ...line, result: 'draw', plies: 9, proven: true, exact: true }), 'draw (proven)');
     assert.equal(valueText({ ...line, result: 'loss', plies: 1, proven: false }), 'loss in 1 ply (found)');
     assert.deepEqual([...ghostsOf(line, 'O', 3)], [[1, { mark: 'O', n: 1 }], [4, { mark: 'X', n: 2 }]]);
   });

@@ -74,7 +74,7 @@ async fn a_position_streams_its_lines_deeper_each_round_then_done() {
     assert!(last["nodes_per_second"].as_u64().is_some());
     let (name, done) = all.last().unwrap();
     assert_eq!(name, "done");
-    assert!(["time", "settled"].contains(&done["reason"].as_str().unwrap()));
+    assert!(["time", "settled", "complete"].contains(&done["reason"].as_str().unwrap()));
 }
 
 #[tokio::test]
@@ -123,7 +123,7 @@ async fn what_the_stream_and_the_graph_refuse() {
         ),
         ("position=.../.../...&rule=chess", "rule"),
         ("position=.../.../...&k=7", "K"),
-        ("lines=3", "a bad query"),
+        ("lines=3", "the query needs position"),
     ] {
         let reply = app.get(&format!("/api/analysis/stream?{query}")).await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{query}");
@@ -155,6 +155,39 @@ async fn what_the_stream_and_the_graph_refuse() {
 }
 
 #[tokio::test]
+async fn a_board_the_solver_settles_gives_its_proven_lines_once() {
+    let app = TestApp::with_limits(Limits {
+        board_analysis_time: Duration::from_secs(10),
+        ..Limits::default()
+    });
+    let started = Instant::now();
+    let reply = app
+        .get("/api/analysis/stream?position=X.O/.X./...&k=3&lines=3")
+        .await;
+    let all = events(&reply.json);
+    assert!(started.elapsed() < Duration::from_secs(5), "{all:?}");
+    let lines: Vec<&Value> = all
+        .iter()
+        .filter(|(n, _)| n == "lines")
+        .map(|(_, d)| d)
+        .collect();
+    assert_eq!(lines.len(), 1, "{all:?}");
+    let best = &lines[0]["lines"][0];
+    assert_eq!(best["move"], serde_json::json!({"row": 2, "col": 2}));
+    assert_eq!(
+        (&best["result"], &best["proven"], &best["exact"]),
+        (&"draw".into(), &true.into(), &true.into())
+    );
+    assert_eq!(all.last().unwrap().1["reason"], "settled");
+    // On 7 x 7 with three in a row the solver proves X's win too.
+    let reply = app
+        .get("/api/analysis/stream?position=......./......./......./......./......./......./.......&k=3&lines=2")
+        .await;
+    let all = events(&reply.json);
+    assert!(all.len() <= 6, "{all:?}");
+}
+
+#[tokio::test]
 async fn a_games_graph_has_a_point_a_position() {
     let app = quick();
     let reply = app
@@ -172,8 +205,17 @@ async fn a_games_graph_has_a_point_a_position() {
         let x = p["x"].as_f64().unwrap();
         assert!((0.0..=1.0).contains(&x), "{p}");
     }
-    // The board is full without a line: a draw, half each.
-    assert_eq!(points[9]["x"], 0.5);
+    // The solver settles every position of tic-tac-toe; the empty board is a draw, and so
+    // is the full one.
+    for p in &points {
+        assert_eq!(p["proven"], true, "{p}");
+    }
+    assert_eq!(
+        (&points[0]["x"], &points[9]["x"]),
+        (&0.5.into(), &0.5.into())
+    );
+    // After 2,0 O threatens two lines at once: X has lost.
+    assert_eq!(points[6]["x"], 0.0);
     assert_eq!(all.last().unwrap().0, "done");
 }
 

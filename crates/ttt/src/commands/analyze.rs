@@ -39,9 +39,23 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;
     } else {
-        write!(out, "{}", report(&pos, &analysis, args.time_limit))?;
-        if let Some(l) = &lines {
-            write!(out, "{}", best_lines::report(l))?;
+        let text = report(&pos, &analysis, args.time_limit);
+        match &lines {
+            // The best lines go before the list of every move, which is long on a big board.
+            Some(l) => {
+                let at = text
+                    .find("\nEvery move")
+                    .or_else(|| text.find("\nNo move's value"))
+                    .unwrap_or(text.len());
+                write!(
+                    out,
+                    "{}{}{}",
+                    &text[..at],
+                    best_lines::report(l),
+                    &text[at..]
+                )?;
+            }
+            None => write!(out, "{text}")?,
         }
     }
     Ok(())

@@ -4,7 +4,9 @@
 
 use std::time::Duration;
 
-use ttt_ai::{best_lines, Analysis, Limits, Line, LineValue};
+use ttt_ai::{
+    all_proven, best_lines, merged, proven_lines, Analysis, Limits, Line, LineValue, Proof,
+};
 use ttt_core::{Cell, Position};
 
 /// The best lines of a position.
@@ -23,32 +25,12 @@ pub struct Lines {
 /// first, where it proved the position's value; then, for as many as are missing, the
 /// engine's within `time`.
 pub fn find(pos: &Position, a: &Analysis, n: usize, time: Duration) -> Lines {
-    let mut lines: Vec<Line> = Vec::new();
-    if a.value.is_some() {
-        let mut proven: Vec<_> = a
-            .moves
-            .iter()
-            .filter_map(|m| m.verdict.map(|v| (v, m.cell)))
-            .collect();
-        proven.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
-        // The solver's line is known where its win by threats starts with the move.
-        let pv = |cell: Cell| match &a.threat_win {
-            Some(w) if w.line.first() == Some(&cell) => w.line.clone(),
-            _ => vec![cell],
-        };
-        lines.extend(proven.into_iter().take(n).map(|(v, cell)| Line {
-            cell,
-            value: LineValue::from(v),
-            pv: pv(cell),
-            depth: 0,
-            nodes: 0,
-        }));
-    }
-    let solved = lines.len();
-    if solved == n || a.moves.iter().all(|m| m.verdict.is_some()) {
+    let proven = proven_lines(a, n);
+    let solved = proven.len();
+    if solved == n || all_proven(a) {
         return Lines {
             solved,
-            lines,
+            lines: proven,
             depth: 0,
             nodes: 0,
         };
@@ -56,36 +38,30 @@ pub fn find(pos: &Position, a: &Analysis, n: usize, time: Duration) -> Lines {
     let searched = best_lines(pos, n, Limits::none().within(time), |_| {});
     let depth = searched.iter().map(|l| l.depth).max().unwrap_or(0);
     let nodes = searched.iter().map(|l| l.nodes).sum();
-    for line in searched {
-        if lines.len() < n && lines.iter().all(|l| l.cell != line.cell) {
-            lines.push(line);
-        }
-    }
     Lines {
         solved,
-        lines,
+        lines: merged(proven, searched, n),
         depth,
         nodes,
     }
 }
 
-/// What a line's value says, for the player making its move: `win in 7 plies (proven)`,
-/// `score +120 (59%)`.
+/// What a line's value says, for the player making its move: `win in 7 plies (proven)`
+/// (the solver's exact length), `win within 9 plies (proven by threats)`, `score +120, 59% to
+/// win`.
 pub fn describe(value: LineValue) -> String {
     let plies = |n: u32| format!("{n} {}", if n == 1 { "ply" } else { "plies" });
-    let how = |proven: bool| {
-        if proven {
-            "proven"
-        } else {
-            "found by the search"
-        }
+    let result = |what: &str, p: u32, proof: Proof| match proof {
+        Proof::Solved => format!("{what} in {} (proven)", plies(p)),
+        Proof::Threats => format!("{what} within {} (proven by threats)", plies(p)),
+        Proof::Found => format!("{what} in {} (found by the search)", plies(p)),
     };
     match value {
-        LineValue::Win { plies: p, proven } => format!("win in {} ({})", plies(p), how(proven)),
-        LineValue::Loss { plies: p, proven } => {
-            format!("loss in {} ({})", plies(p), how(proven))
+        LineValue::Win { plies: p, proof } => result("win", p, proof),
+        LineValue::Loss { plies: p, proof } => result("loss", p, proof),
+        LineValue::Draw { plies: p } => {
+            format!("draw (proven, {} to fill the board)", plies(p))
         }
-        LineValue::Draw { plies: p } => format!("draw ({} to fill the board)", plies(p)),
         LineValue::Score(s) => format!(
             "score {s:+}, {:.0}% to win",
             value.win_probability() * 100.0
@@ -161,7 +137,7 @@ mod tests {
             lines.lines[0].value,
             LineValue::Win {
                 plies: 1,
-                proven: true
+                proof: Proof::Solved
             }
         );
         assert_eq!(describe(lines.lines[0].value), "win in 1 ply (proven)");
@@ -173,7 +149,7 @@ mod tests {
         assert_eq!(
             describe(LineValue::Loss {
                 plies: 4,
-                proven: false
+                proof: Proof::Found
             }),
             "loss in 4 plies (found by the search)"
         );

@@ -85,7 +85,8 @@ pub struct AnalysisJson {
 
 /// One of `ttt analyze --lines`'s best moves, for its player: `score` is the engine's (a win
 /// `plies` away is `1000000 - plies`, a loss its negative), `result` is `win`, `draw`, `loss`
-/// or null where only a score is known, `proven` says a solver or threat search proved it.
+/// or null where only a score is known, `proven` says a solver or threat search proved it,
+/// `exact` that `plies` is the solver's exact length (else the threat line's, an upper bound).
 #[derive(Debug, Serialize)]
 pub struct LineJson {
     #[serde(rename = "move")]
@@ -95,6 +96,7 @@ pub struct LineJson {
     pub result: Option<&'static str>,
     pub plies: Option<u32>,
     pub proven: bool,
+    pub exact: bool,
     pub pv: Vec<JsonCell>,
 }
 
@@ -113,6 +115,7 @@ impl LineJson {
             result,
             plies,
             proven: line.value.proven(),
+            exact: line.value.exact(),
             pv: line.pv.iter().copied().map(JsonCell::from).collect(),
         }
     }
