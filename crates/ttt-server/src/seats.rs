@@ -137,7 +137,7 @@ pub(crate) fn acts_for(
     let what = act.words();
     let phase = game
         .opening_phase()
-        .filter(|_| !pos.is_over() && game.forfeit.is_none());
+        .filter(|_| !pos.is_over() && !game.ended_off_board());
     if let (Some(_), Act::Move | Act::Hint | Act::Takeback) = (&phase, act) {
         return Err(ApiError::Conflict(format!(
             "the opening is not over: nobody can {what} until the colours are chosen"
@@ -146,7 +146,7 @@ pub(crate) fn acts_for(
     let side = match act {
         Act::Move | Act::Hint => to_move(game, pos, what)?,
         Act::Takeback => {
-            if pos.is_over() || game.forfeit.is_some() {
+            if pos.is_over() || game.ended_off_board() {
                 return Err(ApiError::Conflict(
                     "the game is over, and its result is saved: it cannot be taken back".into(),
                 ));
@@ -243,7 +243,7 @@ pub(crate) fn order_of(seat: Player) -> Order {
 
 /// The side to move in `game`, if the game goes on and a person is to move.
 fn to_move(game: &LiveGame, pos: &Position, what: &str) -> Result<Player, ApiError> {
-    if pos.is_over() || game.forfeit.is_some() {
+    if pos.is_over() || game.ended_off_board() {
         return Err(ApiError::Conflict(format!(
             "the game is over: nobody can {what} any more"
         )));

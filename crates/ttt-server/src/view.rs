@@ -133,7 +133,7 @@ impl GameView {
         };
         let phase = game.opening_phase();
         let in_opening = phase.is_some();
-        let going = !pos.is_over() && game.forfeit.is_none();
+        let going = !pos.is_over() && !game.ended_off_board();
         let stones = game.moves.len();
         let first = match game.opening.x_player(stones, &game.opening_choices) {
             Some(Order::Second) => Player::O,

@@ -190,6 +190,21 @@ pub trait Store: Send + Sync {
         finished_before: i64,
     ) -> Result<usize, StoreError>;
 
+    /// The ids of up to `limit` games in progress whose running clock has run out by
+    /// `now_ms` (milliseconds since the Unix epoch), soonest first: the servers' watch for
+    /// timeouts.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn games_out_of_time(&self, now_ms: i64, limit: usize) -> Result<Vec<String>, StoreError>;
+
+    /// Marks `side`'s player of game `id` as having its page open at `at_ms` (milliseconds
+    /// since the Unix epoch; never moved back), without changing the game's version.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn mark_seen(&self, id: &str, side: ttt_core::Player, at_ms: i64) -> Result<(), StoreError>;
+
     /// How many games in progress (or finished lately) are kept.
     ///
     /// # Errors

@@ -208,6 +208,13 @@ impl LiveGame {
         self.opening.phase(self.moves.len(), &self.opening_choices)
     }
 
+    /// Whether it ended off the board: a side forfeited, or it ended some other way (a clock
+    /// run out, a resignation, ...).
+    #[must_use]
+    pub fn ended_off_board(&self) -> bool {
+        self.forfeit.is_some() || self.ending.is_some()
+    }
+
     /// Whether the game is over: its moves ended it, or a side forfeited.
     ///
     /// # Errors

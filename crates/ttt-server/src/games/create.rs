@@ -404,7 +404,7 @@ pub(crate) async fn rematch(
         let (next, pos) = load_played(&state, next_id).await?;
         return Ok(answer(StatusCode::OK, &next, &pos));
     }
-    if !(pos.is_over() || game.forfeit.is_some()) {
+    if !(pos.is_over() || game.ended_off_board()) {
         return Err(ApiError::Conflict(
             "the game is not over: a rematch starts once it is".into(),
         ));

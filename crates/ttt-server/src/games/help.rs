@@ -151,7 +151,7 @@ pub(crate) async fn analysis(
     let Query(AnalysisQuery { ply }) =
         query.map_err(|e| ApiError::BadRequest(format!("a bad query: {}", e.body_text())))?;
     let (game, now) = load_played(&state, &id).await?;
-    if !(now.is_over() || game.forfeit.is_some()) {
+    if !(now.is_over() || game.ended_off_board()) {
         count_as_hint(&state, &game, &now, caller(&headers, &game, &session)?).await?;
     }
     let ply = ply.unwrap_or(game.moves.len());

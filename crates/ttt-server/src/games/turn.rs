@@ -99,7 +99,7 @@ fn opening_step(
 
 /// Who moves for the computer to move in `game` (at `pos`), if a computer is to move.
 pub(crate) fn computer_to_move(game: &LiveGame, pos: &Position) -> Option<Seat> {
-    if pos.is_over() || game.forfeit.is_some() {
+    if pos.is_over() || game.ended_off_board() {
         return None;
     }
     // During an opening the seats are by order (the opener at X), and the step is the

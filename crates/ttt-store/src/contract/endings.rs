@@ -14,6 +14,7 @@ pub(super) fn each() -> Vec<fn(std::sync::Arc<dyn crate::Store>)> {
         |s| clocks_offers_and_presence_come_back_as_saved(&*s),
         |s| a_resignation_is_recorded_as_a_win_for_the_other(&*s),
         |s| an_agreed_draw_is_a_draw_and_an_aborted_game_is_not_recorded(&*s),
+        |s| games_out_of_time_are_found_and_presence_only_moves_forward(&*s),
     ]
 }
 
@@ -119,4 +120,42 @@ fn an_agreed_draw_is_a_draw_and_an_aborted_game_is_not_recorded(store: &dyn Stor
     assert!(done.is_over().unwrap());
     assert_eq!(done.record_id, None);
     assert_eq!(store.recent_games(None, 10).unwrap().len(), 1);
+}
+
+fn games_out_of_time_are_found_and_presence_only_moves_forward(store: &dyn Store) {
+    let timed = |id: &str, since: i64| {
+        let mut game = friends(id);
+        game.clock = Clock::new("1+0".parse().unwrap());
+        game.clock.start(Player::X, since);
+        store.create_live_game(&game).unwrap();
+    };
+    timed("t1", 0); // runs out at 60 000
+    timed("t2", 30_000); // at 90 000
+    store.create_live_game(&friends("t3")).unwrap();
+    assert!(store.games_out_of_time(59_999, 10).unwrap().is_empty());
+    assert_eq!(store.games_out_of_time(60_000, 10).unwrap(), vec!["t1"]);
+    assert_eq!(
+        store.games_out_of_time(100_000, 10).unwrap(),
+        vec!["t1", "t2"]
+    );
+    assert_eq!(store.games_out_of_time(100_000, 1).unwrap(), vec!["t1"]);
+    // A game that ended is not out of time any more.
+    let mut over = store.live_game("t1").unwrap().unwrap();
+    over.ending = Some(Ending {
+        reason: EndReason::Aborted,
+        loser: None,
+    });
+    store.save_live_game(&over).unwrap();
+    assert_eq!(store.games_out_of_time(100_000, 10).unwrap(), vec!["t2"]);
+
+    store.mark_seen("t2", Player::O, 5_000).unwrap();
+    store.mark_seen("t2", Player::O, 4_000).unwrap();
+    let read = store.live_game("t2").unwrap().unwrap();
+    assert_eq!(read.seen, ByPlayer { x: 0, o: 5_000 });
+    // A save from a read older than the mark keeps it.
+    store.mark_seen("t2", Player::O, 9_000).unwrap();
+    store.save_live_game(&read).unwrap();
+    assert_eq!(store.live_game("t2").unwrap().unwrap().seen.o, 9_000);
+    // An unknown game is no error: its page went with it.
+    store.mark_seen("nothing", Player::X, 1).unwrap();
 }

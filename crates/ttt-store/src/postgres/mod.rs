@@ -146,6 +146,14 @@ impl Store for PgStore {
         self.read(async |db| sql::live::count(db).await)
     }
 
+    fn games_out_of_time(&self, now_ms: i64, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.read(async |db| sql::live::due(db, now_ms, limit).await)
+    }
+
+    fn mark_seen(&self, id: &str, side: ttt_core::Player, at_ms: i64) -> Result<(), StoreError> {
+        self.read(async |db| sql::live::mark_seen(db, id, side, at_ms).await)
+    }
+
     fn migration_notes(&self) -> &[String] {
         &self.notes
     }

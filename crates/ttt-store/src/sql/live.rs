@@ -83,10 +83,18 @@ static INSERT: LazyLock<String> = LazyLock::new(|| {
 
 /// Writes [`FIELDS`] over the row with id `$22` if it is still at version `$23`.
 static UPDATE: LazyLock<String> = LazyLock::new(|| {
+    // Presence only ever moves forward: a save made from a read older than a stream's mark
+    // of it keeps the mark.
     let set: Vec<String> = FIELDS
         .iter()
         .enumerate()
-        .map(|(i, column)| format!("{column} = ${}", i + 1))
+        .map(|(i, column)| match *column {
+            "seen_x" | "seen_o" => format!(
+                "{column} = CASE WHEN {column} IS NULL OR {column} < ${n} THEN ${n} ELSE {column} END",
+                n = i + 1
+            ),
+            _ => format!("{column} = ${}", i + 1),
+        })
         .collect();
     format!(
         "UPDATE live_games SET {} WHERE id = ${} AND version = ${}",
@@ -110,6 +118,17 @@ const REMOVE_STALE: &str = "DELETE FROM live_games
      WHERE updated_at < $1 OR (record_id IS NOT NULL AND updated_at < $2)";
 
 const COUNT: &str = "SELECT count(*) FROM live_games";
+
+/// The games whose running clock ran out by `$1`, soonest first, at most `$2`.
+const DUE: &str = "SELECT id FROM live_games
+     WHERE clock_deadline_ms IS NOT NULL AND clock_deadline_ms <= $1
+     ORDER BY clock_deadline_ms LIMIT $2";
+
+/// Marks X's player as seen at `$1` in the game `$2` (never back in time).
+const SEEN_X: &str =
+    "UPDATE live_games SET seen_x = $1 WHERE id = $2 AND (seen_x IS NULL OR seen_x < $1)";
+const SEEN_O: &str =
+    "UPDATE live_games SET seen_o = $1 WHERE id = $2 AND (seen_o IS NULL OR seen_o < $1)";
 
 /// A seat as its four columns: kind, name, level, token.
 fn seat_columns(seat: &LiveSeat) -> [Option<&str>; 4] {
@@ -326,6 +345,35 @@ pub(crate) async fn remove_stale(
     Ok(usize::try_from(n).unwrap_or(usize::MAX))
 }
 
+/// The ids of up to `limit` games whose running clock has run out by `now_ms`.
+pub(crate) async fn due(
+    db: &impl Db,
+    now_ms: i64,
+    limit: usize,
+) -> Result<Vec<String>, StoreError> {
+    let rows = db.query(DUE, &[now_ms.into(), limit.into()]).await?;
+    rows.iter()
+        .map(|row| {
+            row.need_text(0)
+                .map_err(|d| db.damaged("the live_games table", d))
+        })
+        .collect()
+}
+
+/// Marks `side`'s player of game `id` as having the game open at `at_ms`.
+pub(crate) async fn mark_seen(
+    db: &impl Db,
+    id: &str,
+    side: Player,
+    at_ms: i64,
+) -> Result<(), StoreError> {
+    let sql = match side {
+        Player::X => SEEN_X,
+        Player::O => SEEN_O,
+    };
+    db.execute(sql, &[at_ms.into(), id.into()]).await.map(drop)
+}
+
 /// How many games in progress are kept.
 pub(crate) async fn count(db: &impl Db) -> Result<usize, StoreError> {
     let n = match db.query_opt(COUNT, &[]).await? {
@@ -348,6 +396,9 @@ pub(crate) mod tests {
             &*BY_INVITE,
             REMOVE_STALE,
             COUNT,
+            DUE,
+            SEEN_X,
+            SEEN_O,
         ]
         .map(str::to_string)
         .to_vec()
@@ -355,7 +406,8 @@ pub(crate) mod tests {
 
     #[test]
     fn a_save_writes_every_field_and_an_insert_every_column() {
-        assert_eq!(UPDATE.matches(" = $").count(), FIELDS.len() + 2);
+        assert_eq!(UPDATE.matches(" = $").count(), FIELDS.len());
+        assert_eq!(UPDATE.matches("THEN $").count(), 2);
         assert_eq!(INSERT.matches('$').count(), COLUMN_COUNT);
         assert!(
             UPDATE.ends_with("WHERE id = $33 AND version = $34"),

@@ -127,6 +127,14 @@ impl Store for SqliteStore {
         self.read(|db| now(sql::live::count(db)))
     }
 
+    fn games_out_of_time(&self, now_ms: i64, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.read(|db| now(sql::live::due(db, now_ms, limit)))
+    }
+
+    fn mark_seen(&self, id: &str, side: ttt_core::Player, at_ms: i64) -> Result<(), StoreError> {
+        self.write(|db| now(sql::live::mark_seen(db, id, side, at_ms)))
+    }
+
     fn name_status(&self, name: &str, at: i64) -> Result<NameStatus, StoreError> {
         self.read(|db| now(accounts::status(db, name, at)))
     }
