@@ -150,7 +150,9 @@ async fn take(state: &AppState, heard: Heard) {
 async fn republish(state: &AppState, id: String) {
     match state.with_store(move |s| s.live_game(&id)).await {
         Ok(Some(game)) => match game.position() {
-            Ok(pos) => state.hub.publish(&GameView::new(&game, &pos)),
+            Ok(pos) => state
+                .hub
+                .publish(&GameView::new(&game, &pos, state.now_ms())),
             Err(e) => tracing::warn!("a game another server saved does not replay: {e}"),
         },
         Ok(None) => {}

@@ -55,6 +55,8 @@ struct PresetView {
 struct LimitsView {
     max_side: usize,
     max_name_chars: usize,
+    /// Seconds the player to move must have been away before the other may claim the win.
+    claim_after_seconds: u64,
 }
 
 async fn show(State(state): State<AppState>) -> Json<ConfigView> {
@@ -66,6 +68,7 @@ fn view(limits: &Limits, engines: &Engines) -> ConfigView {
         limits: LimitsView {
             max_side: limits.max_side,
             max_name_chars: ttt_store::MAX_NAME_CHARS,
+            claim_after_seconds: limits.claim_after.as_secs(),
         },
         levels: Level::ALL.iter().map(|level| level.name()).collect(),
         default_level: DEFAULT_LEVEL.name(),

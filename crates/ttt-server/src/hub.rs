@@ -413,7 +413,7 @@ mod tests {
     use ttt_store::{LiveGame, LiveSeat, Participant};
 
     fn view(game: &LiveGame) -> GameView {
-        GameView::new(game, &game.position().unwrap())
+        GameView::new(game, &game.position().unwrap(), 0)
     }
 
     fn game() -> LiveGame {

@@ -83,6 +83,7 @@ pub use accounts::NAME_HOLD;
 pub use app::app;
 pub use config::DEFAULT_LEVEL;
 pub use error::ApiError;
+pub use games::clocks::check_clocks;
 pub use json::Json;
 pub use limits::Limits;
 pub use scrape::serve_metrics;

@@ -51,6 +51,9 @@ pub struct Limits {
     pub board_analysis_time: Duration,
     /// The most analysis-board searches at once, one thread each; more wait their turn.
     pub board_analysis_threads: usize,
+    /// How long the player to move (a person on another device) must have had no page of the
+    /// game open before the other may claim the win.
+    pub claim_after: Duration,
     /// How long an invitation to a friend's seat stays open.
     pub invite_ttl: Duration,
     /// A game nobody has played or changed for this long is removed (a finished game stays
@@ -101,6 +104,7 @@ impl Default for Limits {
             analysis_time: Duration::from_secs(2),
             board_analysis_time: Duration::from_secs(30),
             board_analysis_threads: 1,
+            claim_after: Duration::from_secs(60),
             invite_ttl: Duration::from_secs(24 * 60 * 60),
             game_ttl: Duration::from_secs(6 * 60 * 60),
         }

@@ -47,6 +47,7 @@ pub async fn serve(
     let graceful = GracefulShutdown::new();
     let cleaner = tokio::spawn(crate::state::keep_tidy(state.clone()));
     let follower = tokio::spawn(crate::cluster::follow_other_servers(state.clone()));
+    let clocks = tokio::spawn(crate::games::clocks::watch(state.clone()));
     let full = AtomicBool::new(false);
     tracing::info!(
         addr = %listener.local_addr()?,
@@ -121,6 +122,7 @@ pub async fn serve(
     }
     cleaner.abort();
     follower.abort();
+    clocks.abort();
     tracing::info!("stopped");
     Ok(())
 }

@@ -53,6 +53,9 @@ pub struct AppState {
     pub(crate) analyses: Arc<Analyses>,
     /// One permit per analysis-board search at once ([`Limits::board_analysis_threads`]).
     pub(crate) analysis_threads: Arc<tokio::sync::Semaphore>,
+    /// How far this server's clock has been moved forward ([`AppState::advance_clock`]), in
+    /// milliseconds.
+    clock_ahead: Arc<std::sync::atomic::AtomicI64>,
 }
 
 /// Outside programs offered as players, by the name the page shows: only the operator
@@ -115,6 +118,7 @@ impl AppState {
             at_work: Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1))),
             streams: Arc::new(tokio::sync::Semaphore::new(limits.max_streams.max(1))),
             analyses: Arc::default(),
+            clock_ahead: Arc::default(),
             analysis_threads: Arc::new(tokio::sync::Semaphore::new(
                 limits.board_analysis_threads.max(1),
             )),
@@ -140,6 +144,24 @@ impl AppState {
     pub fn with_public_url(mut self, url: &str) -> AppState {
         self.public_url = Some(Arc::from(url.trim_end_matches('/')));
         self
+    }
+
+    /// The time the players' clocks go by, in milliseconds since the Unix epoch: the
+    /// system's, moved forward by [`AppState::advance_clock`].
+    #[must_use]
+    pub fn now_ms(&self) -> i64 {
+        let system = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+        system.saturating_add(self.clock_ahead.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// Moves the players' clocks forward by `by`, as if that much time had passed: how the
+    /// tests reach the end of a correspondence game's days without waiting for them.
+    pub fn advance_clock(&self, by: Duration) {
+        let ms = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
+        self.clock_ahead
+            .fetch_add(ms, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Whether session cookies are sent only over https.

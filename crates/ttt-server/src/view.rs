@@ -7,7 +7,10 @@
 //! mark again (X first); `first` then says "O", the mark of the person who opened.
 
 use serde::Serialize;
-use ttt_core::{ByPlayer, Cell, Choice, Opening, OpeningAction, Order, Player, Position, Rule};
+use ttt_core::{
+    ByPlayer, Cell, Choice, Opening, OpeningAction, Order, Outcome, Player, Position, Rule,
+    TimeControl,
+};
 use ttt_store::{Forfeit, LiveGame, Participant};
 
 /// Who is watching a game, as its live updates say.
@@ -61,6 +64,23 @@ pub(crate) struct GameView {
     version: i64,
     /// Whether the result moves the players' ratings.
     rated: bool,
+    /// How the game ended (`null` while it goes on): `reason` is `line`, `full_board`,
+    /// `timeout`, `resign`, `draw_agreed`, `abandoned`, `aborted` or `forfeit`; `loser` the
+    /// side that lost, `null` for a draw or an aborted game.
+    ending: Option<EndingView>,
+    /// The side offering a draw, until the other answers or a move is made.
+    draw_offer: Option<Player>,
+    /// The clocks, `null` for a game without: `control` (`{"initial","increment"}` in
+    /// seconds, `{"per_move"}` or `{"days"}`) and its `text` (`5+3`), what each side has
+    /// left in milliseconds as of `as_of_ms` (the server's time when this state was made),
+    /// and whose clock is `running` (`null` before the first move is awaited and once over).
+    clock: Option<ClockView>,
+    /// When each side's player last had the game open, in milliseconds since the Unix
+    /// epoch (0: not since it began), with the server's time as `clock` has it: the other
+    /// may claim the win once the player to move has been away long enough.
+    seen_ms: ByPlayer<i64>,
+    /// The server's time when this state was made (milliseconds since the Unix epoch).
+    as_of_ms: i64,
     /// Spectators watching live (only in live updates).
     #[serde(skip_serializing_if = "Option::is_none")]
     watchers: Option<usize>,
@@ -68,6 +88,74 @@ pub(crate) struct GameView {
     /// say whether each person is connected.
     #[serde(skip)]
     tokens: bool,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, Serialize)]
+struct EndingView {
+    reason: &'static str,
+    loser: Option<Player>,
+}
+
+/// A game's clocks as JSON.
+#[derive(Debug, Clone, Serialize)]
+struct ClockView {
+    control: ControlView,
+    text: String,
+    x_ms: u64,
+    o_ms: u64,
+    running: Option<Player>,
+    as_of_ms: i64,
+}
+
+/// A time control as JSON, as `POST /api/games` takes it.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(untagged)]
+pub(crate) enum ControlView {
+    Fischer { initial: u64, increment: u64 },
+    PerMove { per_move: u64 },
+    Days { days: u64 },
+}
+
+impl ControlView {
+    /// The JSON of a time control; `None` for no clock.
+    pub(crate) fn of(control: TimeControl) -> Option<ControlView> {
+        match control {
+            TimeControl::None => None,
+            TimeControl::Fischer { initial, increment } => {
+                Some(ControlView::Fischer { initial, increment })
+            }
+            TimeControl::PerMove { per_move } => Some(ControlView::PerMove { per_move }),
+            TimeControl::Days { days } => Some(ControlView::Days { days }),
+        }
+    }
+}
+
+/// How `game` (at `pos`) ended, if it has.
+fn ending_of(game: &LiveGame, pos: &Position) -> Option<EndingView> {
+    if let Some(e) = &game.ending {
+        return Some(EndingView {
+            reason: e.reason.as_str(),
+            loser: e.loser,
+        });
+    }
+    if let Some(f) = &game.forfeit {
+        return Some(EndingView {
+            reason: "forfeit",
+            loser: Some(f.loser),
+        });
+    }
+    match pos.outcome() {
+        Outcome::InProgress => None,
+        Outcome::Win(winner) => Some(EndingView {
+            reason: "line",
+            loser: Some(winner.other()),
+        }),
+        Outcome::Draw => Some(EndingView {
+            reason: "full_board",
+            loser: None,
+        }),
+    }
 }
 
 /// An opening's phase as JSON: `actor` is the index in `players` of the person to act.
@@ -105,8 +193,9 @@ enum SeatView {
 
 impl GameView {
     /// The state of `game`, whose moves lead to `pos` (replayed once by the caller, not
-    /// here: a view is made for every answer and every live update).
-    pub(crate) fn new(game: &LiveGame, pos: &Position) -> GameView {
+    /// here: a view is made for every answer and every live update), at the server's time
+    /// `now_ms` (for the clocks).
+    pub(crate) fn new(game: &LiveGame, pos: &Position, now_ms: i64) -> GameView {
         let seat = |mark: Player| {
             let seat = game.seats.get(mark);
             match &seat.player {
@@ -161,9 +250,10 @@ impl GameView {
             }),
             position: pos.to_string(),
             to_move: (going && !in_opening).then(|| pos.turn()),
-            status: match &game.forfeit {
-                Some(f) => f.result().as_str(),
-                None => pos.outcome().status(),
+            status: match (&game.ending, &game.forfeit) {
+                (Some(e), _) => e.result().map_or("aborted", |r| r.as_str()),
+                (None, Some(f)) => f.result().as_str(),
+                (None, None) => pos.outcome().status(),
             },
             winning_line: Some(pos.winning_cells()).filter(|cells| !cells.is_empty()),
             moves: game.moves.clone(),
@@ -174,6 +264,18 @@ impl GameView {
             forfeit: game.forfeit.clone(),
             version: game.version,
             rated: game.rated,
+            ending: ending_of(game, pos),
+            draw_offer: game.draw_offer.filter(|_| going),
+            clock: ControlView::of(game.clock.control()).map(|control| ClockView {
+                control,
+                text: game.clock.control().to_string(),
+                x_ms: game.clock.remaining(Player::X, now_ms),
+                o_ms: game.clock.remaining(Player::O, now_ms),
+                running: game.clock.running().filter(|_| going),
+                as_of_ms: now_ms,
+            }),
+            seen_ms: game.seen,
+            as_of_ms: now_ms,
             watchers: None,
         }
     }

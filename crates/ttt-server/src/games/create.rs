@@ -7,12 +7,13 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use serde::Deserialize;
 use ttt_ai::Level;
-use ttt_core::{ByPlayer, Dims, Opening, Player, Position, Rule};
+use ttt_core::{ByPlayer, Clock, Dims, Opening, Player, Position, Rule, TimeControl};
 use ttt_store::{
     is_guest, name_key, rating_board, unix_now, Invite, LiveGame, LiveSeat, Participant,
     ENGINE_PREFIX, GUEST,
 };
 
+use super::clocks::start_if_due;
 use super::live::{load, load_played, save, GameId, GameWithSeats, HeldSeat};
 use super::names::{is_signed_in_as, may_play_as};
 use super::turn::{computer_moves, lease};
@@ -51,7 +52,43 @@ pub(crate) struct NewGameRequest {
     /// preset boards only.
     #[serde(default)]
     rated: bool,
+    /// The time control: `{"initial": SECONDS, "increment": SECONDS}` (Fischer),
+    /// `{"per_move": SECONDS}` or `{"days": N}` (correspondence); none without.
+    clock: Option<ClockRequest>,
     players: Vec<SeatRequest>,
+}
+
+/// A time control as a request gives it: one of its three forms.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ClockRequest {
+    initial: Option<u64>,
+    increment: Option<u64>,
+    per_move: Option<u64>,
+    days: Option<u64>,
+}
+
+impl ClockRequest {
+    /// The time control it names, checked.
+    pub(crate) fn control(self) -> Result<TimeControl, ApiError> {
+        let control = match (self.initial, self.increment, self.per_move, self.days) {
+            (Some(initial), increment, None, None) => TimeControl::Fischer {
+                initial,
+                increment: increment.unwrap_or(0),
+            },
+            (None, None, Some(per_move), None) => TimeControl::PerMove { per_move },
+            (None, None, None, Some(days)) => TimeControl::Days { days },
+            _ => {
+                return Err(ApiError::BadRequest(
+                    "clock: give {\"initial\": SECONDS, \"increment\": SECONDS},                      {\"per_move\": SECONDS} or {\"days\": N}"
+                        .into(),
+                ))
+            }
+        };
+        control
+            .checked()
+            .map_err(|e| ApiError::BadRequest(format!("clock: {e}")))
+    }
 }
 
 /// One player of a new game.
@@ -77,6 +114,10 @@ pub(crate) async fn create(
     let dims = check_dims(&request, &state.limits)?;
     let (rule, opening) = check_rules(&request, dims)?;
     let rated = request.rated;
+    let control = match request.clock {
+        Some(clock) => clock.control()?,
+        None => TimeControl::None,
+    };
     let kinds = check_players(request.players, &state)?;
     check_opening(opening, &kinds)?;
     for kind in [&kinds.x, &kinds.o] {
@@ -121,6 +162,7 @@ pub(crate) async fn create(
     game.rule = rule;
     game.opening = opening;
     game.rated = rated;
+    game.clock = Clock::new(control);
     if invited {
         game.invite = Some(Invite {
             code: new_secret()?,
@@ -128,6 +170,7 @@ pub(crate) async fn create(
         });
     }
     let pos = Position::with_rule(dims, rule).map_err(ApiError::internal)?;
+    start_if_due(&mut game, &pos, state.now_ms());
     game.thinking_until = lease(&state, &game, &pos);
     {
         let game = game.clone();
@@ -141,7 +184,7 @@ pub(crate) async fn create(
         StatusCode::CREATED,
         [(header::LOCATION, location)],
         Json(GameWithSeats {
-            game: GameView::new(&game, &pos),
+            game: GameView::new(&game, &pos, state.now_ms()),
             seats: held,
             invite,
         }),
@@ -394,7 +437,7 @@ pub(crate) async fn rematch(
         (
             status,
             Json(GameWithSeats {
-                game: GameView::new(next, pos),
+                game: GameView::new(next, pos, state.now_ms()),
                 seats,
                 invite: None,
             }),
@@ -428,7 +471,9 @@ pub(crate) async fn rematch(
     next.rule = game.rule;
     next.opening = game.opening;
     next.rated = game.rated;
+    next.clock = Clock::new(game.clock.control());
     let next_pos = Position::with_rule(dims, game.rule).map_err(ApiError::internal)?;
+    start_if_due(&mut next, &next_pos, state.now_ms());
     next.thinking_until = lease(&state, &next, &next_pos);
     {
         let next = next.clone();

@@ -15,6 +15,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream, StreamExt};
 use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 use tokio_stream::wrappers::BroadcastStream;
+use ttt_core::Player;
 
 use super::live::{load_played, GameId};
 use super::turn::{computer_moves, is_waiting_for_a_thinker};
@@ -26,6 +27,36 @@ use crate::view::GameView;
 
 /// How often an idle stream sends a comment, so that proxies keep it open.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// How often an open page marks its player as present.
+const PRESENT_EVERY: Duration = Duration::from_secs(10);
+
+/// Marks `side`'s player of game `id` as present now and every [`PRESENT_EVERY`] until the
+/// returned sender is dropped (the stream closed), and once more then.
+fn keep_present(state: AppState, id: String, side: Player) -> tokio::sync::oneshot::Sender<()> {
+    let (alive, closed) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(async move {
+        let mark = |state: &AppState| {
+            let (id, at) = (id.clone(), state.now_ms());
+            let state = state.clone();
+            async move {
+                if let Err(e) = state.with_store(move |s| s.mark_seen(&id, side, at)).await {
+                    tracing::warn!("marking a player present: {e}");
+                }
+            }
+        };
+        let mut closed = closed;
+        loop {
+            mark(&state).await;
+            tokio::select! {
+                _ = &mut closed => break,
+                () = tokio::time::sleep(PRESENT_EVERY) => {}
+            }
+        }
+        mark(&state).await;
+    });
+    alive
+}
 
 /// `GET /api/games/{id}/events`.
 pub(crate) async fn events(
@@ -44,11 +75,17 @@ pub(crate) async fn events(
             ))
         })?;
     let (game, pos) = load_played(&state, &id).await?;
-    let view = GameView::new(&game, &pos);
+    let view = GameView::new(&game, &pos, state.now_ms());
     // Counted by the seat the person took when the game began: an opening may have made
     // the seats change places since.
-    let seat = match caller(&headers, &game, &session)? {
+    let who = caller(&headers, &game, &session)?;
+    let seat = match who {
         Caller::Seat(p) => Some(view.seat_at_start(p)),
+        Caller::Both | Caller::Anyone => None,
+    };
+    // A player's open page keeps them present: the other cannot claim the win against them.
+    let presence = match who {
+        Caller::Seat(p) => Some(keep_present(state.clone(), id.clone(), p)),
         Caller::Both | Caller::Anyone => None,
     };
     if is_waiting_for_a_thinker(&game, &pos) {
@@ -67,13 +104,15 @@ pub(crate) async fn events(
     // server's notice of it found the game unwatched): read the game once more, now that
     // every later save reaches the channel.
     let (latest, pos) = load_played(&state, &id).await?;
-    watcher.channel().update(&GameView::new(&latest, &pos));
+    watcher
+        .channel()
+        .update(&GameView::new(&latest, &pos, state.now_ms()));
     let (first, updates) = watcher.channel().follow();
     let updates = BroadcastStream::new(updates);
     let first = stream::iter(first.map(|s| Ok(Event::default().event("state").data(&*s))));
     let rest = updates.filter_map(move |message| {
         // The watcher lives as long as the stream: dropping it says the client left.
-        let _alive = (&watcher, &open, &slot);
+        let _alive = (&watcher, &open, &slot, &presence);
         let event = match message {
             Ok(s) => Some(Ok(Event::default().event("state").data(&*s))),
             // Fell behind: the next state catches up whole.

@@ -138,6 +138,8 @@ pub(crate) async fn join(
     let mut next = game;
     next.seats.get_mut(mark).player = Some(Participant::human(name));
     next.seats.get_mut(mark).token_hash = Some(hash(&token));
+    // Both seats are taken: the clock starts (unless an opening is to be played first).
+    super::clocks::start_if_due(&mut next, &pos, state.now_ms());
     let saved = save(&state, next, &pos).await.map_err(|e| match e {
         ApiError::Conflict(_) => ApiError::Conflict(
             "someone has already taken this seat: the invitation was used".into(),
@@ -145,7 +147,7 @@ pub(crate) async fn join(
         e => e,
     })?;
     Ok(Json(GameWithSeats {
-        game: GameView::new(&saved, &pos),
+        game: GameView::new(&saved, &pos, state.now_ms()),
         seats: vec![HeldSeat { mark, token }],
         invite: None,
     }))

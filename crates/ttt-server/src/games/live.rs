@@ -82,6 +82,8 @@ pub(crate) async fn save(
     pos: &Position,
 ) -> Result<LiveGame, ApiError> {
     let saved = state.with_store(move |s| s.save_live_game(&game)).await?;
-    state.hub.publish(&GameView::new(&saved, pos));
+    state
+        .hub
+        .publish(&GameView::new(&saved, pos, state.now_ms()));
     Ok(saved)
 }

@@ -9,7 +9,9 @@
 //! request that times out never leaves a game half-played; a game left with the computer to
 //! move (its server stopped) is taken up by the next read.
 
+pub(crate) mod clocks;
 mod create;
+mod endings;
 mod events;
 mod help;
 mod join;
@@ -42,6 +44,10 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/api/games/{id}/hint", post(help::hint))
         .route("/api/games/{id}/analysis", get(help::analysis))
         .route("/api/games/{id}/rematch", post(create::rematch))
+        .route("/api/games/{id}/resign", post(endings::resign))
+        .route("/api/games/{id}/draw", post(endings::draw))
+        .route("/api/games/{id}/abort", post(endings::abort))
+        .route("/api/games/{id}/claim", post(endings::claim))
         .route(EVENTS, get(events::events))
         .route("/api/join/{code}", get(join::invitation).post(join::join))
 }

@@ -79,9 +79,11 @@ pub(crate) async fn opening(
             ))
         }
     }
+    // The colours may be settled now: the clock starts.
+    super::clocks::start_if_due(&mut next, &pos, state.now_ms());
     // The computer's step of the opening, or its first move once the colours are settled.
     next.thinking_until = lease(&state, &next, &pos);
     let saved = save(&state, next, &pos).await?;
     let (after, pos) = computer_moves(&state, saved, pos).await?;
-    Ok(Json(GameView::new(&after, &pos)))
+    Ok(Json(GameView::new(&after, &pos, state.now_ms())))
 }

@@ -12,6 +12,7 @@ use serde::Deserialize;
 use ttt_core::Player;
 use ttt_store::LiveGame;
 
+use super::clocks::{charge, end};
 use super::live::{load_played, position, save, GameId, GameWithSeats};
 use super::rules::{checked_cell, opening_stones, refused, CellRequest};
 use super::turn::{computer_moves, is_waiting_for_a_thinker, lease};
@@ -51,7 +52,7 @@ pub(crate) async fn show(
         _ => None,
     };
     Ok(Json(GameWithSeats {
-        game: GameView::new(&game, &pos),
+        game: GameView::new(&game, &pos, state.now_ms()),
         seats: Vec::new(),
         invite,
     }))
@@ -69,14 +70,26 @@ pub(crate) async fn play(
     let (game, pos) = load_played(&state, &id).await?;
     acts_for(&game, &pos, caller(&headers, &game, &session)?, Act::Move)?;
     let cell = checked_cell(&game, request)?;
+    let before = pos;
     let pos = pos.play(cell).map_err(|e| refused(e, request))?;
+    let mover = before.turn();
     let mut next = game;
+    if let Err(ending) = charge(&mut next, &before, &pos, state.now_ms()) {
+        // Too late: the move does not count, and the clock has ended the game.
+        end(&mut next, ending, state.now_ms());
+        let saved = save(&state, next, &before).await?;
+        return Ok(Json(GameView::new(&saved, &before, state.now_ms())));
+    }
     next.moves.push(cell);
     next.takeback = None;
+    // A move by the side a draw was offered to declines it.
+    if next.draw_offer == Some(mover.other()) {
+        next.draw_offer = None;
+    }
     next.thinking_until = lease(&state, &next, &pos);
     let saved = save(&state, next, &pos).await?;
     let (after, pos) = computer_moves(&state, saved, pos).await?;
-    Ok(Json(GameView::new(&after, &pos)))
+    Ok(Json(GameView::new(&after, &pos, state.now_ms())))
 }
 
 /// The moves of `game` without `side`'s last move and whatever followed it (the takeback
@@ -130,7 +143,7 @@ pub(crate) async fn takeback(
     };
     let saved = save(&state, next, &pos).await?;
     let (after, pos) = computer_moves(&state, saved, pos).await?;
-    Ok((status, Json(GameView::new(&after, &pos))))
+    Ok((status, Json(GameView::new(&after, &pos, state.now_ms()))))
 }
 
 /// `POST /api/games/{id}/takeback/answer`: the other player accepts or declines.
@@ -152,5 +165,5 @@ pub(crate) async fn answer(
         }
     }
     let saved = save(&state, next, &pos).await?;
-    Ok(Json(GameView::new(&saved, &pos)))
+    Ok(Json(GameView::new(&saved, &pos, state.now_ms())))
 }

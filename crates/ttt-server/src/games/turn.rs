@@ -15,6 +15,7 @@ use ttt_pbrain::player::{longest_move, DEFAULT_SLACK};
 use ttt_play::{MoveError, Mover, Seat, Thinking};
 use ttt_store::{unix_now, Forfeit, LiveGame, Participant};
 
+use super::clocks;
 use super::live::{load_played, save};
 use super::rules::record_choice;
 use crate::error::ApiError;
@@ -28,8 +29,8 @@ async fn choose(
     seat: Seat,
     state: &AppState,
     pos: Position,
+    time: Duration,
 ) -> Result<Result<Cell, Forfeit>, ApiError> {
-    let time = state.limits.thinking_time;
     let thinking = Thinking {
         seed: Some(getrandom::u64().map_err(ApiError::internal)?),
         time_limit: time,
@@ -181,13 +182,31 @@ async fn play_computers(
         let mut next_pos = pos;
         if let Some(phase) = game.opening_phase() {
             opening_step(&mut next, &mut next_pos, &phase)?;
+            clocks::start_if_due(&mut next, &next_pos, state.now_ms());
         } else {
-            match choose(thinker, state, pos).await? {
+            let side = pos.turn();
+            let time =
+                clocks::thinking_time(&game, side, state.now_ms(), state.limits.thinking_time);
+            match choose(thinker, state, pos, time).await? {
                 Ok(cell) => {
                     next_pos = next_pos.play(cell).map_err(ApiError::internal)?;
-                    next.moves.push(cell);
+                    match clocks::charge(&mut next, &pos, &next_pos, state.now_ms()) {
+                        Ok(()) => {
+                            next.moves.push(cell);
+                            if next.draw_offer == Some(side.other()) {
+                                next.draw_offer = None;
+                            }
+                        }
+                        Err(ending) => {
+                            clocks::end(&mut next, ending, state.now_ms());
+                            next_pos = pos;
+                        }
+                    }
                 }
-                Err(forfeit) => next.forfeit = Some(forfeit),
+                Err(forfeit) => {
+                    next.forfeit = Some(forfeit);
+                    next.clock.stop(state.now_ms());
+                }
             }
         }
         next.takeback = None;

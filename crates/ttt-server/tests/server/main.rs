@@ -6,6 +6,7 @@
 mod accounts;
 mod analysis;
 mod api;
+mod endings;
 mod files;
 mod limits;
 mod rules;

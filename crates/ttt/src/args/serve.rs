@@ -46,6 +46,10 @@ pub struct ServeArgs {
     /// Seconds the perfect computer player may think about one move.
     #[arg(long, value_name = "SECS", default_value = "1", value_parser = parse_seconds)]
     pub thinking_time: Duration,
+    /// Seconds the player to move (a friend on another device) must have had no page of the
+    /// game open before the other may claim the win.
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
+    pub claim_after: Duration,
     /// Seconds the analysis board's engine thinks about one position for a visitor before it
     /// stops (the page offers to go on); also the most a game's evaluation graph takes.
     #[arg(long, value_name = "SECS", default_value = "30", value_parser = parse_seconds)]

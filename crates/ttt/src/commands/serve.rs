@@ -23,6 +23,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         thinking_time: args.thinking_time,
         board_analysis_time: args.analysis_time,
         board_analysis_threads: args.analysis_threads,
+        claim_after: args.claim_after,
         shutdown_grace: args.shutdown_grace,
         games_per_minute: args.games_per_minute,
         moves_per_minute: args.moves_per_minute,
