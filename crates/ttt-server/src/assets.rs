@@ -184,6 +184,16 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../static/zoom.js"),
     },
     Asset {
+        path: "/clock.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/clock.js"),
+    },
+    Asset {
+        path: "/clock-view.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/clock-view.js"),
+    },
+    Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../static/style.css"),

@@ -239,4 +239,62 @@ export function wire() {
   });
   $('copy-watch').addEventListener('click', copyWatchLink);
   openingView.wire(placeStones, choose);
+  $('resign').addEventListener('click', resign);
+  $('abort').addEventListener('click', abort);
+  $('draw').addEventListener('click', () => draw(true));
+  $('draw-decline').addEventListener('click', () => draw(false));
+  $('claim').addEventListener('click', claim);
+}
+
+/** How long Resign waits for the second click that confirms it. */
+const CONFIRM_MS = 4000;
+let resignArmed = 0;
+
+/** Sends one of the requests that end a game (`api.resign`, `api.abort`, `api.claim`, or a
+ * draw offer or answer), and shows the answer. */
+async function ending(send) {
+  if (!state.game) return;
+  const mine = state.generation;
+  setBusy(true);
+  render.setError('game-error', '');
+  try {
+    const game = await send(state.game.id, token());
+    if (!isCurrent(state, mine)) return;
+    if (state.role === 'local') await present(game, mine);
+    else receive(game, mine);
+  } catch (e) {
+    if (isCurrent(state, mine)) failed(e);
+  } finally {
+    if (isCurrent(state, mine)) setBusy(false);
+  }
+}
+
+/** Resign: the first click asks to click again, the second resigns. */
+export function resign() {
+  const button = $('resign');
+  if (!resignArmed) {
+    button.textContent = texts.RESIGN_CONFIRM;
+    resignArmed = window.setTimeout(() => {
+      resignArmed = 0;
+      button.textContent = texts.RESIGN_LABEL;
+    }, CONFIRM_MS);
+    return;
+  }
+  window.clearTimeout(resignArmed);
+  resignArmed = 0;
+  button.textContent = texts.RESIGN_LABEL;
+  void ending(api.resign);
+}
+
+/** Offers a draw, or accepts the other's offer (`accept`), or declines it. */
+export function draw(accept) {
+  void ending((id, t) => api.draw(id, accept, t));
+}
+
+export function abort() {
+  void ending(api.abort);
+}
+
+export function claim() {
+  void ending(api.claim);
 }

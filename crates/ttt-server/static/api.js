@@ -89,6 +89,26 @@ export function hint(id, token) {
   return request('POST', `${game(id)}/hint`, { token });
 }
 
+/** Resigns for the caller's side. */
+export function resign(id, token) {
+  return request('POST', `${game(id)}/resign`, { token });
+}
+
+/** Offers a draw, or accepts (or with `accept` false declines) the other's offer. */
+export function draw(id, accept, token) {
+  return request('POST', `${game(id)}/draw`, { body: { accept }, token });
+}
+
+/** Calls the game off before both sides have moved. */
+export function abort(id, token) {
+  return request('POST', `${game(id)}/abort`, { token });
+}
+
+/** Claims the win against an opponent who left. */
+export function claim(id, token) {
+  return request('POST', `${game(id)}/claim`, { token });
+}
+
 /** The next game, marks swapped; `seats` holds the caller's token there. */
 export function rematch(id, token) {
   return request('POST', `${game(id)}/rematch`, { token });

@@ -184,6 +184,7 @@ async function init() {
     return;
   }
   form.build(config);
+  game.state.claimAfterSeconds = config.limits.claim_after_seconds;
   for (const board of config.rated_boards || []) {
     const option = document.createElement('option');
     option.value = board;

@@ -6,6 +6,8 @@
 import {
   canHint, isPlaying, opponentSide, undoOffer,
 } from './roles.js';
+import { endOffers } from './clock.js';
+import { serverNow } from './clock-view.js';
 import * as texts from './texts.js';
 
 const $ = (id) => document.getElementById(id);
@@ -58,6 +60,16 @@ export function show(state) {
   if (kind) rematch.textContent = texts.REMATCH_LABELS[kind];
   rematch.disabled = state.busy;
   $('analyse').hidden = !over;
+  const ends = endOffers(state, serverNow(), (state.claimAfterSeconds ?? 60) * 1000);
+  $('resign').hidden = !ends.resign;
+  $('abort').hidden = !ends.abort;
+  const draw = $('draw');
+  draw.hidden = !ends.draw;
+  if (ends.draw) draw.textContent = texts.DRAW_LABELS[ends.draw];
+  draw.disabled = ends.draw === 'offered' || state.busy;
+  $('draw-decline').hidden = ends.draw !== 'accept';
+  $('claim').hidden = !ends.claim;
+  for (const id of ['resign', 'abort', 'draw-decline', 'claim']) $(id).disabled = state.busy;
   $('to-setup').textContent = state.role === 'local' ? 'Change players' : 'New game';
   $('keys-hint').hidden = !isPlaying(state);
 }

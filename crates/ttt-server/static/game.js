@@ -10,6 +10,7 @@ import * as api from './api.js';
 import { AnalysisPanel } from './analysis-view.js';
 import { BoardView } from './board.js';
 import { attachZoom } from './zoom.js';
+import { showClocks } from './clock-view.js';
 import * as controls from './controls.js';
 import {
   boardAfter, indexOf, MARKS, marksAfter, sideOf,
@@ -136,6 +137,7 @@ function seatsMoved(before, game, mine) {
 /** Everything around the board, from the state: messages, panels, buttons. */
 export function refresh() {
   const { game } = state;
+  showClocks(game, () => controls.show(state));
   if (!analysis.isOpen) drawBoard();
   render.messages(game, state.shown);
   openingView.header(state);

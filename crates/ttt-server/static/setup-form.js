@@ -5,7 +5,9 @@
 // panels, so either player can move first. It stays disabled until it has been built, so
 // nothing can be sent from a half-made form.
 
-import { CUSTOM, offersRules, presetMatching } from './setup.js';
+import {
+  CLOCKS, CUSTOM, offersRules, presetMatching,
+} from './setup.js';
 import {
   CUSTOM_LABEL, computerChoices, GUEST_PLACEHOLDER, levelLabel, OPENING_NAMES, presetLabel,
   RULE_HELP, RULE_NAMES,
@@ -60,6 +62,9 @@ export class SetupForm {
     }
     if (config.presets.length > 0) this.showSize(config.presets[0]);
     $('swap').addEventListener('click', () => this.swap());
+    $('clock').replaceChildren(
+      ...Object.entries(CLOCKS).map(([value, { label }]) => option(value, label)),
+    );
     $('rule').replaceChildren(
       ...Object.entries(RULE_NAMES).map(([value, label]) => option(value, label)),
     );
@@ -90,6 +95,7 @@ export class SetupForm {
     };
     for (const id of DIMS) fields[id] = $(id).value;
     fields.rule = $('rule').value;
+    fields.clock = $('clock').value;
     fields.opening = $('opening-rule').value;
     return fields;
   }
@@ -128,6 +134,7 @@ export class SetupForm {
       if (fields[id] !== undefined) $(id).value = fields[id];
     }
     if (fields.rule !== undefined) $('rule').value = fields.rule;
+    if (fields.clock !== undefined && CLOCKS[fields.clock]) $('clock').value = fields.clock;
     if (fields.opening !== undefined) $('opening-rule').value = fields.opening;
     this.syncPreset();
   }

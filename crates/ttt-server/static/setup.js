@@ -65,7 +65,9 @@ export function checkSetup(fields, limits) {
       && players[0].name.toLowerCase() === players[1].name.toLowerCase()) {
     return { error: 'Give the two players different names.' };
   }
-  if (!offersRules(k)) return { request: { rows, cols, k, players } };
+  const clock = CLOCKS[fields.clock]?.control ?? null;
+  const timed = clock ? { clock } : {};
+  if (!offersRules(k)) return { request: { rows, cols, k, players, ...timed } };
   const rule = fields.rule || 'freestyle';
   const opening = fields.opening || 'none';
   const engine = (p) => p.kind === 'computer' && String(p.level || '').startsWith('engine:');
@@ -77,10 +79,23 @@ export function checkSetup(fields, limits) {
   }
   return {
     request: {
-      rows, cols, k, rule, opening, players,
+      rows, cols, k, rule, opening, players, ...timed,
     },
   };
 }
+
+/** The clocks the setup offers, by the value of its choice: their label and the time
+ * control the server takes. */
+export const CLOCKS = {
+  none: { label: 'No clock', control: null },
+  '1+0': { label: '1 min', control: { initial: 60, increment: 0 } },
+  '3+2': { label: '3 min + 2 s a move', control: { initial: 180, increment: 2 } },
+  '5+3': { label: '5 min + 3 s a move', control: { initial: 300, increment: 3 } },
+  '10+5': { label: '10 min + 5 s a move', control: { initial: 600, increment: 5 } },
+  '30s': { label: '30 s a move', control: { per_move: 30 } },
+  '1d': { label: '1 day a move', control: { days: 1 } },
+  '3d': { label: '3 days a move', control: { days: 3 } },
+};
 
 /**
  * The fields to fill from a request saved earlier (read back from storage, so anything at all),
@@ -107,6 +122,8 @@ export function fieldsFromSaved(saved, levels) {
   }
   if (Object.hasOwn(RULE_NAMES, saved.rule ?? '')) fields.rule = saved.rule;
   if (Object.hasOwn(OPENING_NAMES, saved.opening ?? '')) fields.opening = saved.opening;
+  const clock = saved.clock === undefined ? null : clockChoice(saved.clock);
+  if (clock) fields.clock = clock;
   return fields;
 }
 
@@ -122,7 +139,15 @@ export function setupFromState(state) {
   };
   if (state.rule && state.rule !== 'freestyle') request.rule = state.rule;
   if (state.opening && state.opening !== 'none') request.opening = state.opening;
+  if (state.clock) request.clock = state.clock.control;
   return request;
+}
+
+/** The setup's clock choice for a request's time control (as saved), or null. */
+export function clockChoice(control) {
+  if (!control) return 'none';
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  return Object.keys(CLOCKS).find((key) => same(CLOCKS[key].control, control)) ?? null;
 }
 
 /**

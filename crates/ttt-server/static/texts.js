@@ -3,6 +3,7 @@
 // so node's test runner checks the wording without a browser; the views put these strings in
 // with textContent, so a name is never read as HTML.
 
+import { endingResult, endingSentence } from './clock.js';
 import { MARKS, sideOf } from './geometry.js';
 import { isOpeningStone, phaseOf, stoneMark } from './opening.js';
 
@@ -68,8 +69,19 @@ export function displayName(state, index) {
   return bothComputers ? `Computer ${p.mark} (${level})` : `Computer (${level})`;
 }
 
+/** Resign's label, and what it says while it waits for the click that confirms it. */
+export const RESIGN_LABEL = 'Resign';
+export const RESIGN_CONFIRM = 'Click again to resign';
+
+/** The draw button, by what it does now (clock.js's `endOffers`). */
+export const DRAW_LABELS = {
+  offer: 'Offer a draw', accept: 'Accept the draw', offered: 'Draw offered', agree: 'Agree a draw',
+};
+
 /** The result of a finished game: "Alice wins!" or "Tie game!". */
 export function resultText(state) {
+  const ended = endingResult(state, (side) => displayName(state, side));
+  if (ended) return ended;
   if (state.status === 'x_wins') return `${displayName(state, 0)} wins!`;
   if (state.status === 'o_wins') return `${displayName(state, 1)} wins!`;
   return 'Tie game!';
@@ -131,6 +143,8 @@ export const WAITING_TURN = 'Waiting for the invited friend';
 export function endMessage(state) {
   // A program that failed lost there: the server says what it did.
   if (state.forfeit) return `${state.forfeit.reason}.`;
+  const ended = endingSentence(state, (side) => displayName(state, side));
+  if (ended) return ended;
   const k = state.k;
   if (state.status === 'draw') return `The board is full and nobody got ${k} in a row.`;
   const winner = state.status === 'x_wins' ? 0 : 1;
