@@ -15,6 +15,7 @@ mod admin;
 mod endings;
 mod fixtures;
 mod rules;
+mod seeks;
 
 pub(crate) use fixtures::{c, cpu, game, human, stats};
 
@@ -46,6 +47,7 @@ pub(crate) fn all(fresh: &dyn Fn() -> Arc<dyn Store>) {
         .chain(accounts::each())
         .chain(admin::each())
         .chain(endings::each())
+        .chain(seeks::each())
     {
         check(fresh());
     }

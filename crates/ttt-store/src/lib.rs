@@ -63,6 +63,7 @@ mod participant;
 mod player;
 mod postgres;
 mod rating;
+mod seek;
 mod sql;
 mod sqlite;
 
@@ -85,6 +86,7 @@ pub use postgres::PgStore;
 pub use rating::{
     rating_board, rating_boards, BoardRating, RatedEntry, RatingPoint, RATING_SETTINGS,
 };
+pub use seek::{Seek, SeekColor};
 pub use sqlite::{Health, SqliteStore};
 
 /// Where players and games are kept. Shareable between threads; every method is one
@@ -204,6 +206,55 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// When the database cannot be written.
     fn mark_seen(&self, id: &str, side: ttt_core::Player, at_ms: i64) -> Result<(), StoreError>;
+
+    /// Stores a new seek.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] for a seek with its id; when the database cannot be written.
+    fn create_seek(&self, seek: &Seek) -> Result<(), StoreError>;
+
+    /// Up to `limit` seeks open (not accepted) and alive since `alive_since_ms`, oldest first.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn open_seeks(&self, alive_since_ms: i64, limit: usize) -> Result<Vec<Seek>, StoreError>;
+
+    /// The seek `id`, open or accepted.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError>;
+
+    /// Marks the open seek `id` alive at `at_ms` (its page is open).
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn keep_seek_alive(&self, id: &str, at_ms: i64) -> Result<(), StoreError>;
+
+    /// Takes the seek `id` for `game`, accepted by `by`, if it is still open and was alive
+    /// since `alive_since_ms`; whether it was (of two accepting at once, one gets it).
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn accept_seek(
+        &self,
+        id: &str,
+        game: &str,
+        by: &str,
+        alive_since_ms: i64,
+    ) -> Result<bool, StoreError>;
+
+    /// Removes the open seek `id`; whether there was one.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn remove_seek(&self, id: &str) -> Result<bool, StoreError>;
+
+    /// Removes the seeks not alive since `before_ms` (gone, or accepted long ago); how many.
+    ///
+    /// # Errors
+    /// When the database cannot be written.
+    fn remove_old_seeks(&self, before_ms: i64) -> Result<usize, StoreError>;
 
     /// How many games in progress (or finished lately) are kept.
     ///

@@ -34,8 +34,9 @@ CREATE INDEX live_games_clock_deadline ON live_games (clock_deadline_ms)
 ALTER TABLE live_games ADD COLUMN seen_x BIGINT;
 ALTER TABLE live_games ADD COLUMN seen_o BIGINT;
 
--- The lobby: games people are looking for an opponent for. A seek goes when its page
--- closes (the server that holds the page removes it) or when accepted (game set).
+-- The lobby: games people are looking for an opponent for. A seek is open until accepted
+-- (`game` set) or removed; the server holding the seeker's page marks it alive while the
+-- page is open, and one not marked for a while is gone (its page closed, or its server).
 CREATE TABLE seeks (
   id TEXT PRIMARY KEY,
   board_rows BIGINT NOT NULL,
@@ -45,15 +46,21 @@ CREATE TABLE seeks (
   opening TEXT NOT NULL,
   time_control TEXT,
   rated BIGINT NOT NULL CHECK (rated IN (0, 1)),
+  -- Quick pairing's: matched by rating, the range widening while it waits.
+  quick BIGINT NOT NULL CHECK (quick IN (0, 1)),
   color TEXT NOT NULL CHECK (color IN ('random', 'X', 'O')),
   seeker TEXT NOT NULL,
+  -- Whether the seeker is signed in to an account of that name.
   seeker_account BIGINT NOT NULL CHECK (seeker_account IN (0, 1)),
-  -- The seeker's secret (hashed): proves the seek is theirs, and sits them in the game.
+  -- The seeker's secret (hashed): proves the seek is theirs, and is their seat's in the game.
   token_hash TEXT NOT NULL,
+  -- The seeker's rating on the seek's board, where it has one.
   rating BIGINT,
-  created_at BIGINT NOT NULL,
-  -- The game it became once accepted, and who accepted.
+  -- Milliseconds since the Unix epoch.
+  created_ms BIGINT NOT NULL,
+  alive_ms BIGINT NOT NULL,
+  -- The game it became, and who accepted it.
   game TEXT,
   accepted_by TEXT
 );
-CREATE INDEX seeks_open ON seeks (created_at) WHERE game IS NULL;
+CREATE INDEX seeks_open ON seeks (alive_ms) WHERE game IS NULL;

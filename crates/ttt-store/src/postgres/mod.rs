@@ -19,7 +19,7 @@ use crate::sql::{self, accounts, admin, games, players, ratings};
 use crate::{
     Account, AdminDone, AdminRefused, AuditEntry, BoardRating, ChangeListener, ClaimRefused,
     GameRecord, LiveGame, NameStatus, NewGame, Operator, Participant, PlayerFilter, PlayerPage,
-    PlayerStats, RatedEntry, RatingPoint, SignUpRefused, Store, StoreError,
+    PlayerStats, RatedEntry, RatingPoint, Seek, SignUpRefused, Store, StoreError,
 };
 use db::{Cached, Pg};
 pub(crate) use open::without_password;
@@ -144,6 +144,40 @@ impl Store for PgStore {
 
     fn live_game_count(&self) -> Result<usize, StoreError> {
         self.read(async |db| sql::live::count(db).await)
+    }
+
+    fn create_seek(&self, seek: &Seek) -> Result<(), StoreError> {
+        self.read(async |db| sql::seeks::insert(db, seek).await)
+    }
+
+    fn open_seeks(&self, alive_since_ms: i64, limit: usize) -> Result<Vec<Seek>, StoreError> {
+        self.read(async |db| sql::seeks::open(db, alive_since_ms, limit).await)
+    }
+
+    fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError> {
+        self.read(async |db| sql::seeks::find(db, id).await)
+    }
+
+    fn keep_seek_alive(&self, id: &str, at_ms: i64) -> Result<(), StoreError> {
+        self.read(async |db| sql::seeks::keep_alive(db, id, at_ms).await)
+    }
+
+    fn accept_seek(
+        &self,
+        id: &str,
+        game: &str,
+        by: &str,
+        alive_since_ms: i64,
+    ) -> Result<bool, StoreError> {
+        self.read(async |db| sql::seeks::accept(db, id, game, by, alive_since_ms).await)
+    }
+
+    fn remove_seek(&self, id: &str) -> Result<bool, StoreError> {
+        self.read(async |db| sql::seeks::remove(db, id).await)
+    }
+
+    fn remove_old_seeks(&self, before_ms: i64) -> Result<usize, StoreError> {
+        self.read(async |db| sql::seeks::remove_old(db, before_ms).await)
     }
 
     fn games_out_of_time(&self, now_ms: i64, limit: usize) -> Result<Vec<String>, StoreError> {

@@ -16,6 +16,7 @@ pub(crate) mod live;
 pub(crate) mod players;
 pub(crate) mod ratings;
 pub(crate) mod restore;
+pub(crate) mod seeks;
 
 use std::path::Path;
 
@@ -182,6 +183,9 @@ pub(crate) enum Damage {
     /// An ending that is not one of the words.
     #[error("an unknown ending {0:?}")]
     Ending(String),
+    /// A seek's colour that is not one of the words.
+    #[error("an unknown colour {0:?}")]
+    Color(String),
     /// A time control that cannot be read.
     #[error("an unreadable time control {0:?}")]
     TimeControl(String),

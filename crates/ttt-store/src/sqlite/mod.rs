@@ -17,7 +17,7 @@ use crate::sql::{self, accounts, admin, games, players, ratings};
 use crate::{
     Account, AdminDone, AdminRefused, AuditEntry, BoardRating, ClaimRefused, GameRecord, LiveGame,
     NameStatus, NewGame, Operator, Participant, PlayerFilter, PlayerPage, PlayerStats, RatedEntry,
-    RatingPoint, SignUpRefused, Store, StoreError,
+    RatingPoint, Seek, SignUpRefused, Store, StoreError,
 };
 use db::{now, Sqlite};
 pub use maintenance::Health;
@@ -125,6 +125,40 @@ impl Store for SqliteStore {
 
     fn live_game_count(&self) -> Result<usize, StoreError> {
         self.read(|db| now(sql::live::count(db)))
+    }
+
+    fn create_seek(&self, seek: &Seek) -> Result<(), StoreError> {
+        self.write(|db| now(sql::seeks::insert(db, seek)))
+    }
+
+    fn open_seeks(&self, alive_since_ms: i64, limit: usize) -> Result<Vec<Seek>, StoreError> {
+        self.read(|db| now(sql::seeks::open(db, alive_since_ms, limit)))
+    }
+
+    fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError> {
+        self.read(|db| now(sql::seeks::find(db, id)))
+    }
+
+    fn keep_seek_alive(&self, id: &str, at_ms: i64) -> Result<(), StoreError> {
+        self.write(|db| now(sql::seeks::keep_alive(db, id, at_ms)))
+    }
+
+    fn accept_seek(
+        &self,
+        id: &str,
+        game: &str,
+        by: &str,
+        alive_since_ms: i64,
+    ) -> Result<bool, StoreError> {
+        self.write(|db| now(sql::seeks::accept(db, id, game, by, alive_since_ms)))
+    }
+
+    fn remove_seek(&self, id: &str) -> Result<bool, StoreError> {
+        self.write(|db| now(sql::seeks::remove(db, id)))
+    }
+
+    fn remove_old_seeks(&self, before_ms: i64) -> Result<usize, StoreError> {
+        self.write(|db| now(sql::seeks::remove_old(db, before_ms)))
     }
 
     fn games_out_of_time(&self, now_ms: i64, limit: usize) -> Result<Vec<String>, StoreError> {
@@ -415,7 +449,8 @@ mod tests {
             .chain(crate::sql::live::tests::statements())
             .chain(crate::sql::accounts::tests::statements())
             .chain(crate::sql::admin::tests::statements())
-            .chain(crate::sql::ratings::tests::statements());
+            .chain(crate::sql::ratings::tests::statements())
+            .chain(crate::sql::seeks::tests::statements());
         for sql in statements {
             let stmt = conn.prepare(&sql).unwrap();
             for i in 1..=stmt.parameter_count() {
