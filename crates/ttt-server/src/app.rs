@@ -13,7 +13,7 @@ use axum::Router;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::{
-    accounts, analysis_board, assets, config, files, games, health, observe, origin, players,
+    accounts, analysis_board, assets, config, files, games, health, lobby, observe, origin, players,
 };
 
 /// The whole application: page, API, limits and error handling. Used by `ttt serve` and by
@@ -25,6 +25,7 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(files::router())
         .merge(analysis_board::router())
+        .merge(lobby::router())
         .merge(players::router())
         .merge(config::router())
         .merge(health::router())

@@ -65,6 +65,7 @@ mod health;
 mod hub;
 mod json;
 mod limits;
+mod lobby;
 mod metrics;
 mod observe;
 mod open_files;

@@ -15,6 +15,7 @@ use crate::error::ApiError;
 use crate::fair_use::FairUse;
 use crate::hub::Hub;
 use crate::limits::Limits;
+use crate::lobby::Lobby;
 use crate::metrics::Metrics;
 use crate::secrets::new_secret;
 
@@ -56,6 +57,8 @@ pub struct AppState {
     /// How far this server's clock has been moved forward ([`AppState::advance_clock`]), in
     /// milliseconds.
     clock_ahead: Arc<std::sync::atomic::AtomicI64>,
+    /// The lobby's open seeks as last read, and its pages' updates.
+    pub(crate) lobby: Arc<Lobby>,
 }
 
 /// Outside programs offered as players, by the name the page shows: only the operator
@@ -119,6 +122,7 @@ impl AppState {
             streams: Arc::new(tokio::sync::Semaphore::new(limits.max_streams.max(1))),
             analyses: Arc::default(),
             clock_ahead: Arc::default(),
+            lobby: Arc::default(),
             analysis_threads: Arc::new(tokio::sync::Semaphore::new(
                 limits.board_analysis_threads.max(1),
             )),

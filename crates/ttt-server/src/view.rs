@@ -109,7 +109,7 @@ struct ClockView {
 }
 
 /// A time control as JSON, as `POST /api/games` takes it.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub(crate) enum ControlView {
     Fischer { initial: u64, increment: u64 },

@@ -111,8 +111,8 @@ pub(crate) async fn create(
     session: Session,
     Json(request): Json<NewGameRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let dims = check_dims(&request, &state.limits)?;
-    let (rule, opening) = check_rules(&request, dims)?;
+    let dims = check_dims(request.rows, request.cols, request.k, &state.limits)?;
+    let (rule, opening) = check_rules(request.rule.as_deref(), request.opening.as_deref(), dims)?;
     let rated = request.rated;
     let control = match request.clock {
         Some(clock) => clock.control()?,
@@ -276,8 +276,12 @@ fn secs(d: std::time::Duration) -> i64 {
     i64::try_from(d.as_secs()).unwrap_or(i64::MAX)
 }
 
-fn check_dims(request: &NewGameRequest, limits: &Limits) -> Result<Dims, ApiError> {
-    let (rows, cols, k) = (request.rows, request.cols, request.k);
+pub(crate) fn check_dims(
+    rows: usize,
+    cols: usize,
+    k: usize,
+    limits: &Limits,
+) -> Result<Dims, ApiError> {
     let max = limits.max_side;
     if !(1..=max).contains(&rows) || !(1..=max).contains(&cols) {
         return Err(ApiError::BadRequest(format!(
@@ -290,8 +294,12 @@ fn check_dims(request: &NewGameRequest, limits: &Limits) -> Result<Dims, ApiErro
 /// The rule and the opening rule asked for: renju only with five in a row (422 otherwise),
 /// and an opening only where its stones cannot end the game (K of 4 or more) and leave room
 /// to play on.
-fn check_rules(request: &NewGameRequest, dims: Dims) -> Result<(Rule, Opening), ApiError> {
-    let rule = match &request.rule {
+pub(crate) fn check_rules(
+    rule: Option<&str>,
+    opening: Option<&str>,
+    dims: Dims,
+) -> Result<(Rule, Opening), ApiError> {
+    let rule = match rule {
         None => Rule::Freestyle,
         Some(name) => name
             .parse::<Rule>()
@@ -303,7 +311,7 @@ fn check_rules(request: &NewGameRequest, dims: Dims) -> Result<(Rule, Opening), 
             dims.k()
         )));
     }
-    let opening = match &request.opening {
+    let opening = match opening {
         None => Opening::None,
         Some(name) => name
             .parse::<Opening>()

@@ -10,13 +10,13 @@
 //! move (its server stopped) is taken up by the next read.
 
 pub(crate) mod clocks;
-mod create;
+pub(crate) mod create;
 mod endings;
 mod events;
 mod help;
 mod join;
-mod live;
-mod names;
+pub(crate) mod live;
+pub(crate) mod names;
 mod opening;
 mod play;
 mod rules;
