@@ -378,14 +378,13 @@ mod tests {
         );
         assert_eq!(read("10").unwrap().to_string(), "10+0");
         assert_eq!(read("45s+2").unwrap().to_string(), "45s+2");
-        assert_eq!(
-            read("30s/move"),
-            Ok(TimeControl::PerMove { per_move: 30 })
-        );
+        assert_eq!(read("30s/move"), Ok(TimeControl::PerMove { per_move: 30 }));
         assert_eq!(read("3d"), Ok(TimeControl::Days { days: 3 }));
         assert_eq!(read("1 day/move").unwrap().to_string(), "1 day/move");
         assert_eq!(read("none"), Ok(TimeControl::None));
-        for bad in ["", "x+3", "5+", "-1+0", "0+0", "0s/move", "31d", "99999+0", "nan+0"] {
+        for bad in [
+            "", "x+3", "5+", "-1+0", "0+0", "0s/move", "31d", "99999+0", "nan+0",
+        ] {
             assert!(read(bad).is_err(), "{bad}");
         }
     }

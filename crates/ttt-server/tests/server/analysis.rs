@@ -85,7 +85,9 @@ async fn renju_names_x_forbidden_points_and_a_finished_game_has_nothing_to_searc
         &[(0, 0), (0, 14), (14, 0), (14, 14)],
     );
     let reply = app
-        .get(&format!("/api/analysis/stream?position={p}&rule=renju&lines=3"))
+        .get(&format!(
+            "/api/analysis/stream?position={p}&rule=renju&lines=3"
+        ))
         .await;
     let all = events(&reply.json);
     assert_eq!(
@@ -111,8 +113,14 @@ async fn what_the_stream_and_the_graph_refuse() {
     for (query, says) in [
         ("position=XX/O", "ragged rows"),
         ("position=XXX/.../...&k=3", "X has 3 marks and O has 0"),
-        ("position=.../.../...&lines=0", "lines: 0 is not from 1 to 10"),
-        ("position=.../.../...&lines=11", "lines: 11 is not from 1 to 10"),
+        (
+            "position=.../.../...&lines=0",
+            "lines: 0 is not from 1 to 10",
+        ),
+        (
+            "position=.../.../...&lines=11",
+            "lines: 11 is not from 1 to 10",
+        ),
         ("position=.../.../...&rule=chess", "rule"),
         ("position=.../.../...&k=7", "K"),
         ("lines=3", "a bad query"),
@@ -123,10 +131,18 @@ async fn what_the_stream_and_the_graph_refuse() {
         assert!(error.contains(says), "{query}: {error}");
     }
     let big = vec!["."; 20].join("");
-    let reply = app.get(&format!("/api/analysis/stream?position={big}")).await;
-    assert!(reply.json["error"].as_str().unwrap().contains("sides go up to 19"));
+    let reply = app
+        .get(&format!("/api/analysis/stream?position={big}"))
+        .await;
+    assert!(reply.json["error"]
+        .as_str()
+        .unwrap()
+        .contains("sides go up to 19"));
     for (query, says) in [
-        ("rows=3&cols=3&moves=1.1,1.1", "move 2: \"1.1\": cell (2, 2) is already taken"),
+        (
+            "rows=3&cols=3&moves=1.1,1.1",
+            "move 2: \"1.1\": cell (2, 2) is already taken",
+        ),
         ("rows=3&cols=3&moves=1.1,9.9", "move 2"),
         ("rows=3&cols=3&moves=a", "move 1: \"a\": not row.col"),
         ("rows=30&cols=3", "too big"),
@@ -175,7 +191,8 @@ async fn a_clients_new_stream_stops_its_last() {
     let second = async {
         tokio::time::sleep(Duration::from_millis(800)).await;
         // Short: a stream that ends by itself.
-        app.get("/api/analysis/stream?position=XXX/OO./...&k=3").await
+        app.get("/api/analysis/stream?position=XXX/OO./...&k=3")
+            .await
     };
     let (first, second) = tokio::join!(first, second);
     assert!(
