@@ -170,8 +170,20 @@ impl TimeOut {
     #[must_use]
     pub fn forfeit(&self) -> Option<Forfeit> {
         self.opponent_can_win
-            .then(|| Forfeit::new(self.late, &format!("{} ran out of time", self.late)))
+            .then(|| Forfeit::new(self.late, &time_forfeit_reason(self.late)))
     }
+}
+
+/// The reason a loss on time is recorded with.
+fn time_forfeit_reason(late: Player) -> String {
+    format!("{late} ran out of time")
+}
+
+/// Whether a recorded forfeit was a loss on time (the record keeps every forfeit alike,
+/// with its reason), rather than a program's failure.
+#[must_use]
+pub fn is_loss_on_time(forfeit: &Forfeit) -> bool {
+    forfeit.reason == time_forfeit_reason(forfeit.loser)
 }
 
 impl fmt::Display for TimeOut {
@@ -222,7 +234,13 @@ mod tests {
         let open = pos("X../.O./...");
         let late = TimeOut::new(&open, Player::X);
         assert_eq!(late.outcome(), Outcome::Win(Player::O));
-        assert_eq!(late.forfeit().unwrap().result(), GameResult::OWins);
+        let forfeit = late.forfeit().unwrap();
+        assert_eq!(forfeit.result(), GameResult::OWins);
+        assert!(is_loss_on_time(&forfeit));
+        assert!(!is_loss_on_time(&Forfeit::new(
+            Player::X,
+            "bot (X) crashed"
+        )));
     }
 
     #[test]

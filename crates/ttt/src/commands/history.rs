@@ -90,6 +90,9 @@ fn result_words(game: &GameRecord) -> String {
         GameResult::Draw => "tie".to_string(),
     };
     match &game.forfeit {
+        Some(f) if ttt_play::timing::is_loss_on_time(f) => {
+            format!("{won}: {} ran out of time", f.loser)
+        }
         Some(f) => format!("{won}: {}'s program failed", f.loser),
         None => won,
     }

@@ -13,15 +13,17 @@
 mod answer;
 mod console;
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
 use ttt_ai::Level;
 use ttt_core::{
     ByPlayer, Cell, Choice, Dims, Opening, OpeningAction, Order, Outcome, Player, Position, Rule,
+    TimeControl,
 };
 use ttt_pbrain::player::DEFAULT_SLACK;
 use ttt_play::takeback::{self, Opponent};
+use ttt_play::timing::{TimeOut, Timer};
 use ttt_play::words::{self, claim};
 use ttt_play::{hint, MoveError, Mover, Thinking};
 use ttt_store::{Forfeit, GameResult, NewGame, Store};
@@ -35,7 +37,7 @@ use answer::{
     parse_first, parse_kind, parse_level, parse_move, parse_name, parse_turn, parse_yes_no, Kind,
     Turn,
 };
-use console::{Console, Screen, Step, Stop};
+use console::{Console, Input, Lines, Screen, Step, Stop};
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let dims = args.dims()?;
@@ -62,9 +64,10 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     }
     // Opened before anything is asked, so a database that cannot be used is reported at once.
     let (store, _) = database::open(&args.db)?;
-    let stdin = io::stdin();
-    let echo = !stdin.is_terminal();
-    let mut console = Console::new(stdin.lock(), io::stdout().lock(), Screen::detect(), echo);
+    let echo = !io::stdin().is_terminal();
+    // Read on a thread of its own, so that a clock can run out while a person thinks.
+    let input = Lines::spawn(io::stdin());
+    let mut console = Console::new(input, io::stdout().lock(), Screen::detect(), echo);
     let options = Options {
         dims,
         rule: args.rule,
@@ -74,16 +77,14 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         seed: args.seed,
         time_limit: args.time_limit,
         engine_time: args.engine_time,
+        clock: args.clock,
     };
     let ended = session(&mut console, store.as_ref(), &options);
     finish(&mut console, ended)
 }
 
 /// Ends the session: `q` and the end of the input are a normal end (exit status 0).
-fn finish<R: BufRead, W: Write>(
-    console: &mut Console<R, W>,
-    ended: Step<()>,
-) -> anyhow::Result<()> {
+fn finish<R: Input, W: Write>(console: &mut Console<R, W>, ended: Step<()>) -> anyhow::Result<()> {
     match ended {
         Ok(()) => Ok(()),
         Err(Stop::Quit | Stop::EndOfInput) => match console.say("Bye!") {
@@ -106,6 +107,8 @@ struct Options {
     time_limit: Duration,
     /// An outside program's time a move.
     engine_time: Duration,
+    /// The players' time for each game (from its first move after the opening).
+    clock: TimeControl,
 }
 
 /// One side of the game: who sits there, and what moves for it.
@@ -164,7 +167,7 @@ fn welcome(dims: Dims, rule: Rule) -> String {
     format!("Welcome to {game} on a {rows} x {cols} board: {how}.")
 }
 
-fn session<R: BufRead, W: Write>(
+fn session<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     options: &Options,
@@ -199,7 +202,7 @@ fn session<R: BufRead, W: Write>(
 
 /// Who plays X and who plays O: from the options, else by asking the classic console game's
 /// questions.
-fn choose_seats<R: BufRead, W: Write>(
+fn choose_seats<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     options: &Options,
@@ -272,7 +275,7 @@ fn choose_seats<R: BufRead, W: Write>(
 
 /// Asks who `label` is: a human (name, statistics) or the computer (level). A human who
 /// gives no name is `default_name`, unless the other player already has that name.
-fn ask_opponent<R: BufRead, W: Write>(
+fn ask_opponent<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     label: &str,
@@ -313,7 +316,7 @@ fn ask_opponent<R: BufRead, W: Write>(
 }
 
 /// Shows a human's saved statistics, or welcomes a newcomer, or says what a program is.
-fn greet<R: BufRead, W: Write>(
+fn greet<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     seat: &Seat,
@@ -352,7 +355,7 @@ fn greet<R: BufRead, W: Write>(
 /// One game from the empty board to a win or a tie, saved the moment it ends. A person may
 /// take moves back (`u`) and ask for hints (`h`, found within the perfect player's time
 /// limit), which the record counts.
-fn play_game<R: BufRead, W: Write>(
+fn play_game<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     options: &Options,
@@ -371,8 +374,12 @@ fn play_game<R: BufRead, W: Write>(
     round.fixed = round.moves.len();
     let computers_only = sides.x.seat.is_machine() && sides.o.seat.is_machine();
     let watching = console.screen().clear && computers_only;
+    let clock = match options.clock {
+        TimeControl::None => String::new(),
+        control => format!(", clock {control}"),
+    };
     let title = format!(
-        "Round {number}: {} vs {}, {} in a row wins.",
+        "Round {number}: {} vs {}, {} in a row wins{clock}.",
         sides.x.who(Player::X),
         sides.o.who(Player::O),
         dims.k()
@@ -382,34 +389,53 @@ fn play_game<R: BufRead, W: Write>(
     let fresh_screen = |round: &Round| {
         number > 1 || round.human_moved || (computers_only && round.moves.len() > 1)
     };
+    // The clocks start after the opening, whose stones are placed untimed.
+    let mut timer = Timer::new(options.clock);
+    timer.start(round.pos.turn());
     while !round.pos.is_over() {
         // A computer's first move is drawn at once; there is no point in an empty board.
         if !(round.moves.is_empty() && sides.x.seat.is_machine()) {
             round.draw(console, &title, fresh_screen(&round))?;
+            show_clocks(console, &timer)?;
         }
         let me = round.pos.turn();
         let who = sides.get(me).who(me);
         if watching && !round.moves.is_empty() {
-            // Two computers on a terminal: slow enough to follow.
+            // Two computers on a terminal: slow enough to follow, on nobody's time.
+            timer.stop();
             std::thread::sleep(Duration::from_millis(700));
+            timer.start(me);
         }
         let side = sides.get_mut(me);
         let cell = if side.mover.is_machine() {
+            if timer.is_timed() {
+                let limit = timer.thinking_time(me, options.time_limit);
+                side.mover.limit_thinking(limit);
+            }
             match computer_turn(console, side, &mut round, &who)? {
                 Some(cell) => cell,
                 // Its program failed: the game ends with its forfeit.
                 None => break,
             }
         } else {
-            match human_turn(console, sides, &mut round, options, &who)? {
+            match human_turn(console, sides, &mut round, options, &who, &timer)? {
                 Some(cell) => cell,
+                None if round.time_out.is_some() => break,
                 None => continue,
             }
         };
+        if timer.press().is_err() {
+            // The move came too late: it is not played.
+            round.notes.pop();
+            round.time_out = Some(TimeOut::new(&round.pos, me));
+            break;
+        }
         round.pos = round.pos.play(cell).map_err(anyhow::Error::from)?;
         round.moves.push(cell);
     }
+    timer.stop();
     round.draw(console, &title, fresh_screen(&round))?;
+    show_clocks(console, &timer)?;
     let ended = conclude(console, store, options, sides, round);
     if swapped {
         std::mem::swap(&mut sides.x, &mut sides.o);
@@ -420,7 +446,7 @@ fn play_game<R: BufRead, W: Write>(
 /// The opening (`--opening swap` or `swap2`), between the person seated as X, who opens, and
 /// the other: the opening stones placed and the colours chosen, as the rule of the opening
 /// says. Returns whether the two swap colours for the rest of the game.
-fn settle_colours<R: BufRead, W: Write>(
+fn settle_colours<R: Input, W: Write>(
     console: &mut Console<R, W>,
     sides: &ByPlayer<Side>,
     round: &mut Round,
@@ -545,7 +571,7 @@ fn choice_words(choice: Choice, people: [&Seat; 2], actor: Order) -> String {
 
 /// A program's turn: its move, or `None` when an outside program failed (its side's forfeit
 /// is noted on the round).
-fn computer_turn<R: BufRead, W: Write>(
+fn computer_turn<R: Input, W: Write>(
     console: &mut Console<R, W>,
     side: &mut Side,
     round: &mut Round,
@@ -587,6 +613,8 @@ struct Round {
     notes: Vec<String>,
     /// The side whose program failed, and how: the game ends there.
     forfeit: Option<Forfeit>,
+    /// The side whose clock ran out: the game ends there.
+    time_out: Option<TimeOut>,
     /// Whether a person has moved yet (the welcome stays on the screen until then).
     human_moved: bool,
     /// Moves no takeback may undo: the opening's stones.
@@ -601,13 +629,14 @@ impl Round {
             hints: ByPlayer::default(),
             notes: Vec::new(),
             forfeit: None,
+            time_out: None,
             human_moved: false,
             fixed: 0,
         }
     }
 
     /// Shows the board with its last move and the notes under it (see [`draw`]).
-    fn draw<R: BufRead, W: Write>(
+    fn draw<R: Input, W: Write>(
         &self,
         console: &mut Console<R, W>,
         title: &str,
@@ -627,12 +656,13 @@ impl Round {
 }
 
 /// A person's turn: their move, or `None` after an undo or a hint (the turn starts again).
-fn human_turn<R: BufRead, W: Write>(
+fn human_turn<R: Input, W: Write>(
     console: &mut Console<R, W>,
     sides: &ByPlayer<Side>,
     round: &mut Round,
     options: &Options,
     who: &str,
+    timer: &Timer,
 ) -> Step<Option<Cell>> {
     let me = round.pos.turn();
     let prompt = format!(
@@ -640,14 +670,25 @@ fn human_turn<R: BufRead, W: Write>(
         example(options.dims)
     );
     let pos = round.pos;
-    let played = console.ask_until(&prompt, |t| parse_turn(t, &pos).map_err(|e| e.to_string()));
+    let played = console.ask_until_before(&prompt, timer.deadline(), |t| {
+        parse_turn(t, &pos).map_err(|e| e.to_string())
+    });
     match played {
-        Ok(Turn::Move(cell)) => {
+        Ok(None) => {
+            round.time_out = Some(TimeOut::new(&pos, me));
+            Ok(None)
+        }
+        Ok(Some(Turn::Undo)) if timer.is_timed() => {
+            // A clock cannot be wound back with the moves.
+            round.notes = vec!["With a clock, moves cannot be taken back.".to_string()];
+            Ok(None)
+        }
+        Ok(Some(Turn::Move(cell))) => {
             round.note(format!("{who} played {}.", words::cell(cell)));
             round.human_moved = true;
             Ok(Some(cell))
         }
-        Ok(Turn::Undo) => {
+        Ok(Some(Turn::Undo)) => {
             let opponent = if sides.get(me.other()).seat.is_machine() {
                 Opponent::Machine
             } else {
@@ -675,10 +716,12 @@ fn human_turn<R: BufRead, W: Write>(
             }];
             Ok(None)
         }
-        Ok(Turn::Hint) => {
+        Ok(Some(Turn::Hint)) => {
             *round.hints.get_mut(me) += 1;
             console.show(format!("Looking for the best move for {who}...\n"))?;
-            round.notes = vec![match hint(&pos, options.time_limit) {
+            // A hint is thought about on the asker's time, within their share of it.
+            let limit = timer.thinking_time(me, options.time_limit);
+            round.notes = vec![match hint(&pos, limit) {
                 Some(h) => format!("Hint for {who}: {} ({}).", words::cell(h.cell), h.prospect),
                 None => "There is no move to hint at.".to_string(),
             }];
@@ -694,7 +737,7 @@ fn human_turn<R: BufRead, W: Write>(
 
 /// The end of a game: its record saved (if it counts), the result in words, and the people's
 /// statistics.
-fn conclude<R: BufRead, W: Write>(
+fn conclude<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     options: &Options,
@@ -706,11 +749,18 @@ fn conclude<R: BufRead, W: Write>(
         moves,
         hints,
         forfeit,
+        time_out,
         ..
     } = round;
     let dims = options.dims;
+    // A loss on time is recorded as the late side's forfeit. A draw on time cannot be: the
+    // record keeps a draw only where the moves end in one.
+    let failed = forfeit.is_some();
+    let forfeit = forfeit.or_else(|| time_out.and_then(|t| t.forfeit()));
+    let drawn_on_time = time_out.is_some_and(|t| t.outcome() == Outcome::Draw);
     let result = match &forfeit {
         Some(f) => f.result(),
+        None if drawn_on_time => GameResult::Draw,
         None => GameResult::from_outcome(pos.outcome())
             .ok_or_else(|| anyhow::anyhow!("the game ended in progress"))?,
     };
@@ -728,20 +778,20 @@ fn conclude<R: BufRead, W: Write>(
         opening: options.opening,
         rated: false,
     };
-    let id = if game.counts() {
+    let id = if game.counts() && !drawn_on_time {
         Some(store.record_game(&game)?)
     } else {
         None
     };
     let outcome = match &forfeit {
         Some(f) => Outcome::Win(f.loser.other()),
-        None => pos.outcome(),
+        None => result.outcome(),
     };
     let verdict = match outcome {
         Outcome::Win(winner) => {
             let who = sides.get(winner).who(winner);
             let loser = sides.get(winner.other());
-            let how = if forfeit.is_some() {
+            let how = if failed {
                 format!(" ({}'s program failed)", winner.other())
             } else {
                 String::new()
@@ -757,9 +807,15 @@ fn conclude<R: BufRead, W: Write>(
         _ => "It's a tie!".to_string(),
     };
     console.say("")?;
+    if let Some(late) = time_out {
+        console.say(late)?;
+    }
     console.say(verdict)?;
     console.say(match id {
         Some(id) => format!("Saved as game {id} (replay it with `ttt history --replay {id}`)."),
+        None if drawn_on_time => {
+            "Not saved: the record keeps a draw only when the moves end in one.".to_string()
+        }
         None => format!(
             "Not saved: games of fewer than {} in a row do not count.",
             ttt_store::MIN_K_THAT_COUNTS
@@ -775,9 +831,17 @@ fn conclude<R: BufRead, W: Write>(
     Ok(())
 }
 
+/// The clocks, under the board, while there are any.
+fn show_clocks<R: Input, W: Write>(console: &mut Console<R, W>, timer: &Timer) -> Step<()> {
+    if timer.is_timed() {
+        console.say(timer.line(true))?;
+    }
+    Ok(())
+}
+
 /// Shows the title, the board with the last move (or, at the end, the winning line) marked,
 /// and what just happened. `clear`: start on a fresh screen (on a terminal).
-fn draw<R: BufRead, W: Write>(
+fn draw<R: Input, W: Write>(
     console: &mut Console<R, W>,
     pos: &Position,
     last: Option<Cell>,
@@ -843,6 +907,7 @@ mod tests {
             seed: Some(1),
             time_limit: Duration::from_secs(1),
             engine_time: Duration::from_secs(1),
+            clock: TimeControl::None,
         }
     }
 
