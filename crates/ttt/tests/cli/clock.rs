@@ -113,29 +113,32 @@ fn running_out_against_a_side_that_cannot_make_a_line_is_a_draw_not_saved() {
 #[test]
 fn the_computer_thinks_within_its_clock() {
     let db = Db::new();
-    // The perfect player may think 2 s a move, more than its whole clock: it must keep to
-    // its share of the clock instead.
+    // The perfect player may think 10 s a move, more than its whole clock, on a board too
+    // big to solve: it keeps to its share of the clock instead, and Ann, silent, runs out.
     let (out, _) = play_and_wait(
         &db,
         &[
             "--rows",
-            "4",
+            "9",
             "--cols",
-            "4",
+            "9",
             "--k",
-            "4",
+            "5",
             "--x",
             "computer:perfect",
             "--o",
-            "computer:perfect",
+            "human:Ann",
+            "--time-limit",
+            "10",
             "--clock",
-            "4s+0",
+            "3s+0",
         ],
         "",
         "Play again",
     );
-    assert!(!out.contains("ran out of time"), "{out}");
-    assert!(out.contains("Saved as game 1"), "{out}");
+    assert!(out.contains("Computer (perfect, X) played"), "{out}");
+    assert!(out.contains("O ran out of time: X wins."), "{out}");
+    assert_eq!(record(&db, "Ann"), [0, 1, 0, 1]);
 }
 
 #[test]
