@@ -17,10 +17,13 @@ use ttt_core::{
     Position,
 };
 use ttt_play::takeback::{self, Opponent};
+use ttt_play::timing::{TimeOut, Timer};
 use ttt_play::{MoveError, Mover};
 use ttt_store::{Forfeit, GameResult, NewGame, PlayerStats, Store};
 
 use crate::choices::{BySeat, Contender, Lineup, Seat};
+
+mod clock;
 
 /// Called from the computer's thread when its move is ready, so the window wakes up and
 /// shows it (the window's repaint request).
@@ -49,7 +52,8 @@ pub enum Status {
     ComputerToMove(Seat),
     /// The game is over and this seat won.
     Won(Seat),
-    /// The board is full and nobody won.
+    /// The board is full and nobody won (or a clock ran out when the other side could no
+    /// longer make a line).
     Tie,
 }
 
@@ -75,6 +79,8 @@ pub enum Saved {
     NotKept,
     /// Games of so few in a row prove nothing, and are not recorded.
     DoesNotCount,
+    /// A draw on time: the record keeps a draw only where the moves end in one.
+    DrawOnTime,
     /// Recording failed; the message says why.
     Failed(String),
 }
@@ -118,6 +124,8 @@ impl fmt::Display for Refused {
 struct Thought {
     mover: Mover,
     decision: Result<Decision, MoveError>,
+    /// When it decided: its clock is charged until then.
+    decided: Instant,
 }
 
 /// A computer thinking on its own thread.
@@ -178,6 +186,10 @@ pub struct Session {
     hinting: Option<Hinting>,
     /// The hint for the position on the board, once found.
     hint: Option<Hint>,
+    /// The players' clocks in the current game (running once the opening is over).
+    timer: Timer,
+    /// The side whose clock ran out in the current game: it ended there.
+    time_out: Option<TimeOut>,
 }
 
 impl Session {
@@ -215,12 +227,15 @@ impl Session {
             hints: ttt_core::ByPlayer::default(),
             hinting: None,
             hint: None,
+            timer: Timer::new(lineup.clock),
+            time_out: None,
             players: lineup.players,
         };
         for seat in Seat::BOTH {
             session.ensure_computer(seat);
         }
         session.read_records(store);
+        session.start_clock();
         session
     }
 
@@ -279,7 +294,11 @@ impl Session {
         if let Some(forfeit) = &self.forfeit {
             return Status::Won(self.seat_of(forfeit.loser.other()));
         }
-        match self.pos.outcome() {
+        let outcome = match self.time_out {
+            Some(late) => late.outcome(),
+            None => self.pos.outcome(),
+        };
+        match outcome {
             Outcome::Win(mark) => Status::Won(self.seat_of(mark)),
             Outcome::Draw => Status::Tie,
             Outcome::InProgress => {
@@ -377,6 +396,9 @@ impl Session {
         if let Some(forfeit) = &self.forfeit {
             return Some(format!("{}.", forfeit.reason));
         }
+        if let Some(late) = self.time_out {
+            return Some(late.to_string());
+        }
         let cell = self.last_move()?;
         // The mover is whoever is not to move now; after a win, the winner.
         let mover = if self.moves.len() % 2 == 1 {
@@ -398,6 +420,9 @@ impl Session {
         let moves = self.moves.len();
         if let Some(forfeit) = &self.forfeit {
             return Some(format!("{}.", forfeit.reason));
+        }
+        if let Some(late) = self.time_out {
+            return Some(late.to_string());
         }
         let text = match self.status() {
             Status::Won(seat) => {
@@ -430,6 +455,8 @@ impl Session {
     /// [`Refused`] when the game is over, a computer is to move, or the square is taken; the
     /// game is unchanged.
     pub fn play(&mut self, cell: Cell, store: Option<&dyn Store>) -> Result<(), Refused> {
+        // A click that comes after the clock ran out finds the game over.
+        self.check_time(store);
         match self.status() {
             Status::Won(_) | Status::Tie => return Err(Refused::Over),
             Status::ComputerToMove(_) => return Err(Refused::ComputersTurn),
@@ -450,7 +477,7 @@ impl Session {
         if let Some(why) = self.pos.forbidden(cell) {
             return Err(Refused::Forbidden(why));
         }
-        self.make_move(cell, store);
+        self.make_move(cell, Instant::now(), store);
         Ok(())
     }
 
@@ -458,6 +485,9 @@ impl Session {
     /// and plays its move once it is ready. Returns whether anything changed. `wake` is
     /// called from the computer's thread when its move is ready.
     pub fn update(&mut self, store: Option<&dyn Store>, wake: &Wake) -> bool {
+        if self.check_time(store) {
+            return true;
+        }
         if let Some(hinting) = &self.hinting {
             match hinting.receiver.try_recv() {
                 Err(TryRecvError::Empty) => {}
@@ -489,7 +519,7 @@ impl Session {
                     *self.computers.get_mut(seat) = Some(thought.mover);
                     match thought.decision {
                         Ok(decision) if self.pos.get(decision.cell).is_none() => {
-                            self.make_move(decision.cell, store);
+                            self.make_move(decision.cell, thought.decided, store);
                         }
                         Err(MoveError::Engine(failure)) => {
                             // The program lost the game there; the next game starts it again.
@@ -529,7 +559,7 @@ impl Session {
     fn computer_opening(&mut self, phase: &OpeningPhase, store: Option<&dyn Store>) {
         if phase.may == [OpeningAction::Place] {
             for cell in ttt_ai::opening_stones(&self.pos, phase.stones_to_place) {
-                self.make_move(cell, store);
+                self.make_move(cell, Instant::now(), store);
             }
         } else {
             let may_place_two = phase.may.contains(&OpeningAction::PlaceTwo);
@@ -554,6 +584,8 @@ impl Session {
         self.forfeit = None;
         self.hints = ttt_core::ByPlayer::default();
         self.last_move_at = Instant::now();
+        self.time_out = None;
+        self.start_clock();
     }
 
     /// Forgets a computer's move being thought about, and a hint being looked for: their
@@ -575,7 +607,12 @@ impl Session {
     /// How many moves stay after an undo: against the computer, those before the human's
     /// last move (so the computer's reply goes too); between two people, all but the last.
     fn undo_to(&self) -> Option<usize> {
-        if self.pos.is_over() || self.forfeit.is_some() || self.opening_phase().is_some() {
+        // A clock cannot be wound back with the moves.
+        if self.pos.is_over()
+            || self.forfeit.is_some()
+            || self.opening_phase().is_some()
+            || self.timer.is_timed()
+        {
             return None;
         }
         let humans: Vec<Seat> = Seat::BOTH
@@ -622,7 +659,11 @@ impl Session {
             return Ok(());
         }
         *self.hints.get_mut(self.pos.turn()) += 1;
-        let (pos, time) = (self.pos, self.pace.time_limit);
+        // On the asker's clock, within the share a computer would take.
+        let time = self
+            .timer
+            .thinking_time(self.pos.turn(), self.pace.time_limit);
+        let pos = self.pos;
         let (sender, receiver) = mpsc::channel();
         let wake = Arc::clone(wake);
         let spawned = std::thread::Builder::new()
@@ -693,6 +734,7 @@ impl Session {
                 Order::Second => self.opener.other(),
             };
             self.fixed = self.moves.len();
+            self.start_clock();
         }
         Ok(())
     }
@@ -703,7 +745,12 @@ impl Session {
         self.opener.other()
     }
 
-    fn make_move(&mut self, cell: Cell, store: Option<&dyn Store>) {
+    /// Plays `cell`, decided on `at`: the mover's clock is charged until then.
+    fn make_move(&mut self, cell: Cell, at: Instant, store: Option<&dyn Store>) {
+        if self.timer.press_at(at).is_err() {
+            self.run_out(store);
+            return;
+        }
         match self.pos.play(cell) {
             Ok(pos) => self.pos = pos,
             Err(e) => {
@@ -716,6 +763,7 @@ impl Session {
         self.hinting = None;
         self.last_move_at = Instant::now();
         if self.pos.is_over() {
+            self.timer.stop();
             self.save(store);
         }
     }
@@ -726,7 +774,16 @@ impl Session {
             self.saved = Some(Saved::NotKept);
             return;
         };
-        let result = match &self.forfeit {
+        // A loss on time is recorded as the late side's forfeit; a draw on time cannot be.
+        let forfeit = self
+            .forfeit
+            .clone()
+            .or_else(|| self.time_out.and_then(|late| late.forfeit()));
+        if self.time_out.is_some() && forfeit.is_none() {
+            self.saved = Some(Saved::DrawOnTime);
+            return;
+        }
+        let result = match &forfeit {
             Some(forfeit) => forfeit.result(),
             None => match GameResult::from_outcome(self.pos.outcome()) {
                 Some(result) => result,
@@ -743,7 +800,7 @@ impl Session {
             moves: self.moves.clone(),
             result,
             hints: self.hints,
-            forfeit: self.forfeit.clone(),
+            forfeit,
             rule: self.start.rule(),
             opening: self.opening,
             rated: false,
@@ -799,6 +856,10 @@ impl Session {
         let Some(mut mover) = self.computers.get_mut(seat).take() else {
             return;
         };
+        if self.timer.is_timed() {
+            let mark = self.mark(seat);
+            mover.limit_thinking(self.timer.thinking_time(mark, self.pace.time_limit));
+        }
         let pos = self.pos;
         let both_computers =
             self.players.one.human_name().is_none() && self.players.two.human_name().is_none();
@@ -813,12 +874,16 @@ impl Session {
             .name(format!("ttt-computer-{}", seat.title()))
             .spawn(move || {
                 let decision = mover.choose(&pos);
-                let now = Instant::now();
-                if now < not_before {
-                    std::thread::sleep(not_before - now);
+                let decided = Instant::now();
+                if decided < not_before {
+                    std::thread::sleep(not_before - decided);
                 }
                 // The window may have moved on (Restart, Quit): then nobody listens.
-                let _ = sender.send(Thought { mover, decision });
+                let _ = sender.send(Thought {
+                    mover,
+                    decision,
+                    decided,
+                });
                 wake();
             });
         match spawned {
@@ -877,6 +942,7 @@ mod tests {
             dims: Dims::new(3, 3, 3).unwrap(),
             rule: ttt_core::Rule::Freestyle,
             opening: Opening::None,
+            clock: ttt_core::TimeControl::None,
             first,
         }
     }

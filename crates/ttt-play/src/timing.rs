@@ -73,6 +73,25 @@ impl Timer {
         self.clock.press(self.now())
     }
 
+    /// The running player decided on their move `at` (a computer, whose move reaches the
+    /// game a little later): their time is charged until then, and the other's clock starts
+    /// now, so that the wait between, a pause for people watching two computers, is on
+    /// nobody's time.
+    ///
+    /// # Errors
+    /// [`Flagged`] if their time had run out before they decided.
+    pub fn press_at(&mut self, at: Instant) -> Result<(), Flagged> {
+        let then = i64::try_from(at.saturating_duration_since(self.epoch).as_millis())
+            .unwrap_or(i64::MAX)
+            .min(self.now());
+        self.clock.press(then)?;
+        if let Some(next) = self.clock.running() {
+            self.clock.stop(then);
+            self.clock.start(next, self.now());
+        }
+        Ok(())
+    }
+
     /// The player whose clock has run out, if one has.
     #[must_use]
     pub fn flagged(&self) -> Option<Player> {
@@ -255,6 +274,8 @@ mod tests {
         assert!(think <= Duration::from_secs(2), "{think:?}");
         timer.press().unwrap();
         assert_eq!(timer.clock().running(), Some(Player::O));
+        timer.press_at(Instant::now()).unwrap();
+        assert_eq!(timer.clock().running(), Some(Player::X));
         timer.stop();
         assert_eq!(timer.clock().running(), None);
         let untimed = Timer::new(TimeControl::None);
