@@ -240,7 +240,8 @@ impl GameScreen {
 
     /// Opens the dialog when a move ended the game.
     fn after_move(&mut self) {
-        if self.session.position().is_over() || self.session.forfeit().is_some() {
+        // Over on the board, by a program's failure, or on time.
+        if matches!(self.session.status(), Status::Won(_) | Status::Tie) {
             self.dialog_open = true;
             self.focus_play_again = true;
         }

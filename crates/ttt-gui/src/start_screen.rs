@@ -304,15 +304,16 @@ fn board_panel(ui: &mut Ui, choices: &mut StartChoices) {
             ui.add_space(4.0);
             ui.horizontal(|ui| {
                 let label = ui.label("Clock");
+                let selected = clock_label(choices.clock);
                 let combo = ComboBox::from_id_salt("clock")
-                    .selected_text(clock_label(choices.clock))
+                    .selected_text(selected.as_str())
                     .width(ui.available_width() - 8.0)
                     .show_ui(ui, |ui| {
                         for clock in CLOCKS {
                             ui.selectable_value(&mut choices.clock, clock, clock_label(clock));
                         }
                     });
-                combo.response.labelled_by(label.id);
+                name_menu(&combo.response, &label, &selected);
             });
             ui.add_space(8.0);
             ui.horizontal(|ui| {
