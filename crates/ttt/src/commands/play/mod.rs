@@ -7,26 +7,27 @@
 //! question can be answered from the command line instead, so games can be scripted, and
 //! `q` or the end of the input stops at any question.
 //!
-//! The answers are read by [`answer`] (pure), the terminal is [`console`], and the store
-//! keeps the results: nothing here writes a file.
+//! The answers are read by [`answer`] (pure), the terminal is [`console`], the opening's
+//! stones and choices are [`opening`], the end of a game is [`end`], and the store keeps
+//! the results: nothing here writes a file. With `--clock`, both clocks are shown before
+//! every move and running out ends the game, even while a person is at the prompt.
 
 mod answer;
 mod console;
+mod end;
+mod opening;
 
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
 use ttt_ai::Level;
-use ttt_core::{
-    ByPlayer, Cell, Choice, Dims, Opening, OpeningAction, Order, Outcome, Player, Position, Rule,
-    TimeControl,
-};
+use ttt_core::{ByPlayer, Cell, Dims, Opening, Player, Position, Rule, TimeControl};
 use ttt_pbrain::player::DEFAULT_SLACK;
 use ttt_play::takeback::{self, Opponent};
 use ttt_play::timing::{TimeOut, Timer};
 use ttt_play::words::{self, claim};
 use ttt_play::{hint, MoveError, Mover, Thinking};
-use ttt_store::{Forfeit, GameResult, NewGame, Store};
+use ttt_store::{Forfeit, Store};
 
 use crate::args::{PlayArgs, Seat};
 use crate::database;
@@ -34,10 +35,11 @@ use crate::error::user_error;
 use crate::output::board::{emphasised, Emphasis};
 use crate::output::words::summary;
 use answer::{
-    parse_first, parse_kind, parse_level, parse_move, parse_name, parse_turn, parse_yes_no, Kind,
-    Turn,
+    parse_first, parse_kind, parse_level, parse_name, parse_turn, parse_yes_no, Kind, Turn,
 };
 use console::{Console, Input, Lines, Screen, Step, Stop};
+use end::conclude;
+use opening::settle_colours;
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let dims = args.dims()?;
@@ -443,132 +445,6 @@ fn play_game<R: Input, W: Write>(
     ended
 }
 
-/// The opening (`--opening swap` or `swap2`), between the person seated as X, who opens, and
-/// the other: the opening stones placed and the colours chosen, as the rule of the opening
-/// says. Returns whether the two swap colours for the rest of the game.
-fn settle_colours<R: Input, W: Write>(
-    console: &mut Console<R, W>,
-    sides: &ByPlayer<Side>,
-    round: &mut Round,
-    options: &Options,
-    number: u32,
-) -> Step<bool> {
-    let opening = options.opening;
-    if opening == Opening::None {
-        return Ok(false);
-    }
-    let people = [&sides.x.seat, &sides.o.seat];
-    let title = format!(
-        "Round {number}: {} opens, {} chooses ({opening} opening).",
-        people[0], people[1]
-    );
-    let mut choices: Vec<Choice> = Vec::new();
-    while let Some(phase) = opening.phase(round.moves.len(), &choices) {
-        round.draw(console, &title, number > 1 || !round.moves.is_empty())?;
-        let actor = people[phase.actor.index()];
-        let name = actor.to_string();
-        if let Seat::Computer(_) = actor {
-            // Our levels place balanced stones and choose by the strong player's evaluation.
-            if phase.may == [OpeningAction::Place] {
-                let mut placed = Vec::new();
-                for cell in ttt_ai::opening_stones(&round.pos, phase.stones_to_place) {
-                    let colour = round.pos.turn();
-                    round.pos = round.pos.play(cell).map_err(anyhow::Error::from)?;
-                    round.moves.push(cell);
-                    placed.push(format!("{colour} at {}", words::cell(cell)));
-                }
-                round.note(format!("{name} placed {}.", placed.join("; ")));
-            } else {
-                let may_place_two = phase.may.contains(&OpeningAction::PlaceTwo);
-                let choice = ttt_ai::opening_choice(&round.pos, may_place_two);
-                let stones = round.moves.len();
-                choices.push(
-                    opening
-                        .check(stones, &choices, phase.actor, choice)
-                        .map_err(anyhow::Error::from)?,
-                );
-                round.note(format!(
-                    "{name} chose to {}.",
-                    choice_words(choice, people, phase.actor)
-                ));
-            }
-            continue;
-        }
-        if phase.may == [OpeningAction::Place] {
-            let colour = round.pos.turn();
-            let prompt = format!(
-                "{name}, place an opening stone for {colour} ({} to place): row and column (q \
-                 quit): ",
-                phase.stones_to_place
-            );
-            let pos = round.pos;
-            let cell = console.ask_until(&prompt, |t| {
-                let cell = parse_move(t, &pos).map_err(|e| e.to_string())?;
-                match pos.play(cell) {
-                    Ok(next) if next.is_over() => {
-                        Err("An opening stone may not end the game: choose another.".to_string())
-                    }
-                    Ok(_) => Ok(cell),
-                    Err(e) => Err(e.to_string()),
-                }
-            })?;
-            round.pos = round.pos.play(cell).map_err(anyhow::Error::from)?;
-            round.moves.push(cell);
-            round.human_moved = true;
-            round.note(format!("{name} placed {colour} at {}.", words::cell(cell)));
-        } else {
-            let offered: Vec<(Choice, String)> = phase
-                .may
-                .iter()
-                .filter_map(|action| match action {
-                    OpeningAction::TakeX => Some(Choice::TakeX),
-                    OpeningAction::TakeO => Some(Choice::TakeO),
-                    OpeningAction::PlaceTwo => Some(Choice::PlaceTwo),
-                    OpeningAction::Place => None,
-                })
-                .map(|choice| (choice, choice_words(choice, people, phase.actor)))
-                .collect();
-            let menu: Vec<String> = offered
-                .iter()
-                .enumerate()
-                .map(|(i, (_, words))| format!("{} {words}", i + 1))
-                .collect();
-            let prompt = format!("{name}, choose: {}? ", menu.join(", "));
-            let picked = console.ask_until(&prompt, |t| {
-                t.trim()
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|n| n.checked_sub(1))
-                    .and_then(|i| offered.get(i))
-                    .cloned()
-                    .ok_or_else(|| format!("Please answer a number from 1 to {}.", offered.len()))
-            })?;
-            let stones = round.moves.len();
-            let choice = opening
-                .check(stones, &choices, phase.actor, picked.0)
-                .map_err(anyhow::Error::from)?;
-            choices.push(choice);
-            round.note(format!(
-                "{name} chose to {}.",
-                choice_words(picked.0, people, phase.actor)
-            ));
-        }
-    }
-    Ok(opening.x_player(round.moves.len(), &choices) == Some(Order::Second))
-}
-
-/// A choice of the opening in words, for `actor` (the other person is named).
-fn choice_words(choice: Choice, people: [&Seat; 2], actor: Order) -> String {
-    match choice {
-        Choice::TakeX => "play X".to_string(),
-        Choice::TakeO => "play O".to_string(),
-        Choice::PlaceTwo => format!(
-            "place two more stones (O, X) and let {} choose",
-            people[actor.other().index()]
-        ),
-    }
-}
-
 /// A program's turn: its move, or `None` when an outside program failed (its side's forfeit
 /// is noted on the round).
 fn computer_turn<R: Input, W: Write>(
@@ -733,102 +609,6 @@ fn human_turn<R: Input, W: Write>(
         }
         Err(e) => Err(e),
     }
-}
-
-/// The end of a game: its record saved (if it counts), the result in words, and the people's
-/// statistics.
-fn conclude<R: Input, W: Write>(
-    console: &mut Console<R, W>,
-    store: &dyn Store,
-    options: &Options,
-    sides: &ByPlayer<Side>,
-    round: Round,
-) -> Step<()> {
-    let Round {
-        pos,
-        moves,
-        hints,
-        forfeit,
-        time_out,
-        ..
-    } = round;
-    let dims = options.dims;
-    // A loss on time is recorded as the late side's forfeit. A draw on time cannot be: the
-    // record keeps a draw only where the moves end in one.
-    let failed = forfeit.is_some();
-    let forfeit = forfeit.or_else(|| time_out.and_then(|t| t.forfeit()));
-    let drawn_on_time = time_out.is_some_and(|t| t.outcome() == Outcome::Draw);
-    let result = match &forfeit {
-        Some(f) => f.result(),
-        None if drawn_on_time => GameResult::Draw,
-        None => GameResult::from_outcome(pos.outcome())
-            .ok_or_else(|| anyhow::anyhow!("the game ended in progress"))?,
-    };
-    let game = NewGame {
-        rows: dims.rows(),
-        cols: dims.cols(),
-        k: dims.k(),
-        x: sides.x.seat.participant(),
-        o: sides.o.seat.participant(),
-        moves,
-        result,
-        hints,
-        forfeit: forfeit.clone(),
-        rule: options.rule,
-        opening: options.opening,
-        rated: false,
-    };
-    let id = if game.counts() && !drawn_on_time {
-        Some(store.record_game(&game)?)
-    } else {
-        None
-    };
-    let outcome = match &forfeit {
-        Some(f) => Outcome::Win(f.loser.other()),
-        None => result.outcome(),
-    };
-    let verdict = match outcome {
-        Outcome::Win(winner) => {
-            let who = sides.get(winner).who(winner);
-            let loser = sides.get(winner.other());
-            let how = if failed {
-                format!(" ({}'s program failed)", winner.other())
-            } else {
-                String::new()
-            };
-            match words::after_a_win(&sides.get(winner).seat, &loser.seat) {
-                Some(cheer) if sides.get(winner).seat.is_machine() => {
-                    format!("{who} wins{how}. {cheer}")
-                }
-                Some(cheer) => format!("{who} wins{how}! {cheer}"),
-                None => format!("{who} wins{how}!"),
-            }
-        }
-        _ => "It's a tie!".to_string(),
-    };
-    console.say("")?;
-    if let Some(late) = time_out {
-        console.say(late)?;
-    }
-    console.say(verdict)?;
-    console.say(match id {
-        Some(id) => format!("Saved as game {id} (replay it with `ttt history --replay {id}`)."),
-        None if drawn_on_time => {
-            "Not saved: the record keeps a draw only when the moves end in one.".to_string()
-        }
-        None => format!(
-            "Not saved: games of fewer than {} in a row do not count.",
-            ttt_store::MIN_K_THAT_COUNTS
-        ),
-    })?;
-    for side in [&sides.x, &sides.o] {
-        if let Some(name) = side.seat.human_name() {
-            if let Some(stats) = store.player(name)? {
-                console.say(format!("{name}: {}.", summary(&stats)))?;
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The clocks, under the board, while there are any.
