@@ -8,7 +8,7 @@ use ttt_play::words;
 use ttt_store::{GameResult, NewGame, Store};
 
 use super::console::{Console, Input, Step};
-use super::{Options, Round, Side};
+use super::game::{Options, Round, Side};
 use crate::output::words::summary;
 
 /// The end of a game: its record saved (if it counts), the result in words, and the people's

@@ -7,14 +7,15 @@
 //! question can be answered from the command line instead, so games can be scripted, and
 //! `q` or the end of the input stops at any question.
 //!
-//! The answers are read by [`answer`] (pure), the terminal is [`console`], the opening's
-//! stones and choices are [`opening`], the end of a game is [`end`], and the store keeps
-//! the results: nothing here writes a file. With `--clock`, both clocks are shown before
+//! The answers are read by [`answer`] (pure), the terminal is [`console`], a game's parts
+//! are [`game`], the opening's stones and choices are [`opening`], the end of a game is
+//! [`end`], and the store keeps the results: nothing here writes a file. With `--clock`, both clocks are shown before
 //! every move and running out ends the game, even while a person is at the prompt.
 
 mod answer;
 mod console;
 mod end;
+mod game;
 mod opening;
 
 use std::io::{self, IsTerminal, Write};
@@ -26,19 +27,19 @@ use ttt_pbrain::player::DEFAULT_SLACK;
 use ttt_play::takeback::{self, Opponent};
 use ttt_play::timing::{TimeOut, Timer};
 use ttt_play::words::{self, claim};
-use ttt_play::{hint, MoveError, Mover, Thinking};
+use ttt_play::{hint, MoveError, Mover};
 use ttt_store::{Forfeit, Store};
 
 use crate::args::{PlayArgs, Seat};
 use crate::database;
 use crate::error::user_error;
-use crate::output::board::{emphasised, Emphasis};
 use crate::output::words::summary;
 use answer::{
     parse_first, parse_kind, parse_level, parse_name, parse_turn, parse_yes_no, Kind, Turn,
 };
 use console::{Console, Input, Lines, Screen, Step, Stop};
 use end::conclude;
+use game::{Options, Round, Side};
 use opening::settle_colours;
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
@@ -94,44 +95,6 @@ fn finish<R: Input, W: Write>(console: &mut Console<R, W>, ended: Step<()>) -> a
             Err(Stop::Failed(e)) => Err(e),
         },
         Err(Stop::Failed(e)) => Err(e),
-    }
-}
-
-/// Everything the session needs from the command line, once checked.
-#[derive(Debug, Clone)]
-struct Options {
-    dims: Dims,
-    rule: Rule,
-    opening: Opening,
-    x: Option<Seat>,
-    o: Option<Seat>,
-    seed: Option<u64>,
-    time_limit: Duration,
-    /// An outside program's time a move.
-    engine_time: Duration,
-    /// The players' time for each game (from its first move after the opening).
-    clock: TimeControl,
-}
-
-/// One side of the game: who sits there, and what moves for it.
-struct Side {
-    seat: Seat,
-    mover: Mover,
-}
-
-impl Side {
-    fn new(seat: Seat, seed: Option<u64>, options: &Options) -> Side {
-        let thinking = Thinking {
-            seed,
-            time_limit: options.time_limit,
-        };
-        let mover = Mover::local(&seat, thinking, options.engine_time);
-        Side { seat, mover }
-    }
-
-    /// `Alice (X)`, `Computer (hard, X)` or `Engine bot.py (X)`.
-    fn who(&self, mark: Player) -> String {
-        self.seat.with_mark(mark)
     }
 }
 
@@ -480,57 +443,6 @@ fn computer_turn<R: Input, W: Write>(
     }
 }
 
-/// A game being played at the console.
-struct Round {
-    pos: Position,
-    moves: Vec<Cell>,
-    hints: ByPlayer<u32>,
-    /// What happened in the last moves, shown under the board.
-    notes: Vec<String>,
-    /// The side whose program failed, and how: the game ends there.
-    forfeit: Option<Forfeit>,
-    /// The side whose clock ran out: the game ends there.
-    time_out: Option<TimeOut>,
-    /// Whether a person has moved yet (the welcome stays on the screen until then).
-    human_moved: bool,
-    /// Moves no takeback may undo: the opening's stones.
-    fixed: usize,
-}
-
-impl Round {
-    fn new(empty: Position) -> Round {
-        Round {
-            pos: empty,
-            moves: Vec::new(),
-            hints: ByPlayer::default(),
-            notes: Vec::new(),
-            forfeit: None,
-            time_out: None,
-            human_moved: false,
-            fixed: 0,
-        }
-    }
-
-    /// Shows the board with its last move and the notes under it (see [`draw`]).
-    fn draw<R: Input, W: Write>(
-        &self,
-        console: &mut Console<R, W>,
-        title: &str,
-        clear: bool,
-    ) -> Step<()> {
-        let last = self.moves.last().copied();
-        draw(console, &self.pos, last, title, &self.notes, clear)
-    }
-
-    /// Adds a line under the board, keeping the last two (all a screen shows).
-    fn note(&mut self, line: String) {
-        self.notes.push(line);
-        if self.notes.len() > 2 {
-            self.notes.remove(0);
-        }
-    }
-}
-
 /// A person's turn: their move, or `None` after an undo or a hint (the turn starts again).
 fn human_turn<R: Input, W: Write>(
     console: &mut Console<R, W>,
@@ -615,45 +527,6 @@ fn human_turn<R: Input, W: Write>(
 fn show_clocks<R: Input, W: Write>(console: &mut Console<R, W>, timer: &Timer) -> Step<()> {
     if timer.is_timed() {
         console.say(timer.line(true))?;
-    }
-    Ok(())
-}
-
-/// Shows the title, the board with the last move (or, at the end, the winning line) marked,
-/// and what just happened. `clear`: start on a fresh screen (on a terminal).
-fn draw<R: Input, W: Write>(
-    console: &mut Console<R, W>,
-    pos: &Position,
-    last: Option<Cell>,
-    title: &str,
-    notes: &[String],
-    clear: bool,
-) -> Step<()> {
-    if clear {
-        console.new_screen()?;
-    } else {
-        console.say("")?;
-    }
-    let winning = pos.winning_cells();
-    let emphasis = |cell: Cell| {
-        if winning.contains(&cell) {
-            Emphasis::Winning
-        } else if winning.is_empty() && last == Some(cell) {
-            Emphasis::LastMove
-        } else {
-            Emphasis::Plain
-        }
-    };
-    let colour = console.screen().colour;
-    console.say(title)?;
-    console.say("")?;
-    console.show(emphasised(pos, emphasis, colour))?;
-    console.say("")?;
-    // A fresh screen shows both players' last moves; a transcript has the earlier one
-    // under the board before.
-    let shown = if console.screen().clear { 2 } else { 1 };
-    for note in &notes[notes.len().saturating_sub(shown)..] {
-        console.say(note)?;
     }
     Ok(())
 }

@@ -8,7 +8,8 @@ use ttt_play::words;
 
 use super::answer::parse_move;
 use super::console::{Console, Input, Step};
-use super::{Options, Round, Seat, Side};
+use super::game::{Options, Round, Side};
+use crate::args::Seat;
 
 /// The opening (`--opening swap` or `swap2`), between the person seated as X, who opens, and
 /// the other: the opening stones placed and the colours chosen, as the rule of the opening
