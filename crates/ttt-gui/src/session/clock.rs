@@ -213,6 +213,30 @@ mod tests {
     }
 
     #[test]
+    fn the_clocks_start_once_the_opening_has_settled_the_colours() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let lineup = Lineup {
+            opening: Opening::Swap,
+            ..timed(
+                Contender::Human("Ann".into()),
+                Contender::Human("Bo".into()),
+                "1+0",
+                Dims::new(15, 15, 5).unwrap(),
+            )
+        };
+        let mut s = Session::new(lineup, PACE, Some(&store));
+        for (r, c) in [(7, 7), (7, 8), (8, 8)] {
+            assert_eq!(s.clock_running(), None);
+            s.play(Cell::new(r, c), Some(&store)).unwrap();
+        }
+        assert_eq!(s.clock_running(), None);
+        s.choose(ttt_core::Choice::TakeO).unwrap();
+        // Bo took O, and O is to move after the three stones: his clock runs.
+        assert_eq!(s.clock_running(), Some(Seat::Two));
+        assert_eq!(s.clock_text(Seat::One).as_deref(), Some("1:00"));
+    }
+
+    #[test]
     fn without_a_clock_nothing_runs() {
         let store = SqliteStore::open_in_memory().unwrap();
         let lineup = timed(
