@@ -150,6 +150,7 @@ fn two_people_play_a_timed_game_to_its_end() {
         "u\n1 1\n2 1\n1 2\n2 2\n1 3\nn\n",
     );
     assert!(out.contains("Clock: X 1:00* · O 1:00"), "{out}");
+    assert!(out.contains("your move: row and column, e.g. 2 3 (h hint, q quit): "));
     assert!(
         out.contains("With a clock, moves cannot be taken back."),
         "{out}"

@@ -9,8 +9,9 @@
 //!
 //! The answers are read by [`answer`] (pure), the terminal is [`console`], a game's parts
 //! are [`game`], the opening's stones and choices are [`opening`], the end of a game is
-//! [`end`], and the store keeps the results: nothing here writes a file. With `--clock`, both clocks are shown before
-//! every move and running out ends the game, even while a person is at the prompt.
+//! [`end`], and the store keeps the results: nothing here writes a file. With `--clock`,
+//! both clocks are shown before every move and running out ends the game, even while a
+//! person is at the prompt.
 
 mod answer;
 mod console;
@@ -319,7 +320,8 @@ fn greet<R: Input, W: Write>(
 
 /// One game from the empty board to a win or a tie, saved the moment it ends. A person may
 /// take moves back (`u`) and ask for hints (`h`, found within the perfect player's time
-/// limit), which the record counts.
+/// limit), which the record counts. With a clock, the game also ends when the side to move
+/// runs out of time, and moves cannot be taken back.
 fn play_game<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
@@ -453,8 +455,14 @@ fn human_turn<R: Input, W: Write>(
     timer: &Timer,
 ) -> Step<Option<Cell>> {
     let me = round.pos.turn();
+    // With a clock there is no takeback to offer.
+    let keys = if timer.is_timed() {
+        "h hint, q quit"
+    } else {
+        "u undo, h hint, q quit"
+    };
     let prompt = format!(
-        "{who}, your move: row and column, e.g. {} (u undo, h hint, q quit): ",
+        "{who}, your move: row and column, e.g. {} ({keys}): ",
         example(options.dims)
     );
     let pos = round.pos;
