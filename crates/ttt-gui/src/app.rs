@@ -64,6 +64,7 @@ impl App {
             choices: StartChoices {
                 rule: options.rule,
                 opening: options.opening,
+                clock: options.clock,
                 ..StartChoices::new(options.dims).with_engines(options.engines.clone())
             },
             screen: Screen::Start { focus_name: true },

@@ -10,7 +10,7 @@
 use std::fmt;
 
 use ttt_ai::Level;
-use ttt_core::{Dims, Preset};
+use ttt_core::{Dims, Preset, TimeControl};
 use ttt_pbrain::manager::EngineSpec;
 
 /// The largest side the window offers, as in the web game: bigger boards have squares too
@@ -149,8 +149,54 @@ pub struct StartChoices {
     pub rule: ttt_core::Rule,
     /// How colours are settled between two people.
     pub opening: ttt_core::Opening,
+    /// The players' time for each game.
+    pub clock: TimeControl,
     /// Who moves first, and so plays X.
     pub first: Seat,
+}
+
+/// The clocks the start screen offers: none, then from a quick game to a slow one, and a
+/// fixed time a move.
+pub const CLOCKS: [TimeControl; 6] = [
+    TimeControl::None,
+    TimeControl::Fischer {
+        initial: 60,
+        increment: 0,
+    },
+    TimeControl::Fischer {
+        initial: 180,
+        increment: 2,
+    },
+    TimeControl::Fischer {
+        initial: 300,
+        increment: 3,
+    },
+    TimeControl::Fischer {
+        initial: 600,
+        increment: 5,
+    },
+    TimeControl::PerMove { per_move: 30 },
+];
+
+/// A clock as the start screen's menu shows it: `No clock`, `5+3: 5 minutes, 3 s a move`.
+#[must_use]
+pub fn clock_label(control: TimeControl) -> String {
+    match control {
+        TimeControl::None => "No clock".to_string(),
+        TimeControl::Fischer { initial, increment } => {
+            let game = match initial {
+                60 => "1 minute".to_string(),
+                s if s % 60 == 0 => format!("{} minutes", s / 60),
+                s => format!("{s} s"),
+            };
+            match increment {
+                0 => format!("{control}: {game} each"),
+                more => format!("{control}: {game} each, {more} s more a move"),
+            }
+        }
+        TimeControl::PerMove { per_move } => format!("{per_move} s a move"),
+        TimeControl::Days { days } => format!("{control}: {days} days a move"),
+    }
 }
 
 /// The checked choices: who plays, on which board, who moves first.
@@ -164,6 +210,8 @@ pub struct Lineup {
     pub rule: ttt_core::Rule,
     /// How colours are settled (the first player opens).
     pub opening: ttt_core::Opening,
+    /// The players' time for each game.
+    pub clock: TimeControl,
     /// Who moves first in the first game (and plays X), or opens.
     pub first: Seat,
 }
@@ -183,6 +231,7 @@ impl StartChoices {
             k: dims.k().min(MAX_SIDE),
             rule: ttt_core::Rule::Freestyle,
             opening: ttt_core::Opening::None,
+            clock: TimeControl::None,
             first: Seat::One,
         }
     }
@@ -289,6 +338,7 @@ impl StartChoices {
             dims,
             rule: self.rule,
             opening: self.opening,
+            clock: self.clock,
             first: self.first,
         })
     }
@@ -375,6 +425,26 @@ impl std::error::Error for ChoiceError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_clocks_offered_read_as_their_names() {
+        let labels: Vec<String> = CLOCKS.into_iter().map(clock_label).collect();
+        assert_eq!(
+            labels,
+            [
+                "No clock",
+                "1+0: 1 minute each",
+                "3+2: 3 minutes each, 2 s more a move",
+                "5+3: 5 minutes each, 3 s more a move",
+                "10+5: 10 minutes each, 5 s more a move",
+                "30 s a move",
+            ]
+        );
+        assert_eq!(clock_label("2s+0".parse().unwrap()), "2s+0: 2 s each");
+        for control in CLOCKS {
+            assert_eq!(control.checked(), Ok(control));
+        }
+    }
 
     fn classic() -> StartChoices {
         StartChoices::new(Dims::new(3, 3, 3).unwrap())

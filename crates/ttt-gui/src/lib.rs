@@ -51,6 +51,8 @@ pub struct Options {
     pub rule: ttt_core::Rule,
     /// The opening the start screen offers first.
     pub opening: ttt_core::Opening,
+    /// The clock the start screen offers first.
+    pub clock: ttt_core::TimeControl,
     /// Outside programs for player 1 (who moves first) and player 2, offered at the start
     /// screen in their difficulty menus and chosen there.
     pub engines: choices::BySeat<Option<ttt_pbrain::manager::EngineSpec>>,
@@ -69,6 +71,7 @@ impl Options {
             engine_time: Duration::from_secs(2),
             rule: ttt_core::Rule::Freestyle,
             opening: ttt_core::Opening::None,
+            clock: ttt_core::TimeControl::None,
             engines: choices::BySeat::default(),
         }
     }

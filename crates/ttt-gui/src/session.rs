@@ -5,6 +5,10 @@
 //! Nothing here draws. The window asks a [`Session`] what to show and tells it what the
 //! player did; the computer's move arrives through [`Session::update`], which the window
 //! calls every frame and which never waits for the computer.
+//!
+//! Its parts, in files of their own: the computer players (`computer`), the opening
+//! (`opening`), hints (`hint`), taking moves back (`undo`), the clocks (`clock`) and what
+//! is saved (`record`).
 
 use std::fmt;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -16,11 +20,18 @@ use ttt_core::{
     Cell, Choice, Dims, Opening, OpeningAction, OpeningError, OpeningPhase, Order, Outcome, Player,
     Position,
 };
-use ttt_play::takeback::{self, Opponent};
+use ttt_play::timing::{TimeOut, Timer};
 use ttt_play::{MoveError, Mover};
 use ttt_store::{Forfeit, GameResult, NewGame, PlayerStats, Store};
 
 use crate::choices::{BySeat, Contender, Lineup, Seat};
+
+mod clock;
+mod computer;
+mod hint;
+mod opening;
+mod record;
+mod undo;
 
 /// Called from the computer's thread when its move is ready, so the window wakes up and
 /// shows it (the window's repaint request).
@@ -49,7 +60,8 @@ pub enum Status {
     ComputerToMove(Seat),
     /// The game is over and this seat won.
     Won(Seat),
-    /// The board is full and nobody won.
+    /// The board is full and nobody won (or a clock ran out when the other side could no
+    /// longer make a line).
     Tie,
 }
 
@@ -118,6 +130,8 @@ impl fmt::Display for Refused {
 struct Thought {
     mover: Mover,
     decision: Result<Decision, MoveError>,
+    /// When it decided: its clock is charged until then.
+    decided: Instant,
 }
 
 /// A computer thinking on its own thread.
@@ -178,6 +192,10 @@ pub struct Session {
     hinting: Option<Hinting>,
     /// The hint for the position on the board, once found.
     hint: Option<Hint>,
+    /// The players' clocks in the current game (running once the opening is over).
+    timer: Timer,
+    /// The side whose clock ran out in the current game: it ended there.
+    time_out: Option<TimeOut>,
 }
 
 impl Session {
@@ -215,12 +233,15 @@ impl Session {
             hints: ttt_core::ByPlayer::default(),
             hinting: None,
             hint: None,
+            timer: Timer::new(lineup.clock),
+            time_out: None,
             players: lineup.players,
         };
         for seat in Seat::BOTH {
             session.ensure_computer(seat);
         }
         session.read_records(store);
+        session.start_clock();
         session
     }
 
@@ -279,7 +300,11 @@ impl Session {
         if let Some(forfeit) = &self.forfeit {
             return Status::Won(self.seat_of(forfeit.loser.other()));
         }
-        match self.pos.outcome() {
+        let outcome = match self.time_out {
+            Some(late) => late.outcome(),
+            None => self.pos.outcome(),
+        };
+        match outcome {
             Outcome::Win(mark) => Status::Won(self.seat_of(mark)),
             Outcome::Draw => Status::Tie,
             Outcome::InProgress => {
@@ -377,6 +402,9 @@ impl Session {
         if let Some(forfeit) = &self.forfeit {
             return Some(format!("{}.", forfeit.reason));
         }
+        if let Some(late) = self.time_out {
+            return Some(late.to_string());
+        }
         let cell = self.last_move()?;
         // The mover is whoever is not to move now; after a win, the winner.
         let mover = if self.moves.len() % 2 == 1 {
@@ -398,6 +426,9 @@ impl Session {
         let moves = self.moves.len();
         if let Some(forfeit) = &self.forfeit {
             return Some(format!("{}.", forfeit.reason));
+        }
+        if let Some(late) = self.time_out {
+            return Some(late.to_string());
         }
         let text = match self.status() {
             Status::Won(seat) => {
@@ -430,6 +461,8 @@ impl Session {
     /// [`Refused`] when the game is over, a computer is to move, or the square is taken; the
     /// game is unchanged.
     pub fn play(&mut self, cell: Cell, store: Option<&dyn Store>) -> Result<(), Refused> {
+        // A click that comes after the clock ran out finds the game over.
+        self.check_time(store);
         match self.status() {
             Status::Won(_) | Status::Tie => return Err(Refused::Over),
             Status::ComputerToMove(_) => return Err(Refused::ComputersTurn),
@@ -450,7 +483,7 @@ impl Session {
         if let Some(why) = self.pos.forbidden(cell) {
             return Err(Refused::Forbidden(why));
         }
-        self.make_move(cell, store);
+        self.make_move(cell, Instant::now(), store);
         Ok(())
     }
 
@@ -458,6 +491,9 @@ impl Session {
     /// and plays its move once it is ready. Returns whether anything changed. `wake` is
     /// called from the computer's thread when its move is ready.
     pub fn update(&mut self, store: Option<&dyn Store>, wake: &Wake) -> bool {
+        if self.check_time(store) {
+            return true;
+        }
         if let Some(hinting) = &self.hinting {
             match hinting.receiver.try_recv() {
                 Err(TryRecvError::Empty) => {}
@@ -489,7 +525,7 @@ impl Session {
                     *self.computers.get_mut(seat) = Some(thought.mover);
                     match thought.decision {
                         Ok(decision) if self.pos.get(decision.cell).is_none() => {
-                            self.make_move(decision.cell, store);
+                            self.make_move(decision.cell, thought.decided, store);
                         }
                         Err(MoveError::Engine(failure)) => {
                             // The program lost the game there; the next game starts it again.
@@ -525,21 +561,6 @@ impl Session {
         }
     }
 
-    /// The computer's step of the opening: its stones, or its choice.
-    fn computer_opening(&mut self, phase: &OpeningPhase, store: Option<&dyn Store>) {
-        if phase.may == [OpeningAction::Place] {
-            for cell in ttt_ai::opening_stones(&self.pos, phase.stones_to_place) {
-                self.make_move(cell, store);
-            }
-        } else {
-            let may_place_two = phase.may.contains(&OpeningAction::PlaceTwo);
-            let choice = ttt_ai::opening_choice(&self.pos, may_place_two);
-            if let Err(e) = self.choose(choice) {
-                self.problem = Some(e.to_string());
-            }
-        }
-    }
-
     /// Starts the current game again from the empty board, with the same player first.
     /// An unfinished game is not saved.
     pub fn restart(&mut self) {
@@ -554,106 +575,8 @@ impl Session {
         self.forfeit = None;
         self.hints = ttt_core::ByPlayer::default();
         self.last_move_at = Instant::now();
-    }
-
-    /// Forgets a computer's move being thought about, and a hint being looked for: their
-    /// threads finish on their own, and what they send goes nowhere.
-    fn stop_thinking(&mut self) {
-        if let Some(thinking) = self.thinking.take() {
-            self.ensure_computer(thinking.seat);
-        }
-        self.hinting = None;
-        self.hint = None;
-    }
-
-    /// Whether Undo can take a move back now: a human plays, and has something to undo.
-    #[must_use]
-    pub fn can_undo(&self) -> bool {
-        self.undo_to().is_some()
-    }
-
-    /// How many moves stay after an undo: against the computer, those before the human's
-    /// last move (so the computer's reply goes too); between two people, all but the last.
-    fn undo_to(&self) -> Option<usize> {
-        if self.pos.is_over() || self.forfeit.is_some() || self.opening_phase().is_some() {
-            return None;
-        }
-        let humans: Vec<Seat> = Seat::BOTH
-            .into_iter()
-            .filter(|&s| !self.players.get(s).is_machine())
-            .collect();
-        let (asker, opponent) = match humans.as_slice() {
-            [human] => (self.mark(*human), Opponent::Machine),
-            [_, _] => (self.pos.turn(), Opponent::Person),
-            _ => return None,
-        };
-        takeback::keeps(self.moves.len(), asker, opponent).filter(|&keep| keep >= self.fixed)
-    }
-
-    /// Takes a move back (see [`Session::can_undo`]); a finished game's result stays.
-    ///
-    /// # Errors
-    /// [`Refused::NothingToUndo`] when there is nothing a human may take back.
-    pub fn undo(&mut self) -> Result<(), Refused> {
-        let keep = self.undo_to().ok_or(Refused::NothingToUndo)?;
-        self.stop_thinking();
-        self.moves.truncate(keep);
-        let mut pos = self.start;
-        for &cell in &self.moves {
-            pos.play_unchecked(cell);
-        }
-        self.pos = pos;
-        self.last_move_at = Instant::now();
-        Ok(())
-    }
-
-    /// Starts looking for the best move for the human to move, at full strength, on its own
-    /// thread; counted in the game's record. `wake` is called when it is found.
-    ///
-    /// # Errors
-    /// [`Refused::ComputersTurn`] or [`Refused::Over`] when no human is to move.
-    pub fn ask_hint(&mut self, wake: &Wake) -> Result<(), Refused> {
-        match self.status() {
-            Status::Won(_) | Status::Tie => return Err(Refused::Over),
-            Status::ComputerToMove(_) => return Err(Refused::ComputersTurn),
-            Status::HumanToMove(_) => {}
-        }
-        if self.hinting.is_some() || self.hint.is_some() {
-            return Ok(());
-        }
-        *self.hints.get_mut(self.pos.turn()) += 1;
-        let (pos, time) = (self.pos, self.pace.time_limit);
-        let (sender, receiver) = mpsc::channel();
-        let wake = Arc::clone(wake);
-        let spawned = std::thread::Builder::new()
-            .name("ttt-hint".into())
-            .spawn(move || {
-                let found = ttt_play::hint(&pos, time);
-                let _ = sender.send(found);
-                wake();
-            });
-        match spawned {
-            Ok(_) => {
-                self.hinting = Some(Hinting {
-                    ply: self.moves.len(),
-                    receiver,
-                });
-            }
-            Err(e) => self.problem = Some(format!("cannot look for a hint: {e}")),
-        }
-        Ok(())
-    }
-
-    /// Whether a hint is being looked for.
-    #[must_use]
-    pub fn is_hinting(&self) -> bool {
-        self.hinting.is_some()
-    }
-
-    /// The hint for the position on the board, once found.
-    #[must_use]
-    pub fn hint(&self) -> Option<&Hint> {
-        self.hint.as_ref()
+        self.time_out = None;
+        self.start_clock();
     }
 
     /// A new game between the same players, the other one moving first.
@@ -663,47 +586,12 @@ impl Session {
         self.restart();
     }
 
-    /// Where the current game's opening stands, with the seat of the person to act; `None`
-    /// without an opening, or once the colours are settled.
-    #[must_use]
-    pub fn opening_phase(&self) -> Option<(Seat, OpeningPhase)> {
-        let phase = self.opening.phase(self.moves.len(), &self.choices)?;
-        let actor = match phase.actor {
-            Order::First => self.opener,
-            Order::Second => self.opener.other(),
-        };
-        Some((actor, phase))
-    }
-
-    /// The person to act in the opening makes `choice` (take X, take O, or place two more).
-    /// Once the colours are settled, the game goes on from the opening's stones with the
-    /// side to move they give (O after three or five stones).
-    ///
-    /// # Errors
-    /// [`OpeningError`] when the choice is not open now.
-    pub fn choose(&mut self, choice: Choice) -> Result<(), OpeningError> {
-        let (_, phase) = self.opening_phase().ok_or(OpeningError::Over)?;
-        let choice = self
-            .opening
-            .check(self.moves.len(), &self.choices, phase.actor, choice)?;
-        self.choices.push(choice);
-        if let Some(x) = self.opening.x_player(self.moves.len(), &self.choices) {
-            self.x = match x {
-                Order::First => self.opener,
-                Order::Second => self.opener.other(),
-            };
-            self.fixed = self.moves.len();
+    /// Plays `cell`, decided on `at`: the mover's clock is charged until then.
+    fn make_move(&mut self, cell: Cell, at: Instant, store: Option<&dyn Store>) {
+        if self.timer.press_at(at).is_err() {
+            self.run_out(store);
+            return;
         }
-        Ok(())
-    }
-
-    /// Who moves first in the game after this one.
-    #[must_use]
-    pub fn next_first(&self) -> Seat {
-        self.opener.other()
-    }
-
-    fn make_move(&mut self, cell: Cell, store: Option<&dyn Store>) {
         match self.pos.play(cell) {
             Ok(pos) => self.pos = pos,
             Err(e) => {
@@ -716,118 +604,8 @@ impl Session {
         self.hinting = None;
         self.last_move_at = Instant::now();
         if self.pos.is_over() {
+            self.timer.stop();
             self.save(store);
-        }
-    }
-
-    /// Records the finished game and reads the humans' new results.
-    fn save(&mut self, store: Option<&dyn Store>) {
-        let Some(store) = store else {
-            self.saved = Some(Saved::NotKept);
-            return;
-        };
-        let result = match &self.forfeit {
-            Some(forfeit) => forfeit.result(),
-            None => match GameResult::from_outcome(self.pos.outcome()) {
-                Some(result) => result,
-                None => return,
-            },
-        };
-        let participant = |seat: Seat| self.players.get(seat).participant();
-        let game = NewGame {
-            rows: self.dims.rows(),
-            cols: self.dims.cols(),
-            k: self.dims.k(),
-            x: participant(self.x),
-            o: participant(self.x.other()),
-            moves: self.moves.clone(),
-            result,
-            hints: self.hints,
-            forfeit: self.forfeit.clone(),
-            rule: self.start.rule(),
-            opening: self.opening,
-            rated: false,
-            ending: None,
-            time_control: ttt_core::TimeControl::None,
-        };
-        if !game.counts() {
-            self.saved = Some(Saved::DoesNotCount);
-            return;
-        }
-        self.saved = Some(match store.record_game(&game) {
-            Ok(id) => Saved::Game(id),
-            Err(e) => Saved::Failed(e.to_string()),
-        });
-        self.read_records(Some(store));
-    }
-
-    fn read_records(&mut self, store: Option<&dyn Store>) {
-        for seat in Seat::BOTH {
-            let record = self.players.get(seat).human_name().map(|name| match store {
-                None => Record::NotKept,
-                Some(store) => match store.player(name) {
-                    Ok(Some(stats)) => Record::Saved(stats),
-                    Ok(None) => Record::New,
-                    Err(e) => Record::Unreadable(e.to_string()),
-                },
-            });
-            *self.records.get_mut(seat) = record;
-        }
-    }
-
-    /// Makes the seat's computer player if it has none (at the start, or after a restart
-    /// left its old one thinking on a thread that nobody waits for).
-    fn ensure_computer(&mut self, seat: Seat) {
-        if self.computers.get(seat).is_some() {
-            return;
-        }
-        let contender = self.players.get(seat);
-        if !contender.is_machine() {
-            return;
-        }
-        // Player 2's seed differs from player 1's, so two computers do not mirror each other;
-        // an outside program is started at its first move and kept between moves and games.
-        let offset = u64::from(seat == Seat::Two);
-        let thinking = ttt_play::Thinking {
-            seed: self.pace.seed.map(|s| s.wrapping_add(offset)),
-            time_limit: self.pace.time_limit,
-        };
-        let mover = Mover::local(contender, thinking, self.pace.engine_time);
-        *self.computers.get_mut(seat) = Some(mover);
-    }
-
-    fn start_thinking(&mut self, seat: Seat, wake: &Wake) {
-        self.ensure_computer(seat);
-        let Some(mut mover) = self.computers.get_mut(seat).take() else {
-            return;
-        };
-        let pos = self.pos;
-        let both_computers =
-            self.players.one.human_name().is_none() && self.players.two.human_name().is_none();
-        let not_before = if both_computers {
-            self.last_move_at + self.pace.between_computers
-        } else {
-            Instant::now()
-        };
-        let (sender, receiver) = mpsc::channel();
-        let wake = Arc::clone(wake);
-        let spawned = std::thread::Builder::new()
-            .name(format!("ttt-computer-{}", seat.title()))
-            .spawn(move || {
-                let decision = mover.choose(&pos);
-                let now = Instant::now();
-                if now < not_before {
-                    std::thread::sleep(not_before - now);
-                }
-                // The window may have moved on (Restart, Quit): then nobody listens.
-                let _ = sender.send(Thought { mover, decision });
-                wake();
-            });
-        match spawned {
-            Ok(_) => self.thinking = Some(Thinking { seat, receiver }),
-            Err(e) => {
-                self.problem = Some(format!("cannot start the computer player: {e}"));
-            }
         }
     }
 }
@@ -864,35 +642,36 @@ pub fn level_label(level: Level) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ttt_store::SqliteStore;
+    pub(super) use ttt_store::SqliteStore;
 
-    const PACE: Pace = Pace {
+    pub(super) const PACE: Pace = Pace {
         seed: Some(3),
         time_limit: Duration::from_millis(500),
         engine_time: Duration::from_secs(1),
         between_computers: Duration::ZERO,
     };
 
-    fn lineup(one: Contender, two: Contender, first: Seat) -> Lineup {
+    pub(super) fn lineup(one: Contender, two: Contender, first: Seat) -> Lineup {
         Lineup {
             players: BySeat { one, two },
             dims: Dims::new(3, 3, 3).unwrap(),
             rule: ttt_core::Rule::Freestyle,
             opening: Opening::None,
+            clock: ttt_core::TimeControl::None,
             first,
         }
     }
 
-    fn human(name: &str) -> Contender {
+    pub(super) fn human(name: &str) -> Contender {
         Contender::Human(name.to_string())
     }
 
-    fn no_wake() -> Wake {
+    pub(super) fn no_wake() -> Wake {
         Arc::new(|| {})
     }
 
     /// Calls `update` until no computer is to move, as the window's frames would.
-    fn let_computers_move(session: &mut Session, store: Option<&dyn Store>) {
+    pub(super) fn let_computers_move(session: &mut Session, store: Option<&dyn Store>) {
         let wake = no_wake();
         let deadline = Instant::now() + Duration::from_secs(20);
         while matches!(session.status(), Status::ComputerToMove(_)) {
@@ -900,50 +679,6 @@ mod tests {
             session.update(store, &wake);
             std::thread::sleep(Duration::from_millis(2));
         }
-    }
-
-    #[test]
-    fn a_program_that_fails_loses_and_the_game_is_saved_with_its_forfeit() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        // A program that answers every move off the board.
-        let dir = tempfile::tempdir().unwrap();
-        let program = dir.path().join("offboard.sh");
-        std::fs::write(
-            &program,
-            "#!/bin/sh\nwhile read l; do case \"$l\" in START*|RESTART) echo OK;; DONE|BEGIN) \
-             echo 9,9;; esac; done\n",
-        )
-        .unwrap();
-        let mut permissions = std::fs::metadata(&program).unwrap().permissions();
-        std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
-        std::fs::set_permissions(&program, permissions).unwrap();
-        let engine = Contender::Engine(program.display().to_string());
-        let mut s = Session::new(lineup(human("Ann"), engine, Seat::One), PACE, Some(&store));
-        s.play(Cell::new(1, 1), Some(&store)).unwrap();
-        let_computers_move(&mut s, Some(&store));
-        assert_eq!(s.status(), Status::Won(Seat::One));
-        assert_eq!(s.headline(), "Ann wins!");
-        let note = s.last_move_note().unwrap();
-        assert!(
-            note.contains("(O) answered 9,9, off the 3 x 3 board"),
-            "{note}"
-        );
-        assert_eq!(s.result_detail(), Some(note));
-        assert_eq!(s.play(Cell::new(0, 0), Some(&store)), Err(Refused::Over));
-        assert!(!s.can_undo());
-        let Some(Saved::Game(id)) = s.saved().cloned() else {
-            panic!("{:?}", s.saved());
-        };
-        let game = store.game(id).unwrap().unwrap();
-        assert_eq!(game.result, GameResult::XWins);
-        assert_eq!(game.forfeit.unwrap().loser, Player::O);
-        assert!(game.o.engine_name().is_some(), "{:?}", game.o);
-        // The next game starts the program again; as X it fails at once.
-        s.play_again();
-        let_computers_move(&mut s, Some(&store));
-        assert_eq!(s.status(), Status::Won(Seat::One));
-        assert!(s.last_move_note().unwrap().contains("(X) answered 9,9"));
-        assert_eq!(store.player("Ann").unwrap().unwrap().wins, 2);
     }
 
     #[test]
@@ -1000,128 +735,6 @@ mod tests {
     }
 
     #[test]
-    fn swap2_in_the_window_settles_colours_and_keeps_its_stones() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        let lineup = Lineup {
-            dims: Dims::new(15, 15, 5).unwrap(),
-            opening: Opening::Swap2,
-            ..lineup(human("Ann"), human("Bo"), Seat::One)
-        };
-        let mut s = Session::new(lineup, PACE, Some(&store));
-        assert_eq!(
-            s.headline(),
-            "Ann, place an opening stone for X (3 to place)"
-        );
-        for (r, c) in [(7, 7), (7, 8), (8, 8)] {
-            s.play(Cell::new(r, c), Some(&store)).unwrap();
-        }
-        assert_eq!(s.headline(), "Bo, choose your colour");
-        assert_eq!(
-            s.play(Cell::new(0, 0), Some(&store)),
-            Err(Refused::ChooseFirst)
-        );
-        s.choose(Choice::PlaceTwo).unwrap();
-        assert_eq!(s.status(), Status::HumanToMove(Seat::Two));
-        for (r, c) in [(9, 9), (6, 6)] {
-            s.play(Cell::new(r, c), Some(&store)).unwrap();
-        }
-        assert_eq!(
-            s.choose(Choice::PlaceTwo),
-            Err(OpeningError::NotOffered(Choice::PlaceTwo))
-        );
-        s.choose(Choice::TakeO).unwrap();
-        // Ann plays O, and O is to move after five stones; Bo plays X.
-        assert_eq!(s.mark(Seat::One), Player::O);
-        assert_eq!(s.status(), Status::HumanToMove(Seat::One));
-        assert!(!s.can_undo(), "the opening's stones stay");
-        s.play(Cell::new(0, 0), Some(&store)).unwrap();
-        assert!(s.can_undo());
-        s.undo().unwrap();
-        assert_eq!(s.moves().len(), 5);
-        // Bo (X) makes five down column 14, Ann answering on every other square of row 0.
-        for r in 0..5 {
-            s.play(Cell::new(0, 2 * r), Some(&store)).unwrap();
-            s.play(Cell::new(r + 2, 14), Some(&store)).unwrap();
-        }
-        assert_eq!(s.status(), Status::Won(Seat::Two));
-        let Some(Saved::Game(id)) = s.saved().cloned() else {
-            panic!("{:?}", s.saved());
-        };
-        let game = store.game(id).unwrap().unwrap();
-        assert_eq!(game.opening, Opening::Swap2);
-        assert_eq!(game.x, ttt_store::Participant::human("Bo"));
-        // The next game is opened by Bo.
-        s.play_again();
-        assert_eq!(
-            s.headline(),
-            "Bo, place an opening stone for X (3 to place)"
-        );
-    }
-
-    #[test]
-    fn the_computer_opens_and_chooses_in_the_window() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        let lineup = Lineup {
-            dims: Dims::new(15, 15, 5).unwrap(),
-            opening: Opening::Swap2,
-            ..lineup(Contender::Computer(Level::Hard), human("Bo"), Seat::One)
-        };
-        let mut s = Session::new(lineup, PACE, Some(&store));
-        assert!(matches!(s.status(), Status::ComputerToMove(Seat::One)));
-        assert!(s.update(Some(&store), &no_wake()));
-        assert_eq!(s.moves().len(), 3);
-        assert_eq!(s.headline(), "Bo, choose your colour");
-        s.choose(Choice::PlaceTwo).unwrap();
-        for (r, c) in [(0, 0), (14, 14)] {
-            s.play(Cell::new(r, c), Some(&store)).unwrap();
-        }
-        assert!(s.update(Some(&store), &no_wake()));
-        assert_eq!(s.opening_phase(), None, "the computer chose its colour");
-        assert_eq!(s.moves().len(), 5);
-    }
-
-    #[test]
-    fn two_humans_play_and_the_win_is_saved_at_once() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        let mut s = Session::new(
-            lineup(human("Ann"), human("Bo"), Seat::One),
-            PACE,
-            Some(&store),
-        );
-        assert_eq!(s.record(Seat::One), Some(&Record::New));
-        assert_eq!(s.headline(), "Ann (X), your move");
-        // Ann takes the top row; Bo plays the middle one.
-        for (r, c) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-            s.play(Cell::new(r, c), Some(&store)).unwrap();
-        }
-        assert_eq!(
-            s.play(Cell::new(1, 1), Some(&store)),
-            Err(Refused::Taken),
-            "an occupied square does not react"
-        );
-        assert_eq!(s.saved(), None);
-        s.play(Cell::new(0, 2), Some(&store)).unwrap();
-        assert_eq!(s.status(), Status::Won(Seat::One));
-        assert_eq!(s.headline(), "Ann wins!");
-        assert_eq!(
-            s.result_detail().unwrap(),
-            "Ann (X) beat Bo (O) in 5 moves."
-        );
-        assert!(matches!(s.saved(), Some(Saved::Game(_))));
-        assert_eq!(store.player("Ann").unwrap().unwrap().wins, 1);
-        assert_eq!(store.player("Bo").unwrap().unwrap().losses, 1);
-        let Some(Record::Saved(stats)) = s.record(Seat::One) else {
-            panic!("Ann's record was not read back: {:?}", s.record(Seat::One));
-        };
-        assert_eq!(stats.wins, 1);
-        assert_eq!(
-            s.play(Cell::new(2, 2), Some(&store)),
-            Err(Refused::Over),
-            "a finished board does not react"
-        );
-    }
-
-    #[test]
     fn play_again_gives_the_other_player_the_first_move() {
         let store = SqliteStore::open_in_memory().unwrap();
         let mut s = Session::new(
@@ -1151,110 +764,6 @@ mod tests {
         assert!(s.moves().is_empty());
         assert_eq!(s.mark(Seat::One), Player::X);
         assert!(store.recent_games(None, 10).unwrap().is_empty());
-    }
-
-    #[test]
-    fn the_computer_answers_on_its_own_thread() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        let mut s = Session::new(
-            lineup(human("Ann"), Contender::Computer(Level::Hard), Seat::Two),
-            PACE,
-            Some(&store),
-        );
-        assert_eq!(s.status(), Status::ComputerToMove(Seat::Two));
-        assert_eq!(s.headline(), "Computer (hard, X) is thinking...");
-        assert_eq!(
-            s.play(Cell::new(0, 0), Some(&store)),
-            Err(Refused::ComputersTurn)
-        );
-        let_computers_move(&mut s, Some(&store));
-        // Hard takes the centre first.
-        assert_eq!(s.last_move(), Some(Cell::new(1, 1)));
-        assert_eq!(
-            s.last_move_note().unwrap(),
-            "Computer (hard, X) played row 2, column 2."
-        );
-        assert_eq!(s.status(), Status::HumanToMove(Seat::One));
-    }
-
-    #[test]
-    fn a_whole_game_against_the_perfect_player_never_wins_for_the_human() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        let mut s = Session::new(
-            lineup(human("Ann"), Contender::Computer(Level::Perfect), Seat::One),
-            PACE,
-            Some(&store),
-        );
-        while !s.position().is_over() {
-            let cell = s.position().legal_moves().next().unwrap();
-            s.play(cell, Some(&store)).unwrap();
-            let_computers_move(&mut s, Some(&store));
-        }
-        assert_ne!(s.status(), Status::Won(Seat::One));
-        let ann = store.player("Ann").unwrap().unwrap();
-        assert_eq!(ann.games(), 1);
-        assert_eq!(ann.wins, 0);
-    }
-
-    #[test]
-    fn two_computers_play_to_the_end_and_only_the_game_is_saved() {
-        let store = SqliteStore::open_in_memory().unwrap();
-        let mut s = Session::new(
-            lineup(
-                Contender::Computer(Level::Easy),
-                Contender::Computer(Level::Easy),
-                Seat::One,
-            ),
-            PACE,
-            Some(&store),
-        );
-        assert_eq!(s.name(Seat::One), "Computer (easy, X)");
-        let_computers_move(&mut s, Some(&store));
-        assert!(s.position().is_over());
-        assert_eq!(store.recent_games(None, 10).unwrap().len(), 1);
-        assert!(store.players().unwrap().is_empty());
-    }
-
-    #[test]
-    fn restarting_while_the_computer_thinks_drops_its_move() {
-        let mut s = Session::new(
-            lineup(Contender::Computer(Level::Perfect), human("Ann"), Seat::One),
-            PACE,
-            None,
-        );
-        let wake = no_wake();
-        assert!(s.update(None, &wake));
-        assert!(s.is_thinking());
-        s.restart();
-        assert!(!s.is_thinking());
-        let_computers_move(&mut s, None);
-        assert_eq!(s.moves().len(), 1);
-    }
-
-    #[test]
-    fn without_a_database_nothing_is_kept() {
-        let mut s = Session::new(lineup(human("Ann"), human("Bo"), Seat::One), PACE, None);
-        assert_eq!(s.record(Seat::One), Some(&Record::NotKept));
-        assert_eq!(s.record(Seat::Two), Some(&Record::NotKept));
-        // X O X
-        // X O O   a tie
-        // O X X
-        for (r, c) in [
-            (0, 0),
-            (0, 1),
-            (0, 2),
-            (1, 1),
-            (1, 0),
-            (1, 2),
-            (2, 1),
-            (2, 0),
-            (2, 2),
-        ] {
-            s.play(Cell::new(r, c), None).unwrap();
-        }
-        assert_eq!(s.status(), Status::Tie);
-        assert_eq!(s.headline(), "Tie game!");
-        assert_eq!(s.saved(), Some(&Saved::NotKept));
     }
 
     #[test]

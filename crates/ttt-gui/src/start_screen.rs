@@ -13,7 +13,8 @@ use ttt_store::MAX_NAME_CHARS;
 
 use crate::accessibility::{group, name_menu};
 use crate::choices::{
-    preset_label, Lineup, PlayerChoice, Seat, StartChoices, CUSTOM_BOARD, MAX_SIDE,
+    clock_label, preset_label, Lineup, PlayerChoice, Seat, StartChoices, CLOCKS, CUSTOM_BOARD,
+    MAX_SIDE,
 };
 use crate::session::{level_label, LEVELS};
 use crate::theme::{self, card};
@@ -299,6 +300,20 @@ fn board_panel(ui: &mut Ui, choices: &mut StartChoices) {
                         }
                     });
                 combo.response.labelled_by(label.id);
+            });
+            ui.add_space(4.0);
+            ui.horizontal(|ui| {
+                let label = ui.label("Clock");
+                let selected = clock_label(choices.clock);
+                let combo = ComboBox::from_id_salt("clock")
+                    .selected_text(selected.as_str())
+                    .width(ui.available_width() - 8.0)
+                    .show_ui(ui, |ui| {
+                        for clock in CLOCKS {
+                            ui.selectable_value(&mut choices.clock, clock, clock_label(clock));
+                        }
+                    });
+                name_menu(&combo.response, &label, &selected);
             });
             ui.add_space(8.0);
             ui.horizontal(|ui| {

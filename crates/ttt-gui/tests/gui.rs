@@ -554,3 +554,38 @@ fn an_engine_from_the_command_line_plays_and_loses_when_it_answers_off_the_board
     );
     assert_eq!(games[0].o.engine_name(), Some("offboard.sh"));
 }
+
+#[test]
+fn the_clocks_run_in_the_panels_and_running_out_ends_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ttt.db");
+    let mut options = options(&db);
+    options.clock = "2s+0".parse().unwrap();
+    let mut h = harness(&options);
+    assert_eq!(
+        h.get_by_label("Clock").value().as_deref(),
+        Some("2s+0: 2 s each")
+    );
+    type_name(&mut h, 1, "Alice");
+    click(&mut h, "Play");
+    // Alice's clock runs from the first frame: it reads 0:02.0 or a little less.
+    h.get_by_label_contains("Player 1's clock: 0:0");
+    assert_eq!(
+        h.get_all_by_label_contains(", running").count(),
+        1,
+        "one clock runs"
+    );
+    h.get_by_label("Player 2's clock: 0:02.0");
+    // Alice does not move: the window ends the game by itself.
+    wait_for(&mut h, "Alice's clock to run out", is_over);
+    assert_eq!(status(&h), Status::Won(ttt_gui::choices::Seat::Two));
+    let dialog = h.get_by_role(Role::Dialog);
+    assert_eq!(
+        dialog.accesskit_node().label().as_deref(),
+        Some("Computer (medium) wins!")
+    );
+    dialog.get_by_label("X ran out of time: O wins.");
+    h.get_by_label("Player 1's clock: 0:00.0");
+    let alice = open(&db).player("Alice").unwrap().unwrap();
+    assert_eq!((alice.losses, alice.games()), (1, 1));
+}

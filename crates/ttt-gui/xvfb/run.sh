@@ -2,8 +2,8 @@
 # The real `ttt gui` in a virtual X display (Debian's Xvfb): without a display it exits with
 # status 2 and one line; in one, the window titled Tic-Tac-Toe appears, a screenshot of it
 # is not blank, closing it (the window manager's close, or Ctrl+Q) exits with status 0, a
-# game played with the keyboard is saved, and a file that is not a database is left as it
-# was.
+# game played with the keyboard is saved, a clock that runs out ends its game by itself
+# and the loss is saved, and a file that is not a database is left as it was.
 #
 # Installs what is missing (Xvfb, a small window manager, xdotool, wmctrl, ImageMagick and
 # the OpenGL and X libraries the window loads, with apt-get), builds the binary, starts its
@@ -235,6 +235,31 @@ case "$players" in
   *) fail "the game was not saved as Alice's win: $players" ;;
 esac
 echo "ok: Alice's win over Bob is in the database"
+
+step "With --clock, running out in the real window ends the game at once, saved as a loss"
+start_app --db "$work/clock.db" --clock 2s+0
+id="$(window)"
+set_up "$id" computer
+play_keys
+# Alice does not move: her two seconds run out with nobody touching the window.
+lost=
+for _ in $(seq 150); do
+  if "$TTT_BIN" history --json --db "$work/clock.db" 2>/dev/null | grep -q 'X ran out of time'; then
+    lost=yes
+    break
+  fi
+  sleep 0.1
+done
+[ -n "$lost" ] || fail "no loss on time was saved: $("$TTT_BIN" history --db "$work/clock.db" 2>&1)"
+photograph "$id" "$work/clock.png"
+keys ctrl+q
+expect_exit 0
+players="$("$TTT_BIN" players --json --db "$work/clock.db" | tr -d ' \n')"
+case "$players" in
+  *'"name":"Alice","wins":0,"losses":1'*) ;;
+  *) fail "Alice's loss on time is not in the database: $players" ;;
+esac
+echo "ok: Alice ran out of time, and her loss is saved"
 
 step "A file that is not a database is left as it was"
 printf 'my notes, not a database\n%.0s' $(seq 20) >"$work/notes.db"

@@ -8,6 +8,8 @@
 //!   error that ends the game as a forfeit;
 //! - [`hint`]: the best move for a person, at full strength, and what it leads to in words;
 //! - [`takeback`]: how many moves stay when a person takes a move back;
+//! - [`timing`]: the players' clocks against this machine's time, in words, and what
+//!   running out means;
 //! - [`words`]: what a computer claims for its move, in words for people.
 //!
 //! ```
@@ -27,6 +29,7 @@ pub mod hint;
 pub mod mover;
 pub mod seat;
 pub mod takeback;
+pub mod timing;
 pub mod words;
 
 pub use hint::{hint, Hint, Prospect};

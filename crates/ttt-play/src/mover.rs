@@ -114,6 +114,15 @@ impl Mover {
         }
     }
 
+    /// Bounds our computer player's thinking on its next moves (the share of its clock it
+    /// may use); an outside program keeps the turn time it was started with, and a person
+    /// is not bounded.
+    pub fn limit_thinking(&mut self, limit: Duration) {
+        if let Mover::Computer(strategy) = self {
+            strategy.set_time_limit(limit);
+        }
+    }
+
     /// Its move in `pos`, with what it claims for it (an outside program claims nothing).
     ///
     /// # Errors

@@ -157,6 +157,10 @@ impl Strategy for Perfect {
         Level::Perfect
     }
 
+    fn set_time_limit(&mut self, limit: Duration) {
+        self.time_limit = limit;
+    }
+
     fn choose(&mut self, pos: &Position) -> Option<Decision> {
         if pos.is_over() {
             return None;

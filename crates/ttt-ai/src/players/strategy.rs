@@ -195,6 +195,10 @@ pub trait Strategy: Send {
     /// assert_eq!(new_player(Level::Perfect, None, Duration::from_secs(1)).choose(&over), None);
     /// ```
     fn choose(&mut self, pos: &Position) -> Option<Decision>;
+
+    /// Bounds the thinking of its next moves, as a game's clock allows. Levels that answer
+    /// at once have nothing to bound and keep the default, which ignores it.
+    fn set_time_limit(&mut self, _limit: std::time::Duration) {}
 }
 
 /// A move that claims nothing.

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::convert::Infallible;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::rejection::QueryRejection;
@@ -15,7 +15,6 @@ use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream, StreamExt};
 use serde::Deserialize;
-use tokio::sync::{broadcast, Notify};
 use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 use tokio_stream::wrappers::BroadcastStream;
 
@@ -35,45 +34,6 @@ const KEEP_OLD_MS: i64 = 10 * 60 * 1000;
 /// How often an idle stream sends a comment, so that proxies keep it open.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
-/// The open seeks as last read, shared by this server's lobby pages.
-pub(crate) struct Lobby {
-    seeks: Mutex<Arc<Vec<SeekView>>>,
-    updates: broadcast::Sender<Arc<Vec<SeekView>>>,
-    /// Rung after a change made here, so that the watcher looks at once.
-    look: Notify,
-    /// Whether the watcher runs.
-    started: std::sync::Once,
-}
-
-impl Default for Lobby {
-    fn default() -> Lobby {
-        Lobby {
-            seeks: Mutex::default(),
-            updates: broadcast::channel(64).0,
-            look: Notify::new(),
-            started: std::sync::Once::new(),
-        }
-    }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-impl Lobby {
-    /// Says a seek was made, accepted or removed here: the watcher looks now.
-    pub(crate) fn changed(&self) {
-        self.look.notify_one();
-    }
-
-    /// Starts the watcher, once.
-    fn start(&self, state: &AppState) {
-        self.started.call_once(|| {
-            tokio::spawn(watch(state.clone()));
-        });
-    }
-}
-
 /// Reads the open seeks whenever told to or every [`LOOK_EVERY`], and sends them on when they
 /// changed.
 async fn watch(state: AppState) {
@@ -87,13 +47,7 @@ async fn watch(state: AppState) {
         {
             Ok(seeks) => {
                 let views: Vec<SeekView> = seeks.iter().map(SeekView::new).collect();
-                let lobby = &state.lobby;
-                let changed = **lock(&lobby.seeks) != views;
-                if changed {
-                    let views = Arc::new(views);
-                    *lock(&lobby.seeks) = Arc::clone(&views);
-                    let _ = lobby.updates.send(views);
-                }
+                state.lobby.publish(views);
             }
             Err(e) => tracing::warn!("reading the lobby: {e}"),
         }
@@ -105,7 +59,7 @@ async fn watch(state: AppState) {
             }
         }
         tokio::select! {
-            () = state.lobby.look.notified() => {}
+            () = state.lobby.look_asked() => {}
             () = tokio::time::sleep(LOOK_EVERY) => {}
         }
     }
@@ -137,7 +91,12 @@ pub(crate) async fn events(
         None => None,
         Some(id) => Some(own_seek(&state, &headers, id).await?),
     };
-    state.lobby.start(&state);
+    {
+        let watcher = state.clone();
+        state.lobby.start(move || {
+            tokio::spawn(watch(watcher));
+        });
+    }
     // Read now, so that the first list is current even before the watcher's next look.
     let since = alive_since(state.now_ms());
     let first: Vec<SeekView> = state
@@ -146,7 +105,7 @@ pub(crate) async fn events(
         .iter()
         .map(SeekView::new)
         .collect();
-    let updates = BroadcastStream::new(state.lobby.updates.subscribe());
+    let updates = BroadcastStream::new(state.lobby.subscribe());
     let mut shown: HashMap<String, SeekView> =
         first.iter().map(|s| (s.id.clone(), s.clone())).collect();
     let opening = stream::iter([Ok(json_event("seeks", &first))]);

@@ -18,6 +18,7 @@
 
 mod accept;
 mod events;
+mod hub;
 mod seeks;
 mod view;
 
@@ -26,7 +27,7 @@ use axum::Router;
 
 use crate::state::AppState;
 
-pub(crate) use events::Lobby;
+pub(crate) use hub::Lobby;
 
 /// The routes of this module.
 pub(crate) fn router() -> Router<AppState> {

@@ -6,7 +6,7 @@ use clap::Args;
 use ttt_core::Preset;
 
 use super::values::{
-    opening_parser, parse_count, parse_seconds, parse_seed, preset_parser, rule_parser,
+    opening_parser, parse_clock, parse_count, parse_seconds, parse_seed, preset_parser, rule_parser,
 };
 use super::DbArgs;
 
@@ -63,6 +63,10 @@ pub struct GuiArgs {
     /// more than a second later.
     #[arg(long, value_name = "SECS", default_value = "2", value_parser = parse_seconds)]
     pub engine_time: Duration,
+    /// The clock the start screen shows first: MINUTES+SECONDS (5+3: five minutes, three
+    /// seconds more a move), SECONDSs+SECONDS (30s+2), SECONDSs/move, or none.
+    #[arg(long, value_name = "CONTROL", default_value = "none", value_parser = parse_clock)]
+    pub clock: ttt_core::TimeControl,
     #[command(flatten)]
     pub db: DbArgs,
 }

@@ -7,7 +7,7 @@ use ttt_core::{Dims, Preset};
 pub use ttt_play::Seat;
 
 use super::values::{
-    opening_parser, parse_count, parse_seconds, parse_seed, preset_parser, rule_parser,
+    opening_parser, parse_clock, parse_count, parse_seconds, parse_seed, preset_parser, rule_parser,
 };
 use super::DbArgs;
 use crate::error::board_size_error;
@@ -22,6 +22,7 @@ Examples:
   ttt play --x human:Alice --o engine:./student.py   a program of yours plays O
   ttt play --preset gomoku --rule renju --x human:Ann --o human:Bo   renju at one screen
   ttt play --preset gomoku --rule standard --opening swap2 --x human:Ann --o human:Bo
+  ttt play --x human:Ann --o computer:perfect --clock 5+3   five minutes each, 3 s a move
 
 While playing, type a move as the row and the column (1-based): `2 3` or `2,3`.
 Type q at any question to quit.")]
@@ -67,6 +68,11 @@ pub struct PlayArgs {
     /// the game if it answers more than a second later.
     #[arg(long, value_name = "SECS", default_value = "2", value_parser = parse_seconds)]
     pub engine_time: Duration,
+    /// A clock for each player: MINUTES+SECONDS (5+3: five minutes, three seconds more a
+    /// move), SECONDSs+SECONDS (30s+2), SECONDSs/move (a fixed time a move), or none.
+    /// Running out loses, or draws if the other side can no longer make a line.
+    #[arg(long, value_name = "CONTROL", default_value = "none", value_parser = parse_clock)]
+    pub clock: ttt_core::TimeControl,
     #[command(flatten)]
     pub db: DbArgs,
 }

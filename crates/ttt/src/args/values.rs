@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use ttt_core::{Position, Setup};
+use ttt_core::{Position, Setup, TimeControl};
 
 use crate::error::user_error;
 use crate::output::words::plural;
@@ -67,6 +67,18 @@ pub fn parse_hours(s: &str) -> Result<Duration, String> {
         _ => Err(format!(
             "{s:?} is not a number of hours from 1 to 8760 (a year)"
         )),
+    }
+}
+
+/// `--clock` of a game at this machine: a time control (`5+3`, `30s/move`, `none`), not days
+/// a move, which are for games that wait for their players (on the web server).
+pub fn parse_clock(s: &str) -> Result<TimeControl, String> {
+    match s.parse::<TimeControl>().map_err(|e| e.to_string())? {
+        TimeControl::Days { .. } => Err(format!(
+            "{s:?} gives days a move, which suits games played on the web server: here, \
+             write MINUTES+SECONDS (5+3), SECONDSs/move (30s/move) or none"
+        )),
+        control => Ok(control),
     }
 }
 
@@ -155,6 +167,23 @@ pub fn parse_position(
 mod tests {
     use super::*;
     use crate::error::UserError;
+
+    #[test]
+    fn clocks_are_read_as_time_controls_of_a_game_at_the_screen() {
+        assert_eq!(
+            parse_clock("5+3"),
+            Ok(TimeControl::Fischer {
+                initial: 300,
+                increment: 3
+            })
+        );
+        assert_eq!(parse_clock("none"), Ok(TimeControl::None));
+        assert!(parse_clock("2s+0").is_ok());
+        assert!(parse_clock("soon")
+            .unwrap_err()
+            .contains("is not a time control"));
+        assert!(parse_clock("3d").unwrap_err().contains("web server"));
+    }
 
     #[test]
     fn hours_kept_are_bounded() {

@@ -19,6 +19,7 @@ pub fn run(args: &GuiArgs) -> anyhow::Result<()> {
     options.engine_time = args.engine_time;
     options.rule = args.rule;
     options.opening = args.opening;
+    options.clock = args.clock;
     let engine = |command: &Option<String>| {
         command
             .as_deref()

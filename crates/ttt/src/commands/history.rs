@@ -4,7 +4,7 @@
 use std::io::{IsTerminal, Write};
 
 use ttt_core::{Cell, Player, Position};
-use ttt_store::{GameRecord, GameResult, Participant};
+use ttt_store::{EndReason, GameRecord, GameResult, Participant};
 
 use crate::args::HistoryArgs;
 use crate::database::open_existing;
@@ -89,9 +89,20 @@ fn result_words(game: &GameRecord) -> String {
         GameResult::OWins => format!("{o} won"),
         GameResult::Draw => "tie".to_string(),
     };
-    match &game.forfeit {
-        Some(f) => format!("{won}: {}'s program failed", f.loser),
-        None => won,
+    let loser = game.result.winner().map(|w| w.other());
+    let side = |p: Option<ttt_core::Player>| p.map_or_else(String::new, |p| p.to_string());
+    match (&game.forfeit, game.ending) {
+        (Some(f), _) => format!("{won}: {}'s program failed", f.loser),
+        (None, Some(EndReason::Timeout)) if loser.is_some() => {
+            format!("{won}: {} ran out of time", side(loser))
+        }
+        (None, Some(EndReason::Timeout)) => {
+            format!("{won}: a clock ran out with no line left to make")
+        }
+        (None, Some(EndReason::Resign)) => format!("{won}: {} resigned", side(loser)),
+        (None, Some(EndReason::DrawAgreed)) => format!("{won}: agreed"),
+        (None, Some(EndReason::Abandoned)) => format!("{won}: {} left", side(loser)),
+        (None, Some(EndReason::Aborted) | None) => won,
     }
 }
 
@@ -265,6 +276,26 @@ mod tests {
             text.ends_with("\nengine ./bot.py (O) answered 3,9, off the 3 x 3 board: O loses.\n\nAnn won: O's program failed.\n"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn an_ending_off_the_board_is_said() {
+        let mut g = game();
+        g.moves.truncate(3);
+        g.ending = Some(EndReason::Timeout);
+        g.result = GameResult::XWins;
+        assert_eq!(result_words(&g), "Ann won: O ran out of time");
+        g.result = GameResult::Draw;
+        assert_eq!(
+            result_words(&g),
+            "tie: a clock ran out with no line left to make"
+        );
+        g.ending = Some(EndReason::Resign);
+        g.result = GameResult::OWins;
+        assert_eq!(result_words(&g), "Computer (easy) won: X resigned");
+        g.ending = Some(EndReason::DrawAgreed);
+        g.result = GameResult::Draw;
+        assert_eq!(result_words(&g), "tie: agreed");
     }
 
     #[test]

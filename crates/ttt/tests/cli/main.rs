@@ -4,6 +4,7 @@
 mod accounts;
 mod admin;
 mod analyze;
+mod clock;
 #[cfg(unix)]
 mod engine;
 mod files;

@@ -123,6 +123,34 @@ fn interactive_sessions() {
     );
 }
 
+/// At a terminal, a clock ends the game while the person is still at the prompt, and the
+/// next question is answered as usual.
+#[test]
+fn a_clock_runs_out_at_the_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ttt.db");
+    let args = [
+        "--x",
+        "human:Ann",
+        "--o",
+        "computer:easy",
+        "--clock",
+        "2s+0",
+    ];
+    let mut p = spawn(&db, &args, true);
+    let mut screen = p.exp_string("Ann (X), your move").unwrap();
+    screen += &p.exp_string("X ran out of time: O wins.").unwrap();
+    screen += &answer(&mut p, "Play again, the other player first? [Y/n]", "n");
+    screen += &p.exp_string("Thanks for playing!").unwrap();
+    p.exp_eof().unwrap();
+    assert_eq!(exit_code(&p), 0);
+    // (The pseudo-terminal's text is read byte by byte: the dot between the clocks is
+    // not compared.)
+    assert!(screen.contains("Clock: X 0:02.0* "), "{screen:?}");
+    assert!(screen.contains("Clock: X 0:00.0 "), "{screen:?}");
+    assert!(screen.contains("Saved as game 1"), "{screen:?}");
+}
+
 /// An operator's change asks at a terminal: "n" (or anything but "y") changes nothing.
 #[test]
 fn an_operators_change_asks_first() {

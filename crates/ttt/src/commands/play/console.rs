@@ -5,6 +5,8 @@
 
 use std::fmt;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Instant;
 
 use super::answer::is_quit;
 
@@ -66,6 +68,88 @@ impl Screen {
 /// The longest answer read at once; a longer line is read in pieces (and refused).
 const MAX_LINE: u64 = 4096;
 
+/// What reading a line gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// A line (with its newline, if it had one; at most [`MAX_LINE`] bytes).
+    Read(Vec<u8>),
+    /// The input ended.
+    End,
+    /// The deadline passed first.
+    TimedOut,
+}
+
+/// Where answers come from, a line at a time. An answer may be awaited until a deadline
+/// (a player's clock); input in memory is always ready, so it never waits.
+pub trait Input {
+    /// The next line, or [`Line::TimedOut`] once `deadline` has passed without one.
+    ///
+    /// # Errors
+    /// Reading failed.
+    fn line(&mut self, deadline: Option<Instant>) -> io::Result<Line>;
+}
+
+impl<T: BufRead> Input for T {
+    fn line(&mut self, _deadline: Option<Instant>) -> io::Result<Line> {
+        let mut line = Vec::new();
+        match self.take(MAX_LINE).read_until(b'\n', &mut line)? {
+            0 => Ok(Line::End),
+            _ => Ok(Line::Read(line)),
+        }
+    }
+}
+
+/// Lines read on a thread of their own, so that a question can stop waiting when a clock
+/// runs out: a read from a terminal cannot be interrupted, but waiting on a channel can.
+pub struct Lines {
+    lines: Receiver<io::Result<Vec<u8>>>,
+}
+
+impl Lines {
+    /// Reads `input` on a new thread until it ends or fails. The thread lives as long as
+    /// the process (a blocked read cannot be called back), which is the console's lifetime.
+    pub fn spawn(input: impl Read + Send + 'static) -> Lines {
+        let (send, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut input = io::BufReader::new(input);
+            loop {
+                let read = match input.line(None) {
+                    Ok(Line::Read(line)) => Ok(line),
+                    Ok(Line::End | Line::TimedOut) => Ok(Vec::new()),
+                    Err(e) => Err(e),
+                };
+                let last = !matches!(&read, Ok(line) if !line.is_empty());
+                if send.send(read).is_err() || last {
+                    break;
+                }
+            }
+        });
+        Lines { lines }
+    }
+}
+
+impl Input for Lines {
+    fn line(&mut self, deadline: Option<Instant>) -> io::Result<Line> {
+        let received = match deadline {
+            None => self
+                .lines
+                .recv()
+                .map_err(|_| RecvTimeoutError::Disconnected),
+            Some(at) => self
+                .lines
+                .recv_timeout(at.saturating_duration_since(Instant::now())),
+        };
+        match received {
+            Ok(Ok(line)) if line.is_empty() => Ok(Line::End),
+            Ok(Ok(line)) => Ok(Line::Read(line)),
+            Ok(Err(e)) => Err(e),
+            Err(RecvTimeoutError::Timeout) => Ok(Line::TimedOut),
+            // The reader has stopped: the input ended (or failed, as said before).
+            Err(RecvTimeoutError::Disconnected) => Ok(Line::End),
+        }
+    }
+}
+
 /// Questions on `out`, answers from `input`.
 pub struct Console<R, W> {
     input: R,
@@ -74,7 +158,7 @@ pub struct Console<R, W> {
     echo: bool,
 }
 
-impl<R: BufRead, W: Write> Console<R, W> {
+impl<R: Input, W: Write> Console<R, W> {
     /// `echo` repeats each answer after its question, so that the transcript of a piped
     /// session reads like the one on a terminal.
     pub fn new(input: R, out: W, screen: Screen, echo: bool) -> Self {
@@ -114,20 +198,30 @@ impl<R: BufRead, W: Write> Console<R, W> {
         Ok(())
     }
 
-    /// Asks and reads one answer, trimmed. `q` stops with [`Stop::Quit`], the end of the
-    /// input with [`Stop::EndOfInput`].
+    /// Asks and reads one answer (the session asks through [`Console::ask_until`]).
+    #[cfg(test)]
     pub fn ask(&mut self, prompt: &str) -> Step<String> {
+        // Without a deadline there is no timing out; were there one, it would be the end.
+        self.ask_before(prompt, None)?.ok_or(Stop::EndOfInput)
+    }
+
+    /// Asks and reads one answer, trimmed, waiting no later than `deadline`: `None` once it
+    /// has passed. `q` stops with [`Stop::Quit`], the end of the input with
+    /// [`Stop::EndOfInput`].
+    pub fn ask_before(&mut self, prompt: &str, deadline: Option<Instant>) -> Step<Option<String>> {
         write!(self.out, "{prompt}")?;
         self.out.flush()?;
-        let mut line = Vec::new();
-        let read = (&mut self.input)
-            .take(MAX_LINE)
-            .read_until(b'\n', &mut line)?;
-        if read == 0 {
-            // Finish the prompt's line so whatever comes next starts on its own.
-            writeln!(self.out)?;
-            return Err(Stop::EndOfInput);
-        }
+        let line = match self.input.line(deadline)? {
+            Line::Read(line) => line,
+            ended @ (Line::End | Line::TimedOut) => {
+                // Finish the prompt's line so whatever comes next starts on its own.
+                writeln!(self.out)?;
+                return match ended {
+                    Line::TimedOut => Ok(None),
+                    _ => Err(Stop::EndOfInput),
+                };
+            }
+        };
         let answer = String::from_utf8_lossy(&line).trim().to_string();
         if self.echo {
             writeln!(self.out, "{answer}")?;
@@ -135,19 +229,32 @@ impl<R: BufRead, W: Write> Console<R, W> {
         if is_quit(&answer) {
             return Err(Stop::Quit);
         }
-        Ok(answer)
+        Ok(Some(answer))
     }
 
     /// Asks until `parse` accepts the answer, saying what was wrong each time.
     pub fn ask_until<T>(
         &mut self,
         prompt: &str,
-        mut parse: impl FnMut(&str) -> Result<T, String>,
+        parse: impl FnMut(&str) -> Result<T, String>,
     ) -> Step<T> {
+        self.ask_until_before(prompt, None, parse)?
+            .ok_or(Stop::EndOfInput)
+    }
+
+    /// [`Console::ask_until`], waiting no later than `deadline`: `None` once it has passed.
+    pub fn ask_until_before<T>(
+        &mut self,
+        prompt: &str,
+        deadline: Option<Instant>,
+        mut parse: impl FnMut(&str) -> Result<T, String>,
+    ) -> Step<Option<T>> {
         loop {
-            let answer = self.ask(prompt)?;
+            let Some(answer) = self.ask_before(prompt, deadline)? else {
+                return Ok(None);
+            };
             match parse(&answer) {
-                Ok(value) => return Ok(value),
+                Ok(value) => return Ok(Some(value)),
                 Err(problem) => self.say(problem)?,
             }
         }
@@ -190,6 +297,43 @@ mod tests {
         assert_eq!(n, 7);
         let out = String::from_utf8(c.out).unwrap();
         assert_eq!(out, "Number? x\nx is no number\nNumber? 7\n");
+    }
+
+    #[test]
+    fn a_question_stops_waiting_at_its_deadline() {
+        use std::time::Duration;
+        /// Input that stays silent until it is written to, as a person thinking.
+        struct Typed(Receiver<Vec<u8>>, Vec<u8>);
+        impl Read for Typed {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.1.is_empty() {
+                    // Once the sender is gone, the input has ended.
+                    self.1 = self.0.recv().unwrap_or_default();
+                }
+                let n = buf.len().min(self.1.len());
+                buf[..n].copy_from_slice(&self.1[..n]);
+                self.1.drain(..n);
+                Ok(n)
+            }
+        }
+        let (writer, typed) = mpsc::channel();
+        let reader = Typed(typed, Vec::new());
+        let mut c = Console::new(Lines::spawn(reader), Vec::new(), Screen::default(), true);
+        let asked = Instant::now();
+        let deadline = asked + Duration::from_millis(200);
+        assert_eq!(c.ask_before("Move? ", Some(deadline)).unwrap(), None);
+        assert!(asked.elapsed() >= Duration::from_millis(200));
+        assert!(asked.elapsed() < Duration::from_secs(5));
+        // A deadline already past does not wait at all.
+        assert_eq!(c.ask_before("Move? ", Some(asked)).unwrap(), None);
+        writer.send(b"2 2\nmore".to_vec()).unwrap();
+        drop(writer);
+        assert_eq!(c.ask("Move? ").unwrap(), "2 2");
+        assert_eq!(c.ask("Move? ").unwrap(), "more");
+        assert!(matches!(c.ask("Move? "), Err(Stop::EndOfInput)));
+        assert!(matches!(c.ask("Move? "), Err(Stop::EndOfInput)));
+        let out = String::from_utf8(c.out).unwrap();
+        assert!(out.starts_with("Move? \nMove? \nMove? 2 2\n"), "{out:?}");
     }
 
     #[test]

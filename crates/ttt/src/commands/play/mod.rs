@@ -7,35 +7,41 @@
 //! question can be answered from the command line instead, so games can be scripted, and
 //! `q` or the end of the input stops at any question.
 //!
-//! The answers are read by [`answer`] (pure), the terminal is [`console`], and the store
-//! keeps the results: nothing here writes a file.
+//! The answers are read by [`answer`] (pure), the terminal is [`console`], a game's parts
+//! are [`game`], the opening's stones and choices are [`opening`], the end of a game is
+//! [`end`], and the store keeps the results: nothing here writes a file. With `--clock`,
+//! both clocks are shown before every move and running out ends the game, even while a
+//! person is at the prompt.
 
 mod answer;
 mod console;
+mod end;
+mod game;
+mod opening;
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
 use ttt_ai::Level;
-use ttt_core::{
-    ByPlayer, Cell, Choice, Dims, Opening, OpeningAction, Order, Outcome, Player, Position, Rule,
-};
+use ttt_core::{ByPlayer, Cell, Dims, Opening, Player, Position, Rule, TimeControl};
 use ttt_pbrain::player::DEFAULT_SLACK;
 use ttt_play::takeback::{self, Opponent};
+use ttt_play::timing::{TimeOut, Timer};
 use ttt_play::words::{self, claim};
-use ttt_play::{hint, MoveError, Mover, Thinking};
-use ttt_store::{Forfeit, GameResult, NewGame, Store};
+use ttt_play::{hint, MoveError, Mover};
+use ttt_store::{Forfeit, Store};
 
 use crate::args::{PlayArgs, Seat};
 use crate::database;
 use crate::error::user_error;
-use crate::output::board::{emphasised, Emphasis};
 use crate::output::words::summary;
 use answer::{
-    parse_first, parse_kind, parse_level, parse_move, parse_name, parse_turn, parse_yes_no, Kind,
-    Turn,
+    parse_first, parse_kind, parse_level, parse_name, parse_turn, parse_yes_no, Kind, Turn,
 };
-use console::{Console, Screen, Step, Stop};
+use console::{Console, Input, Lines, Screen, Step, Stop};
+use end::conclude;
+use game::{Options, Round, Side};
+use opening::settle_colours;
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let dims = args.dims()?;
@@ -62,9 +68,10 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     }
     // Opened before anything is asked, so a database that cannot be used is reported at once.
     let (store, _) = database::open(&args.db)?;
-    let stdin = io::stdin();
-    let echo = !stdin.is_terminal();
-    let mut console = Console::new(stdin.lock(), io::stdout().lock(), Screen::detect(), echo);
+    let echo = !io::stdin().is_terminal();
+    // Read on a thread of its own, so that a clock can run out while a person thinks.
+    let input = Lines::spawn(io::stdin());
+    let mut console = Console::new(input, io::stdout().lock(), Screen::detect(), echo);
     let options = Options {
         dims,
         rule: args.rule,
@@ -74,16 +81,14 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         seed: args.seed,
         time_limit: args.time_limit,
         engine_time: args.engine_time,
+        clock: args.clock,
     };
     let ended = session(&mut console, store.as_ref(), &options);
     finish(&mut console, ended)
 }
 
 /// Ends the session: `q` and the end of the input are a normal end (exit status 0).
-fn finish<R: BufRead, W: Write>(
-    console: &mut Console<R, W>,
-    ended: Step<()>,
-) -> anyhow::Result<()> {
+fn finish<R: Input, W: Write>(console: &mut Console<R, W>, ended: Step<()>) -> anyhow::Result<()> {
     match ended {
         Ok(()) => Ok(()),
         Err(Stop::Quit | Stop::EndOfInput) => match console.say("Bye!") {
@@ -91,42 +96,6 @@ fn finish<R: BufRead, W: Write>(
             Err(Stop::Failed(e)) => Err(e),
         },
         Err(Stop::Failed(e)) => Err(e),
-    }
-}
-
-/// Everything the session needs from the command line, once checked.
-#[derive(Debug, Clone)]
-struct Options {
-    dims: Dims,
-    rule: Rule,
-    opening: Opening,
-    x: Option<Seat>,
-    o: Option<Seat>,
-    seed: Option<u64>,
-    time_limit: Duration,
-    /// An outside program's time a move.
-    engine_time: Duration,
-}
-
-/// One side of the game: who sits there, and what moves for it.
-struct Side {
-    seat: Seat,
-    mover: Mover,
-}
-
-impl Side {
-    fn new(seat: Seat, seed: Option<u64>, options: &Options) -> Side {
-        let thinking = Thinking {
-            seed,
-            time_limit: options.time_limit,
-        };
-        let mover = Mover::local(&seat, thinking, options.engine_time);
-        Side { seat, mover }
-    }
-
-    /// `Alice (X)`, `Computer (hard, X)` or `Engine bot.py (X)`.
-    fn who(&self, mark: Player) -> String {
-        self.seat.with_mark(mark)
     }
 }
 
@@ -164,7 +133,7 @@ fn welcome(dims: Dims, rule: Rule) -> String {
     format!("Welcome to {game} on a {rows} x {cols} board: {how}.")
 }
 
-fn session<R: BufRead, W: Write>(
+fn session<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     options: &Options,
@@ -199,7 +168,7 @@ fn session<R: BufRead, W: Write>(
 
 /// Who plays X and who plays O: from the options, else by asking the classic console game's
 /// questions.
-fn choose_seats<R: BufRead, W: Write>(
+fn choose_seats<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     options: &Options,
@@ -272,7 +241,7 @@ fn choose_seats<R: BufRead, W: Write>(
 
 /// Asks who `label` is: a human (name, statistics) or the computer (level). A human who
 /// gives no name is `default_name`, unless the other player already has that name.
-fn ask_opponent<R: BufRead, W: Write>(
+fn ask_opponent<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     label: &str,
@@ -313,7 +282,7 @@ fn ask_opponent<R: BufRead, W: Write>(
 }
 
 /// Shows a human's saved statistics, or welcomes a newcomer, or says what a program is.
-fn greet<R: BufRead, W: Write>(
+fn greet<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     seat: &Seat,
@@ -351,8 +320,9 @@ fn greet<R: BufRead, W: Write>(
 
 /// One game from the empty board to a win or a tie, saved the moment it ends. A person may
 /// take moves back (`u`) and ask for hints (`h`, found within the perfect player's time
-/// limit), which the record counts.
-fn play_game<R: BufRead, W: Write>(
+/// limit), which the record counts. With a clock, the game also ends when the side to move
+/// runs out of time, and moves cannot be taken back.
+fn play_game<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     options: &Options,
@@ -371,8 +341,12 @@ fn play_game<R: BufRead, W: Write>(
     round.fixed = round.moves.len();
     let computers_only = sides.x.seat.is_machine() && sides.o.seat.is_machine();
     let watching = console.screen().clear && computers_only;
+    let clock = match options.clock {
+        TimeControl::None => String::new(),
+        control => format!(", clock {control}"),
+    };
     let title = format!(
-        "Round {number}: {} vs {}, {} in a row wins.",
+        "Round {number}: {} vs {}, {} in a row wins{clock}.",
         sides.x.who(Player::X),
         sides.o.who(Player::O),
         dims.k()
@@ -382,34 +356,53 @@ fn play_game<R: BufRead, W: Write>(
     let fresh_screen = |round: &Round| {
         number > 1 || round.human_moved || (computers_only && round.moves.len() > 1)
     };
+    // The clocks start after the opening, whose stones are placed untimed.
+    let mut timer = Timer::new(options.clock);
+    timer.start(round.pos.turn());
     while !round.pos.is_over() {
         // A computer's first move is drawn at once; there is no point in an empty board.
         if !(round.moves.is_empty() && sides.x.seat.is_machine()) {
             round.draw(console, &title, fresh_screen(&round))?;
+            show_clocks(console, &timer)?;
         }
         let me = round.pos.turn();
         let who = sides.get(me).who(me);
         if watching && !round.moves.is_empty() {
-            // Two computers on a terminal: slow enough to follow.
+            // Two computers on a terminal: slow enough to follow, on nobody's time.
+            timer.stop();
             std::thread::sleep(Duration::from_millis(700));
+            timer.start(me);
         }
         let side = sides.get_mut(me);
         let cell = if side.mover.is_machine() {
+            if timer.is_timed() {
+                let limit = timer.thinking_time(me, options.time_limit);
+                side.mover.limit_thinking(limit);
+            }
             match computer_turn(console, side, &mut round, &who)? {
                 Some(cell) => cell,
                 // Its program failed: the game ends with its forfeit.
                 None => break,
             }
         } else {
-            match human_turn(console, sides, &mut round, options, &who)? {
+            match human_turn(console, sides, &mut round, options, &who, &timer)? {
                 Some(cell) => cell,
+                None if round.time_out.is_some() => break,
                 None => continue,
             }
         };
+        if timer.press().is_err() {
+            // The move came too late: it is not played.
+            round.notes.pop();
+            round.time_out = Some(TimeOut::new(&round.pos, me));
+            break;
+        }
         round.pos = round.pos.play(cell).map_err(anyhow::Error::from)?;
         round.moves.push(cell);
     }
+    timer.stop();
     round.draw(console, &title, fresh_screen(&round))?;
+    show_clocks(console, &timer)?;
     let ended = conclude(console, store, options, sides, round);
     if swapped {
         std::mem::swap(&mut sides.x, &mut sides.o);
@@ -417,135 +410,9 @@ fn play_game<R: BufRead, W: Write>(
     ended
 }
 
-/// The opening (`--opening swap` or `swap2`), between the person seated as X, who opens, and
-/// the other: the opening stones placed and the colours chosen, as the rule of the opening
-/// says. Returns whether the two swap colours for the rest of the game.
-fn settle_colours<R: BufRead, W: Write>(
-    console: &mut Console<R, W>,
-    sides: &ByPlayer<Side>,
-    round: &mut Round,
-    options: &Options,
-    number: u32,
-) -> Step<bool> {
-    let opening = options.opening;
-    if opening == Opening::None {
-        return Ok(false);
-    }
-    let people = [&sides.x.seat, &sides.o.seat];
-    let title = format!(
-        "Round {number}: {} opens, {} chooses ({opening} opening).",
-        people[0], people[1]
-    );
-    let mut choices: Vec<Choice> = Vec::new();
-    while let Some(phase) = opening.phase(round.moves.len(), &choices) {
-        round.draw(console, &title, number > 1 || !round.moves.is_empty())?;
-        let actor = people[phase.actor.index()];
-        let name = actor.to_string();
-        if let Seat::Computer(_) = actor {
-            // Our levels place balanced stones and choose by the strong player's evaluation.
-            if phase.may == [OpeningAction::Place] {
-                let mut placed = Vec::new();
-                for cell in ttt_ai::opening_stones(&round.pos, phase.stones_to_place) {
-                    let colour = round.pos.turn();
-                    round.pos = round.pos.play(cell).map_err(anyhow::Error::from)?;
-                    round.moves.push(cell);
-                    placed.push(format!("{colour} at {}", words::cell(cell)));
-                }
-                round.note(format!("{name} placed {}.", placed.join("; ")));
-            } else {
-                let may_place_two = phase.may.contains(&OpeningAction::PlaceTwo);
-                let choice = ttt_ai::opening_choice(&round.pos, may_place_two);
-                let stones = round.moves.len();
-                choices.push(
-                    opening
-                        .check(stones, &choices, phase.actor, choice)
-                        .map_err(anyhow::Error::from)?,
-                );
-                round.note(format!(
-                    "{name} chose to {}.",
-                    choice_words(choice, people, phase.actor)
-                ));
-            }
-            continue;
-        }
-        if phase.may == [OpeningAction::Place] {
-            let colour = round.pos.turn();
-            let prompt = format!(
-                "{name}, place an opening stone for {colour} ({} to place): row and column (q \
-                 quit): ",
-                phase.stones_to_place
-            );
-            let pos = round.pos;
-            let cell = console.ask_until(&prompt, |t| {
-                let cell = parse_move(t, &pos).map_err(|e| e.to_string())?;
-                match pos.play(cell) {
-                    Ok(next) if next.is_over() => {
-                        Err("An opening stone may not end the game: choose another.".to_string())
-                    }
-                    Ok(_) => Ok(cell),
-                    Err(e) => Err(e.to_string()),
-                }
-            })?;
-            round.pos = round.pos.play(cell).map_err(anyhow::Error::from)?;
-            round.moves.push(cell);
-            round.human_moved = true;
-            round.note(format!("{name} placed {colour} at {}.", words::cell(cell)));
-        } else {
-            let offered: Vec<(Choice, String)> = phase
-                .may
-                .iter()
-                .filter_map(|action| match action {
-                    OpeningAction::TakeX => Some(Choice::TakeX),
-                    OpeningAction::TakeO => Some(Choice::TakeO),
-                    OpeningAction::PlaceTwo => Some(Choice::PlaceTwo),
-                    OpeningAction::Place => None,
-                })
-                .map(|choice| (choice, choice_words(choice, people, phase.actor)))
-                .collect();
-            let menu: Vec<String> = offered
-                .iter()
-                .enumerate()
-                .map(|(i, (_, words))| format!("{} {words}", i + 1))
-                .collect();
-            let prompt = format!("{name}, choose: {}? ", menu.join(", "));
-            let picked = console.ask_until(&prompt, |t| {
-                t.trim()
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|n| n.checked_sub(1))
-                    .and_then(|i| offered.get(i))
-                    .cloned()
-                    .ok_or_else(|| format!("Please answer a number from 1 to {}.", offered.len()))
-            })?;
-            let stones = round.moves.len();
-            let choice = opening
-                .check(stones, &choices, phase.actor, picked.0)
-                .map_err(anyhow::Error::from)?;
-            choices.push(choice);
-            round.note(format!(
-                "{name} chose to {}.",
-                choice_words(picked.0, people, phase.actor)
-            ));
-        }
-    }
-    Ok(opening.x_player(round.moves.len(), &choices) == Some(Order::Second))
-}
-
-/// A choice of the opening in words, for `actor` (the other person is named).
-fn choice_words(choice: Choice, people: [&Seat; 2], actor: Order) -> String {
-    match choice {
-        Choice::TakeX => "play X".to_string(),
-        Choice::TakeO => "play O".to_string(),
-        Choice::PlaceTwo => format!(
-            "place two more stones (O, X) and let {} choose",
-            people[actor.other().index()]
-        ),
-    }
-}
-
 /// A program's turn: its move, or `None` when an outside program failed (its side's forfeit
 /// is noted on the round).
-fn computer_turn<R: BufRead, W: Write>(
+fn computer_turn<R: Input, W: Write>(
     console: &mut Console<R, W>,
     side: &mut Side,
     round: &mut Round,
@@ -578,76 +445,46 @@ fn computer_turn<R: BufRead, W: Write>(
     }
 }
 
-/// A game being played at the console.
-struct Round {
-    pos: Position,
-    moves: Vec<Cell>,
-    hints: ByPlayer<u32>,
-    /// What happened in the last moves, shown under the board.
-    notes: Vec<String>,
-    /// The side whose program failed, and how: the game ends there.
-    forfeit: Option<Forfeit>,
-    /// Whether a person has moved yet (the welcome stays on the screen until then).
-    human_moved: bool,
-    /// Moves no takeback may undo: the opening's stones.
-    fixed: usize,
-}
-
-impl Round {
-    fn new(empty: Position) -> Round {
-        Round {
-            pos: empty,
-            moves: Vec::new(),
-            hints: ByPlayer::default(),
-            notes: Vec::new(),
-            forfeit: None,
-            human_moved: false,
-            fixed: 0,
-        }
-    }
-
-    /// Shows the board with its last move and the notes under it (see [`draw`]).
-    fn draw<R: BufRead, W: Write>(
-        &self,
-        console: &mut Console<R, W>,
-        title: &str,
-        clear: bool,
-    ) -> Step<()> {
-        let last = self.moves.last().copied();
-        draw(console, &self.pos, last, title, &self.notes, clear)
-    }
-
-    /// Adds a line under the board, keeping the last two (all a screen shows).
-    fn note(&mut self, line: String) {
-        self.notes.push(line);
-        if self.notes.len() > 2 {
-            self.notes.remove(0);
-        }
-    }
-}
-
 /// A person's turn: their move, or `None` after an undo or a hint (the turn starts again).
-fn human_turn<R: BufRead, W: Write>(
+fn human_turn<R: Input, W: Write>(
     console: &mut Console<R, W>,
     sides: &ByPlayer<Side>,
     round: &mut Round,
     options: &Options,
     who: &str,
+    timer: &Timer,
 ) -> Step<Option<Cell>> {
     let me = round.pos.turn();
+    // With a clock there is no takeback to offer.
+    let keys = if timer.is_timed() {
+        "h hint, q quit"
+    } else {
+        "u undo, h hint, q quit"
+    };
     let prompt = format!(
-        "{who}, your move: row and column, e.g. {} (u undo, h hint, q quit): ",
+        "{who}, your move: row and column, e.g. {} ({keys}): ",
         example(options.dims)
     );
     let pos = round.pos;
-    let played = console.ask_until(&prompt, |t| parse_turn(t, &pos).map_err(|e| e.to_string()));
+    let played = console.ask_until_before(&prompt, timer.deadline(), |t| {
+        parse_turn(t, &pos).map_err(|e| e.to_string())
+    });
     match played {
-        Ok(Turn::Move(cell)) => {
+        Ok(None) => {
+            round.time_out = Some(TimeOut::new(&pos, me));
+            Ok(None)
+        }
+        Ok(Some(Turn::Undo)) if timer.is_timed() => {
+            // A clock cannot be wound back with the moves.
+            round.notes = vec!["With a clock, moves cannot be taken back.".to_string()];
+            Ok(None)
+        }
+        Ok(Some(Turn::Move(cell))) => {
             round.note(format!("{who} played {}.", words::cell(cell)));
             round.human_moved = true;
             Ok(Some(cell))
         }
-        Ok(Turn::Undo) => {
+        Ok(Some(Turn::Undo)) => {
             let opponent = if sides.get(me.other()).seat.is_machine() {
                 Opponent::Machine
             } else {
@@ -675,10 +512,12 @@ fn human_turn<R: BufRead, W: Write>(
             }];
             Ok(None)
         }
-        Ok(Turn::Hint) => {
+        Ok(Some(Turn::Hint)) => {
             *round.hints.get_mut(me) += 1;
             console.show(format!("Looking for the best move for {who}...\n"))?;
-            round.notes = vec![match hint(&pos, options.time_limit) {
+            // A hint is thought about on the asker's time, within their share of it.
+            let limit = timer.thinking_time(me, options.time_limit);
+            round.notes = vec![match hint(&pos, limit) {
                 Some(h) => format!("Hint for {who}: {} ({}).", words::cell(h.cell), h.prospect),
                 None => "There is no move to hint at.".to_string(),
             }];
@@ -692,126 +531,10 @@ fn human_turn<R: BufRead, W: Write>(
     }
 }
 
-/// The end of a game: its record saved (if it counts), the result in words, and the people's
-/// statistics.
-fn conclude<R: BufRead, W: Write>(
-    console: &mut Console<R, W>,
-    store: &dyn Store,
-    options: &Options,
-    sides: &ByPlayer<Side>,
-    round: Round,
-) -> Step<()> {
-    let Round {
-        pos,
-        moves,
-        hints,
-        forfeit,
-        ..
-    } = round;
-    let dims = options.dims;
-    let result = match &forfeit {
-        Some(f) => f.result(),
-        None => GameResult::from_outcome(pos.outcome())
-            .ok_or_else(|| anyhow::anyhow!("the game ended in progress"))?,
-    };
-    let game = NewGame {
-        rows: dims.rows(),
-        cols: dims.cols(),
-        k: dims.k(),
-        x: sides.x.seat.participant(),
-        o: sides.o.seat.participant(),
-        moves,
-        result,
-        hints,
-        forfeit: forfeit.clone(),
-        rule: options.rule,
-        opening: options.opening,
-        rated: false,
-        ending: None,
-        time_control: ttt_core::TimeControl::None,
-    };
-    let id = if game.counts() {
-        Some(store.record_game(&game)?)
-    } else {
-        None
-    };
-    let outcome = match &forfeit {
-        Some(f) => Outcome::Win(f.loser.other()),
-        None => pos.outcome(),
-    };
-    let verdict = match outcome {
-        Outcome::Win(winner) => {
-            let who = sides.get(winner).who(winner);
-            let loser = sides.get(winner.other());
-            let how = if forfeit.is_some() {
-                format!(" ({}'s program failed)", winner.other())
-            } else {
-                String::new()
-            };
-            match words::after_a_win(&sides.get(winner).seat, &loser.seat) {
-                Some(cheer) if sides.get(winner).seat.is_machine() => {
-                    format!("{who} wins{how}. {cheer}")
-                }
-                Some(cheer) => format!("{who} wins{how}! {cheer}"),
-                None => format!("{who} wins{how}!"),
-            }
-        }
-        _ => "It's a tie!".to_string(),
-    };
-    console.say("")?;
-    console.say(verdict)?;
-    console.say(match id {
-        Some(id) => format!("Saved as game {id} (replay it with `ttt history --replay {id}`)."),
-        None => format!(
-            "Not saved: games of fewer than {} in a row do not count.",
-            ttt_store::MIN_K_THAT_COUNTS
-        ),
-    })?;
-    for side in [&sides.x, &sides.o] {
-        if let Some(name) = side.seat.human_name() {
-            if let Some(stats) = store.player(name)? {
-                console.say(format!("{name}: {}.", summary(&stats)))?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Shows the title, the board with the last move (or, at the end, the winning line) marked,
-/// and what just happened. `clear`: start on a fresh screen (on a terminal).
-fn draw<R: BufRead, W: Write>(
-    console: &mut Console<R, W>,
-    pos: &Position,
-    last: Option<Cell>,
-    title: &str,
-    notes: &[String],
-    clear: bool,
-) -> Step<()> {
-    if clear {
-        console.new_screen()?;
-    } else {
-        console.say("")?;
-    }
-    let winning = pos.winning_cells();
-    let emphasis = |cell: Cell| {
-        if winning.contains(&cell) {
-            Emphasis::Winning
-        } else if winning.is_empty() && last == Some(cell) {
-            Emphasis::LastMove
-        } else {
-            Emphasis::Plain
-        }
-    };
-    let colour = console.screen().colour;
-    console.say(title)?;
-    console.say("")?;
-    console.show(emphasised(pos, emphasis, colour))?;
-    console.say("")?;
-    // A fresh screen shows both players' last moves; a transcript has the earlier one
-    // under the board before.
-    let shown = if console.screen().clear { 2 } else { 1 };
-    for note in &notes[notes.len().saturating_sub(shown)..] {
-        console.say(note)?;
+/// The clocks, under the board, while there are any.
+fn show_clocks<R: Input, W: Write>(console: &mut Console<R, W>, timer: &Timer) -> Step<()> {
+    if timer.is_timed() {
+        console.say(timer.line(true))?;
     }
     Ok(())
 }
@@ -845,6 +568,7 @@ mod tests {
             seed: Some(1),
             time_limit: Duration::from_secs(1),
             engine_time: Duration::from_secs(1),
+            clock: TimeControl::None,
         }
     }
 
