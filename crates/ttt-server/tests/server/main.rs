@@ -9,6 +9,7 @@ mod api;
 mod endings;
 mod files;
 mod limits;
+mod lobby;
 mod rules;
 mod support;
 mod together;
