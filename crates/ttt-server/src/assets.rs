@@ -194,6 +194,16 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../static/clock-view.js"),
     },
     Asset {
+        path: "/lobby.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/lobby.js"),
+    },
+    Asset {
+        path: "/lobby-view.js",
+        content_type: JAVASCRIPT,
+        body: include_str!("../static/lobby-view.js"),
+    },
+    Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../static/style.css"),
@@ -222,7 +232,8 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/games/{id}", get(page))
         .route("/players/{name}", get(page))
         .route("/account", get(page))
-        .route("/analysis", get(page));
+        .route("/analysis", get(page))
+        .route("/lobby", get(page));
     ASSETS.iter().fold(shared, |router, asset| {
         let headers: [(HeaderName, &'static str); 3] = [
             (header::CONTENT_TYPE, asset.content_type),

@@ -11,6 +11,7 @@ import * as api from './api.js';
 import * as game from './game.js';
 import * as render from './render.js';
 import { showPlayer, wirePlayer } from './player-view.js';
+import { closeLobby, showLobby } from './lobby-view.js';
 import { closeStudy, showStudy } from './study-view.js';
 import { boardTitle, ratingText } from './ratings.js';
 import { routeOf } from './route.js';
@@ -151,6 +152,14 @@ function wire() {
   // Leaving the analysis board stops its engine.
   document.querySelector('nav').addEventListener('click', (event) => {
     if (event.target.closest('button') && event.target.id !== 'nav-study') closeStudy();
+    if (event.target.closest('button') && event.target.id !== 'nav-lobby') closeLobby();
+  });
+  $('nav-lobby').addEventListener('click', () => {
+    game.closeDialog();
+    if (!config) return;
+    history.pushState(null, '', '/lobby');
+    game.showView('lobby');
+    showLobby(config);
   });
   $('nav-study').addEventListener('click', () => {
     game.closeDialog();
@@ -199,6 +208,11 @@ async function init() {
   const route = routeOf(location.pathname);
   if (route.view === 'account') {
     game.showView('account');
+    return;
+  }
+  if (route.view === 'lobby') {
+    game.showView('lobby');
+    showLobby(config);
     return;
   }
   if (route.view === 'study') {

@@ -19,9 +19,11 @@ const SECTIONS = {
   account: 'account-view',
   player: 'player-view',
   study: 'study-view',
+  lobby: 'lobby-view',
 };
 const NAV = [
-  ['nav-setup', 'setup'], ['nav-leaderboard', 'leaderboard'], ['nav-study', 'study'],
+  ['nav-setup', 'setup'], ['nav-lobby', 'lobby'], ['nav-leaderboard', 'leaderboard'],
+  ['nav-study', 'study'],
   ['nav-account', 'account'],
 ];
 const HEADINGS = {
@@ -31,6 +33,7 @@ const HEADINGS = {
   account: 'account-heading',
   player: 'player-heading',
   study: 'study-heading',
+  lobby: 'lobby-heading',
 };
 /** Each side's score panel, by side: 0 is X, 1 is O. */
 const PANEL_SIDES = ['x', 'o'];

@@ -1,7 +1,7 @@
 // Where the page is: its address names what to show. `/` is the setup (or this tab's game
 // after a reload), `/join/{code}` a friend's invitation, `/games/{id}` a game to play or
 // watch, `/players/{name}` a player's ratings and games, `/account` signing in, `/analysis` the
-// analysis board (its query names a board and moves). The server
+// analysis board (its query names a board and moves), `/lobby` the lobby. The server
 // answers them all with the same page, which reads the rest itself.
 // Pure, so node's test runner checks it.
 
@@ -23,6 +23,7 @@ function segment(text) {
 export function routeOf(pathname) {
   if (/^\/account\/?$/.test(pathname)) return { view: 'account' };
   if (/^\/analysis\/?$/.test(pathname)) return { view: 'study' };
+  if (/^\/lobby\/?$/.test(pathname)) return { view: 'lobby' };
   const match = /^\/(join|games|players)\/([^/]+)\/?$/.exec(pathname);
   const value = match && segment(match[2]);
   if (!value) return { view: 'home' };
