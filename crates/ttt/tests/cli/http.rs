@@ -111,6 +111,11 @@ impl Events {
 
     /// The stream of the player whose seat `token` is (a spectator's without one).
     pub fn open_as(base: &str, id: &str, token: Option<&str>) -> Events {
+        Events::open_path(base, &format!("/api/games/{id}/events"), token)
+    }
+
+    /// Any event stream of the server at `base`, with `token` as the bearer if given.
+    pub fn open_path(base: &str, path: &str, token: Option<&str>) -> Events {
         let mut stream = TcpStream::connect(base).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(15)))
@@ -118,11 +123,7 @@ impl Events {
         let auth = token
             .map(|t| format!("Authorization: Bearer {t}\r\n"))
             .unwrap_or_default();
-        write!(
-            stream,
-            "GET /api/games/{id}/events HTTP/1.1\r\nHost: {base}\r\n{auth}\r\n"
-        )
-        .unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: {base}\r\n{auth}\r\n").unwrap();
         let mut reader = BufReader::new(stream);
         let mut line = String::new();
         reader.read_line(&mut line).unwrap();
@@ -135,6 +136,30 @@ impl Events {
             }
         }
         Events { reader }
+    }
+
+    /// The data of the next event called `name`, the others skipped.
+    pub fn next_named(&mut self, name: &str) -> Value {
+        let wanted = format!("event: {name}");
+        let mut event = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self.reader.read_line(&mut line).expect("an event in time");
+            assert!(n > 0, "the stream ended");
+            let line = line.trim_end_matches(['\r', '\n']);
+            if line.is_empty() {
+                if event.contains(&wanted) {
+                    let data: String = event
+                        .iter()
+                        .filter_map(|l| l.strip_prefix("data: "))
+                        .collect();
+                    return serde_json::from_str(&data).unwrap();
+                }
+                event.clear();
+            } else if !line.chars().all(|c| c.is_ascii_hexdigit()) {
+                event.push(line.to_string());
+            }
+        }
     }
 
     /// The next `state` event's data (the body is chunked: chunk sizes are skipped).

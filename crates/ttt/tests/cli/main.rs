@@ -14,6 +14,7 @@ mod operator;
 mod pbrain;
 mod play;
 mod servers;
+mod servers_clocks;
 mod solve;
 mod support;
 #[cfg(unix)]

@@ -72,7 +72,7 @@ impl Server {
     }
 
     /// Kills the process at once (SIGKILL): no graceful shutdown.
-    fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
@@ -90,7 +90,7 @@ impl Drop for Server {
 }
 
 /// Two servers on a fresh database; `None` when PostgreSQL tests are skipped.
-fn two_servers() -> Option<(Server, Server, String)> {
+pub(crate) fn two_servers() -> Option<(Server, Server, String)> {
     let url = ttt_testdb::cluster()?.database();
     Some((Server::start(&url), Server::start(&url), url))
 }
