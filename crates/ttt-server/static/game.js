@@ -192,14 +192,18 @@ function finish(game, mine, said) {
  * says this tab made it (played here). Its address becomes the page's, so a reload comes
  * back and a copy of it lets anyone watch.
  */
-export async function enterGame(game, { seat = null, local = false, screen = null }) {
+export async function enterGame(game, {
+  seat = null, local = false, screen = null, resume = false,
+}) {
   closeGame();
   const mine = state.generation;
   state.role = roleOf(game, { seat, local });
   state.seat = state.role === 'player' ? seat : null;
   state.screen = state.role === 'local' ? screen : null;
   state.game = game;
-  state.shown = state.role === 'local' ? 0 : game.moves.length;
+  // A new game played here shows its first moves one by one; one opened again (a reload,
+  // its address) shows where it stands at once, not its moves replayed.
+  state.shown = state.role === 'local' && !resume ? 0 : game.moves.length;
   if (state.role === 'local') storage.saveGameId(game.id);
   if (state.role === 'player') invite = storage.loadInvite(game.id);
   if (location.pathname !== gamePath(game.id)) history.replaceState(null, '', gamePath(game.id));
@@ -305,7 +309,9 @@ export async function openGame(id) {
     const screen = storage.loadScreen(id);
     const local = storage.loadGameId() === id || (screen !== null && !seat);
     if (local && !seat) state.setup = setupFromState(game);
-    await enterGame(game, { seat, local, screen });
+    await enterGame(game, {
+      seat, local, screen, resume: true,
+    });
     return true;
   } catch {
     if (isCurrent(state, mine)) state.busy = false;
