@@ -63,7 +63,7 @@ impl fmt::Display for TimeControlError {
 impl std::error::Error for TimeControlError {}
 
 impl TimeControl {
-    /// Checks the numbers: something to play with, and no more than [`MOST_MS`].
+    /// Checks the numbers: something to play with, and no more than `MOST_MS`.
     ///
     /// # Errors
     /// [`TimeControlError`] saying which number is out of range.

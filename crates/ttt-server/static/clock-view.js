@@ -11,14 +11,9 @@ const $ = (id) => document.getElementById(id);
 /** How often a running clock is redrawn. */
 const TICK_MS = 100;
 
-const shown = { game: null, came: 0, timer: 0, lastSecond: 0, onSecond: () => {} };
-
-/** The server's time now, as the page best knows it (the state's time plus what passed). */
-export function serverNow() {
-  const { game, came } = shown;
-  if (!game) return Date.now();
-  return (game.as_of_ms ?? Date.now()) + (performance.now() - came);
-}
+const shown = {
+  game: null, came: 0, timer: 0, lastSecond: 0, onSecond: () => {}, onFlag: () => {}, flagged: null,
+};
 
 function draw() {
   const { game, came } = shown;
@@ -38,18 +33,26 @@ function draw() {
     box.classList.toggle('running', clock.running === mark);
     box.classList.toggle('low', left < 20_000 && clock.running === mark);
     box.setAttribute('aria-label', `${mark}'s clock: ${clockText(left)}${clock.running === mark ? ', running' : ''}`);
+    // Run out: the server ends the game; a page without live updates asks for it, once.
+    const key = `${game.id}:${game.version}`;
+    if (left === 0 && clock.running === mark && shown.flagged !== key) {
+      shown.flagged = key;
+      shown.onFlag();
+    }
   }
   $('clock-control').textContent = clock.text;
 }
 
-/** Shows `game`'s clocks (a new state, or the same one again). */
-export function showClocks(game, onSecond) {
+/** Shows `game`'s clocks (a new state, or the same one again); `onFlag` is called once when
+ * the running clock reaches zero. */
+export function showClocks(game, onSecond, onFlag = () => {}) {
   if (!game || game.id !== shown.game?.id || game.version !== shown.game?.version
       || game.as_of_ms !== shown.game?.as_of_ms) {
     shown.came = performance.now();
   }
   shown.game = game;
   shown.onSecond = onSecond;
+  shown.onFlag = onFlag;
   window.clearInterval(shown.timer);
   shown.timer = 0;
   shown.lastSecond = Math.floor(performance.now() / 1000);

@@ -62,12 +62,12 @@ export function bothMoved(game) {
 }
 
 /**
- * What this page may do to end the game now, at `nowMs` (the server's time, as the state's
- * `as_of_ms` plus the time since it came), with `claimAfterMs` the server's wait:
+ * What this page may do to end the game now, the opponent having been away (no page of the
+ * game open, as the live updates say) for `awayForMs`, with `claimAfterMs` the server's wait:
  * `{ resign, abort, draw, claim }`, `draw` one of 'offer', 'accept' (an offer to answer),
  * 'offered' (this page's offer stands), 'agree' (two people at one screen) or null.
  */
-export function endOffers(state, nowMs, claimAfterMs) {
+export function endOffers(state, awayForMs, claimAfterMs) {
   const none = { resign: false, abort: false, draw: null, claim: false };
   const { game } = state;
   if (!game || game.status !== 'in_progress') return none;
@@ -91,8 +91,7 @@ export function endOffers(state, nowMs, claimAfterMs) {
   if (game.draw_offer === other) draw = 'accept';
   else if (game.draw_offer === mark) draw = 'offered';
   // The opponent to move has had no page open for the server's wait.
-  const away = game.to_move === other && !waiting
-    && nowMs - (game.seen_ms?.[other.toLowerCase()] ?? 0) >= claimAfterMs;
+  const away = game.to_move === other && !waiting && awayForMs >= claimAfterMs;
   return {
     resign: !early && !waiting,
     abort: early && !waiting,

@@ -7,7 +7,6 @@ import {
   canHint, isPlaying, opponentSide, undoOffer,
 } from './roles.js';
 import { endOffers } from './clock.js';
-import { serverNow } from './clock-view.js';
 import * as texts from './texts.js';
 
 const $ = (id) => document.getElementById(id);
@@ -39,8 +38,10 @@ export function show(state) {
   const over = Boolean(game) && game.status !== 'in_progress';
   const hint = $('hint');
   const person = Boolean(game) && game.players.some((p) => p.kind !== 'computer');
-  // A rated game is played without help: no hints, no takebacks.
-  const rated = Boolean(game?.rated);
+  // A rated game is played without help: no hints, no takebacks; so is a game with a clock,
+  // and one between two who met in the lobby (each seat a device of its own).
+  const rated = Boolean(game?.rated) || Boolean(game?.clock)
+    || Boolean(game?.players.every((p) => p.kind === 'friend'));
   hint.hidden = !person || over || !isPlaying(state) || rated;
   hint.disabled = hintBusy || !canHint(state);
   hint.textContent = hintBusy ? texts.HINT_THINKING : 'Hint';
@@ -60,7 +61,9 @@ export function show(state) {
   if (kind) rematch.textContent = texts.REMATCH_LABELS[kind];
   rematch.disabled = state.busy;
   $('analyse').hidden = !over;
-  const ends = endOffers(state, serverNow(), (state.claimAfterSeconds ?? 60) * 1000);
+  const awayFor = state.awaySince === null || state.awaySince === undefined
+    ? 0 : performance.now() - state.awaySince;
+  const ends = endOffers(state, awayFor, (state.claimAfterSeconds ?? 60) * 1000);
   $('resign').hidden = !ends.resign;
   $('abort').hidden = !ends.abort;
   const draw = $('draw');

@@ -36,6 +36,46 @@ import * as together from './together-view.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** How long after a clock reaches zero a page without live updates asks for the game: the
+ * server's look for clocks run out comes first. */
+const FLAG_ASK_MS = 700;
+
+/** The running clock reached zero: a game played here (which has no live updates) asks the
+ * server, which has ended it. */
+function clockRanOut() {
+  if (state.role !== 'local' || !state.game) return;
+  const mine = state.generation;
+  const { id } = state.game;
+  window.setTimeout(async () => {
+    if (!isCurrent(state, mine)) return;
+    try {
+      const game = await api.getGame(id);
+      if (isCurrent(state, mine)) await present(game, mine);
+    } catch {
+      // The next request shows the game as it is.
+    }
+  }, FLAG_ASK_MS);
+}
+
+/** How long the opponent must have been away for their return to be said. */
+const BACK_IS_NEWS_MS = 3000;
+
+/** What a change of the draw offer between `before` and `after` tells the player at `mark`:
+ * the other offers a draw, or declined this player's offer; else ''. */
+function drawNews(before, after, mark) {
+  if (!before || after.status !== 'in_progress') return '';
+  const other = mark === 'X' ? 'O' : 'X';
+  const name = texts.displayName(after, other === 'X' ? 0 : 1);
+  if (after.draw_offer === other && before.draw_offer !== other) {
+    return texts.drawOfferedText(name);
+  }
+  if (before.draw_offer === mark && after.draw_offer === null
+      && after.moves.length === before.moves.length) {
+    return texts.drawDeclinedText(name);
+  }
+  return '';
+}
+
 /** The one state of the page: nothing else here changes between events. */
 export const state = createState();
 /** What a click on a cell does: actions.js sets it (a move, if it may be one). */
@@ -79,6 +119,7 @@ function closeGame() {
   state.hint = null;
   state.hinting = false;
   state.note = '';
+  state.awaySince = null;
   state.picked = [];
   state.link = 'off';
 }
@@ -137,7 +178,7 @@ function seatsMoved(before, game, mine) {
 /** Everything around the board, from the state: messages, panels, buttons. */
 export function refresh() {
   const { game } = state;
-  showClocks(game, () => controls.show(state));
+  showClocks(game, () => controls.show(state), clockRanOut);
   if (!analysis.isOpen) drawBoard();
   render.messages(game, state.shown);
   openingView.header(state);
@@ -387,14 +428,18 @@ export function receive(incoming, mine) {
   const game = mergeState(before, incoming);
   if (!game) return;
   state.game = game;
+  const [wasAway, away] = [before ? awaySide({ ...state, game: before }) : -1, awaySide(state)];
+  const awayFor = state.awaySince === null ? 0 : performance.now() - state.awaySince;
+  if (away >= 0 && state.awaySince === null) state.awaySince = performance.now();
+  if (away < 0) state.awaySince = null;
   if (before && game.version === before.version) {
-    // Who watches or is connected changed, nothing else.
-    const [wasAway, away] = [awaySide({ ...state, game: before }), awaySide(state)];
+    // Who watches or is connected changed, nothing else. Back after a moment away (the
+    // other's page connecting just after this one's) is not news.
     refresh();
-    if (away !== wasAway) {
-      const side = away >= 0 ? away : wasAway;
-      const name = texts.displayName(game, side);
-      render.announce(away >= 0 ? texts.awayText(name) : texts.backText(name));
+    if (away >= 0 && wasAway < 0) {
+      render.announce(texts.awayText(texts.displayName(game, away)));
+    } else if (away < 0 && wasAway >= 0 && awayFor >= BACK_IS_NEWS_MS) {
+      render.announce(texts.backText(texts.displayName(game, wasAway)));
     }
     return;
   }
@@ -418,6 +463,11 @@ export function receive(incoming, mine) {
   if (answer) {
     state.note = texts.takebackAnswerText(game, answer, mySide(state));
     said.push(state.note);
+  }
+  const draw = state.seat && drawNews(before, game, seatMark(state));
+  if (draw) {
+    state.note = draw;
+    said.push(draw);
   }
   if (before && isWaitingForFriend(before) && !isWaitingForFriend(game)) {
     invite = null;

@@ -156,7 +156,7 @@ export function opponentSide(state) {
  */
 export function awaySide(state) {
   const side = opponentSide(state);
-  if (side < 0) return -1;
+  if (side < 0 || state.game.status !== 'in_progress') return -1;
   const p = state.game.players[side];
   if (!p.name || p.connected !== false) return -1;
   return side;

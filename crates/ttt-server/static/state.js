@@ -37,6 +37,9 @@ export function createState() {
     hinting: false,
     /** The latest news under the board (a takeback's answer, a rematch), until the next move. */
     note: '',
+    // When (performance.now()) the opponent on another device was last seen going away, or
+    // null while they are there.
+    awaySince: null,
     /** The opening stones picked on the board (cell indices, in order) until Place sends
      * them. */
     picked: [],

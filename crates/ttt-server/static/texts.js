@@ -73,6 +73,14 @@ export function displayName(state, index) {
 export const RESIGN_LABEL = 'Resign';
 export const RESIGN_CONFIRM = 'Click again to resign';
 
+/** What a player is told when the other offers a draw, and when the other declines theirs. */
+export function drawOfferedText(name) {
+  return `${name} offers a draw: accept it, decline it, or play on (a move declines it).`;
+}
+export function drawDeclinedText(name) {
+  return `${name} declined your draw offer.`;
+}
+
 /** The draw button, by what it does now (clock.js's `endOffers`). */
 export const DRAW_LABELS = {
   offer: 'Offer a draw', accept: 'Accept the draw', offered: 'Draw offered', agree: 'Agree a draw',

@@ -1,7 +1,9 @@
 //! The players' clocks, kept by the server. The side to move's time runs from the moment the
 //! previous move was saved; a move charges it (and gives the increment, or the next move's
-//! time). The clocks start once both seats are taken and the colours are settled (after an
-//! opening), and stop when the game ends.
+//! time). The clocks start with the first move after the colours are settled (an opening's
+//! stones are not timed), so the first mover's is free; they stop when the game ends. A side
+//! whose clock runs out before it has made a move aborts the game (no result), as online
+//! games do: nobody loses a game they never began.
 //!
 //! A clock that runs out ends the game with nobody making a request: every server watches
 //! the store for games whose clock has run out ([`watch`]), and the save that ends one is
@@ -14,6 +16,7 @@ use ttt_core::{can_still_make_line, Player, Position};
 use ttt_store::{EndReason, Ending, LiveGame};
 
 use super::live::{load_played, save};
+use super::rules::opening_stones;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -24,8 +27,34 @@ const WATCH_EVERY: Duration = Duration::from_millis(200);
 /// The most games one look ends.
 const AT_MOST: usize = 100;
 
-/// The ending of a game whose side `loser` ran out of time at `pos`.
-pub(crate) fn timeout(pos: &Position, loser: Player) -> Ending {
+/// Moves made in `game` at `pos` since the opening's stones.
+fn played(game: &LiveGame, pos: &Position) -> usize {
+    pos.ply().saturating_sub(opening_stones(game))
+}
+
+/// Whether `side` has made a move in `game` at `pos` since the opening's stones.
+pub(crate) fn has_moved(game: &LiveGame, pos: &Position, side: Player) -> bool {
+    let first = if opening_stones(game) % 2 == 0 {
+        Player::X
+    } else {
+        Player::O
+    };
+    match played(game, pos) {
+        0 => false,
+        1 => side == first,
+        _ => true,
+    }
+}
+
+/// The ending of `game` whose side `loser` ran out of time at `pos`: aborted if that side
+/// never moved, else a loss (or a draw where the other could no longer make a line).
+pub(crate) fn timeout(game: &LiveGame, pos: &Position, loser: Player) -> Ending {
+    if !has_moved(game, pos, loser) {
+        return Ending {
+            reason: EndReason::Aborted,
+            loser: None,
+        };
+    }
     Ending {
         reason: EndReason::Timeout,
         loser: can_still_make_line(pos, loser.other()).then_some(loser),
@@ -33,13 +62,14 @@ pub(crate) fn timeout(pos: &Position, loser: Player) -> Ending {
 }
 
 /// Starts the clock of `game` (at `pos`) at `now` if it is due: timed, not running, the game
-/// going on, both seats taken, and no opening left to play.
+/// going on, both seats taken, no opening left to play, and the first move made.
 pub(crate) fn start_if_due(game: &mut LiveGame, pos: &Position, now: i64) {
     let due = game.clock.control().is_timed()
         && game.clock.running().is_none()
         && !pos.is_over()
         && !game.ended_off_board()
         && game.opening_phase().is_none()
+        && played(game, pos) >= 1
         && game.seats.x.player.is_some()
         && game.seats.o.player.is_some();
     if due {
@@ -60,7 +90,7 @@ pub(crate) fn charge(
     now: i64,
 ) -> Result<(), Ending> {
     if let Err(flagged) = game.clock.press(now) {
-        return Err(timeout(before, flagged.0));
+        return Err(timeout(game, before, flagged.0));
     }
     if after.is_over() || game.ended_off_board() {
         game.clock.stop(now);
@@ -101,8 +131,9 @@ pub(crate) async fn end_if_out_of_time(state: &AppState, id: &str) -> Result<boo
     if pos.is_over() || game.ended_off_board() {
         return Ok(false);
     }
+    let ending = timeout(&game, &pos, loser);
     let mut next = game;
-    end(&mut next, timeout(&pos, loser), now);
+    end(&mut next, ending, now);
     match save(state, next, &pos).await {
         Ok(_) => Ok(true),
         Err(ApiError::Conflict(_)) => Ok(false),
@@ -162,28 +193,46 @@ mod tests {
     }
 
     #[test]
-    fn the_clock_starts_runs_and_charges_the_mover() {
+    fn the_clock_starts_with_the_first_move_and_charges_the_mover() {
         let mut g = game();
         let start = g.position().unwrap();
         start_if_due(&mut g, &start, 1_000);
-        assert_eq!(g.clock.running(), Some(Player::X));
+        assert_eq!(g.clock.running(), None, "the first move is free");
         let after = start.play(ttt_core::Cell::new(1, 1)).unwrap();
         charge(&mut g, &start, &after, 11_000).unwrap();
         assert_eq!(g.clock.running(), Some(Player::O));
-        assert_eq!(g.clock.remaining(Player::X, 11_000), 51_000);
-        // O thinks too long: the move does not count, O has lost on time.
-        let late = after.play(ttt_core::Cell::new(0, 0)).unwrap();
-        let ending = charge(&mut g, &after, &late, 72_000).unwrap_err();
-        assert_eq!(ending.loser, Some(Player::O));
+        assert_eq!(g.clock.remaining(Player::X, 11_000), 60_000);
+        let second = after.play(ttt_core::Cell::new(0, 0)).unwrap();
+        charge(&mut g, &after, &second, 21_000).unwrap();
+        assert_eq!(g.clock.remaining(Player::O, 21_000), 51_000);
+        // X thinks too long: the move does not count, X has lost on time.
+        let late = second.play(ttt_core::Cell::new(2, 2)).unwrap();
+        let ending = charge(&mut g, &second, &late, 90_000).unwrap_err();
+        assert_eq!(
+            (ending.reason, ending.loser),
+            (EndReason::Timeout, Some(Player::X))
+        );
+    }
+
+    #[test]
+    fn running_out_before_ones_first_move_aborts() {
+        let mut g = game();
+        let start = g.position().unwrap();
+        let after = start.play(ttt_core::Cell::new(1, 1)).unwrap();
+        charge(&mut g, &start, &after, 0).unwrap();
+        assert!(has_moved(&g, &after, Player::X) && !has_moved(&g, &after, Player::O));
+        let ending = timeout(&g, &after, Player::O);
+        assert_eq!((ending.reason, ending.loser), (EndReason::Aborted, None));
     }
 
     #[test]
     fn running_out_draws_when_the_other_can_no_longer_make_a_line() {
         // Neither side can make a line any more.
+        let g = game();
         let pos = Position::from_setup(&Setup::from_notation("XOX/XOO/OX.").unwrap(), 3).unwrap();
-        assert_eq!(timeout(&pos, Player::X).loser, None);
-        let open = Position::new(Dims::new(3, 3, 3).unwrap());
-        assert_eq!(timeout(&open, Player::X).loser, Some(Player::X));
+        assert_eq!(timeout(&g, &pos, Player::X).loser, None);
+        let open = Position::from_setup(&Setup::from_notation("XO./.../...").unwrap(), 3).unwrap();
+        assert_eq!(timeout(&g, &open, Player::X).loser, Some(Player::X));
     }
 
     #[test]

@@ -80,7 +80,8 @@ impl ClockRequest {
             (None, None, None, Some(days)) => TimeControl::Days { days },
             _ => {
                 return Err(ApiError::BadRequest(
-                    "clock: give {\"initial\": SECONDS, \"increment\": SECONDS},                      {\"per_move\": SECONDS} or {\"days\": N}"
+                    "clock: give {\"initial\": SECONDS, \"increment\": SECONDS}, \
+                     {\"per_move\": SECONDS} or {\"days\": N}"
                         .into(),
                 ))
             }

@@ -209,15 +209,23 @@ pub(crate) async fn claim(
     let left = seen.saturating_add(wait).saturating_sub(now);
     if left > 0 {
         return Err(ApiError::Conflict(format!(
-            "{away} has had the game open within the last {} s: the win can be claimed once \
-             {away} has been away that long ({} s more)",
+            "{away}'s player has been away less than {} s (since their page closed, or the \
+             game began): the win can be claimed in {} s",
             state.limits.claim_after.as_secs(),
             (left + 999) / 1000
         )));
     }
-    let ending = Ending {
-        reason: EndReason::Abandoned,
-        loser: Some(away),
+    // A player who never moved has not begun the game: it is called off, not lost.
+    let ending = if super::clocks::has_moved(&game, &pos, away) {
+        Ending {
+            reason: EndReason::Abandoned,
+            loser: Some(away),
+        }
+    } else {
+        Ending {
+            reason: EndReason::Aborted,
+            loser: None,
+        }
     };
     ended(&state, game, &pos, ending).await
 }

@@ -72,6 +72,9 @@ pub(crate) async fn hint(
             "a rated game is played without hints: they would count for the rating".into(),
         ));
     }
+    if let Some(why) = played_without_help(&game) {
+        return Err(ApiError::Conflict(format!("{why}: no hints")));
+    }
     let time = state.limits.hint_time;
     let found = state
         .think(move || ttt_play::hint(&pos, time))
@@ -97,6 +100,19 @@ pub(crate) async fn hint(
 
 /// Lets the player of a game against the computer analyse it while it goes on, counting it
 /// as a hint of theirs; refuses everyone else.
+/// Why `game` is played without help (hints, takebacks, analysis while it goes on), if it is:
+/// a clock runs (help would be time the other does not get), or it is between two people
+/// who met in the lobby (neither sits at the other's screen).
+pub(crate) fn played_without_help(game: &ttt_store::LiveGame) -> Option<&'static str> {
+    if game.clock.control().is_timed() {
+        Some("a game with a clock is played without help")
+    } else if game.seats.x.friend && game.seats.o.friend {
+        Some("a game between two players who met in the lobby is played without help")
+    } else {
+        None
+    }
+}
+
 async fn count_as_hint(
     state: &AppState,
     game: &ttt_store::LiveGame,
@@ -124,6 +140,11 @@ async fn count_as_hint(
         return Err(ApiError::Forbidden(
             "a rated game is analysed once it is over: its result moves the ratings".into(),
         ));
+    }
+    if let Some(why) = played_without_help(game) {
+        return Err(ApiError::Forbidden(format!(
+            "{why}: it is analysed once it is over"
+        )));
     }
     let against_program = matches!(
         game.seats.get(side.other()).player,

@@ -119,6 +119,9 @@ pub(crate) async fn takeback(
             "a rated game has no takebacks: every move counts for the rating".into(),
         ));
     }
+    if let Some(why) = super::help::played_without_help(&game) {
+        return Err(ApiError::Conflict(format!("{why}: no takebacks")));
+    }
     let between_friends = is_between_friends(&game);
     if between_friends && game.takeback.is_some() {
         return Err(ApiError::Conflict(

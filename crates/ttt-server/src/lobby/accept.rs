@@ -214,8 +214,9 @@ struct Waiting {
 
 /// `POST /api/lobby/quick`: pairs the caller with a waiting player of the same setting whose
 /// rating is within range (201, the game), or leaves the caller waiting (202, their seek and
-/// its token; ask again every few seconds with `seek` and the token: the range widens). A
-/// waiting caller who was matched meanwhile gets `{"game", "mark"}` (200).
+/// its token). Asked again with `seek` and its token as the bearer (every few seconds, as the
+/// range widens), the same seek waits on; a caller paired meanwhile gets `{"game", "mark"}`
+/// (200).
 pub(crate) async fn quick(
     State(state): State<AppState>,
     session: Session,
@@ -227,63 +228,60 @@ pub(crate) async fn quick(
         .iter()
         .find(|p| p.name == request.pool)
         .ok_or_else(|| {
-            ApiError::BadRequest(format!(
-                "pool: {:?} is not one: classic, gomoku or renju",
-                request.pool
-            ))
+            ApiError::BadRequest(if request.pool.is_empty() {
+                "pool is missing: classic, gomoku or renju".to_string()
+            } else {
+                format!(
+                    "pool: {:?} is not one: classic, gomoku or renju",
+                    request.pool
+                )
+            })
         })?;
-    let who = player_name(&state, &session, request.name.as_deref()).await?;
     let dims = Dims::new(pool.rows, pool.rows, pool.k).map_err(ApiError::internal)?;
     let now = state.now_ms();
-    let mut since = now;
-    // The caller's waiting seek: taken back before looking again (or found accepted).
-    if let Some(id) = request.seek {
-        let owned = id.clone();
-        let mine = state.with_store(move |s| s.seek(&owned)).await?;
-        if let Some(mine) = mine {
+    // A waiting caller: their seek, theirs by its token, found paired already or waiting on.
+    let waiting = match &request.seek {
+        None => None,
+        Some(id) => {
+            let owned = id.clone();
+            let mine = state
+                .with_store(move |s| s.seek(&owned))
+                .await?
+                .ok_or_else(|| {
+                    ApiError::NotFound(format!(
+                        "there is no seek {id:?}: it went (its page closed?); ask without it"
+                    ))
+                })?;
             if bearer(&headers).map(|t| hash(&t)) != Some(mine.token_hash.clone()) {
                 return Err(ApiError::Forbidden("that token is not this seek's".into()));
             }
             if let Some(game) = &mine.game {
-                let mark = seeker_mark_in(&state, game, &mine.token_hash).await?;
-                return Ok((
-                    StatusCode::OK,
-                    Json(serde_json::json!({"game": game, "mark": mark})),
-                )
-                    .into_response());
+                return paired(&state, game, &mine.token_hash).await;
             }
-            let owned = id.clone();
-            if !state.with_store(move |s| s.remove_seek(&owned)).await? {
-                // Accepted between the read and now.
-                let owned = id.clone();
-                if let Some(game) = state
-                    .with_store(move |s| s.seek(&owned))
-                    .await?
-                    .and_then(|s| s.game)
-                {
-                    let mark = seeker_mark_in(&state, &game, &mine.token_hash).await?;
-                    return Ok((
-                        StatusCode::OK,
-                        Json(serde_json::json!({"game": game, "mark": mark})),
-                    )
-                        .into_response());
-                }
-            }
-            since = mine.created_ms;
+            Some(mine)
         }
-    }
-    let mine = if who.1 {
-        rating_on(&state, &who.0, dims, pool.rule)
+    };
+    let who = match &waiting {
+        Some(mine) => (mine.seeker.clone(), mine.seeker_account),
+        None => player_name(&state, &session, request.name.as_deref()).await?,
+    };
+    let since = waiting.as_ref().map_or(now, |s| s.created_ms);
+    let rating = match &waiting {
+        Some(mine) => mine.rating.unwrap_or(UNRATED),
+        None if who.1 => rating_on(&state, &who.0, dims, pool.rule)
             .await?
-            .unwrap_or(UNRATED)
-    } else {
-        UNRATED
+            .unwrap_or(UNRATED),
+        None => UNRATED,
     };
     let open = {
         let alive = alive_since(now);
         state
             .with_store(move |s| s.open_seeks(alive, MOST_LISTED))
             .await?
+    };
+    let not_mine = |s: &Seek| match &waiting {
+        Some(mine) => s.id != mine.id && s.token_hash != mine.token_hash,
+        None => is_guest(&who.0) || name_key(&s.seeker) != name_key(&who.0),
     };
     let best = open
         .iter()
@@ -294,18 +292,43 @@ pub(crate) async fn quick(
                 && s.rule == pool.rule
                 && s.opening == pool.opening
                 && s.time_control == pool.clock
-                && name_key(&s.seeker) != name_key(&who.0)
+                && not_mine(s)
         })
-        .map(|s| (s, (s.rating.unwrap_or(UNRATED) - mine).abs()))
+        .map(|s| (s, (s.rating.unwrap_or(UNRATED) - rating).abs()))
         .filter(|(s, gap)| *gap <= rating_range(now - since).max(rating_range(now - s.created_ms)))
         .min_by_key(|(_, gap)| *gap)
         .map(|(s, _)| s.clone());
     if let Some(other) = best {
+        // The caller's own seek goes first: if it cannot, someone paired with the caller
+        // meanwhile.
+        if let Some(mine) = &waiting {
+            let id = mine.id.clone();
+            if !state.with_store(move |s| s.remove_seek(&id)).await? {
+                let id = mine.id.clone();
+                if let Some(game) = state
+                    .with_store(move |s| s.seek(&id))
+                    .await?
+                    .and_then(|s| s.game)
+                {
+                    return paired(&state, &game, &mine.token_hash).await;
+                }
+            }
+        }
         match start_game(&state, &other, who.clone()).await {
             Ok(game) => return Ok((StatusCode::CREATED, Json(game)).into_response()),
-            // Taken by someone else meanwhile: wait instead.
+            // Taken by someone else meanwhile: wait (afresh, if the caller's seek went).
             Err(ApiError::Conflict(_)) => {}
             Err(e) => return Err(e),
+        }
+    }
+    if let (Some(mine), Some(token)) = (&waiting, bearer(&headers)) {
+        let id = mine.id.clone();
+        state
+            .with_store(move |s| s.keep_seek_alive(&id, now))
+            .await?;
+        let id = mine.id.clone();
+        if let Some(still) = state.with_store(move |s| s.seek(&id)).await? {
+            return Ok(waiting_answer(&still, token, now - since));
         }
     }
     let settings = Settings {
@@ -318,13 +341,28 @@ pub(crate) async fn quick(
     };
     let (seek, token) = new_seek(&state, &settings, who, true, since).await?;
     state.lobby.changed();
-    Ok((
+    Ok(waiting_answer(&seek, token, now - since))
+}
+
+/// The answer to a caller left waiting: their seek, its token, and the range now.
+fn waiting_answer(seek: &Seek, token: String, waited_ms: i64) -> Response {
+    (
         StatusCode::ACCEPTED,
         Json(Waiting {
-            seek: SeekView::new(&seek),
+            seek: SeekView::new(seek),
             token,
-            range: rating_range(now - since),
+            range: rating_range(waited_ms),
         }),
+    )
+        .into_response()
+}
+
+/// The answer to a waiting caller someone paired with: the game, and the caller's mark.
+async fn paired(state: &AppState, game: &str, token_hash: &str) -> Result<Response, ApiError> {
+    let mark = seeker_mark_in(state, game, token_hash).await?;
+    Ok((
+        StatusCode::OK,
+        Json(serde_json::json!({"game": game, "mark": mark})),
     )
         .into_response())
 }

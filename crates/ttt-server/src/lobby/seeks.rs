@@ -164,7 +164,12 @@ pub(crate) async fn create(
     };
     let color = match request.color.as_deref() {
         None => SeekColor::Random,
-        Some(word) => SeekColor::from_word(word).ok_or_else(|| {
+        Some(word) => SeekColor::from_word(match word.to_ascii_lowercase().as_str() {
+            "x" => "X",
+            "o" => "O",
+            other => other,
+        })
+        .ok_or_else(|| {
             ApiError::BadRequest(format!("color: {word:?} is not one: random, X or O"))
         })?,
     };

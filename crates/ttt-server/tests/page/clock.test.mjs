@@ -60,11 +60,11 @@ describe('endings', () => {
     assert.deepEqual(going, { resign: true, abort: false, draw: 'offer', claim: false });
     assert.equal(endOffers(player(friendGame({ draw_offer: 'O' })), 0, 60_000).draw, 'accept');
     assert.equal(endOffers(player(friendGame({ draw_offer: 'X' })), 0, 60_000).draw, 'offered');
-    // O to move, last seen 61 s ago: X may claim; O may not.
-    const away = friendGame({ to_move: 'O', moves: [{ row: 1, col: 1 }, { row: 0, col: 0 }, { row: 2, col: 2 }], seen_ms: { x: 100_000, o: 39_000 } });
-    assert.equal(endOffers(player(away), 100_000, 60_000).claim, true);
-    assert.equal(endOffers(player(away), 98_000, 60_000).claim, false);
-    assert.equal(endOffers(player(away, 'O'), 100_000, 60_000).claim, false);
+    // O to move, away for 61 s: X may claim; O may not; not before the wait.
+    const away = friendGame({ to_move: 'O', moves: [{ row: 1, col: 1 }, { row: 0, col: 0 }, { row: 2, col: 2 }] });
+    assert.equal(endOffers(player(away), 61_000, 60_000).claim, true);
+    assert.equal(endOffers(player(away), 59_000, 60_000).claim, false);
+    assert.equal(endOffers(player(away, 'O'), 61_000, 60_000).claim, false);
     assert.deepEqual(endOffers({ game: friendGame(), role: 'spectator' }, 0, 1).resign, false);
     assert.equal(endOffers(player(friendGame({ status: 'x_wins' })), 0, 1).resign, false);
     // Two people at one screen agree a draw at once; against the computer there is none.

@@ -140,11 +140,17 @@ async fn the_win_is_claimed_only_once_the_player_to_move_has_been_away_long_enou
     });
     let (id, ann, bo) = app.friends().await;
     app.play(&id, Some(&ann), 1, 1).await;
+    app.play(&id, Some(&bo), 0, 0).await;
+    app.play(&id, Some(&ann), 2, 2).await;
     // Bo (to move) has the game open: the live updates mark him present.
     let stream = events(&app, &id, Some(&bo)).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let reply = post(&app, &id, "claim", &ann, None).await;
-    assert_error(&reply, StatusCode::CONFLICT, "O has had the game open");
+    assert_error(
+        &reply,
+        StatusCode::CONFLICT,
+        "O's player has been away less than 60 s",
+    );
     // Only the player waiting claims: not the one to move.
     let reply = post(&app, &id, "claim", &bo, None).await;
     assert_error(&reply, StatusCode::CONFLICT, "is to move and has left");
@@ -152,13 +158,19 @@ async fn the_win_is_claimed_only_once_the_player_to_move_has_been_away_long_enou
     tokio::time::sleep(Duration::from_millis(300)).await;
     state.advance_clock(Duration::from_secs(30));
     let reply = post(&app, &id, "claim", &ann, None).await;
-    assert_error(&reply, StatusCode::CONFLICT, "more)");
+    assert_error(&reply, StatusCode::CONFLICT, "can be claimed in");
     state.advance_clock(Duration::from_secs(31));
     let reply = post(&app, &id, "claim", &ann, None).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.json);
     assert_eq!(ending(&reply.json), ("abandoned", &json!("O")));
     let recorded = app.store.recent_games(None, 1).unwrap();
     assert_eq!(recorded[0].ending, Some(ttt_store::EndReason::Abandoned));
+    // Against a player who never moved, the claim calls the game off instead.
+    let (id, ann, _) = app.friends().await;
+    app.play(&id, Some(&ann), 1, 1).await;
+    state.advance_clock(Duration::from_secs(61));
+    let reply = post(&app, &id, "claim", &ann, None).await;
+    assert_eq!(ending(&reply.json), ("aborted", &Value::Null));
     // Against the computer there is no one to claim against.
     let game = app
         .new_game(&json!({"players": [{"kind": "human", "name": "Cy"}, {"kind": "computer"}]}))
@@ -203,33 +215,52 @@ async fn clocks_run_for_the_side_to_move_and_running_out_loses() {
     let clock = &game["clock"];
     assert_eq!(clock["control"], json!({"initial": 60, "increment": 2}));
     assert_eq!(clock["text"], "1+2");
-    assert_eq!(clock["running"], "X");
-    let x = clock["x_ms"].as_u64().unwrap();
-    assert!((59_000..=60_000).contains(&x), "{clock}");
+    // The first move is not timed: the clocks start with it.
+    assert!(clock["running"].is_null(), "{clock}");
     state.advance_clock(Duration::from_secs(10));
     let moved = app.play(&id, None, 1, 1).await.json;
-    let x = moved["clock"]["x_ms"].as_u64().unwrap();
-    assert!((51_000..=52_100).contains(&x), "{moved}");
+    assert_eq!(moved["clock"]["x_ms"], 60_000, "{moved}");
     assert_eq!(moved["clock"]["running"], "O");
-    // O lets the clock run out: nobody asks, the server's look ends the game.
+    state.advance_clock(Duration::from_secs(5));
+    let moved = app.play(&id, None, 0, 0).await.json;
+    let o = moved["clock"]["o_ms"].as_u64().unwrap();
+    assert!((56_000..=57_100).contains(&o), "{moved}");
+    assert_eq!(moved["clock"]["running"], "X");
+    // X lets the clock run out: nobody asks, the server's look ends the game.
     state.advance_clock(Duration::from_secs(61));
     assert_eq!(check_clocks(&state).await.unwrap(), 1);
     let over = app.get(&format!("/api/games/{id}")).await.json;
-    assert_eq!(ending(&over), ("timeout", &json!("O")));
-    assert_eq!(over["status"], "x_wins");
+    assert_eq!(ending(&over), ("timeout", &json!("X")));
+    assert_eq!(over["status"], "o_wins");
     assert!(over["clock"]["running"].is_null());
-    assert_eq!(over["clock"]["o_ms"], 0);
+    assert_eq!(over["clock"]["x_ms"], 0);
     // A move that comes too late does not count.
     let game = app
         .new_game(&json!({"clock": {"per_move": 5}, "players": [
             {"kind": "human", "name": "Cy"}, {"kind": "human", "name": "Di"}]}))
         .await;
     let late = game["id"].as_str().unwrap().to_string();
+    app.play(&late, None, 1, 1).await;
+    app.play(&late, None, 0, 0).await;
     state.advance_clock(Duration::from_secs(6));
-    let reply = app.play(&late, None, 1, 1).await.json;
+    let reply = app.play(&late, None, 2, 2).await.json;
     assert_eq!(ending(&reply), ("timeout", &json!("X")));
-    assert!(reply["moves"].as_array().unwrap().is_empty());
+    assert_eq!(reply["moves"].as_array().unwrap().len(), 2);
     assert_eq!(check_clocks(&state).await.unwrap(), 0);
+    // A side that runs out before its first move has not begun: the game is called off.
+    let game = app
+        .new_game(&json!({"clock": {"per_move": 5}, "players": [
+            {"kind": "human", "name": "Ed"}, {"kind": "human", "name": "Flo"}]}))
+        .await;
+    let idle = game["id"].as_str().unwrap().to_string();
+    app.play(&idle, None, 1, 1).await;
+    state.advance_clock(Duration::from_secs(6));
+    assert_eq!(check_clocks(&state).await.unwrap(), 1);
+    let over = app.get(&format!("/api/games/{idle}")).await.json;
+    assert_eq!(
+        (ending(&over), &over["status"]),
+        (("aborted", &Value::Null), &json!("aborted"))
+    );
 }
 
 #[tokio::test]
@@ -241,15 +272,16 @@ async fn a_correspondence_game_runs_out_after_its_days() {
         .await;
     let id = game["id"].as_str().unwrap().to_string();
     assert_eq!(game["clock"]["text"], "2 days/move");
-    state.advance_clock(Duration::from_secs(36 * 3600));
     app.play(&id, None, 1, 1).await;
-    // O has two days, afresh.
+    // O answers after a day and a half; X then has two days, afresh.
+    state.advance_clock(Duration::from_secs(36 * 3600));
+    app.play(&id, None, 0, 0).await;
     state.advance_clock(Duration::from_secs(47 * 3600));
     assert_eq!(check_clocks(&state).await.unwrap(), 0);
     state.advance_clock(Duration::from_secs(3601));
     assert_eq!(check_clocks(&state).await.unwrap(), 1);
     let over = app.get(&format!("/api/games/{id}")).await.json;
-    assert_eq!(ending(&over), ("timeout", &json!("O")));
+    assert_eq!(ending(&over), ("timeout", &json!("X")));
 }
 
 #[tokio::test]
@@ -275,7 +307,22 @@ async fn a_clock_runs_out_with_nobody_asking_and_every_page_hears_it() {
     )
     .await;
     assert_eq!(status, 200, "{joined}");
-    assert_eq!(joined["clock"]["running"], "X");
+    // The clocks start with the first move; then Bo answers, and Ann lets hers run out.
+    let bo = joined["seats"][0]["token"].as_str().unwrap();
+    for (token, cell) in [
+        (token, r#"{"row": 1, "col": 1}"#),
+        (bo, r#"{"row": 0, "col": 0}"#),
+    ] {
+        let (status, _, moved) = request_as(
+            server.addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(cell),
+            Some(token),
+        )
+        .await;
+        assert_eq!(status, 200, "{moved}");
+    }
     // A page watching; Ann never moves.
     let path = format!("/api/games/{id}/events");
     let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
@@ -304,4 +351,5 @@ async fn a_clock_runs_out_with_nobody_asking_and_every_page_hears_it() {
     )
     .await;
     assert_eq!(over["ending"], json!({"reason": "timeout", "loser": "X"}));
+    assert_eq!(over["status"], "o_wins");
 }

@@ -92,15 +92,29 @@ async fn a_seek_is_listed_and_of_two_accepting_at_once_one_gets_it() {
     };
     assert_eq!(won.status, StatusCode::CREATED, "{}", won.json);
     assert_error(&lost, StatusCode::CONFLICT, "accepted this seek first");
-    // The game: Ann at X (as sought), the accepter at O with its seat, the clock running.
+    // The game: Ann at X (as sought), the accepter at O with its seat; the clocks start with
+    // the first move.
     let game = &won.json;
     assert_eq!(game["players"][0]["name"], "Ann");
     assert_eq!(game["seats"][0]["mark"], "O");
-    assert_eq!(game["clock"]["running"], "X");
+    assert!(game["clock"]["running"].is_null());
+    assert_eq!(game["clock"]["text"], "1+0");
     // Ann's seek token is her seat's: she moves with it.
     let gid = game["id"].as_str().unwrap();
     let moved = app.play(gid, Some(&token), 1, 1).await;
     assert_eq!(moved.status, StatusCode::OK, "{}", moved.json);
+    assert_eq!(moved.json["clock"]["running"], "O");
+    // Between two who met in the lobby, no help.
+    let accepter = game["seats"][0]["token"].as_str().unwrap();
+    let hint = app
+        .request(
+            Method::POST,
+            &format!("/api/games/{gid}/hint"),
+            Some(accepter),
+            None,
+        )
+        .await;
+    assert_error(&hint, StatusCode::CONFLICT, "no hints");
     assert!(app
         .get("/api/lobby")
         .await

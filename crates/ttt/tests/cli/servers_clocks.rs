@@ -43,20 +43,24 @@ fn timed(host: &Server, guest: &Server, seconds: u64) -> (String, String, String
     (id, ann, bo)
 }
 
+/// Ann moves on `a` (the first move, not timed), Bo answers on `b`: Ann's clock runs.
+fn both_move(a: &Server, b: &Server, id: &str, ann: &str, bo: &str) {
+    let path = format!("/api/games/{id}/moves");
+    let moved = post(&a.base, &path, Some(ann), &json!({"row": 1, "col": 1}));
+    assert_eq!(moved.status, 200, "{}", moved.text);
+    let moved = post(&b.base, &path, Some(bo), &json!({"row": 0, "col": 0}));
+    assert_eq!(moved.status, 200, "{}", moved.text);
+    assert_eq!(moved.json["clock"]["running"], "X", "{}", moved.text);
+}
+
 #[test]
 fn a_clock_runs_out_once_across_servers_even_with_one_killed() {
     let Some((mut a, b, _)) = two_servers() else {
         return;
     };
     // Both servers up: the game ends once, and is counted once.
-    let (id, ann, _) = timed(&a, &b, 2);
-    let moved = post(
-        &a.base,
-        &format!("/api/games/{id}/moves"),
-        Some(&ann),
-        &json!({"row": 1, "col": 1}),
-    );
-    assert_eq!(moved.status, 200, "{}", moved.text);
+    let (id, ann, bo) = timed(&a, &b, 2);
+    both_move(&a, &b, &id, &ann, &bo);
     let mut watching = Events::open(&b.base, &id);
     let started = Instant::now();
     let over = watching.until(|s| !s["ending"].is_null());
@@ -65,26 +69,20 @@ fn a_clock_runs_out_once_across_servers_even_with_one_killed() {
         "{:?}",
         started.elapsed()
     );
-    assert_eq!(over["ending"], json!({"reason": "timeout", "loser": "O"}));
+    assert_eq!(over["ending"], json!({"reason": "timeout", "loser": "X"}));
     std::thread::sleep(Duration::from_millis(800));
-    assert_eq!(get(&a.base, "/api/players/Ann").json["wins"], 1);
+    assert_eq!(get(&a.base, "/api/players/Bo").json["wins"], 1);
 
-    // One server killed while O's clock runs: the other ends the game.
-    let (id, ann, _) = timed(&a, &b, 2);
-    let moved = post(
-        &a.base,
-        &format!("/api/games/{id}/moves"),
-        Some(&ann),
-        &json!({"row": 0, "col": 0}),
-    );
-    assert_eq!(moved.status, 200, "{}", moved.text);
+    // One server killed while X's clock runs: the other ends the game.
+    let (id, ann, bo) = timed(&a, &b, 2);
+    both_move(&a, &b, &id, &ann, &bo);
     let mut watching = Events::open(&b.base, &id);
     a.kill();
     let over = watching.until(|s| !s["ending"].is_null());
-    assert_eq!(over["ending"], json!({"reason": "timeout", "loser": "O"}));
+    assert_eq!(over["ending"], json!({"reason": "timeout", "loser": "X"}));
     std::thread::sleep(Duration::from_millis(800));
-    assert_eq!(get(&b.base, "/api/players/Ann").json["wins"], 2);
-    assert_eq!(get(&b.base, "/api/players/Bo").json["losses"], 2);
+    assert_eq!(get(&b.base, "/api/players/Bo").json["wins"], 2);
+    assert_eq!(get(&b.base, "/api/players/Ann").json["losses"], 2);
 }
 
 #[test]
