@@ -244,7 +244,8 @@ play_keys
 # Alice does not move: her two seconds run out with nobody touching the window.
 lost=
 for _ in $(seq 150); do
-  if "$TTT_BIN" history --json --db "$work/clock.db" 2>/dev/null | grep -q 'X ran out of time'; then
+  saved="$("$TTT_BIN" history --json --db "$work/clock.db" 2>/dev/null)"
+  if grep -q '"ending": "timeout"' <<<"$saved" && grep -q '"result": "o_wins"' <<<"$saved"; then
     lost=yes
     break
   fi
