@@ -141,6 +141,10 @@ describe('the analysis board', () => {
     assert.equal(await page.locator('#study-board td.x, #study-board td.o').count(), 0);
     await expectText(page.locator('#study-status'), /X to move\. Thinking/);
     await shot(page, 'study-game');
+    // Tic-tac-toe's positions are all settled: every point of the graph is proven.
+    await openStudy(page, '?rows=3&cols=3&k=3&moves=1.1,0.0,2.2,0.2,0.1,2.1,1.0,1.2,2.0');
+    await page.waitForFunction(() => document.querySelectorAll('#study-graph-proven circle').length === 10, null, { timeout: 20_000 });
+    await expectText(page.locator('#study-graph-text'), 'After move 9: a draw (proven)');
     assert.deepEqual(page.errors, []);
     // Closing the page ends its stream, and frees the server's analysis thread.
     await page.context().close();

@@ -34,7 +34,13 @@ pub enum Proof {
     Threats,
     /// Proven by the solver, with the game's exact length under best play.
     Solved,
+    /// Proven by the solver, its length not measured (`plies` means nothing).
+    Unmeasured,
 }
+
+/// The `plies` a win or loss of unmeasured length is ranked with: after every measured win,
+/// before every measured loss.
+const UNMEASURED_PLIES: u32 = 1_000;
 
 /// What a line is worth to the player making its first move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,6 +119,21 @@ impl LineValue {
             LineValue::Draw { .. } => true,
             LineValue::Score(_) => false,
         }
+    }
+
+    /// Whether its length is known: exact (the solver's), or an upper bound (a threat line's).
+    #[must_use]
+    pub fn measured(self) -> bool {
+        !matches!(
+            self,
+            LineValue::Win {
+                proof: Proof::Unmeasured,
+                ..
+            } | LineValue::Loss {
+                proof: Proof::Unmeasured,
+                ..
+            }
+        )
     }
 
     /// Whether its length is exact (the solver's), not only the threat line's.
@@ -276,12 +297,30 @@ pub fn proven_lines(a: &Analysis, n: usize) -> Vec<Line> {
     if a.value.is_none() {
         return Vec::new();
     }
+    // Moves whose value is proven without its length rank as if won (or lost) slowly.
     let mut proven: Vec<_> = a
         .moves
         .iter()
-        .filter_map(|m| m.verdict.map(|v| (v, m.cell)))
+        .filter_map(|m| match (m.verdict, m.value) {
+            (Some(v), _) => Some((LineValue::from(v), m.cell)),
+            (None, Some(Value::Win)) => Some((
+                LineValue::Win {
+                    plies: UNMEASURED_PLIES,
+                    proof: Proof::Unmeasured,
+                },
+                m.cell,
+            )),
+            (None, Some(Value::Loss)) => Some((
+                LineValue::Loss {
+                    plies: UNMEASURED_PLIES,
+                    proof: Proof::Unmeasured,
+                },
+                m.cell,
+            )),
+            (None, _) => None,
+        })
         .collect();
-    proven.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    proven.sort_by(|x, y| y.0.score().cmp(&x.0.score()).then(x.1.cmp(&y.1)));
     let pv = |cell: Cell| match &a.threat_win {
         Some(w) if w.line.first() == Some(&cell) => w.line.clone(),
         _ => vec![cell],
@@ -289,9 +328,9 @@ pub fn proven_lines(a: &Analysis, n: usize) -> Vec<Line> {
     proven
         .into_iter()
         .take(n)
-        .map(|(v, cell)| Line {
+        .map(|(value, cell)| Line {
             cell,
-            value: LineValue::from(v),
+            value,
             pv: pv(cell),
             depth: 0,
             nodes: 0,
@@ -454,6 +493,38 @@ mod tests {
             .expect("the centre");
         assert!(centre.pv.len() >= 2, "{centre:?}");
         assert!(centre.depth >= 1, "{centre:?}");
+    }
+
+    #[test]
+    fn a_win_proven_without_its_length_comes_before_the_losses() {
+        let m = |row, col, verdict: Option<Verdict>, value| crate::MoveAnalysis {
+            cell: Cell::new(row, col),
+            verdict,
+            value,
+        };
+        let lost = |plies| Verdict {
+            value: Value::Loss,
+            plies,
+        };
+        let a = Analysis {
+            value: Some(Value::Win),
+            plies: None,
+            best_moves: None,
+            moves: vec![
+                m(0, 0, Some(lost(2)), Some(Value::Loss)),
+                m(0, 1, Some(lost(4)), Some(Value::Loss)),
+                m(5, 12, None, Some(Value::Win)),
+                m(0, 2, None, None),
+            ],
+            threat_win: None,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        let lines = proven_lines(&a, 3);
+        let cells: Vec<Cell> = lines.iter().map(|l| l.cell).collect();
+        assert_eq!(cells, [Cell::new(5, 12), Cell::new(0, 1), Cell::new(0, 0)]);
+        assert!(lines[0].value.proven() && !lines[0].value.measured());
+        assert!(lines[1].value.measured() && lines[1].value.exact());
     }
 
     #[test]

@@ -464,6 +464,10 @@ export function receive(incoming, mine) {
     state.note = texts.takebackAnswerText(game, answer, mySide(state));
     said.push(state.note);
   }
+  // The offer answered (or withdrawn by a move): its note goes.
+  if (before?.draw_offer && !game.draw_offer && state.note.endsWith(texts.DRAW_OFFER_TAIL)) {
+    state.note = '';
+  }
   const draw = state.seat && drawNews(before, game, seatMark(state));
   if (draw) {
     state.note = draw;

@@ -165,9 +165,19 @@ function drawGame() {
   const x = (study.ply * GRAPH_W) / Math.max(plies, 1);
   $('study-graph-now').setAttribute('x1', String(x));
   $('study-graph-now').setAttribute('x2', String(x));
+  // The positions whose value is proven are marked on the line.
+  const step = GRAPH_W / Math.max(plies, 1);
+  $('study-graph-proven').replaceChildren(...view.points.filter((p) => p.proven).map((p) => {
+    const dot = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+    dot.setAttribute('cx', String(p.ply * step));
+    dot.setAttribute('cy', String((1 - p.x) * GRAPH_H));
+    dot.setAttribute('r', '2.5');
+    dot.setAttribute('class', 'graph-proven');
+    return dot;
+  }));
   const here = view.points.find((p) => p.ply === study.ply);
   $('study-graph-text').textContent = here
-    ? `After move ${study.ply}: X ${Math.round(here.x * 100)}%`
+    ? `After move ${study.ply}: ${model.pointText(here)}`
     : (view.points.length > 0 ? '' : 'The graph is being computed…');
 }
 

@@ -199,6 +199,9 @@ export function valueText(line) {
   // The solver's lengths are exact; a threat search's line bounds the length from above.
   const length = (n) => (line.proven && !line.exact ? `within ${plies(n)}` : `in ${plies(n)}`);
   const how = line.proven ? 'proven' : 'found';
+  if ((line.result === 'win' || line.result === 'loss') && line.plies === null) {
+    return `${line.result} (proven; length not measured)`;
+  }
   if (line.result === 'win') return `win ${length(line.plies)} (${how})`;
   if (line.result === 'loss') return `loss ${length(line.plies)} (${how})`;
   if (line.result === 'draw') return 'draw (proven)';
@@ -210,6 +213,14 @@ export function valueText(line) {
 export function progressText({ depth, nodes, nodes_per_second: speed, elapsed_ms: ms }) {
   const count = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${Math.round(n / 1e3)}k` : String(n));
   return `depth ${depth} · ${count(nodes)} positions · ${count(speed)}/s · ${(ms / 1000).toFixed(1)} s`;
+}
+
+/** What a point of the graph says: `X 53%`, or a proven result. */
+export function pointText(point) {
+  if (point.proven && point.x === 1) return 'X wins (proven)';
+  if (point.proven && point.x === 0) return 'O wins (proven)';
+  if (point.proven && point.x === 0.5) return 'a draw (proven)';
+  return `X ${Math.round(point.x * 100)}%`;
 }
 
 /** The ghost stones of a line: its moves numbered from 1, in turn from the side to move.

@@ -74,8 +74,9 @@ export const RESIGN_LABEL = 'Resign';
 export const RESIGN_CONFIRM = 'Click again to resign';
 
 /** What a player is told when the other offers a draw, and when the other declines theirs. */
+export const DRAW_OFFER_TAIL = 'accept it, decline it, or play on (a move declines it).';
 export function drawOfferedText(name) {
-  return `${name} offers a draw: accept it, decline it, or play on (a move declines it).`;
+  return `${name} offers a draw: ${DRAW_OFFER_TAIL}`;
 }
 export function drawDeclinedText(name) {
   return `${name} declined your draw offer.`;

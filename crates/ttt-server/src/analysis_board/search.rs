@@ -145,6 +145,7 @@ impl LineView {
             LineValue::Draw { plies } => (Some("draw"), Some(plies)),
             LineValue::Loss { plies, .. } => (Some("loss"), Some(plies)),
         };
+        let plies = plies.filter(|_| line.value.measured());
         LineView {
             cell: line.cell,
             score: line.value.score(),

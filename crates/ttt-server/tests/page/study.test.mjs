@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {
   ghostsOf, graphLine, marksOf, newStudy, nextMark, notation, parsePosition, place, stepTo,
   streamPath, studyAddress, studyFromAddress, studyOfMarks, undo, valueText, whyNotAnalysable,
-  lastStone, defaultK,
+  lastStone, defaultK, pointText,
 } from '../../static/study.js';
 import { routeOf } from '../../static/route.js';
 
@@ -89,6 +89,13 @@ describe('lines', () => {
     assert.equal(valueText({ ...line, result: 'draw', plies: 9, proven: true, exact: true }), 'draw (proven)');
     assert.equal(valueText({ ...line, result: 'loss', plies: 1, proven: false }), 'loss in 1 ply (found)');
     assert.deepEqual([...ghostsOf(line, 'O', 3)], [[1, { mark: 'O', n: 1 }], [4, { mark: 'X', n: 2 }]]);
+  });
+
+  test('a point says its chance, or its proven result', () => {
+    assert.equal(pointText({ x: 0.534, proven: false }), 'X 53%');
+    assert.equal(pointText({ x: 0.5, proven: true }), 'a draw (proven)');
+    assert.equal(pointText({ x: 0, proven: true }), 'O wins (proven)');
+    assert.equal(valueText({ move: {}, result: 'win', plies: null, proven: true, exact: false, pv: [] }), 'win (proven; length not measured)');
   });
 
   test("the graph's path runs left to right, X up", () => {

@@ -55,6 +55,7 @@ pub fn describe(value: LineValue) -> String {
         Proof::Solved => format!("{what} in {} (proven)", plies(p)),
         Proof::Threats => format!("{what} within {} (proven by threats)", plies(p)),
         Proof::Found => format!("{what} in {} (found by the search)", plies(p)),
+        Proof::Unmeasured => format!("{what} (proven; its length not measured)"),
     };
     match value {
         LineValue::Win { plies: p, proof } => result("win", p, proof),

@@ -108,6 +108,7 @@ impl LineJson {
             LineValue::Draw { plies } => (Some("draw"), Some(plies)),
             LineValue::Loss { plies, .. } => (Some("loss"), Some(plies)),
         };
+        let plies = plies.filter(|_| line.value.measured());
         LineJson {
             cell: line.cell.into(),
             score: line.value.score(),
