@@ -297,12 +297,25 @@ pub fn proven_lines(a: &Analysis, n: usize) -> Vec<Line> {
     if a.value.is_none() {
         return Vec::new();
     }
-    // Moves whose value is proven without its length rank as if won (or lost) slowly.
+    // A win proven without its length has the length of its threat line where the analysis
+    // found one starting with the move; else it ranks as if won slowly (and a loss so too).
+    let threat = |cell: Cell| {
+        a.threat_win
+            .as_ref()
+            .filter(|w| w.line.first() == Some(&cell))
+            .map(|w| LineValue::Win {
+                plies: w.plies(),
+                proof: Proof::Threats,
+            })
+    };
     let mut proven: Vec<_> = a
         .moves
         .iter()
         .filter_map(|m| match (m.verdict, m.value) {
             (Some(v), _) => Some((LineValue::from(v), m.cell)),
+            (None, Some(Value::Win)) if threat(m.cell).is_some() => {
+                threat(m.cell).map(|value| (value, m.cell))
+            }
             (None, Some(Value::Win)) => Some((
                 LineValue::Win {
                     plies: UNMEASURED_PLIES,
