@@ -57,6 +57,8 @@ export function showClocks(game, onSecond, onFlag = () => {}) {
   shown.timer = 0;
   shown.lastSecond = Math.floor(performance.now() / 1000);
   draw();
-  const running = game?.clock?.running || (game?.status === 'in_progress' && game?.to_move);
-  if (running) shown.timer = window.setInterval(draw, TICK_MS);
+  // A running clock is redrawn every tenth of a second; a game in progress without one is
+  // only looked at every second (what depends on the time: Claim the win).
+  if (game?.clock?.running) shown.timer = window.setInterval(draw, TICK_MS);
+  else if (game?.status === 'in_progress') shown.timer = window.setInterval(draw, 1000);
 }

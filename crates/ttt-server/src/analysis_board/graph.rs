@@ -6,28 +6,24 @@
 //! together they take at most `--analysis-time`.
 
 use std::convert::Infallible;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::response::sse::{Event, KeepAlive, Sse};
-use futures_util::stream::{Stream, StreamExt};
+use axum::response::sse::{Event, Sse};
+use futures_util::stream::Stream;
 use serde::{Deserialize, Serialize};
-use tokio_stream::wrappers::UnboundedReceiverStream;
 use ttt_ai::{best_lines, proven_lines, Limits, Solver, StopFlag};
 use ttt_core::{Cell, Position, Rule};
 
-use super::search::{dims_of, query_error, rule_of, send, thread_for, x_chance, Kind, Sender};
+use super::run::search_stream;
+use super::search::{dims_of, query_error, rule_of, send, x_chance, Kind, Sender};
 use crate::client::Client;
 use crate::error::ApiError;
 use crate::state::AppState;
 
 /// The most time one position of the graph gets.
 const MOST_A_POSITION: Duration = Duration::from_millis(300);
-
-/// How often an idle stream sends a comment, so that proxies keep it open.
-const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct GraphQuery {
@@ -81,40 +77,12 @@ pub(crate) async fn graph(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let Query(q) = query.map_err(|e| query_error(&e))?;
     let positions = positions_of(&q, &state)?;
-    let slot = Arc::clone(&state.streams)
-        .try_acquire_owned()
-        .map_err(|_| {
-            ApiError::Unavailable(format!(
-            "{} live-update streams are open on this server, the most it allows: try again later",
-            state.limits.max_streams
-        ))
-        })?;
-    let running = state.analyses.start(client, Kind::Graph);
-    let stop = running.stop.clone();
-    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
     let each = (state.limits.board_analysis_time
         / u32::try_from(positions.len()).unwrap_or(u32::MAX))
     .min(MOST_A_POSITION);
-    let threads = Arc::clone(&state.analysis_threads);
-    let metrics = Arc::clone(&state.metrics);
-    tokio::spawn(async move {
-        let Some(permit) = thread_for(&threads, &tx).await else {
-            return;
-        };
-        let _ = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let started = Instant::now();
-            points(&positions, each, &stop, &tx);
-            metrics.thought(started.elapsed());
-        })
-        .await;
-    });
-    let events = UnboundedReceiverStream::new(rx).map(move |event| {
-        let _alive = (&running, &slot);
-        Ok(event)
-    });
-    let events = events.take_until(state.stopping());
-    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
+    search_stream(&state, client, Kind::Graph, &|_| true, move |stop, tx| {
+        points(&positions, each, stop, tx)
+    })
 }
 
 /// Sends each position's point, `each` long a search, then `done`: the solver's proven value

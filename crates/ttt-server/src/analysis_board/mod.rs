@@ -8,6 +8,7 @@
 //! kind: a new one (the page's position changed) stops the one before.
 
 mod graph;
+mod run;
 mod search;
 mod stream;
 

@@ -16,30 +16,24 @@
 //! board it settles). A set of lines the same as the last one sent is not sent again.
 
 use std::convert::Infallible;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::response::sse::{Event, KeepAlive, Sse};
-use futures_util::stream::{Stream, StreamExt};
+use axum::response::sse::{Event, Sse};
+use futures_util::stream::Stream;
 use serde::{Deserialize, Serialize};
-use tokio_stream::wrappers::UnboundedReceiverStream;
 use ttt_ai::{all_proven, best_lines, merged, proven_lines, Limits, Line, Solver, StopFlag};
 use ttt_core::{Cell, Position, Rule, Setup};
 
-use super::search::{
-    dims_of, query_error, rule_of, send, thread_for, Kind, LineView, Sender, MAX_LINES,
-};
+use super::run::search_stream;
+use super::search::{dims_of, query_error, rule_of, send, Kind, LineView, Sender, MAX_LINES};
 use crate::client::Client;
 use crate::error::ApiError;
 use crate::state::AppState;
 
 /// The first round's time; each next round has twice the one before.
 const FIRST_ROUND: Duration = Duration::from_millis(250);
-
-/// How often an idle stream sends a comment, so that proxies keep it open.
-const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct StreamQuery {
@@ -95,56 +89,29 @@ pub(crate) async fn stream(
             "lines: {n} is not from 1 to {MAX_LINES}"
         )));
     }
-    let slot = Arc::clone(&state.streams)
-        .try_acquire_owned()
-        .map_err(|_| {
-            ApiError::Unavailable(format!(
-            "{} live-update streams are open on this server, the most it allows: try again later",
-            state.limits.max_streams
-        ))
-        })?;
-    let running = state.analyses.start(client, Kind::Stream);
-    let stop = running.stop.clone();
-    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-    let winning_line = pos.winning_cells();
-    send(
-        &tx,
-        "position",
-        &PositionView {
-            to_move: (!pos.is_over()).then(|| pos.turn()),
-            status: pos.outcome().status(),
-            forbidden: pos.forbidden_cells().into_iter().map(|(c, _)| c).collect(),
-            winning_line,
-        },
-    );
-    if pos.is_over() {
-        done(&tx, "over", Instant::now());
-    }
     let time = state.limits.board_analysis_time;
-    let threads = Arc::clone(&state.analysis_threads);
-    let metrics = Arc::clone(&state.metrics);
-    tokio::spawn(async move {
-        if tx.is_closed() || pos.is_over() {
-            return;
-        }
-        let Some(permit) = thread_for(&threads, &tx).await else {
-            return;
-        };
-        let _ = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let started = Instant::now();
-            think(&pos, n, time, &stop, &tx);
-            metrics.thought(started.elapsed());
-        })
-        .await;
-    });
-    let events = UnboundedReceiverStream::new(rx).map(move |event| {
-        // The search lives as long as the stream: dropping it stops the search.
-        let _alive = (&running, &slot);
-        Ok(event)
-    });
-    let events = events.take_until(state.stopping());
-    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
+    search_stream(
+        &state,
+        client,
+        Kind::Stream,
+        &|tx| {
+            send(
+                tx,
+                "position",
+                &PositionView {
+                    to_move: (!pos.is_over()).then(|| pos.turn()),
+                    status: pos.outcome().status(),
+                    forbidden: pos.forbidden_cells().into_iter().map(|(c, _)| c).collect(),
+                    winning_line: pos.winning_cells(),
+                },
+            );
+            if pos.is_over() {
+                done(tx, "over", Instant::now());
+            }
+            !pos.is_over()
+        },
+        move |stop, tx| think(&pos, n, time, stop, tx),
+    )
 }
 
 /// The most the solver gets before the engine's rounds begin: enough to settle the small

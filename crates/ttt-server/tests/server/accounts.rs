@@ -10,7 +10,7 @@ use crate::support::{assert_error, humans, Reply, TestApp};
 const PASSWORD: &str = "correct horse battery";
 
 /// A request with the session `cookie` (if any), extra headers and a JSON body.
-async fn with_cookie(
+pub(crate) async fn with_cookie(
     app: &TestApp,
     method: Method,
     uri: &str,
@@ -45,7 +45,7 @@ fn cookie_of(reply: &Reply) -> String {
 }
 
 /// Signs `name` up; the session's cookie.
-async fn sign_up(app: &TestApp, name: &str) -> String {
+pub(crate) async fn sign_up(app: &TestApp, name: &str) -> String {
     let reply = with_cookie(
         app,
         Method::POST,

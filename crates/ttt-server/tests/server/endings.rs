@@ -52,6 +52,20 @@ async fn a_resignation_loses_and_is_recorded() {
         .as_spectator(Method::POST, &format!("/api/games/{id}/resign"), None)
         .await;
     assert_error(&reply, StatusCode::UNAUTHORIZED, "seat token");
+    // Nor draw, abort or claim: each is a player's.
+    for what in ["draw", "abort", "claim"] {
+        let reply = app
+            .as_spectator(Method::POST, &format!("/api/games/{id}/{what}"), None)
+            .await;
+        assert_error(&reply, StatusCode::UNAUTHORIZED, "seat token");
+        let reply = post(&app, &id, what, "guess", None).await;
+        assert_eq!(
+            reply.status,
+            StatusCode::FORBIDDEN,
+            "{what}: {}",
+            reply.json
+        );
+    }
     let reply = post(&app, &id, "resign", &bo, None).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.json);
     assert_eq!(ending(&reply.json), ("resign", &json!("O")));

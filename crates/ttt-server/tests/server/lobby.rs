@@ -163,6 +163,38 @@ async fn what_seeks_refuse() {
         .post("/api/lobby/quick", &json!({"pool": "chess"}))
         .await;
     assert_error(&pool, StatusCode::BAD_REQUEST, "classic, gomoku or renju");
+    // Someone else's waiting quick seek is not asked about with a guessed token.
+    let waiting = app
+        .post("/api/lobby/quick", &json!({"pool": "renju", "name": "Lu"}))
+        .await;
+    let seek = waiting.json["seek"]["id"].as_str().unwrap();
+    let guess = app
+        .request(
+            Method::POST,
+            "/api/lobby/quick",
+            Some("guess"),
+            Some(json!({"pool": "renju", "seek": seek})),
+        )
+        .await;
+    assert_error(&guess, StatusCode::FORBIDDEN, "not this seek's");
+    // A rated seek is taken only by someone signed in.
+    let cookie = crate::accounts::sign_up(&app, "Rita").await;
+    let rated = crate::accounts::with_cookie(
+        &app,
+        Method::POST,
+        "/api/seeks",
+        Some(&cookie),
+        &[],
+        Some(json!({"rows": 3, "cols": 3, "k": 3, "rated": true})),
+    )
+    .await;
+    assert_eq!(rated.status, StatusCode::CREATED, "{}", rated.json);
+    assert_eq!(rated.json["seeker"]["name"], "Rita");
+    let id = rated.json["id"].as_str().unwrap();
+    let guest = app
+        .post(&format!("/api/seeks/{id}/accept"), &json!({"name": "Moe"}))
+        .await;
+    assert_error(&guest, StatusCode::UNAUTHORIZED, "sign in to accept it");
 }
 
 #[tokio::test]

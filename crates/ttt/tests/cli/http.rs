@@ -138,7 +138,8 @@ impl Events {
         Events { reader }
     }
 
-    /// The data of the next event called `name`, the others skipped.
+    /// The data of the next event called `name`, the others skipped (the body is chunked:
+    /// chunk sizes are skipped).
     pub fn next_named(&mut self, name: &str) -> Value {
         let wanted = format!("event: {name}");
         let mut event = Vec::new();
@@ -162,27 +163,9 @@ impl Events {
         }
     }
 
-    /// The next `state` event's data (the body is chunked: chunk sizes are skipped).
+    /// The next `state` event's data.
     pub fn next_state(&mut self) -> Value {
-        let mut event = Vec::new();
-        loop {
-            let mut line = String::new();
-            let n = self.reader.read_line(&mut line).expect("an event in time");
-            assert!(n > 0, "the stream ended");
-            let line = line.trim_end_matches(['\r', '\n']);
-            if line.is_empty() {
-                if event.iter().any(|l: &String| l == "event: state") {
-                    let data: String = event
-                        .iter()
-                        .filter_map(|l| l.strip_prefix("data: "))
-                        .collect();
-                    return serde_json::from_str(&data).unwrap();
-                }
-                event.clear();
-            } else if !line.chars().all(|c| c.is_ascii_hexdigit()) {
-                event.push(line.to_string());
-            }
-        }
+        self.next_named("state")
     }
 
     /// The first state (from now on) for which `wanted` holds.
