@@ -141,7 +141,10 @@ pub use players::{
     new_player, opening_balance, opening_choice, opening_stones, BoardSizeError, Decision, Easy,
     Hard, Level, LevelError, MarkError, Medium, Perfect, Strategy, Strong, StrongMove,
 };
-pub use proof::{write_proof, ProofRefused, PROOF_CELLS, PROOF_POSITIONS};
+pub use proof::{
+    write_proof, write_proof_with, ProofOptions, ProofRefused, WrittenProof, PROOF_POSITIONS,
+    PROOF_RENJU_CELLS,
+};
 pub use rng::Rng;
 pub use search::heuristic::Estimate;
 pub use search::limits::{Limits, StopFlag};

@@ -269,13 +269,10 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                 }
             }
             Step::Pairing(pairs) => {
-                if attacking {
-                    return Err(fail(
-                        line,
-                        "a pairing is given where the defender is to move".into(),
-                    ));
-                }
                 check_pairing(&pos, goal, pairs).map_err(|message| fail(line, message))?;
+            }
+            Step::Potential => {
+                check_potential(&pos, goal).map_err(|message| fail(line, message))?;
             }
         }
     }
@@ -307,17 +304,87 @@ fn loses_at_once(pos: &Position, reply: Cell, goal: Goal) -> bool {
     })
 }
 
+/// The lines of K cells on `dims`, each as its cells.
+fn lines_of(dims: Dims) -> impl Iterator<Item = Vec<Cell>> {
+    let k = dims.k() as i32;
+    dims.all_cells().flat_map(move |start| {
+        [(0, 1), (1, 0), (1, 1), (1, -1)]
+            .into_iter()
+            .filter_map(move |dir| (0..k).map(|s| dims.step(start, dir, s)).collect())
+    })
+}
+
+/// Why a certificate that the defender never completes a line cannot stand in `goal`'s
+/// section at all, if it cannot.
+fn certificate_refused(pos: &Position, goal: Goal, what: &str) -> Option<String> {
+    if goal.win {
+        return Some(format!("a {what} proves a draw at most, not a win"));
+    }
+    if pos.rule() == Rule::Renju && goal.player == Player::X {
+        return Some(format!(
+            "under renju, the moves X's {what} asks for may be forbidden to X"
+        ));
+    }
+    None
+}
+
+/// Checks the Erdős–Selfridge weight count at `pos`: each line of K cells with no stone of
+/// the attacker weighs 2^(the defender's stones in it), out of 2^K for a completed line. With
+/// the attacker to move the total must be below 2^K; with the defender to move, the total
+/// plus the most one move can add (the weight of the open lines through one empty cell) must
+/// be. Then the attacker, always taking the empty cell whose open lines weigh most, keeps the
+/// total from ever growing over a pair of moves, and no line is ever the defender's alone.
+fn check_potential(pos: &Position, goal: Goal) -> Result<(), String> {
+    if let Some(refused) = certificate_refused(pos, goal, "weight count") {
+        return Err(refused);
+    }
+    let dims = pos.dims();
+    let attacker = goal.player;
+    let defender = attacker.other();
+    let mut total: u128 = 0;
+    let mut through: HashMap<Cell, u128> = HashMap::new();
+    for cells in lines_of(dims) {
+        if cells.iter().any(|&c| pos.get(c) == Some(attacker)) {
+            continue;
+        }
+        let held = cells
+            .iter()
+            .filter(|&&c| pos.get(c) == Some(defender))
+            .count();
+        let weight = 1u128 << held;
+        total += weight;
+        for &c in cells.iter().filter(|&&c| pos.get(c).is_none()) {
+            *through.entry(c).or_default() += weight;
+        }
+    }
+    let most = if pos.turn() == defender {
+        through.values().copied().max().unwrap_or(0)
+    } else {
+        0
+    };
+    let whole = 1u128 << dims.k();
+    if total + most < whole {
+        Ok(())
+    } else {
+        Err(format!(
+            "the weight count does not hold: the open lines weigh {total}{} out of {whole}",
+            if most > 0 {
+                format!(", and the defender's best move adds {most}")
+            } else {
+                String::new()
+            }
+        ))
+    }
+}
+
 /// Checks that `pairs` keep the defender from ever completing a line at `pos`: disjoint
 /// pairs on the board, each untouched or answered (one stone of each side), and every line of
 /// K cells with no stone of the attacker holds an untouched pair. Then, whenever the defender
 /// takes a cell of an untouched pair, the attacker takes the other, and no line of K is ever
 /// the defender's alone.
 fn check_pairing(pos: &Position, goal: Goal, pairs: &[(Cell, Cell)]) -> Result<(), String> {
-    if goal.win {
-        return Err("a pairing proves a draw at most, not a win".into());
-    }
-    if pos.rule() == Rule::Renju && goal.player == Player::X {
-        return Err("under renju, X's answers to a pairing may be forbidden to X".into());
+    if let Some(refused) = certificate_refused(pos, goal, "pairing") {
+        return Err(refused);
     }
     let dims = pos.dims();
     let attacker = goal.player;
@@ -346,29 +413,20 @@ fn check_pairing(pos: &Position, goal: Goal, pairs: &[(Cell, Cell)]) -> Result<(
             }
         }
     }
-    let k = dims.k() as i32;
-    for start in dims.all_cells() {
-        for dir in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-            let Some(cells) = (0..k)
-                .map(|s| dims.step(start, dir, s))
-                .collect::<Option<Vec<Cell>>>()
-            else {
-                continue;
-            };
-            if cells.iter().any(|&c| pos.get(c) == Some(attacker)) {
-                continue;
-            }
-            let held = untouched
-                .iter()
-                .any(|&(a, b)| cells.contains(&a) && cells.contains(&b));
-            if !held {
-                return Err(format!(
-                    "the line of {k} from {} along ({}, {}) holds no untouched pair",
-                    named(start),
-                    dir.0,
-                    dir.1
-                ));
-            }
+    for cells in lines_of(dims) {
+        if cells.iter().any(|&c| pos.get(c) == Some(attacker)) {
+            continue;
+        }
+        let held = untouched
+            .iter()
+            .any(|&(a, b)| cells.contains(&a) && cells.contains(&b));
+        if !held {
+            return Err(format!(
+                "the line of {} from {} to {} holds no untouched pair",
+                dims.k(),
+                named(cells[0]),
+                named(cells[cells.len() - 1]),
+            ));
         }
     }
     Ok(())

@@ -59,6 +59,9 @@ pub enum Step {
     /// A pairing: the attacker (avoiding a loss) answers a move on one cell of a pair with the
     /// other.
     Pairing(Vec<(Cell, Cell)>),
+    /// The Erdős–Selfridge weight count: the lines still open to the defender weigh too
+    /// little for the defender ever to complete one.
+    Potential,
     /// The game is over here, with a result the section claims.
     Over,
 }
@@ -275,10 +278,11 @@ pub fn parse(text: &str) -> Result<ProofFile, FormatError> {
                     .collect::<Result<Vec<_>, FormatError>>()?,
             ),
             Some("over") if words.len() == 2 => Step::Over,
+            Some("potential") if words.len() == 2 => Step::Potential,
             _ => return Err(error(
                 n,
-                "a node is ID play CELL NODE, ID reply CELL>NODE ..., ID pairing CELL-CELL ... \
-                     or ID over",
+                "a node is ID play CELL NODE, ID reply CELL>NODE ..., ID pairing CELL-CELL ..., \
+                     ID potential or ID over",
             )),
         };
         if section.nodes.insert(id, (step, n)).is_some() {

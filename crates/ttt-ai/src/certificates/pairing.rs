@@ -156,6 +156,17 @@ impl Pairing {
         found
     }
 
+    /// The pairs of the pairing the last successful [`Pairing::find`] found, as cell indices,
+    /// each pair once.
+    pub(crate) fn pairs(&self) -> Vec<(usize, usize)> {
+        self.partner
+            .iter()
+            .enumerate()
+            .filter(|&(c, &p)| p != NO_CELL && c < usize::from(p))
+            .map(|(c, &p)| (c, usize::from(p)))
+            .collect()
+    }
+
     /// The cells of the pairing the last successful [`Pairing::find`] found on `board`, as a
     /// bit set, or every bit if the board has more than 128 cells.
     pub(crate) fn cells(&self, board: &Board) -> u128 {

@@ -46,10 +46,14 @@ pub struct SolveArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Also write a proof of the value to FILE, for `ttt check-proof` (docs/PROOFS.md):
-    /// boards of about 16 cells at most, whose every position can be searched.
+    /// Also write a proof of the value to FILE, for `ttt check-proof` (docs/PROOFS.md),
+    /// within the time limit and memory.
     #[arg(long, value_name = "FILE")]
     pub proof: Option<std::path::PathBuf>,
+    /// The most positions a section of the proof may hold.
+    #[arg(long, value_name = "N", default_value_t = ttt_ai::PROOF_POSITIONS as u64,
+          requires = "proof", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub proof_positions: u64,
 }
 
 /// `--method`.

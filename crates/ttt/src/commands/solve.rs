@@ -92,15 +92,23 @@ fn describe(value: Option<Value>, root: &Position) -> String {
 
 /// Writes the proof of `pos`'s value to `path` (a new file, or one it replaces), and says so
 /// on standard error.
-fn write_proof_file(pos: &Position, path: &std::path::Path) -> anyhow::Result<()> {
+fn write_proof_file(
+    pos: &Position,
+    path: &std::path::Path,
+    options: &ttt_ai::ProofOptions,
+) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let proof = ttt_ai::write_proof(pos).map_err(|e| user_error(format!("no proof: {e}")))?;
-    std::fs::write(path, &proof)
+    let proof =
+        ttt_ai::write_proof_with(pos, options).map_err(|e| user_error(format!("no proof: {e}")))?;
+    std::fs::write(path, &proof.text)
         .map_err(|e| user_error(format!("cannot write {}: {e}", path.display())))?;
     eprintln!(
-        "ttt: the proof is in {} ({} lines, {:.1} s); check it with `ttt check-proof {}`",
+        "ttt: the proof is in {} ({} positions, {} bytes; {} positions searched in {:.1} s); \
+         check it with `ttt check-proof {}`",
         path.display(),
-        proof.lines().count(),
+        proof.positions,
+        proof.text.len(),
+        proof.searched,
         started.elapsed().as_secs_f64(),
         path.display()
     );
@@ -137,7 +145,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // A rule the solver cannot prove is refused, never answered "unknown".
     let solver = Solver::try_new(&pos).map_err(user_error)?;
     if let Some(path) = &args.proof {
-        write_proof_file(&pos, path)?;
+        let options = ttt_ai::ProofOptions {
+            limits: limits.clone(),
+            memory,
+            positions: usize::try_from(args.proof_positions).unwrap_or(usize::MAX),
+        };
+        write_proof_file(&pos, path, &options)?;
     }
     let progress = Progress::start(&mut limits);
     let solver = solver

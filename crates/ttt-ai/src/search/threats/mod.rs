@@ -99,7 +99,16 @@ impl ThreatWin {
 /// threats; with the positions searched. The one look for a win by threats that the solver,
 /// the analysis and the strong player share.
 pub(crate) fn win(board: &mut Stones, limits: Limits) -> (Option<ThreatWin>, u64) {
-    let mut threats = Threats::new(board, limits, THREAT_BUDGET);
+    win_within(board, limits, THREAT_BUDGET)
+}
+
+/// [`win`] within `budget` positions.
+pub(crate) fn win_within(
+    board: &mut Stones,
+    limits: Limits,
+    budget: u64,
+) -> (Option<ThreatWin>, u64) {
+    let mut threats = Threats::new(board, limits, budget);
     let found = threats.vct(VCT_THREATS);
     let nodes = threats.nodes();
     let win = match found {

@@ -1,0 +1,194 @@
+//! Proofs of a game's value, written in the format `ttt check-proof` reads
+//! (`docs/PROOFS.md`), from the solver's own searches: the oracle ([`oracle`]) values
+//! positions, and each section ([`section`]) writes the strategy that keeps its claim, with
+//! the solver's certificates ([`certify`]) where a draw needs no more moves. Transposed and
+//! symmetric positions are one node. The checker (`ttt-proof`) shares none of this code.
+
+mod certify;
+mod oracle;
+mod refused;
+mod section;
+
+use std::fmt::Write as _;
+
+use ttt_core::{Player, Position};
+
+pub use refused::ProofRefused;
+
+use crate::search::limits::Limits;
+use crate::value::Value;
+use oracle::Oracle;
+use section::Section;
+
+/// The most positions a proof's section may hold by default.
+pub const PROOF_POSITIONS: usize = 5_000_000;
+
+/// Under renju, the most empty cells a position may have for its proof (the solver does not
+/// prove renju: its proofs come from a search of every position).
+pub const PROOF_RENJU_CELLS: usize = oracle::RENJU_CELLS;
+
+/// How a proof may be written: the searches' limits and memory, and the proof's size.
+#[derive(Debug, Clone)]
+pub struct ProofOptions {
+    /// When the searches must stop.
+    pub limits: Limits,
+    /// The memory of the searches' table, in bytes.
+    pub memory: usize,
+    /// The most positions a section may hold.
+    pub positions: usize,
+}
+
+impl Default for ProofOptions {
+    fn default() -> ProofOptions {
+        ProofOptions {
+            limits: Limits::none(),
+            memory: 1 << 30,
+            positions: PROOF_POSITIONS,
+        }
+    }
+}
+
+/// A proof, and what it took.
+#[derive(Debug, Clone)]
+pub struct WrittenProof {
+    /// The proof file's text.
+    pub text: String,
+    /// The value proven, for the side to move at the root.
+    pub value: Value,
+    /// The positions written, over every section.
+    pub positions: usize,
+    /// The positions the searches visited to write it.
+    pub searched: u64,
+}
+
+/// A proof of `pos`'s value, as the text of a proof file, with no limit of time.
+///
+/// ```
+/// use ttt_core::{Dims, Position};
+/// let pos = Position::new(Dims::new(3, 3, 3).unwrap());
+/// let proof = ttt_ai::write_proof(&pos).unwrap();
+/// assert!(proof.contains("claim draw"));
+/// assert!(proof.contains("section X draw") && proof.contains("section O draw"));
+/// ```
+///
+/// # Errors
+/// [`ProofRefused`] for a proof over [`PROOF_POSITIONS`], or a renju position over
+/// [`PROOF_RENJU_CELLS`] empty cells.
+pub fn write_proof(pos: &Position) -> Result<String, ProofRefused> {
+    write_proof_with(pos, &ProofOptions::default()).map(|p| p.text)
+}
+
+/// A proof of `pos`'s value within `options`.
+///
+/// # Errors
+/// [`ProofRefused`]: the proof would be too big, the time ran out, or renju on a position
+/// too big.
+pub fn write_proof_with(
+    pos: &Position,
+    options: &ProofOptions,
+) -> Result<WrittenProof, ProofRefused> {
+    let mut oracle = Oracle::new(pos, options.limits.clone(), options.memory)?;
+    let mover = pos.turn();
+    let value = oracle.value(pos)?;
+    let dims = pos.dims();
+    let root = if pos.ply() == 0 {
+        "empty".to_string()
+    } else {
+        pos.to_string()
+    };
+    let (claim, sections) = match value {
+        Value::Win => (format!("{mover} wins"), vec![(mover, true)]),
+        Value::Loss => (
+            format!("{} wins", mover.other()),
+            vec![(mover.other(), true)],
+        ),
+        Value::Draw => (
+            "draw".to_string(),
+            vec![(Player::X, false), (Player::O, false)],
+        ),
+    };
+    let mut text = format!(
+        "ttt-proof 1\nboard {} {} {}\nrule {}\nroot {root}\nclaim {claim}\n",
+        dims.rows(),
+        dims.cols(),
+        dims.k(),
+        pos.rule().name()
+    );
+    let mut positions = 0;
+    for (attacker, win) in sections {
+        let lines = Section::new(&mut oracle, attacker, win, options.positions).write(pos)?;
+        positions += lines.len();
+        let _ = writeln!(
+            text,
+            "section {attacker} {}",
+            if win { "win" } else { "draw" }
+        );
+        for line in lines {
+            text.push_str(&line);
+            text.push('\n');
+        }
+    }
+    Ok(WrittenProof {
+        text,
+        value,
+        positions,
+        searched: oracle.nodes(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ttt_core::{Cell, Dims, Rule};
+
+    #[test]
+    fn a_won_position_claims_its_winner_and_names_it_in_the_root() {
+        let pos: Position = Position::new(Dims::new(3, 3, 3).unwrap())
+            .play(Cell::new(1, 1))
+            .unwrap()
+            .play(Cell::new(0, 1))
+            .unwrap();
+        let proof = write_proof(&pos).unwrap();
+        assert!(proof.contains("claim X wins"), "{proof}");
+        assert!(proof.contains("root .O./.X./..."), "{proof}");
+        assert!(proof.contains("section X win"));
+    }
+
+    #[test]
+    fn a_proof_over_its_limit_of_positions_is_refused() {
+        let pos = Position::new(Dims::new(4, 4, 3).unwrap());
+        let options = ProofOptions {
+            positions: 3,
+            ..ProofOptions::default()
+        };
+        assert_eq!(
+            write_proof_with(&pos, &options).unwrap_err(),
+            ProofRefused::TooBig { positions: 3 }
+        );
+    }
+
+    #[test]
+    fn a_proof_out_of_time_is_refused() {
+        let pos = Position::new(Dims::new(7, 7, 5).unwrap());
+        let options = ProofOptions {
+            limits: Limits::none().within(std::time::Duration::ZERO),
+            ..ProofOptions::default()
+        };
+        assert_eq!(
+            write_proof_with(&pos, &options).unwrap_err(),
+            ProofRefused::OutOfTime
+        );
+    }
+
+    #[test]
+    fn renju_is_proven_on_small_boards_only() {
+        let small = Position::with_rule(Dims::new(5, 5, 5).unwrap(), Rule::Renju).unwrap();
+        let big = Position::with_rule(Dims::new(15, 15, 5).unwrap(), Rule::Renju).unwrap();
+        assert!(matches!(
+            write_proof(&big),
+            Err(ProofRefused::RenjuTooBig { .. })
+        ));
+        // 25 empty cells: beyond the search of every position too.
+        assert!(write_proof(&small).is_err());
+    }
+}

@@ -1,0 +1,196 @@
+//! The values a proof is written from: the solver's searches asked about one position after
+//! another, keeping what they prove in one table, so that the positions of a proof, nearly
+//! all of which the first search of the root has already proven, cost little each.
+//!
+//! Free-style positions go to alpha-beta, with its certificates and relevance zones; standard
+//! and caro to the exact search; renju, which the solver does not prove, to a minimax over
+//! every position, on small boards only.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use ttt_core::{Cell, Outcome, Position, Rule};
+
+use super::refused::ProofRefused;
+use crate::board::stones::{Stones, MAX_SIDE};
+use crate::search::alpha_beta::AlphaBeta;
+use crate::search::exact::Exact;
+use crate::search::limits::Limits;
+use crate::search::threats;
+use crate::tt::bounds::BoundTable;
+use crate::value::Value;
+
+/// Under renju, the most empty cells a position may have for its proof: a minimax over every
+/// position is out of reach beyond.
+pub(crate) const RENJU_CELLS: usize = 16;
+
+/// The most positions one look for a win by threats may take: most positions of a proof
+/// have none, and the search must not cost more than the proof's alpha-beta.
+const THREAT_BUDGET: u64 = 10_000;
+
+/// Which search answers.
+#[derive(Debug)]
+enum Search {
+    /// Alpha-beta, sharing one table between its searches.
+    Boards(Arc<BoundTable>),
+    /// The exact search, its table kept between searches.
+    Exact(Box<Exact>),
+    /// A minimax over every position.
+    Minimax,
+}
+
+/// Answers "what is this position worth for its side to move?", remembering the answers.
+#[derive(Debug)]
+pub(crate) struct Oracle {
+    search: Search,
+    limits: Limits,
+    memo: HashMap<Position, (Value, Option<Cell>)>,
+    /// Positions the searches visited.
+    nodes: u64,
+}
+
+impl Oracle {
+    /// An oracle for positions of `root`'s game, searching within `limits` in tables of about
+    /// `memory` bytes.
+    pub(crate) fn new(
+        root: &Position,
+        limits: Limits,
+        memory: usize,
+    ) -> Result<Oracle, ProofRefused> {
+        let search = match root.rule() {
+            Rule::Freestyle => Search::Boards(Arc::new(BoundTable::shared(memory))),
+            Rule::Standard | Rule::Caro => {
+                Search::Exact(Box::new(Exact::new(limits.clone(), memory)))
+            }
+            Rule::Renju if root.count_blanks() <= RENJU_CELLS => Search::Minimax,
+            Rule::Renju => return Err(ProofRefused::RenjuTooBig { cells: RENJU_CELLS }),
+        };
+        Ok(Oracle {
+            search,
+            limits,
+            memo: HashMap::new(),
+            nodes: 0,
+        })
+    }
+
+    /// Positions the searches visited so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The value of `pos` for its side to move.
+    pub(crate) fn value(&mut self, pos: &Position) -> Result<Value, ProofRefused> {
+        self.solve(pos).map(|(value, _)| value)
+    }
+
+    /// The value of `pos` for its side to move, and a move that keeps it where the search
+    /// names one.
+    pub(crate) fn solve(&mut self, pos: &Position) -> Result<(Value, Option<Cell>), ProofRefused> {
+        if let Some(value) = Value::at_end(pos) {
+            return Ok((value, None));
+        }
+        if let Some(&answer) = self.memo.get(pos) {
+            return Ok(answer);
+        }
+        if self.limits.is_over() {
+            return Err(ProofRefused::OutOfTime);
+        }
+        let (value, best) = match &mut self.search {
+            Search::Boards(table) => {
+                let mut search = AlphaBeta::new(pos, Arc::clone(table), self.limits.clone(), false);
+                let solved = search.solve();
+                self.nodes += search.nodes();
+                (
+                    solved.value.ok_or(ProofRefused::OutOfTime)?,
+                    solved.best_move,
+                )
+            }
+            Search::Exact(search) => {
+                let before = search.nodes();
+                let verdict = search.verdict(pos);
+                self.nodes += search.nodes() - before;
+                (verdict.ok_or(ProofRefused::OutOfTime)?.value, None)
+            }
+            Search::Minimax => (self.minimax(pos), None),
+        };
+        self.memo.insert(*pos, (value, best));
+        Ok((value, best))
+    }
+
+    /// The moves of a win by threats for the side to move at `pos`, if the threat search
+    /// finds one (free-style, four or more in a row).
+    pub(crate) fn threat_win(&mut self, pos: &Position) -> Option<Vec<Cell>> {
+        let dims = pos.dims();
+        if !matches!(self.search, Search::Boards(_))
+            || dims.k() < 4
+            || dims.rows() > MAX_SIDE
+            || dims.cols() > MAX_SIDE
+        {
+            return None;
+        }
+        let (win, nodes) = threats::win_within(
+            &mut Stones::of_position(pos),
+            self.limits.clone(),
+            THREAT_BUDGET,
+        );
+        self.nodes += nodes;
+        win.map(|w| w.line)
+    }
+
+    fn minimax(&mut self, pos: &Position) -> Value {
+        match pos.outcome() {
+            Outcome::Win(_) => return Value::Loss,
+            Outcome::Draw => return Value::Draw,
+            Outcome::InProgress => {}
+        }
+        if let Some(&(value, _)) = self.memo.get(pos) {
+            return value;
+        }
+        self.nodes += 1;
+        let mut best = Value::Loss;
+        let moves: Vec<Cell> = pos.legal_moves().collect();
+        for cell in moves {
+            let mut child = *pos;
+            child.play_unchecked(cell);
+            best = best.max(self.minimax(&child).for_opponent());
+            if best == Value::Win {
+                break;
+            }
+        }
+        self.memo.insert(*pos, (best, None));
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ttt_core::{Dims, Setup};
+
+    #[test]
+    fn every_route_values_tic_tac_toe_and_its_positions() {
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro] {
+            let pos = Position::with_rule(Dims::new(3, 3, 3).unwrap(), rule).unwrap();
+            let mut oracle = Oracle::new(&pos, Limits::none(), 1 << 20).unwrap();
+            assert_eq!(oracle.value(&pos).unwrap(), Value::Draw);
+            let held =
+                Position::from_setup_under(&Setup::from_notation("X.O/.X./...").unwrap(), 3, rule)
+                    .unwrap();
+            assert_eq!(oracle.value(&held).unwrap(), Value::Draw);
+            let lost =
+                Position::from_setup_under(&Setup::from_notation("XX./O../...").unwrap(), 3, rule)
+                    .unwrap();
+            // O to move blocks the top row, and X's centre then threatens twice.
+            assert_eq!(oracle.value(&lost).unwrap(), Value::Loss);
+        }
+    }
+
+    #[test]
+    fn renju_beyond_a_small_board_is_refused() {
+        let pos = Position::with_rule(Dims::new(15, 15, 5).unwrap(), Rule::Renju).unwrap();
+        assert!(matches!(
+            Oracle::new(&pos, Limits::none(), 1 << 20),
+            Err(ProofRefused::RenjuTooBig { .. })
+        ));
+    }
+}

@@ -1,0 +1,42 @@
+//! Why no proof was written.
+
+use std::fmt;
+
+/// Why [`crate::write_proof`] wrote no proof.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProofRefused {
+    /// The proof would hold more positions than its limit allows.
+    TooBig {
+        /// The limit that was reached.
+        positions: usize,
+    },
+    /// The searches behind the proof ran out of time.
+    OutOfTime,
+    /// Under renju only small positions are proven, by a search of every position.
+    RenjuTooBig {
+        /// The most empty cells such a position may have.
+        cells: usize,
+    },
+}
+
+impl fmt::Display for ProofRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProofRefused::TooBig { positions } => write!(
+                f,
+                "the proof would hold more than {positions} positions, the limit \
+                 (`--proof-positions` raises it)"
+            ),
+            ProofRefused::OutOfTime => {
+                write!(f, "the time ran out before the proof was complete")
+            }
+            ProofRefused::RenjuTooBig { cells } => write!(
+                f,
+                "under renju a proof is written from a search of every position, which is \
+                 out of reach beyond {cells} empty cells"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ProofRefused {}
