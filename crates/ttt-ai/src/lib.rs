@@ -124,6 +124,7 @@ mod analysis;
 mod board;
 mod certificates;
 mod eval;
+mod frontier;
 mod lines;
 mod players;
 mod proof;
@@ -136,6 +137,7 @@ mod tt;
 mod value;
 
 pub use analysis::Analysis;
+pub use frontier::{Frontier, FrontierError, FrontierProgress};
 pub use lines::{all_proven, best_lines, merged, proven_lines, Line, LineValue, Proof, WIN_SCORE};
 pub use players::{
     new_player, opening_balance, opening_choice, opening_stones, BoardSizeError, Decision, Easy,

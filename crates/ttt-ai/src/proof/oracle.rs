@@ -31,8 +31,9 @@ const THREAT_BUDGET: u64 = 10_000;
 /// Which search answers.
 #[derive(Debug)]
 enum Search {
-    /// Alpha-beta, sharing one table between its searches.
-    Boards(Arc<BoundTable>),
+    /// Alpha-beta, passing one table from search to search (each search owns it alone while
+    /// it runs, so that the table grows as it fills).
+    Boards(Option<Arc<BoundTable>>),
     /// The exact search, its table kept between searches.
     Exact(Box<Exact>),
     /// A minimax over every position.
@@ -58,7 +59,7 @@ impl Oracle {
         memory: usize,
     ) -> Result<Oracle, ProofRefused> {
         let search = match root.rule() {
-            Rule::Freestyle => Search::Boards(Arc::new(BoundTable::shared(memory))),
+            Rule::Freestyle => Search::Boards(Some(Arc::new(BoundTable::growing(memory)))),
             Rule::Standard | Rule::Caro => {
                 Search::Exact(Box::new(Exact::new(limits.clone(), memory)))
             }
@@ -96,10 +97,12 @@ impl Oracle {
             return Err(ProofRefused::OutOfTime);
         }
         let (value, best) = match &mut self.search {
-            Search::Boards(table) => {
-                let mut search = AlphaBeta::new(pos, Arc::clone(table), self.limits.clone(), false);
+            Search::Boards(slot) => {
+                let table = slot.take().expect("the table is back after each search");
+                let mut search = AlphaBeta::new(pos, table, self.limits.clone(), false);
                 let solved = search.solve();
                 self.nodes += search.nodes();
+                *slot = Some(Arc::clone(search.table()));
                 (
                     solved.value.ok_or(ProofRefused::OutOfTime)?,
                     solved.best_move,

@@ -54,6 +54,15 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = ttt_ai::PROOF_POSITIONS as u64,
           requires = "proof", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub proof_positions: u64,
+    /// Search in jobs, keeping the tree in FILE after each, for games that take hours: run
+    /// again with the same FILE to go on where it stopped (after a kill, Ctrl-C or
+    /// `--time-limit`). Each job gets `--job-time`, `--memory` and `--threads`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["proof", "root_map", "json"])]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// With `--checkpoint`, the most time one job takes (what a kill can lose).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "120",
+          requires = "checkpoint")]
+    pub job_time: Duration,
 }
 
 /// `--method`.

@@ -5,6 +5,7 @@ mod admin;
 pub mod analyze;
 mod best_lines;
 pub mod check_proof;
+pub mod checkpoint;
 pub mod export;
 pub mod files;
 pub mod gui;

@@ -152,6 +152,37 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         };
         write_proof_file(&pos, path, &options)?;
     }
+    if let Some(path) = &args.checkpoint {
+        let jobs = super::checkpoint::Jobs {
+            limits: limits.clone(),
+            job_time: args.job_time,
+            memory,
+            threads,
+            method: args.method.method(),
+        };
+        let (value, progress) = super::checkpoint::run(&pos, path, &jobs)?;
+        let dims = pos.dims();
+        println!(
+            "{} x {}, {} in a row{}: {}",
+            dims.rows(),
+            dims.cols(),
+            dims.k(),
+            if pos.ply() == 0 {
+                String::new()
+            } else {
+                format!(" from {pos}")
+            },
+            describe(value, &pos)
+        );
+        println!("{}", super::checkpoint::summary(&progress));
+        if value.is_none() {
+            println!(
+                "the search goes on where it stopped when run again with --checkpoint {}",
+                path.display()
+            );
+        }
+        return Ok(());
+    }
     let progress = Progress::start(&mut limits);
     let solver = solver
         .limits(limits)

@@ -250,3 +250,145 @@ fn solve_writes_proofs_that_check_and_a_cut_one_does_not() {
     let checked = crate::support::ttt(&["check-proof", file.to_str().unwrap()], "");
     assert_eq!(checked.status.code(), Some(1));
 }
+
+/// Bigger proofs come from the solver's searches: 6 x 6 with four in a row is a first-player
+/// win whose proof checks; a limit of positions too small refuses with the reason.
+#[test]
+fn solve_writes_proofs_of_bigger_boards_from_the_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("six.proof");
+    let path = file.to_str().unwrap();
+    let out = crate::support::ttt(
+        &[
+            "solve", "--rows", "6", "--cols", "6", "-k", "4", "--proof", path,
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let checked = crate::support::ttt(&["check-proof", path], "");
+    let text = String::from_utf8_lossy(&checked.stdout);
+    assert!(text.contains("X wins on 6 x 6 with 4 in a row"), "{text}");
+    let refused = crate::support::ttt(
+        &[
+            "solve",
+            "--rows",
+            "6",
+            "--cols",
+            "6",
+            "-k",
+            "4",
+            "--proof",
+            path,
+            "--proof-positions",
+            "10",
+        ],
+        "",
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("more than 10 positions"), "{err}");
+}
+
+/// `--checkpoint FILE`: a search stopped by its time limit goes on from the file when run
+/// again, and ends with the solver's value; a file of another game, or a damaged one, is
+/// refused and left as it was.
+#[test]
+fn a_checkpointed_search_resumes_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("search.ckpt");
+    let path = file.to_str().unwrap();
+    let args = |time: &'static str| {
+        vec![
+            "solve",
+            "--rows",
+            "6",
+            "--cols",
+            "6",
+            "-k",
+            "4",
+            "--threads",
+            "1",
+            "--checkpoint",
+            path,
+            "--job-time",
+            "0.002",
+            "--time-limit",
+            time,
+        ]
+    };
+    // Jobs of two milliseconds settle little each: the tree opens.
+    let first = crate::support::ttt(&args("0.2"), "");
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let said = String::from_utf8_lossy(&first.stdout);
+    assert!(said.contains("6 x 6, 4 in a row: unknown"), "{said}");
+    assert!(said.contains("goes on where it stopped"), "{said}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.starts_with("ttt-frontier 1\nboard 6 6 4\n"),
+        "{saved}"
+    );
+    let nodes = saved.lines().count();
+    assert!(nodes > 6, "{saved}");
+    // Run again: it starts from the saved tree, not from nothing.
+    let mut finished = None;
+    for _ in 0..40 {
+        let out = crate::support::ttt(&args("2"), "");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(!err.contains("(1 position settled, 1 open"), "{err}");
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        if !text.contains("goes on where it stopped") {
+            finished = Some(text);
+            break;
+        }
+    }
+    let text = finished.expect("the search ends");
+    let solved =
+        crate::support::json(&["solve", "--rows", "6", "--cols", "6", "-k", "4", "--json"]);
+    let value = match solved["value"].as_str() {
+        Some("draw") => "draw",
+        Some("win") => "first-player win",
+        other => panic!("{other:?}"),
+    };
+    assert!(
+        text.contains(&format!("6 x 6, 4 in a row: {value}")),
+        "{text}"
+    );
+    // Another game's file, and a damaged one: refused, untouched.
+    let other = crate::support::ttt(
+        &[
+            "solve",
+            "--rows",
+            "7",
+            "--cols",
+            "7",
+            "-k",
+            "4",
+            "--checkpoint",
+            path,
+        ],
+        "",
+    );
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("another game"));
+    std::fs::write(&file, "ttt-frontier 1\nboard 6 6\n").unwrap();
+    let damaged = crate::support::ttt(&args("1"), "");
+    assert_eq!(damaged.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&damaged.stderr).contains("left as it is"));
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "ttt-frontier 1\nboard 6 6\n"
+    );
+}
