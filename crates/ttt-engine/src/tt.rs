@@ -1,0 +1,152 @@
+//! The transposition table: what the search learnt about a position, found again by its
+//! Zobrist hash when the position comes back by another order of moves. One slot per hash
+//! bucket, its size a power of two within the memory it is given; a deeper result, or one
+//! from this search rather than an older one, takes the slot.
+
+/// How a stored score bounds the true one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The score is exact.
+    Exact,
+    /// The true score is at least this (a move failed high).
+    Lower,
+    /// The true score is at most this (no move reached alpha).
+    Upper,
+}
+
+/// One position's entry.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Entry {
+    pub(crate) score: i32,
+    pub(crate) depth: i32,
+    pub(crate) bound: Bound,
+    /// The best move found, as a framed board index.
+    pub(crate) best: Option<u16>,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    score: i32,
+    depth: i16,
+    best: u16,
+    /// 0 for an empty slot; else the bound (1..=3) and, above it, the search's generation.
+    meta: u8,
+}
+
+const NO_MOVE: u16 = u16::MAX;
+
+/// The table.
+pub(crate) struct Table {
+    slots: Vec<Slot>,
+    generation: u8,
+}
+
+impl Table {
+    /// A table within `memory_bytes` (at least a thousand slots).
+    pub(crate) fn new(memory_bytes: usize) -> Table {
+        let wanted = (memory_bytes / std::mem::size_of::<Slot>()).max(1024);
+        let size = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        Table {
+            slots: vec![Slot::default(); size],
+            generation: 0,
+        }
+    }
+
+    /// Marks the entries from now on as the new search's, so that they replace older ones.
+    pub(crate) fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 0x3f;
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.slots.len() - 1)
+    }
+
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        let s = self.slots[self.slot(key)];
+        if s.meta == 0 || s.key != key {
+            return None;
+        }
+        let bound = match s.meta & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Entry {
+            score: s.score,
+            depth: i32::from(s.depth),
+            bound,
+            best: (s.best != NO_MOVE).then_some(s.best),
+        })
+    }
+
+    pub(crate) fn store(&mut self, key: u64, entry: Entry) {
+        let i = self.slot(key);
+        let old = self.slots[i];
+        let old_generation = old.meta >> 2;
+        let depth = entry.depth.clamp(-100, 100) as i16;
+        if old.meta != 0 && old.key != key && old_generation == self.generation && old.depth > depth
+        {
+            return;
+        }
+        let best = match entry.best {
+            Some(b) => b,
+            // Keep the move an earlier, shallower search of this position found.
+            None if old.key == key => old.best,
+            None => NO_MOVE,
+        };
+        let bound = match entry.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        self.slots[i] = Slot {
+            key,
+            score: entry.score,
+            depth,
+            best,
+            meta: bound | self.generation << 2,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds() {
+        let mut t = Table::new(1 << 16);
+        assert!(t.slots.len().is_power_of_two());
+        assert!(t.slots.len() * std::mem::size_of::<Slot>() <= 1 << 16);
+        assert!(t.probe(42).is_none());
+        t.store(
+            42,
+            Entry {
+                score: 7,
+                depth: 3,
+                bound: Bound::Lower,
+                best: Some(5),
+            },
+        );
+        let e = t.probe(42).unwrap();
+        assert_eq!(
+            (e.score, e.depth, e.bound, e.best),
+            (7, 3, Bound::Lower, Some(5))
+        );
+        t.store(
+            42,
+            Entry {
+                score: 9,
+                depth: 4,
+                bound: Bound::Exact,
+                best: None,
+            },
+        );
+        assert_eq!(t.probe(42).unwrap().best, Some(5));
+    }
+}
