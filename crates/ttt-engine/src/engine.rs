@@ -9,9 +9,11 @@ use ttt_core::{Cell, Dims, Player, Position, PositionError, Rule, Setup, MAX_SID
 use crate::board::Board;
 use crate::limits::{Clock, Limits};
 use crate::movepick::Ordering;
+use crate::pattern::Threat;
 use crate::search::{is_proven, Search, MAX_PLY, WIN};
 use crate::tt::Table;
 use crate::vcf::Vcf;
+use crate::vct::Vct;
 
 /// How many in a row win: the engine plays gomoku only.
 pub const K: usize = 5;
@@ -23,6 +25,16 @@ pub const SIDES: RangeInclusive<usize> = 5..=32;
 /// The positions the root's threat search may visit before the main search starts.
 const ROOT_VCF_NODES: u64 = 20_000;
 const ROOT_VCF_PLIES: u32 = 40;
+/// The plies of the root's searches for wins by threats (ours, and the opponent's after each
+/// of our candidate moves).
+const ROOT_VCT_PLIES: u32 = 13;
+/// The positions the root's threat searches may visit in all, per millisecond of the time
+/// limit, and at least and at most.
+const THREAT_NODES_PER_MS: u64 = 150;
+const LEAST_THREAT_NODES: u64 = 2_000;
+const MOST_THREAT_NODES: u64 = 400_000;
+/// How many candidate moves, best first, are checked against the opponent's threats.
+const SAFETY_CHECKED: usize = 16;
 
 /// Why the engine refuses a board, a position or a move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -294,6 +306,35 @@ impl Engine {
         Ok(())
     }
 
+    /// Of `root` (best first), the moves after which the opponent has no win by threats,
+    /// as far as `budget` positions let the check go (the moves not checked are dropped),
+    /// and the positions visited.
+    fn safe_moves(&mut self, root: &[usize], budget: u64, clock: &Clock<'_>) -> (Vec<usize>, u64) {
+        let them = self.board.turn().other();
+        if self.board.count_at_least(them, Threat::Three) == 0
+            && self.board.count_at_least(them, Threat::Four) == 0
+        {
+            return (root.to_vec(), 0);
+        }
+        let mut safe = Vec::new();
+        let mut spent = 0;
+        let each = (budget / SAFETY_CHECKED as u64).max(1);
+        for &at in root.iter().take(SAFETY_CHECKED) {
+            if spent >= budget || clock.is_up(spent) {
+                break;
+            }
+            self.board.make(at);
+            let mut vct = Vct::new(each);
+            let lost = vct.find(&mut self.board, ROOT_VCT_PLIES).is_some();
+            spent += vct.nodes();
+            self.board.unmake();
+            if !lost {
+                safe.push(at);
+            }
+        }
+        (safe, spent)
+    }
+
     /// The best move for the side to move within `limits`, stopping early when `stop`
     /// answers true; `None` when the game is over or the side to move has no legal move.
     pub fn think(&mut self, limits: Limits, stop: &dyn Fn() -> bool) -> Option<Thought> {
@@ -344,16 +385,35 @@ impl Engine {
 
         self.table.new_search();
         self.ordering.age();
-        let mut vcf = Vcf::new(ROOT_VCF_NODES);
-        if let Some(line) = vcf.find(&mut self.board, ROOT_VCF_PLIES) {
+        let clock = Clock::start(limits, stop);
+        let threat_nodes = limits
+            .time
+            .map_or(MOST_THREAT_NODES, |t| {
+                t.as_millis() as u64 * THREAT_NODES_PER_MS
+            })
+            .min(limits.nodes.unwrap_or(u64::MAX) / 4)
+            .clamp(LEAST_THREAT_NODES, MOST_THREAT_NODES);
+        let mut spent = 0;
+        let mut vcf = Vcf::new(ROOT_VCF_NODES.min(threat_nodes));
+        let by_fours = vcf.find(&mut self.board, ROOT_VCF_PLIES);
+        spent += vcf.nodes();
+        if let Some(line) = by_fours {
             let pv = line.iter().map(|&at| self.board.cell(at)).collect();
             return Some(Thought {
                 best: self.board.cell(line[0]),
                 score: WIN - line.len() as i32,
                 depth: 1,
-                nodes: vcf.nodes(),
+                nodes: spent,
                 pv,
             });
+        }
+        let mut vct = Vct::new(threat_nodes / 2);
+        let by_threats = vct.find(&mut self.board, ROOT_VCT_PLIES);
+        spent += vct.nodes();
+        if let Some(at) = by_threats {
+            let mut found = at_once(&self.board, at, WIN - ROOT_VCT_PLIES as i32);
+            found.nodes = spent;
+            return Some(found);
         }
         let mut moves = Vec::new();
         self.ordering.generate(&self.board, 0, None, &mut moves);
@@ -365,14 +425,17 @@ impl Engine {
         if root.len() == 1 {
             return Some(at_once(&self.board, root[0], self.board.evaluate()));
         }
+        let (safe, checked) = self.safe_moves(&root, threat_nodes / 2, &clock);
+        spent += checked;
+        if !safe.is_empty() {
+            root = safe;
+        }
         let first = root[0];
-        let clock = Clock::start(limits, stop);
         let mut search = Search::new(&mut self.board, &mut self.table, &mut self.ordering, clock);
         let pass = search.deepen(root, |_| {});
-        let nodes = search.nodes() + vcf.nodes();
+        let nodes = search.nodes() + spent;
         let (best, score, depth) = pass.map_or((first, 0, 0), |p| (p.best, p.score, p.depth));
         let pv = search.line(best, depth.max(1));
-        let _ = search.clock().elapsed();
         Some(Thought {
             best: self.board.cell(best),
             score,

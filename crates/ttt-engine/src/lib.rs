@@ -39,6 +39,7 @@ mod pattern;
 mod search;
 mod tt;
 mod vcf;
+mod vct;
 
 pub use engine::{Engine, EngineError, Thought, K, SIDES, WIN_SCORE};
 pub use limits::Limits;

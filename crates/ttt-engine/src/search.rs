@@ -19,6 +19,8 @@ pub(crate) const MAX_PLY: usize = 120;
 /// The positions a threat search at a leaf may visit, and its plies.
 const LEAF_VCF_NODES: u64 = 48;
 const LEAF_VCF_PLIES: u32 = 11;
+/// What a double threat the side to move can make at a leaf adds to the evaluation.
+const DOUBLE_THREAT: i32 = 1_500;
 /// The half-width of the first aspiration window.
 const ASPIRATION: i32 = 40;
 
@@ -39,6 +41,8 @@ pub(crate) struct Search<'a> {
     nodes: u64,
     stopped: bool,
     moves: Vec<Vec<(usize, i32)>>,
+    /// The depth of the pass under way.
+    pass_depth: i32,
 }
 
 impl<'a> Search<'a> {
@@ -56,6 +60,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             stopped: false,
             moves: vec![Vec::new(); MAX_PLY + 1],
+            pass_depth: 0,
         }
     }
 
@@ -76,6 +81,7 @@ impl<'a> Search<'a> {
     ) -> Option<Pass> {
         let mut last: Option<Pass> = None;
         for depth in 1..MAX_PLY as i32 / 2 {
+            self.pass_depth = depth;
             let guess = last.as_ref().map_or(0, |p| p.score);
             let (mut alpha, mut beta) = if depth >= 4 && guess.abs() < PROVEN {
                 (guess - ASPIRATION, guess + ASPIRATION)
@@ -88,12 +94,10 @@ impl<'a> Search<'a> {
                     break None;
                 };
                 if self.stopped {
-                    // A pass cut short is trusted only when there is nothing better.
-                    break last.is_none().then_some(Pass {
-                        best,
-                        score,
-                        depth: depth as u32,
-                    });
+                    // A pass cut short searched the last pass's best move first, so any move
+                    // it found better is better; the depth stays the last finished one's.
+                    let depth = last.as_ref().map_or(depth as u32, |p| p.depth);
+                    break Some(Pass { best, score, depth });
                 }
                 if score <= alpha && alpha > -INFINITY {
                     alpha = (alpha - width).max(-INFINITY);
@@ -262,21 +266,35 @@ impl<'a> Search<'a> {
             let at = pick(&mut moves, i);
             let quiet = self.board.threat(at, me) < Threat::Three
                 && self.board.threat(at, them) < Threat::Three;
-            let reduction = if depth >= 3 && i >= 3 && quiet {
-                1 + i32::from(i >= 10 && depth >= 5)
+            if quiet && !is_pv && depth <= 4 && i >= late_move_limit(depth) && best_score > -PROVEN
+            {
+                continue;
+            }
+            // A move that makes an open three (or more) narrows the opponent's replies to
+            // its defences: searched a ply deeper, as far as twice the pass's depth.
+            let extension = i32::from(
+                self.board.threat(at, me) >= Threat::Three && ply < 2 * self.pass_depth as usize,
+            );
+            let reduction = if quiet && depth >= 2 && i >= 2 {
+                (reduction(depth, i) - i32::from(is_pv)).clamp(0, depth - 1 + extension)
             } else {
                 0
             };
             self.board.make(at);
             let score = if i == 0 {
-                -self.pvs(depth - 1, ply + 1, -beta, -alpha)
+                -self.pvs(depth - 1 + extension, ply + 1, -beta, -alpha)
             } else {
-                let mut s = -self.pvs(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                let mut s = -self.pvs(
+                    depth - 1 + extension - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                );
                 if s > alpha && reduction > 0 {
-                    s = -self.pvs(depth - 1, ply + 1, -alpha - 1, -alpha);
+                    s = -self.pvs(depth - 1 + extension, ply + 1, -alpha - 1, -alpha);
                 }
                 if s > alpha && s < beta {
-                    s = -self.pvs(depth - 1, ply + 1, -beta, -alpha);
+                    s = -self.pvs(depth - 1 + extension, ply + 1, -beta, -alpha);
                 }
                 s
             };
@@ -358,7 +376,15 @@ impl<'a> Search<'a> {
                 return WIN - (ply + line.len()) as i32;
             }
         }
-        self.board.evaluate()
+        let score = self.board.evaluate();
+        // Two open threes at once, against an opponent without a four to answer with: won
+        // but for the opponent's own threes, which the evaluation cannot see.
+        if self.board.count_at_least(me, Threat::ThreeThree) > 0
+            && self.board.count_at_least(me.other(), Threat::Four) == 0
+        {
+            return score + DOUBLE_THREAT;
+        }
+        score
     }
 
     /// The principal variation from the table, starting with `first`.
@@ -388,6 +414,18 @@ impl<'a> Search<'a> {
         }
         line
     }
+}
+
+/// How many plies a quiet move is searched less for coming late: more the later it comes
+/// and the deeper the search, since the ordering rarely puts the best move that late.
+fn reduction(depth: i32, index: usize) -> i32 {
+    let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0).round();
+    r as i32
+}
+
+/// Past this many moves, a quiet move this close to the leaves is not searched at all.
+fn late_move_limit(depth: i32) -> usize {
+    4 + 3 * (depth * depth) as usize
 }
 
 /// A score as the table keeps it: wins counted from this position, not from the root.
