@@ -340,6 +340,30 @@ impl Board {
             .collect()
     }
 
+    /// The cells on the lines through `at`, within a five's reach, where `player` wins with
+    /// one stone, at most `limit` of them: all of them when `player` had none before the
+    /// stone on `at`, which is what the searches know of the last move.
+    pub(crate) fn winning_cells_near(&self, at: usize, player: Player, limit: usize) -> Vec<usize> {
+        let mut cells = Vec::new();
+        if self.count_at_least(player, Threat::Five) == 0 {
+            return cells;
+        }
+        for step in self.steps {
+            for k in (-(HALF as isize)..0).chain(1..=HALF as isize) {
+                let n = (at as isize + k * step) as usize;
+                if cells.len() < limit && self.is_empty(n) && self.wins(n, player) {
+                    cells.push(n);
+                }
+            }
+        }
+        cells
+    }
+
+    /// The last stone played or placed.
+    pub(crate) fn last(&self) -> Option<usize> {
+        self.played.last().copied()
+    }
+
     fn put(&mut self, at: usize, player: Player) {
         self.forget(at);
         let code = stone(player);

@@ -30,7 +30,7 @@ const ROOT_VCF_PLIES: u32 = 40;
 const ROOT_VCT_PLIES: u32 = 13;
 /// The positions the root's threat searches may visit in all, per millisecond of the time
 /// limit, and at least and at most.
-const THREAT_NODES_PER_MS: u64 = 150;
+const THREAT_NODES_PER_MS: u64 = 40;
 const LEAST_THREAT_NODES: u64 = 2_000;
 const MOST_THREAT_NODES: u64 = 400_000;
 /// How many candidate moves, best first, are checked against the opponent's threats.

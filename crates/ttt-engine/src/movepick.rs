@@ -79,7 +79,7 @@ impl Ordering {
             if board.is_forbidden(at) {
                 continue;
             }
-            let mut score = 2 * board.value(at, me) + board.value(at, them) + history[at];
+            let mut score = board.value(at, me) + board.value(at, them) + history[at];
             if Some(at) == table_move {
                 score += TABLE_MOVE;
             } else if killers.contains(&at) {

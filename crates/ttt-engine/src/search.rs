@@ -17,7 +17,7 @@ const INFINITY: i32 = WIN + 1;
 /// The deepest the search goes, forced replies included.
 pub(crate) const MAX_PLY: usize = 120;
 /// The positions a threat search at a leaf may visit, and its plies.
-const LEAF_VCF_NODES: u64 = 48;
+const LEAF_VCF_NODES: u64 = 8;
 const LEAF_VCF_PLIES: u32 = 11;
 /// What a double threat the side to move can make at a leaf adds to the evaluation.
 const DOUBLE_THREAT: i32 = 1_500;
@@ -66,10 +66,6 @@ impl<'a> Search<'a> {
 
     pub(crate) fn nodes(&self) -> u64 {
         self.nodes
-    }
-
-    pub(crate) fn clock(&self) -> &Clock<'a> {
-        &self.clock
     }
 
     /// Iterative deepening over `root` (the moves to choose from, best guess first), until
@@ -210,7 +206,11 @@ impl<'a> Search<'a> {
         if self.board.is_full() {
             return 0;
         }
-        let against = self.board.winning_cells(them, 2);
+        // The opponent had no five before its last stone, or it would have played it.
+        let against = match self.board.last() {
+            Some(last) => self.board.winning_cells_near(last, them, 2),
+            None => self.board.winning_cells(them, 2),
+        };
         if against.len() >= 2 {
             return -(WIN - ply as i32 - 2);
         }

@@ -32,10 +32,10 @@ impl Vcf {
     /// that four). The board is left as it was.
     pub(crate) fn find(&mut self, board: &mut Board, plies: u32) -> Option<Vec<usize>> {
         let mut line = Vec::new();
-        self.attack(board, plies, &mut line).then_some(line)
+        self.attack(board, plies, &mut line, true).then_some(line)
     }
 
-    fn attack(&mut self, board: &mut Board, plies: u32, line: &mut Vec<usize>) -> bool {
+    fn attack(&mut self, board: &mut Board, plies: u32, line: &mut Vec<usize>, top: bool) -> bool {
         let me = board.turn();
         let them = me.other();
         if let Some(&win) = board.winning_cells(me, 1).first() {
@@ -45,7 +45,12 @@ impl Vcf {
         if plies < 3 || self.nodes >= self.budget || board.count_at_least(me, Threat::Four) == 0 {
             return false;
         }
-        let against = board.winning_cells(them, 2);
+        // Below the top, the defender's fives can only come from its last stone: it had none
+        // before.
+        let against = match board.last() {
+            Some(last) if !top => board.winning_cells_near(last, them, 2),
+            _ => board.winning_cells(them, 2),
+        };
         let moves: Vec<usize> = match against.as_slice() {
             [] => {
                 let mut fours: Vec<usize> = board
@@ -68,7 +73,7 @@ impl Vcf {
             }
             self.nodes += 1;
             board.make(at);
-            let fives = board.winning_cells(me, 2);
+            let fives = board.winning_cells_near(at, me, 2);
             let found = match fives.as_slice() {
                 [] => false,
                 [reply] => {
@@ -79,7 +84,7 @@ impl Vcf {
                     }
                     board.make(*reply);
                     line.extend([at, *reply]);
-                    let found = self.attack(board, plies - 2, line);
+                    let found = self.attack(board, plies - 2, line, false);
                     if !found {
                         line.truncate(line.len() - 2);
                     }
