@@ -34,25 +34,48 @@ struct Slot {
     meta: u8,
 }
 
+impl Slot {
+    /// The slot as the table keeps it: two words, so that a new table is memory the system
+    /// hands over already zeroed (an empty table costs nothing until it is written), not a
+    /// gigabyte written slot by slot before the first move.
+    fn pack(self) -> [u64; 2] {
+        let data = u64::from(self.score as u32)
+            | u64::from(self.depth as i8 as u8) << 32
+            | u64::from(self.best) << 40
+            | u64::from(self.meta) << 56;
+        [self.key, data]
+    }
+
+    fn unpack([key, data]: [u64; 2]) -> Slot {
+        Slot {
+            key,
+            score: data as u32 as i32,
+            depth: i16::from((data >> 32) as u8 as i8),
+            best: (data >> 40) as u16,
+            meta: (data >> 56) as u8,
+        }
+    }
+}
+
 const NO_MOVE: u16 = u16::MAX;
 
 /// The table.
 pub(crate) struct Table {
-    slots: Vec<Slot>,
+    slots: Vec<[u64; 2]>,
     generation: u8,
 }
 
 impl Table {
     /// A table within `memory_bytes` (at least a thousand slots).
     pub(crate) fn new(memory_bytes: usize) -> Table {
-        let wanted = (memory_bytes / std::mem::size_of::<Slot>()).max(1024);
+        let wanted = (memory_bytes / std::mem::size_of::<[u64; 2]>()).max(1024);
         let size = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
         Table {
-            slots: vec![Slot::default(); size],
+            slots: vec![[0; 2]; size],
             generation: 0,
         }
     }
@@ -67,7 +90,7 @@ impl Table {
     }
 
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let s = self.slots[self.slot(key)];
+        let s = Slot::unpack(self.slots[self.slot(key)]);
         if s.meta == 0 || s.key != key {
             return None;
         }
@@ -86,7 +109,7 @@ impl Table {
 
     pub(crate) fn store(&mut self, key: u64, entry: Entry) {
         let i = self.slot(key);
-        let old = self.slots[i];
+        let old = Slot::unpack(self.slots[i]);
         let old_generation = old.meta >> 2;
         let depth = entry.depth.clamp(-100, 100) as i16;
         if old.meta != 0 && old.key != key && old_generation == self.generation && old.depth > depth
@@ -110,7 +133,8 @@ impl Table {
             depth,
             best,
             meta: bound | self.generation << 2,
-        };
+        }
+        .pack();
     }
 }
 
@@ -122,7 +146,7 @@ mod tests {
     fn stores_and_finds() {
         let mut t = Table::new(1 << 16);
         assert!(t.slots.len().is_power_of_two());
-        assert!(t.slots.len() * std::mem::size_of::<Slot>() <= 1 << 16);
+        assert!(t.slots.len() * 16 <= 1 << 16);
         assert!(t.probe(42).is_none());
         t.store(
             42,
@@ -146,6 +170,18 @@ mod tests {
                 bound: Bound::Exact,
                 best: None,
             },
+        );
+        let loss = Slot {
+            key: 7,
+            score: -29_990,
+            depth: -3,
+            best: NO_MOVE,
+            meta: 3,
+        };
+        let back = Slot::unpack(loss.pack());
+        assert_eq!(
+            (back.key, back.score, back.depth, back.best, back.meta),
+            (7, -29_990, -3, NO_MOVE, 3)
         );
         assert_eq!(t.probe(42).unwrap().best, Some(5));
     }
