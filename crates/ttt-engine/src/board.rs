@@ -307,9 +307,12 @@ impl Board {
         if self.threat(at, player) != Threat::Five {
             return false;
         }
-        if self.rule == Rule::Freestyle {
-            return true;
-        }
+        self.rule == Rule::Freestyle || self.in_winning_line(at, player)
+    }
+
+    /// Whether `player`'s stone on `at` (standing there, or to be put on the empty cell)
+    /// stands in a line that wins under the rule.
+    pub(crate) fn in_winning_line(&self, at: usize, player: Player) -> bool {
         let own = stone(player);
         let theirs = stone(player.other());
         (0..4).any(|d| {

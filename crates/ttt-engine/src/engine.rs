@@ -249,30 +249,11 @@ impl Engine {
             }
             board.set_renju(Some(pos));
         }
-        self.won = stones.iter().any(|&(cell, player)| {
-            board.get(board.index(cell)) == Some(player) && self.makes_five(&board, cell, player)
-        });
+        self.won = stones
+            .iter()
+            .any(|&(cell, player)| board.in_winning_line(board.index(cell), player));
         self.board = board;
         Ok(())
-    }
-
-    /// Whether `player`'s stone on `cell` stands in a winning line of `board`.
-    fn makes_five(&self, board: &Board, cell: Cell, player: Player) -> bool {
-        let mut probe = board.clone();
-        probe.set_renju(None);
-        let at = probe.index(cell);
-        // Take the stone off and ask whether putting it back wins.
-        let stones: Vec<(usize, Player)> = probe
-            .grid()
-            .iter()
-            .filter(|&&a| a != at)
-            .filter_map(|&a| probe.get(a).map(|p| (a, p)))
-            .collect();
-        let mut fresh = Board::new(board.rows(), board.cols(), board.rule());
-        for (a, p) in stones {
-            fresh.place(a, p);
-        }
-        fresh.wins(at, player)
     }
 
     /// Whether the side to move may play `cell`.
@@ -616,5 +597,21 @@ mod tests {
             "{t:?}"
         );
         assert!(t.depth >= 2 && t.pv.first() == Some(&t.best));
+    }
+
+    #[test]
+    fn a_board_with_five_has_no_move() {
+        let x = [(7, 3), (7, 4), (7, 5), (7, 6), (7, 7)];
+        let o = [(0, 0), (0, 2), (0, 4), (14, 14)];
+        let mut engine = position(&x, &o, Rule::Freestyle);
+        assert!(engine.think(Limits::none(), &|| false).is_none());
+        assert!(!engine.is_legal(Cell::new(9, 9)));
+        // Under standard, six is no five: the game goes on.
+        let six = [(7, 2), (7, 3), (7, 4), (7, 5), (7, 6), (7, 7)];
+        let o = [(0, 0), (0, 2), (0, 4), (14, 14), (14, 12)];
+        let mut engine = position(&six, &o, Rule::Standard);
+        assert!(engine
+            .think(Limits::none().with_nodes(500), &|| false)
+            .is_some());
     }
 }
