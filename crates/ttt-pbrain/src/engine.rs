@@ -62,6 +62,19 @@ const YIXIN_RENJU: u64 = 2;
 pub struct Settings {
     /// Think at most this long a move, whatever the manager allows.
     pub most_per_move: Option<Duration>,
+    /// Which engine chooses the moves.
+    pub engine: EngineChoice,
+}
+
+/// The engine that chooses the moves: the two can play a match against each other.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// [`ttt_ai::Strong`], on any board and K.
+    #[default]
+    Classic,
+    /// [`ttt_engine::Engine`], for five in a row on the boards it plays; the classic engine
+    /// plays the others (another K, a renju board above its size).
+    Next,
 }
 
 /// The engine's state between lines.
@@ -94,6 +107,11 @@ struct Engine {
     stop: StopFlag,
     /// Set by the reader at `END`: the stop flag then stays raised.
     ended: Arc<AtomicBool>,
+    /// The next engine, when chosen, kept from move to move for its tables; rebuilt when the
+    /// board, the rule or the memory changes.
+    next: Option<ttt_engine::Engine>,
+    /// The board, rule and memory `next` was built for.
+    next_for: Option<(usize, usize, Rule, usize)>,
 }
 
 /// What the engine does after a line.
@@ -121,6 +139,8 @@ impl Engine {
             max_memory: None,
             stop,
             ended,
+            next: None,
+            next_for: None,
         }
     }
 
@@ -475,6 +495,11 @@ impl Engine {
 
     /// Our move, played on our board.
     fn think(&mut self) -> Vec<Reply> {
+        if self.settings.engine == EngineChoice::Next {
+            if let Some(replies) = self.think_next() {
+                return replies;
+            }
+        }
         let budget = self.budget();
         let Some(game) = self.game.as_mut() else {
             return vec![no_board()];
@@ -509,6 +534,57 @@ impl Engine {
         replies.extend(detail);
         replies.push(Reply::Move(point_of(chosen.cell)));
         replies
+    }
+
+    /// Our move by the next engine, played on our board; `None` when it does not play this
+    /// board (the classic engine does).
+    fn think_next(&mut self) -> Option<Vec<Reply>> {
+        let budget = self.budget();
+        let memory = self.memory();
+        let game = self.game.as_ref()?;
+        let (rows, cols) = (game.rows(), game.cols());
+        if !ttt_engine::Engine::supports(rows, cols, self.k, self.rule) {
+            return None;
+        }
+        let wanted = (rows, cols, self.rule, memory);
+        if self.next_for != Some(wanted) {
+            self.next = ttt_engine::Engine::new(rows, cols, self.rule, memory).ok();
+            self.next_for = Some(wanted);
+        }
+        let mut stones = Vec::new();
+        for row in 0..rows {
+            for col in 0..cols {
+                let cell = Cell::new(u8::try_from(row).ok()?, u8::try_from(col).ok()?);
+                if let Some(p) = game.get(cell) {
+                    stones.push((cell, p));
+                }
+            }
+        }
+        let next = self.next.as_mut()?;
+        next.set_stones(&stones, self.own).ok()?;
+        let started = Instant::now();
+        let stop = self.stop.clone();
+        let thought = next.think(ttt_engine::Limits::time(budget), &|| stop.is_raised())?;
+        let game = self.game.as_mut()?;
+        game.set_turn(self.own);
+        game.put(thought.best, self.own).ok()?;
+        let mut replies = Vec::new();
+        // MESSAGE, not DEBUG: managers show it, and some take a DEBUG line for an answer.
+        replies.push(Reply::Message(match thought.win_in() {
+            Some(plies) => format!(
+                "a win in {plies} {}",
+                if plies == 1 { "ply" } else { "plies" }
+            ),
+            None => format!(
+                "depth {} positions {} score {}",
+                thought.depth, thought.nodes, thought.score
+            ),
+        }));
+        if self.detail {
+            replies.push(Reply::Message(speed(thought.depth, thought.nodes, started)));
+        }
+        replies.push(Reply::Move(point_of(thought.best)));
+        Some(replies)
     }
 
     /// The answer to `YXNBEST n`: a `MESSAGE` for each of the best `n` candidates (to
@@ -732,13 +808,12 @@ mod tests {
     use std::io::Cursor;
 
     fn session(input: &str) -> Vec<String> {
+        session_with(input, Settings::default())
+    }
+
+    fn session_with(input: &str, settings: Settings) -> Vec<String> {
         let mut out = Vec::new();
-        run(
-            Cursor::new(input.to_string()),
-            &mut out,
-            Settings::default(),
-        )
-        .unwrap();
+        run(Cursor::new(input.to_string()), &mut out, settings).unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()
@@ -944,5 +1019,51 @@ mod tests {
             panic!("{out:?}")
         };
         assert!(p.x.abs_diff(7) <= 2 && p.y.abs_diff(7) <= 2, "{out:?}");
+    }
+
+    fn next() -> Settings {
+        Settings {
+            engine: EngineChoice::Next,
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn the_next_engine_plays_the_protocol() {
+        let out = session_with("START 15\nINFO timeout_turn 200\nTURN 7,7\nEND\n", next());
+        let Reply::Move(p) = Reply::parse(&out[1]) else {
+            panic!("{out:?}")
+        };
+        assert!(p.x.abs_diff(7) <= 1 && p.y.abs_diff(7) <= 1, "{out:?}");
+        let blocks = session_with(
+            "RECTSTART 20,10\nINFO timeout_turn 300\nBOARD\n3,3,1\n4,3,2\n5,3,2\n6,3,2\n7,3,2\n\
+             0,0,1\n9,9,1\nDONE\nEND\n",
+            next(),
+        );
+        assert_eq!(blocks, vec!["OK", "8,3"]);
+        let block = board(
+            &[(7, 3), (7, 4), (7, 5), (7, 6), (7, 8), (9, 7)],
+            &[(9, 3), (9, 4), (9, 5), (9, 6), (7, 2), (0, 0)],
+        );
+        let game = |rule: u32| {
+            session_with(
+                &format!("START 15\nINFO timeout_turn 300\nINFO rule {rule}\n{block}END\n"),
+                next(),
+            )
+        };
+        assert_eq!(game(0), vec!["OK", "7,7"]);
+        assert_eq!(game(1), vec!["OK", "2,9"]);
+        assert_eq!(game(8), vec!["OK", "7,7"]);
+    }
+
+    #[test]
+    fn the_next_engine_leaves_other_games_to_the_classic_one() {
+        // Four in a row: the classic engine blocks the three.
+        let board = "BOARD\n0,0,2\n1,0,2\n2,0,2\n5,5,1\n4,5,1\nDONE\n";
+        let four = session_with(
+            &format!("START 6\nINFO timeout_turn 300\nINFO win_length 4\n{board}END\n"),
+            next(),
+        );
+        assert_eq!(four, vec!["OK", "3,0"]);
     }
 }

@@ -36,7 +36,7 @@ pub use import::ImportArgs;
 pub use maintenance::{DbAction, DbCommandArgs};
 pub use matches::MatchArgs;
 pub use moves::MoveArgs;
-pub use pbrain::PbrainArgs;
+pub use pbrain::{EngineName, PbrainArgs};
 pub use play::{PlayArgs, Seat};
 pub use players::{PlayersAction, PlayersArgs};
 pub use serve::{LogFormat, ServeArgs};

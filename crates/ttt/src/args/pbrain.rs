@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::values::parse_seconds;
 
@@ -12,4 +12,18 @@ pub struct PbrainArgs {
     /// engine against itself at other settings).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub most_per_move: Option<Duration>,
+
+    /// The engine that plays: `classic` (ttt-ai's), or `next` (ttt-engine's, for five in a
+    /// row; the classic engine plays other boards).
+    #[arg(long, value_name = "NAME", value_enum, default_value_t = EngineName::Classic)]
+    pub engine: EngineName,
+}
+
+/// The engines `ttt pbrain` can play with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EngineName {
+    /// ttt-ai's engine, on any board.
+    Classic,
+    /// ttt-engine's, for five in a row.
+    Next,
 }

@@ -2,11 +2,17 @@
 
 use std::io::BufReader;
 
-use crate::args::PbrainArgs;
+use ttt_pbrain::engine::EngineChoice;
+
+use crate::args::{EngineName, PbrainArgs};
 
 pub fn run(args: &PbrainArgs) -> anyhow::Result<()> {
     let settings = ttt_pbrain::engine::Settings {
         most_per_move: args.most_per_move,
+        engine: match args.engine {
+            EngineName::Classic => EngineChoice::Classic,
+            EngineName::Next => EngineChoice::Next,
+        },
     };
     let input = BufReader::new(std::io::stdin());
     ttt_pbrain::engine::run(input, std::io::stdout().lock(), settings)?;

@@ -126,6 +126,32 @@ fn ttt_pbrain_plays_a_game_and_answers_every_command() {
     e.end();
 }
 
+/// The next engine (`--engine next`) over the same protocol; an unknown engine is refused.
+#[test]
+fn ttt_pbrain_plays_with_the_next_engine() {
+    let mut e = Engine::start(command(&["pbrain", "--engine", "next"]));
+    assert_eq!(e.ask("START 15"), "OK");
+    e.send("INFO timeout_turn 300");
+    e.send("INFO max_memory 83886080");
+    assert_eq!(e.ask("BEGIN"), "7,7");
+    let (x, y) = point(&e.ask("TURN 8,8"));
+    assert!(x.abs_diff(7) <= 2 && y.abs_diff(7) <= 2, "{x},{y}");
+    e.send("BOARD");
+    for line in [
+        "2,4,1", "2,5,2", "2,6,2", "2,7,2", "2,8,2", "9,9,1", "10,10,1",
+    ] {
+        e.send(line);
+    }
+    assert_eq!(e.ask("DONE"), "2,9");
+    assert_eq!(e.ask("RECTSTART 32,5"), "OK");
+    assert_eq!(e.ask("BEGIN"), "16,2");
+    e.end();
+    let refused = command(&["pbrain", "--engine", "fastest"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+}
+
 /// An analysis session as Yixin-Board drives one: its settings, a position set up with
 /// `YXBOARD`, the forbidden points shown, the best few moves asked for and stopped with
 /// `YXSTOP`, the next position, and a command of its that we do not support.

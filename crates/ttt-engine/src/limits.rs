@@ -1,0 +1,104 @@
+//! How long a search may run: a time budget, a node budget and a stop flag, all checked
+//! through one [`Clock`].
+
+use std::time::{Duration, Instant};
+
+/// What a search may spend. Unset limits do not limit; with none at all, only the stop flag
+/// (or a proven result) ends the search.
+///
+/// ```
+/// use std::time::Duration;
+/// use ttt_engine::Limits;
+/// let limits = Limits::time(Duration::from_millis(200)).with_nodes(1_000_000);
+/// assert_eq!(limits.nodes, Some(1_000_000));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest the search may take: it never runs past it, and starts no deeper pass that
+    /// it does not expect to finish within it.
+    pub time: Option<Duration>,
+    /// The most positions the search may visit.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// No limit.
+    #[must_use]
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// At most `time`.
+    #[must_use]
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            nodes: None,
+        }
+    }
+
+    /// These limits, and at most `nodes` positions.
+    #[must_use]
+    pub fn with_nodes(self, nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..self
+        }
+    }
+}
+
+/// A deeper pass takes several times as long as the one before, so none starts once this
+/// share of the time is gone; one that starts and is cut short still keeps a better move
+/// found on the way.
+const NEXT_PASS_SHARE: f64 = 0.6;
+
+/// The search's view of its limits.
+pub(crate) struct Clock<'a> {
+    started: Instant,
+    limits: Limits,
+    stop: &'a dyn Fn() -> bool,
+}
+
+impl<'a> Clock<'a> {
+    pub(crate) fn start(limits: Limits, stop: &'a dyn Fn() -> bool) -> Clock<'a> {
+        Clock {
+            started: Instant::now(),
+            limits,
+            stop,
+        }
+    }
+
+    /// Whether the search must stop now.
+    pub(crate) fn is_up(&self, nodes: u64) -> bool {
+        self.limits.nodes.is_some_and(|n| nodes >= n)
+            || self
+                .limits
+                .time
+                .is_some_and(|t| self.started.elapsed() >= t)
+            || (self.stop)()
+    }
+
+    /// Whether there is time for another, deeper pass.
+    pub(crate) fn has_time_for_next_pass(&self, nodes: u64) -> bool {
+        let time_left = self.limits.time.is_none_or(|t| {
+            self.started.elapsed().as_secs_f64() < t.as_secs_f64() * NEXT_PASS_SHARE
+        });
+        time_left && !self.is_up(nodes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_stop_the_clock() {
+        let never = || false;
+        let clock = Clock::start(Limits::none().with_nodes(10), &never);
+        assert!(!clock.is_up(9) && clock.is_up(10));
+        let clock = Clock::start(Limits::time(Duration::ZERO), &never);
+        assert!(clock.is_up(0) && !clock.has_time_for_next_pass(0));
+        let always = || true;
+        assert!(Clock::start(Limits::none(), &always).is_up(0));
+    }
+}

@@ -1,0 +1,471 @@
+//! The main search: iterative deepening over a principal-variation (negamax alpha-beta)
+//! search with aspiration windows, the transposition table, late-move reductions, forced
+//! replies to fours searched without using depth, and the threat search at the leaves.
+
+use crate::board::Board;
+use crate::limits::Clock;
+use crate::movepick::{pick, Ordering};
+use crate::pattern::Threat;
+use crate::tt::{Bound, Entry, Table};
+use crate::vcf::Vcf;
+
+/// The score of a win now; a win in `n` plies scores `WIN - n`.
+pub(crate) const WIN: i32 = 30_000;
+/// Scores beyond this are wins or losses found by the search.
+const PROVEN: i32 = WIN - 1_000;
+const INFINITY: i32 = WIN + 1;
+/// The deepest the search goes, forced replies included.
+pub(crate) const MAX_PLY: usize = 120;
+/// The positions a threat search at a leaf may visit, and its plies.
+const LEAF_VCF_NODES: u64 = 8;
+const LEAF_VCF_PLIES: u32 = 11;
+/// What a double threat the side to move can make at a leaf adds to the evaluation.
+const DOUBLE_THREAT: i32 = 1_500;
+/// The half-width of the first aspiration window.
+const ASPIRATION: i32 = 40;
+
+/// What a finished pass found.
+#[derive(Debug, Clone)]
+pub(crate) struct Pass {
+    pub(crate) best: usize,
+    pub(crate) score: i32,
+    pub(crate) depth: u32,
+}
+
+/// One search, from one root.
+pub(crate) struct Search<'a> {
+    board: &'a mut Board,
+    table: &'a mut Table,
+    ordering: &'a mut Ordering,
+    clock: Clock<'a>,
+    nodes: u64,
+    stopped: bool,
+    moves: Vec<Vec<(usize, i32)>>,
+    /// The depth of the pass under way.
+    pass_depth: i32,
+}
+
+impl<'a> Search<'a> {
+    pub(crate) fn new(
+        board: &'a mut Board,
+        table: &'a mut Table,
+        ordering: &'a mut Ordering,
+        clock: Clock<'a>,
+    ) -> Search<'a> {
+        Search {
+            board,
+            table,
+            ordering,
+            clock,
+            nodes: 0,
+            stopped: false,
+            moves: vec![Vec::new(); MAX_PLY + 1],
+            pass_depth: 0,
+        }
+    }
+
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Iterative deepening over `root` (the moves to choose from, best guess first), until
+    /// the limits or a proven result; `on_pass` hears of each finished pass.
+    pub(crate) fn deepen(
+        &mut self,
+        mut root: Vec<usize>,
+        mut on_pass: impl FnMut(&Pass),
+    ) -> Option<Pass> {
+        let mut last: Option<Pass> = None;
+        for depth in 1..MAX_PLY as i32 / 2 {
+            self.pass_depth = depth;
+            let guess = last.as_ref().map_or(0, |p| p.score);
+            let (mut alpha, mut beta) = if depth >= 4 && guess.abs() < PROVEN {
+                (guess - ASPIRATION, guess + ASPIRATION)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let mut width = ASPIRATION;
+            let pass = loop {
+                let Some((best, score)) = self.root(&mut root, depth, alpha, beta) else {
+                    break None;
+                };
+                if self.stopped {
+                    // A pass cut short searched the last pass's best move first, so any move
+                    // it found better is better; the depth stays the last finished one's.
+                    let depth = last.as_ref().map_or(depth as u32, |p| p.depth);
+                    break Some(Pass { best, score, depth });
+                }
+                if score <= alpha && alpha > -INFINITY {
+                    alpha = (alpha - width).max(-INFINITY);
+                    if score <= -PROVEN {
+                        alpha = -INFINITY;
+                    }
+                } else if score >= beta && beta < INFINITY {
+                    beta = (beta + width).min(INFINITY);
+                    if score >= PROVEN {
+                        beta = INFINITY;
+                    }
+                } else {
+                    break Some(Pass {
+                        best,
+                        score,
+                        depth: depth as u32,
+                    });
+                }
+                width *= 4;
+            };
+            let Some(pass) = pass else {
+                break;
+            };
+            if self.stopped {
+                last = Some(pass);
+                break;
+            }
+            on_pass(&pass);
+            let proven = pass.score.abs() >= PROVEN;
+            last = Some(pass);
+            if proven || !self.clock.has_time_for_next_pass(self.nodes) {
+                break;
+            }
+        }
+        last
+    }
+
+    /// One pass over the root moves; the best move and its score, or `None` when stopped
+    /// before the first move was searched. The best move goes to the front of `root`.
+    fn root(
+        &mut self,
+        root: &mut [usize],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(usize, i32)> {
+        let mut best: Option<(usize, i32)> = None;
+        for i in 0..root.len() {
+            let at = root[i];
+            self.board.make(at);
+            let score = if i == 0 {
+                -self.pvs(depth - 1, 1, -beta, -alpha)
+            } else {
+                let s = -self.pvs(depth - 1, 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.pvs(depth - 1, 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            self.board.unmake();
+            if self.stopped {
+                break;
+            }
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((at, score));
+                root[..=i].rotate_right(1);
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        if let Some((at, score)) = best {
+            let bound = if score >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store(
+                self.board.hash(),
+                Entry {
+                    score,
+                    depth,
+                    bound,
+                    best: Some(at as u16),
+                },
+            );
+        }
+        best
+    }
+
+    fn pvs(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.clock.is_up(self.nodes) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        let me = self.board.turn();
+        let them = me.other();
+        if self.board.count_at_least(me, Threat::Five) > 0
+            && !self.board.winning_cells(me, 1).is_empty()
+        {
+            return WIN - ply as i32 - 1;
+        }
+        if self.board.is_full() {
+            return 0;
+        }
+        // The opponent had no five before its last stone, or it would have played it.
+        let against = match self.board.last() {
+            Some(last) => self.board.winning_cells_near(last, them, 2),
+            None => self.board.winning_cells(them, 2),
+        };
+        if against.len() >= 2 {
+            return -(WIN - ply as i32 - 2);
+        }
+        if ply >= MAX_PLY {
+            return self.board.evaluate();
+        }
+        if let Some(&block) = against.first() {
+            if self.board.is_forbidden(block) {
+                return -(WIN - ply as i32 - 2);
+            }
+            // The only move: searched without spending depth on it.
+            self.board.make(block);
+            let score = -self.pvs(depth, ply + 1, -beta, -alpha);
+            self.board.unmake();
+            return score;
+        }
+        if self.has_open_four_move() {
+            return WIN - ply as i32 - 3;
+        }
+        if depth <= 0 {
+            return self.leaf(ply);
+        }
+
+        let key = self.board.hash();
+        let is_pv = beta - alpha > 1;
+        let mut table_move = None;
+        if let Some(e) = self.table.probe(key) {
+            table_move = e.best.map(usize::from);
+            let score = from_table(e.score, ply);
+            if !is_pv && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.ordering
+            .generate(self.board, ply, table_move, &mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return self.board.evaluate();
+        }
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = moves[0].0;
+        for i in 0..moves.len() {
+            let at = pick(&mut moves, i);
+            let quiet = self.board.threat(at, me) < Threat::Three
+                && self.board.threat(at, them) < Threat::Three;
+            if quiet && !is_pv && depth <= 4 && i >= late_move_limit(depth) && best_score > -PROVEN
+            {
+                continue;
+            }
+            // A move that makes an open three (or more) narrows the opponent's replies to
+            // its defences: searched a ply deeper, as far as twice the pass's depth.
+            let extension = i32::from(
+                self.board.threat(at, me) >= Threat::Three && ply < 2 * self.pass_depth as usize,
+            );
+            let reduction = if quiet && depth >= 2 && i >= 2 {
+                (reduction(depth, i) - i32::from(is_pv)).clamp(0, depth - 1 + extension)
+            } else {
+                0
+            };
+            self.board.make(at);
+            let score = if i == 0 {
+                -self.pvs(depth - 1 + extension, ply + 1, -beta, -alpha)
+            } else {
+                let mut s = -self.pvs(
+                    depth - 1 + extension - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                );
+                if s > alpha && reduction > 0 {
+                    s = -self.pvs(depth - 1 + extension, ply + 1, -alpha - 1, -alpha);
+                }
+                if s > alpha && s < beta {
+                    s = -self.pvs(depth - 1 + extension, ply + 1, -beta, -alpha);
+                }
+                s
+            };
+            self.board.unmake();
+            if self.stopped {
+                self.moves[ply] = moves;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = at;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    if quiet {
+                        self.ordering.reward(me, at, ply, depth);
+                    }
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(
+            key,
+            Entry {
+                score: to_table(best_score, ply),
+                depth,
+                bound,
+                best: Some(best_move as u16),
+            },
+        );
+        best_score
+    }
+
+    /// Whether the side to move (facing no five) makes two fives at once with some stone.
+    fn has_open_four_move(&mut self) -> bool {
+        let me = self.board.turn();
+        if self.board.count_at_least(me, Threat::FlexFour) == 0 {
+            return false;
+        }
+        let cells: Vec<usize> = self
+            .board
+            .grid()
+            .iter()
+            .copied()
+            .filter(|&at| self.board.is_empty(at) && self.board.threat(at, me) == Threat::FlexFour)
+            .collect();
+        let exact = self.board.rule() == ttt_core::Rule::Freestyle;
+        cells.into_iter().any(|at| {
+            if self.board.is_forbidden(at) {
+                return false;
+            }
+            if exact {
+                return true;
+            }
+            self.board.make(at);
+            let fives = self.board.winning_cells(me, 2).len();
+            self.board.unmake();
+            fives >= 2
+        })
+    }
+
+    /// A position at the end of the main search: a short threat search, else the evaluation.
+    fn leaf(&mut self, ply: usize) -> i32 {
+        let me = self.board.turn();
+        if self.board.count_at_least(me, Threat::Four) > 0 {
+            let mut vcf = Vcf::new(LEAF_VCF_NODES);
+            let found = vcf.find(self.board, LEAF_VCF_PLIES);
+            self.nodes += vcf.nodes();
+            if let Some(line) = found {
+                return WIN - (ply + line.len()) as i32;
+            }
+        }
+        let score = self.board.evaluate();
+        // Two open threes at once, against an opponent without a four to answer with: won
+        // but for the opponent's own threes, which the evaluation cannot see.
+        if self.board.count_at_least(me, Threat::ThreeThree) > 0
+            && self.board.count_at_least(me.other(), Threat::Four) == 0
+        {
+            return score + DOUBLE_THREAT;
+        }
+        score
+    }
+
+    /// The principal variation from the table, starting with `first`.
+    pub(crate) fn line(&mut self, first: usize, depth: u32) -> Vec<usize> {
+        let mut line = vec![first];
+        self.board.make(first);
+        while line.len() < depth as usize {
+            let Some(next) = self
+                .table
+                .probe(self.board.hash())
+                .and_then(|e| e.best)
+                .map(usize::from)
+            else {
+                break;
+            };
+            if !self.board.grid().contains(&next)
+                || !self.board.is_empty(next)
+                || self.board.is_forbidden(next)
+            {
+                break;
+            }
+            line.push(next);
+            self.board.make(next);
+        }
+        for _ in 0..line.len() {
+            self.board.unmake();
+        }
+        line
+    }
+}
+
+/// How many plies a quiet move is searched less for coming late: more the later it comes
+/// and the deeper the search, since the ordering rarely puts the best move that late.
+fn reduction(depth: i32, index: usize) -> i32 {
+    let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0).round();
+    r as i32
+}
+
+/// Past this many moves, a quiet move this close to the leaves is not searched at all.
+fn late_move_limit(depth: i32) -> usize {
+    4 + 3 * (depth * depth) as usize
+}
+
+/// A score as the table keeps it: wins counted from this position, not from the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= PROVEN {
+        score + ply as i32
+    } else if score <= -PROVEN {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= PROVEN {
+        score - ply as i32
+    } else if score <= -PROVEN {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Whether a score is a proven win or loss.
+pub(crate) fn is_proven(score: i32) -> bool {
+    score.abs() >= PROVEN
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_scores_count_from_the_position() {
+        let win_in_5_from_ply_3 = WIN - 8;
+        let stored = to_table(win_in_5_from_ply_3, 3);
+        assert_eq!(stored, WIN - 5);
+        assert_eq!(from_table(stored, 1), WIN - 6);
+        assert_eq!(from_table(to_table(-WIN + 9, 4), 4), -WIN + 9);
+        assert_eq!(to_table(12, 7), 12);
+        assert!(is_proven(WIN - 3) && !is_proven(500));
+    }
+}

@@ -1,0 +1,188 @@
+//! The transposition table: what the search learnt about a position, found again by its
+//! Zobrist hash when the position comes back by another order of moves. One slot per hash
+//! bucket, its size a power of two within the memory it is given; a deeper result, or one
+//! from this search rather than an older one, takes the slot.
+
+/// How a stored score bounds the true one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The score is exact.
+    Exact,
+    /// The true score is at least this (a move failed high).
+    Lower,
+    /// The true score is at most this (no move reached alpha).
+    Upper,
+}
+
+/// One position's entry.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Entry {
+    pub(crate) score: i32,
+    pub(crate) depth: i32,
+    pub(crate) bound: Bound,
+    /// The best move found, as a framed board index.
+    pub(crate) best: Option<u16>,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    score: i32,
+    depth: i16,
+    best: u16,
+    /// 0 for an empty slot; else the bound (1..=3) and, above it, the search's generation.
+    meta: u8,
+}
+
+impl Slot {
+    /// The slot as the table keeps it: two words, so that a new table is memory the system
+    /// hands over already zeroed (an empty table costs nothing until it is written), not a
+    /// gigabyte written slot by slot before the first move.
+    fn pack(self) -> [u64; 2] {
+        let data = u64::from(self.score as u32)
+            | u64::from(self.depth as i8 as u8) << 32
+            | u64::from(self.best) << 40
+            | u64::from(self.meta) << 56;
+        [self.key, data]
+    }
+
+    fn unpack([key, data]: [u64; 2]) -> Slot {
+        Slot {
+            key,
+            score: data as u32 as i32,
+            depth: i16::from((data >> 32) as u8 as i8),
+            best: (data >> 40) as u16,
+            meta: (data >> 56) as u8,
+        }
+    }
+}
+
+const NO_MOVE: u16 = u16::MAX;
+
+/// The table.
+pub(crate) struct Table {
+    slots: Vec<[u64; 2]>,
+    generation: u8,
+}
+
+impl Table {
+    /// A table within `memory_bytes` (at least a thousand slots).
+    pub(crate) fn new(memory_bytes: usize) -> Table {
+        let wanted = (memory_bytes / std::mem::size_of::<[u64; 2]>()).max(1024);
+        let size = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        Table {
+            slots: vec![[0; 2]; size],
+            generation: 0,
+        }
+    }
+
+    /// Marks the entries from now on as the new search's, so that they replace older ones.
+    pub(crate) fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 0x3f;
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.slots.len() - 1)
+    }
+
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        let s = Slot::unpack(self.slots[self.slot(key)]);
+        if s.meta == 0 || s.key != key {
+            return None;
+        }
+        let bound = match s.meta & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Entry {
+            score: s.score,
+            depth: i32::from(s.depth),
+            bound,
+            best: (s.best != NO_MOVE).then_some(s.best),
+        })
+    }
+
+    pub(crate) fn store(&mut self, key: u64, entry: Entry) {
+        let i = self.slot(key);
+        let old = Slot::unpack(self.slots[i]);
+        let old_generation = old.meta >> 2;
+        let depth = entry.depth.clamp(-100, 100) as i16;
+        if old.meta != 0 && old.key != key && old_generation == self.generation && old.depth > depth
+        {
+            return;
+        }
+        let best = match entry.best {
+            Some(b) => b,
+            // Keep the move an earlier, shallower search of this position found.
+            None if old.key == key => old.best,
+            None => NO_MOVE,
+        };
+        let bound = match entry.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        self.slots[i] = Slot {
+            key,
+            score: entry.score,
+            depth,
+            best,
+            meta: bound | self.generation << 2,
+        }
+        .pack();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds() {
+        let mut t = Table::new(1 << 16);
+        assert!(t.slots.len().is_power_of_two());
+        assert!(t.slots.len() * 16 <= 1 << 16);
+        assert!(t.probe(42).is_none());
+        t.store(
+            42,
+            Entry {
+                score: 7,
+                depth: 3,
+                bound: Bound::Lower,
+                best: Some(5),
+            },
+        );
+        let e = t.probe(42).unwrap();
+        assert_eq!(
+            (e.score, e.depth, e.bound, e.best),
+            (7, 3, Bound::Lower, Some(5))
+        );
+        t.store(
+            42,
+            Entry {
+                score: 9,
+                depth: 4,
+                bound: Bound::Exact,
+                best: None,
+            },
+        );
+        let loss = Slot {
+            key: 7,
+            score: -29_990,
+            depth: -3,
+            best: NO_MOVE,
+            meta: 3,
+        };
+        let back = Slot::unpack(loss.pack());
+        assert_eq!(
+            (back.key, back.score, back.depth, back.best, back.meta),
+            (7, -29_990, -3, NO_MOVE, 3)
+        );
+        assert_eq!(t.probe(42).unwrap().best, Some(5));
+    }
+}
