@@ -12,6 +12,12 @@ pub enum ProofRefused {
     },
     /// The searches behind the proof ran out of time.
     OutOfTime,
+    /// No move kept the claim at an attacker's position the searches had valued as keeping
+    /// it: the searches contradict each other, which is a bug to report.
+    NoMoveKeeps {
+        /// The position, in the notation.
+        position: String,
+    },
     /// Under renju only small positions are proven, by a search of every position.
     RenjuTooBig {
         /// The most empty cells such a position may have.
@@ -30,6 +36,11 @@ impl fmt::Display for ProofRefused {
             ProofRefused::OutOfTime => {
                 write!(f, "the time ran out before the proof was complete")
             }
+            ProofRefused::NoMoveKeeps { position } => write!(
+                f,
+                "the searches contradict each other at {position} (no move keeps the value \
+                 they gave it): please report this"
+            ),
             ProofRefused::RenjuTooBig { cells } => write!(
                 f,
                 "under renju a proof is written from a search of every position, which is \

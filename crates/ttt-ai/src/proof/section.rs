@@ -229,7 +229,9 @@ impl<'a> Section<'a> {
                 return Ok(cell);
             }
         }
-        unreachable!("the claim holds at every attacker's node written, so a move keeps it")
+        Err(ProofRefused::NoMoveKeeps {
+            position: pos.to_string(),
+        })
     }
 }
 

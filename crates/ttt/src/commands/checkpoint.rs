@@ -150,8 +150,8 @@ pub fn run(
         save(&frontier, path)?;
         count += 1;
         eprintln!(
-            "ttt: job {count}, {} plies deep: {} after {}; {}",
-            job.ply() - pos.ply(),
+            "ttt: job {count}, {} deep: {} after {}; {}",
+            plural((job.ply() - pos.ply()) as u64, "ply"),
             solution.value.map_or("open", Value::as_str),
             hours(spent),
             summary(&frontier.progress())
