@@ -278,10 +278,13 @@ impl Frontier {
                 u8::from(node.children.is_some())
             );
         }
+        let _ = writeln!(out, "check {:016x}", checksum(&out));
         out
     }
 
-    /// Reads a tree [`Frontier::to_text`] wrote.
+    /// Reads a tree [`Frontier::to_text`] wrote. The last line is a checksum of the rest,
+    /// against a file damaged or edited by hand; and the values of opened positions are not
+    /// read but worked out again from the positions below them.
     ///
     /// # Errors
     /// [`FrontierError`] naming the first line that is not as written.
@@ -290,6 +293,21 @@ impl Frontier {
             line,
             message: message.to_string(),
         };
+        let body_end = text.trim_end().rfind('\n').map_or(0, |i| i + 1);
+        let (body, last) = text.split_at(body_end);
+        let last_line = body.lines().count() + 1;
+        let sum = last
+            .trim()
+            .strip_prefix("check ")
+            .and_then(|hex| u64::from_str_radix(hex, 16).ok())
+            .ok_or_else(|| err(last_line, "the file does not end with its `check` line"))?;
+        if sum != checksum(body) {
+            return Err(err(
+                last_line,
+                "the checksum does not match: the file was changed after it was written",
+            ));
+        }
+        let text = body;
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
         let mut field = |name: &str| -> Result<(usize, String), FrontierError> {
             let (n, line) = lines
@@ -398,6 +416,12 @@ impl Frontier {
         if nodes.is_empty() {
             return Err(err(0, "the file holds no nodes"));
         }
+        // An opened position's value is its children's, whatever the file says.
+        for node in &mut nodes {
+            if node.children.is_some() {
+                node.value = None;
+            }
+        }
         // Children come after their parents: adding up from the last node counts each once.
         for id in (0..nodes.len()).rev() {
             let own = nodes[id].spent;
@@ -407,8 +431,21 @@ impl Frontier {
                 nodes[p].spent_under += under;
             }
         }
-        Ok(Frontier { root, nodes })
+        let mut frontier = Frontier { root, nodes };
+        for id in (0..frontier.nodes.len()).rev() {
+            if frontier.nodes[id].children.is_some() {
+                frontier.settle_from(id);
+            }
+        }
+        Ok(frontier)
     }
+}
+
+/// The FNV-1a hash of `text`: the file's checksum.
+fn checksum(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 #[cfg(test)]
@@ -481,16 +518,29 @@ mod tests {
     #[test]
     fn a_damaged_text_is_refused_with_its_line() {
         let text = Frontier::new(&empty(3, 3, 3)).to_text();
-        assert_eq!(Frontier::parse("").unwrap_err().line, 0);
+        assert!(Frontier::parse("")
+            .unwrap_err()
+            .message
+            .contains("`check` line"));
         let bad = text.replace("board 3 3 3", "board 3 x 3");
-        assert_eq!(Frontier::parse(&bad).unwrap_err().line, 2);
+        let e = Frontier::parse(&bad).unwrap_err();
+        assert!(e.message.contains("checksum"), "{e}");
+        // Edited and given a checksum that matches: the lines are read as they are.
+        let resummed = |t: &str| {
+            let body = &t[..t.trim_end().rfind('\n').unwrap() + 1];
+            format!("{body}check {:016x}\n", checksum(body))
+        };
+        assert_eq!(Frontier::parse(&resummed(&bad)).unwrap_err().line, 2);
         let mut opened = Frontier::new(&empty(3, 3, 3));
         let (id, _) = opened.next_job().unwrap();
         opened.record(id, None, Duration::ZERO);
-        let bad = opened.to_text().replace(" 0,0 ", " 7,7 ");
+        let bad = resummed(&opened.to_text().replace(" 0,0 ", " 7,7 "));
         let e = Frontier::parse(&bad).unwrap_err();
         assert!(e.message.contains("cannot be played"), "{e}");
-        let bad = opened.to_text().replace(" open ", " maybe ");
+        let bad = resummed(&opened.to_text().replace(" open ", " maybe "));
         assert!(Frontier::parse(&bad).is_err());
+        // An opened root claimed won is worked out again from its children: still open.
+        let claimed = resummed(&opened.to_text().replacen("0 - - open", "0 - - win", 1));
+        assert_eq!(Frontier::parse(&claimed).unwrap().value(), None);
     }
 }

@@ -60,9 +60,19 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["proof", "root_map", "json"])]
     pub checkpoint: Option<std::path::PathBuf>,
     /// With `--checkpoint`, the most time one job takes (what a kill can lose).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "120",
+    #[arg(long, value_name = "SECS", value_parser = parse_job_time, default_value = "120",
           requires = "checkpoint")]
     pub job_time: Duration,
+}
+
+/// `--job-time`: seconds, more than none (a job of no time would only open leaves).
+fn parse_job_time(s: &str) -> Result<Duration, String> {
+    match parse_seconds(s)? {
+        d if d < Duration::from_millis(1) => {
+            Err("a job needs some time: give at least 0.001 seconds".to_string())
+        }
+        d => Ok(d),
+    }
 }
 
 /// `--method`.

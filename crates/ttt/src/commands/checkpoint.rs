@@ -84,10 +84,12 @@ pub fn summary(progress: &FrontierProgress) -> String {
         let settled: Vec<String> = progress
             .first_moves
             .iter()
-            .filter_map(|(cell, v)| v.map(|v| format!("{},{} {}", cell.row, cell.col, v.as_str())))
+            .filter_map(|(cell, v)| {
+                v.map(|v| format!("{},{} {}", cell.row + 1, cell.col + 1, v.as_str()))
+            })
             .collect();
         line.push_str(&format!(
-            "; first moves settled: {settled_first} of {}",
+            "; first moves settled (row,column from 1): {settled_first} of {}",
             progress.first_moves.len()
         ));
         if !settled.is_empty() {
@@ -118,7 +120,8 @@ pub fn run(
     let mut frontier = load(pos, path)?;
     save(&frontier, path)?;
     eprintln!(
-        "ttt: searching in jobs of at most {}, the tree kept in {} after each ({})",
+        "ttt: searching in jobs of at most {}, the tree kept in {} after each ({}); stop it \
+         at any time, and the same command goes on from there",
         hours(jobs.job_time),
         path.display(),
         summary(&frontier.progress())

@@ -96,10 +96,10 @@ fn write_proof_file(
     pos: &Position,
     path: &std::path::Path,
     options: &ttt_ai::ProofOptions,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Value> {
     let started = std::time::Instant::now();
-    let proof =
-        ttt_ai::write_proof_with(pos, options).map_err(|e| user_error(format!("no proof: {e}")))?;
+    let proof = ttt_ai::write_proof_with(pos, options)
+        .map_err(|e| anyhow::Error::msg(format!("no proof: {e}")))?;
     std::fs::write(path, &proof.text)
         .map_err(|e| user_error(format!("cannot write {}: {e}", path.display())))?;
     eprintln!(
@@ -112,7 +112,7 @@ fn write_proof_file(
         started.elapsed().as_secs_f64(),
         path.display()
     );
-    Ok(())
+    Ok(proof.value)
 }
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
@@ -142,16 +142,19 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     if let Some(time) = args.time_limit {
         limits = limits.within(time);
     }
+    let proof_options = ttt_ai::ProofOptions {
+        limits: limits.clone(),
+        memory,
+        positions: usize::try_from(args.proof_positions).unwrap_or(usize::MAX),
+    };
+    if let (Some(path), ttt_core::Rule::Renju) = (&args.proof, pos.rule()) {
+        // The solver does not prove renju; a proof of a small position says the value.
+        let value = write_proof_file(&pos, path, &proof_options).map_err(user_error)?;
+        println!("{}", headline(&pos, Some(value)));
+        return Ok(());
+    }
     // A rule the solver cannot prove is refused, never answered "unknown".
     let solver = Solver::try_new(&pos).map_err(user_error)?;
-    if let Some(path) = &args.proof {
-        let options = ttt_ai::ProofOptions {
-            limits: limits.clone(),
-            memory,
-            positions: usize::try_from(args.proof_positions).unwrap_or(usize::MAX),
-        };
-        write_proof_file(&pos, path, &options)?;
-    }
     if let Some(path) = &args.checkpoint {
         let jobs = super::checkpoint::Jobs {
             limits: limits.clone(),
@@ -161,19 +164,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             method: args.method.method(),
         };
         let (value, progress) = super::checkpoint::run(&pos, path, &jobs)?;
-        let dims = pos.dims();
-        println!(
-            "{} x {}, {} in a row{}: {}",
-            dims.rows(),
-            dims.cols(),
-            dims.k(),
-            if pos.ply() == 0 {
-                String::new()
-            } else {
-                format!(" from {pos}")
-            },
-            describe(value, &pos)
-        );
+        println!("{}", headline(&pos, value));
         println!("{}", super::checkpoint::summary(&progress));
         if value.is_none() {
             println!(
@@ -183,6 +174,42 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         }
         return Ok(());
     }
+    report(args, &pos, solver, limits, memory, threads)?;
+    if let Some(path) = &args.proof {
+        // The value is said first: a proof that cannot be written within the limits
+        // takes nothing from it, and is an error of its own (exit status 1).
+        write_proof_file(&pos, path, &proof_options)?;
+    }
+    Ok(())
+}
+
+/// `ttt solve X x Y, K in a row: VALUE`.
+fn headline(pos: &Position, value: Option<Value>) -> String {
+    let dims = pos.dims();
+    format!(
+        "{} x {}, {} in a row{}: {}",
+        dims.rows(),
+        dims.cols(),
+        dims.k(),
+        if pos.ply() == 0 {
+            String::new()
+        } else {
+            format!(" from {pos}")
+        },
+        describe(value, pos)
+    )
+}
+
+/// Solves `pos` and prints the answer as `args` ask.
+fn report(
+    args: &SolveArgs,
+    pos: &Position,
+    solver: Solver,
+    mut limits: Limits,
+    memory: usize,
+    threads: usize,
+) -> anyhow::Result<()> {
+    let pos = *pos;
     let progress = Progress::start(&mut limits);
     let solver = solver
         .limits(limits)

@@ -288,9 +288,36 @@ fn solve_writes_proofs_of_bigger_boards_from_the_solver() {
         ],
         "",
     );
-    assert_eq!(refused.status.code(), Some(2));
+    // The value is said all the same; the proof's failure is an error of its own.
+    assert_eq!(refused.status.code(), Some(1));
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(err.contains("more than 10 positions"), "{err}");
+    let said = String::from_utf8_lossy(&refused.stdout);
+    assert!(
+        said.contains("6 x 6, 4 in a row: first-player win"),
+        "{said}"
+    );
+    // Renju, which the solver does not prove: a small position's proof says its value.
+    let renju = dir.path().join("renju.proof");
+    let out = crate::support::ttt(
+        &[
+            "solve",
+            "--rule",
+            "renju",
+            "X.O.O/.OX.X/X.X.O/.OO../.XX.O",
+            "--proof",
+            renju.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let checked = crate::support::ttt(&["check-proof", renju.to_str().unwrap()], "");
+    assert!(checked.status.success());
+    assert!(String::from_utf8_lossy(&checked.stdout).contains("(renju)"));
 }
 
 /// `--checkpoint FILE`: a search stopped by its time limit goes on from the file when run
@@ -383,6 +410,17 @@ fn a_checkpointed_search_resumes_where_it_stopped() {
     );
     assert_eq!(other.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&other.stderr).contains("another game"));
+    // A value edited by hand: the checksum no longer matches.
+    let finished_text = std::fs::read_to_string(&file).unwrap();
+    let edited = finished_text.replacen("0 - - win", "0 - - draw", 1);
+    assert_ne!(edited, finished_text);
+    std::fs::write(&file, &edited).unwrap();
+    let refused = crate::support::ttt(&args("1"), "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("checksum"));
+    // A job of no time is refused.
+    let no_time = crate::support::ttt(&["solve", "--checkpoint", path, "--job-time", "0"], "");
+    assert_eq!(no_time.status.code(), Some(2));
     std::fs::write(&file, "ttt-frontier 1\nboard 6 6\n").unwrap();
     let damaged = crate::support::ttt(&args("1"), "");
     assert_eq!(damaged.status.code(), Some(2));
