@@ -261,19 +261,7 @@ fn report(
         writeln!(out)?;
         return Ok(());
     }
-    writeln!(
-        out,
-        "{} x {}, {} in a row{}: {}",
-        dims.rows(),
-        dims.cols(),
-        dims.k(),
-        if pos.ply() == 0 {
-            String::new()
-        } else {
-            format!(" from {pos}")
-        },
-        describe(solution.value, &pos)
-    )?;
+    writeln!(out, "{}", headline(&pos, solution.value))?;
     writeln!(
         out,
         "{} in {:.3} s ({}, {}); table {}, {} used",
