@@ -242,8 +242,9 @@ fn after(pos: &Position, cell: Cell) -> Position {
     next
 }
 
-/// The name the proof format gives a symmetry.
-pub(crate) fn symmetry_name(s: Symmetry) -> &'static str {
+/// The name the proof format gives a symmetry (the checker keeps its own table: the two
+/// share no code).
+fn symmetry_name(s: Symmetry) -> &'static str {
     match s {
         Symmetry::Identity => "identity",
         Symmetry::Rotate90 => "rotate90",
