@@ -270,6 +270,9 @@ impl<'a> Search<'a> {
             {
                 continue;
             }
+            if i >= width(ply) && best_score > -PROVEN {
+                break;
+            }
             // A move that makes an open three (or more) narrows the opponent's replies to
             // its defences: searched a ply deeper, as far as twice the pass's depth.
             let extension = i32::from(
@@ -421,6 +424,17 @@ impl<'a> Search<'a> {
 fn reduction(depth: i32, index: usize) -> i32 {
     let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0).round();
     r as i32
+}
+
+/// The most moves searched at a node `ply` plies from the root, best first: the ordering
+/// by threats made and taken rarely puts the best move later, and the depth it saves goes
+/// deeper into the lines that matter.
+fn width(ply: usize) -> usize {
+    if ply <= 1 {
+        14
+    } else {
+        9
+    }
 }
 
 /// Past this many moves, a quiet move this close to the leaves is not searched at all.

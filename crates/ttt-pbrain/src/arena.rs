@@ -2,10 +2,11 @@
 //! played twice with the colours swapped (so an opening that favours one colour favours both
 //! engines alike), and the score as an Elo difference with its error bar.
 //!
-//! The openings are renju's 26 three-stone openings, centred on the board: black in the
-//! centre, white next to it (13 *direct*, on a side, and 13 *indirect*, on a corner) and
-//! black's second stone anywhere in the centre's 5 x 5 square, one of each shape up to a
-//! symmetry. Each engine gets the opening as a `BOARD`, then its opponent's moves as `TURN`s.
+//! The openings come from a [`Book`]: renju's 26 three-stone openings, centred on the board
+//! (black in the centre, white next to it, 13 *direct*, on a side, and 13 *indirect*, on a
+//! corner, and black's second stone anywhere in the centre's 5 x 5 square, one of each
+//! shape up to a symmetry), or the wide book of 1,040 five-stone openings grown from them.
+//! Each engine gets the opening as a `BOARD`, then its opponent's moves as `TURN`s.
 //! An engine that answers late (past its time and the slack), with an illegal move (under
 //! renju, black's forbidden points too), or not at all loses the game, and is started afresh
 //! for the next.
@@ -40,6 +41,8 @@ pub struct MatchSettings {
     pub slack: Duration,
     /// `INFO max_memory` for both, in bytes (0 for no limit).
     pub max_memory: u64,
+    /// The book the openings come from.
+    pub book: Book,
     /// The first opening to play (openings are taken in turn from there).
     pub first_opening: usize,
     /// Play every game from the empty board instead of the openings.
@@ -68,7 +71,7 @@ pub enum Side {
 pub struct GameRecord {
     /// Its number in the match, from 0: it fixes the opening and the colours.
     pub number: usize,
-    /// Which opening, by its number in [`openings`] (none from the empty board).
+    /// Which opening, by its number in the match's [`Book`] (none from the empty board).
     pub opening: Option<usize>,
     /// Which engine played black (first).
     pub black: Side,
@@ -183,7 +186,77 @@ impl Tally {
     }
 }
 
-/// The 26 openings, as offsets from the centre (x to the right, y down), black first.
+/// Where a match's openings come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Book {
+    /// Renju's 26 three-stone openings ([`openings`]).
+    #[default]
+    Renju,
+    /// [`WIDE_BOOK`] five-stone openings: each of renju's 26 with a white and then a black
+    /// stone more in the centre's 5 x 5 square ([`wide_opening`]). Engines that answer a
+    /// position the same way each time replay the same game from the same opening, so a
+    /// match of more than 52 games between them needs more openings than renju's.
+    Wide,
+}
+
+/// How many openings the wide book holds: 40 from each of renju's 26.
+pub const WIDE_BOOK: usize = 26 * 40;
+
+impl Book {
+    /// How many openings the book holds.
+    #[must_use]
+    pub fn len(self) -> usize {
+        match self {
+            Book::Renju => 26,
+            Book::Wide => WIDE_BOOK,
+        }
+    }
+
+    /// Never: every book holds openings (for clippy's `len` without `is_empty`).
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        false
+    }
+
+    /// Opening `n` (taken modulo [`Book::len`]), as offsets from the centre, black first.
+    #[must_use]
+    pub fn opening(self, n: usize) -> Vec<(i32, i32)> {
+        match self {
+            Book::Renju => openings()[n % 26].to_vec(),
+            Book::Wide => wide_opening(n % WIDE_BOOK),
+        }
+    }
+}
+
+/// Wide opening `n`: renju's opening `n % 26`, then a white and a black stone on free cells
+/// of the centre's 5 x 5 square, drawn from `n` by a fixed mixing function, so that the
+/// same number is always the same opening (a match resumes, and two matches share their
+/// openings). Fives are out of reach of three black stones, and so are renju's forbidden
+/// points.
+#[must_use]
+pub fn wide_opening(n: usize) -> Vec<(i32, i32)> {
+    let mut stones = openings()[n % 26].to_vec();
+    let mut state = n as u64;
+    for _ in 0..2 {
+        let free: Vec<(i32, i32)> = (-2..=2)
+            .flat_map(|y| (-2..=2).map(move |x| (x, y)))
+            .filter(|p| !stones.contains(p))
+            .collect();
+        state = mix(state);
+        stones.push(free[(state % free.len() as u64) as usize]);
+    }
+    stones
+}
+
+/// SplitMix64's step: a fixed, well-spread function of the opening's number.
+fn mix(state: u64) -> u64 {
+    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Renju's 26 openings, as offsets from the centre (x to the right, y down), black first.
 #[must_use]
 pub fn openings() -> Vec<[(i32, i32); 3]> {
     let mut all = Vec::new();
@@ -490,13 +563,14 @@ fn play_numbered<'a>(
     settings: &MatchSettings,
     number: usize,
 ) -> GameRecord {
-    let openings = openings();
-    let opening = (settings.first_opening + number / 2) % openings.len();
+    let opening = (settings.first_opening + number / 2) % settings.book.len();
     let (cx, cy) = (settings.width as i32 / 2, settings.height as i32 / 2);
     let mut stones: Vec<Point> = if settings.from_empty || settings.swap2 {
         Vec::new()
     } else {
-        openings[opening]
+        settings
+            .book
+            .opening(opening)
             .iter()
             .map(|&(dx, dy)| Point {
                 x: (cx + dx) as usize,
@@ -717,6 +791,25 @@ mod tests {
     }
 
     #[test]
+    fn the_wide_book_grows_each_renju_opening_by_two_distinct_central_stones() {
+        let mut all: Vec<Vec<(i32, i32)>> = (0..WIDE_BOOK).map(wide_opening).collect();
+        for (n, o) in all.iter().enumerate() {
+            assert_eq!(o.len(), 5);
+            assert_eq!(o[..3], openings()[n % 26]);
+            assert!(o.iter().all(|&(x, y)| x.abs() <= 2 && y.abs() <= 2));
+            let mut cells = o.clone();
+            cells.sort_unstable();
+            cells.dedup();
+            assert_eq!(cells.len(), 5, "{o:?}");
+        }
+        assert_eq!(Book::Wide.opening(7), wide_opening(7));
+        assert_eq!(Book::Wide.opening(WIDE_BOOK + 7), wide_opening(7));
+        all.sort_unstable();
+        all.dedup();
+        assert!(all.len() > WIDE_BOOK * 9 / 10, "{} different", all.len());
+    }
+
+    #[test]
     fn five_or_more_in_a_row_wins() {
         let mut g = Grid::new(15, 15, Rule::Freestyle);
         for x in [0, 1, 2, 4] {
@@ -805,6 +898,7 @@ mod tests {
             games: 2,
             slack: Duration::from_secs(2),
             max_memory: 0,
+            book: Book::Renju,
             first_opening: 0,
             from_empty: false,
             rule: Rule::Freestyle,

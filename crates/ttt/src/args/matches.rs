@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::values::{opening_parser, parse_count, parse_seconds, rule_parser};
 
@@ -26,12 +26,41 @@ fn parse_elo(s: &str) -> Result<f64, String> {
     }
 }
 
+/// Where a match's openings come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BookChoice {
+    /// Renju's 26 three-stone openings, centred.
+    Renju,
+    /// 1,040 five-stone openings: renju's 26, each with a white and a black stone more in the
+    /// centre's 5 x 5 square (for matches of more than 52 games between engines that play
+    /// a position the same way each time).
+    Wide,
+}
+
+impl BookChoice {
+    /// The arena's book.
+    pub fn book(self) -> ttt_pbrain::arena::Book {
+        match self {
+            BookChoice::Renju => ttt_pbrain::arena::Book::Renju,
+            BookChoice::Wide => ttt_pbrain::arena::Book::Wide,
+        }
+    }
+
+    /// The name the options and the state file use.
+    pub fn name(self) -> &'static str {
+        match self {
+            BookChoice::Renju => "renju",
+            BookChoice::Wide => "wide",
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 #[command(after_help = "\
 Examples:
   ttt match pbrain-figrid \"ttt pbrain\" --games 20
   ttt match \"./new/pbrain-ttt\" \"./old/pbrain-ttt\" --rule standard --games 2000 \\
-      --sprt --elo0 0 --elo1 10 --concurrency 2 --state new-vs-old.jsonl
+      --book wide --sprt --elo0 0 --elo1 10 --concurrency 2 --state new-vs-old.jsonl
 
 With --sprt the match stops as soon as the sequential probability ratio test is decided
 (H1: the first engine is at least --elo1 stronger; H0: at most --elo0), or after --games.
@@ -64,7 +93,11 @@ pub struct MatchArgs {
     /// Memory each engine may take, in MB (INFO max_memory; default: no limit).
     #[arg(long, value_name = "MB", value_parser = parse_count)]
     pub memory: Option<usize>,
-    /// The first of the 26 openings to play (0 to 25); later games take the next ones.
+    /// Which book the openings come from.
+    #[arg(long, value_enum, default_value = "renju")]
+    pub book: BookChoice,
+    /// The first of the book's openings to play (from 0: 0 to 25 in renju's, 0 to 1039 in
+    /// the wide book); later games take the next ones.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub first_opening: usize,
     /// Play every game from the empty board, not from the openings (the colours still

@@ -34,7 +34,7 @@ pub use gui::GuiArgs;
 pub use history::HistoryArgs;
 pub use import::ImportArgs;
 pub use maintenance::{DbAction, DbCommandArgs};
-pub use matches::MatchArgs;
+pub use matches::{BookChoice, MatchArgs};
 pub use moves::MoveArgs;
 pub use pbrain::{EngineName, PbrainArgs};
 pub use play::{PlayArgs, Seat};

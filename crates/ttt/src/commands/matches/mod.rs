@@ -91,10 +91,11 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
             ttt_core::MAX_SIDE
         )));
     }
-    let openings = arena::openings().len();
+    let openings = args.book.book().len();
     if args.first_opening >= openings {
         return Err(user_error(format!(
-            "there are {openings} openings: --first-opening goes from 0 to {}",
+            "the {} book has {openings} openings: --first-opening goes from 0 to {}",
+            args.book.name(),
             openings - 1
         )));
     }
@@ -128,6 +129,7 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
         games: args.games,
         slack: args.slack,
         max_memory: args.memory.map_or(0, |mb| mb as u64 * (1 << 20)),
+        book: args.book.book(),
         first_opening: args.first_opening,
         from_empty: args.from_empty,
         rule: args.rule,
@@ -172,6 +174,10 @@ fn introduce(
         args.rule,
         if args.opening == ttt_core::Opening::Swap2 {
             ", swap2"
+        } else if args.from_empty {
+            ", from the empty board"
+        } else if args.book == crate::args::BookChoice::Wide {
+            ", the wide book"
         } else {
             ""
         },

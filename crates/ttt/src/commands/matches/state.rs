@@ -31,6 +31,13 @@ pub struct Header {
     /// How games open (`none` or `swap2`); files written before openings have none.
     #[serde(default = "no_opening")]
     opening: String,
+    /// The book of openings (`renju` or `wide`); files written before books have renju's.
+    #[serde(default = "renju_book")]
+    book: String,
+}
+
+fn renju_book() -> String {
+    "renju".into()
 }
 
 fn no_opening() -> String {
@@ -50,6 +57,7 @@ pub fn header(args: &MatchArgs, first: &EngineSpec, second: &EngineSpec) -> Head
         first_opening: args.first_opening,
         from_empty: args.from_empty,
         opening: args.opening.name().to_string(),
+        book: args.book.name().to_string(),
     }
 }
 
@@ -205,6 +213,7 @@ mod tests {
             first_opening: 0,
             from_empty: false,
             opening: "none".into(),
+            book: "renju".into(),
         }
     }
 
