@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
 use ttt_core::{Cell, Dims, Player, Position, PositionError, Rule, Setup, MAX_SIDE};
 
@@ -123,7 +124,12 @@ pub struct Engine {
     table: Table,
     ordering: Ordering,
     won: bool,
+    /// The threads a search runs on.
+    threads: usize,
 }
+
+/// The most threads [`Engine::set_threads`] takes.
+pub const MAX_THREADS: usize = 256;
 
 impl fmt::Debug for Engine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -163,6 +169,7 @@ impl Engine {
             table: Table::new(memory_bytes),
             ordering,
             won: false,
+            threads: 1,
         })
     }
 
@@ -186,6 +193,19 @@ impl Engine {
         k == K
             && (SIDES.start()..=&most).contains(&&rows)
             && (SIDES.start()..=&most).contains(&&cols)
+    }
+
+    /// Searches on `threads` threads from now on (1 to [`MAX_THREADS`]; 1 at first). The
+    /// threads share the transposition table and search the same root, each from its own
+    /// depth, so that what one finds orders and cuts the others' search ("lazy SMP"); the
+    /// first thread's result is the move.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// The board, for the tuner.
+    pub(crate) fn board(&self) -> &Board {
+        &self.board
     }
 
     /// The side to move.
@@ -412,11 +432,34 @@ impl Engine {
             root = safe;
         }
         let first = root[0];
-        let mut search = Search::new(&mut self.board, &mut self.table, &mut self.ordering, clock);
-        let pass = search.deepen(root, |_| {});
-        let nodes = search.nodes() + spent;
+        let done = AtomicBool::new(false);
+        let (table, board) = (&self.table, &mut self.board);
+        let (pass, pv, nodes) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|i| {
+                    let (mut board, root, done) = (board.clone(), root.clone(), &done);
+                    scope.spawn(move || {
+                        let stop = || done.load(AtomicOrdering::Relaxed);
+                        let mut ordering = Ordering::new(board.framed_len(), MAX_PLY + 1);
+                        let clock = Clock::start(limits, &stop);
+                        let mut search = Search::new(&mut board, table, &mut ordering, clock);
+                        // Half the helpers a pass ahead of the others, so that the threads
+                        // are not all in the same part of the tree at once.
+                        search.deepen(root, (1 + (i % 2) as i32, 1), |_| {});
+                        search.nodes()
+                    })
+                })
+                .collect();
+            let mut search = Search::new(board, table, &mut self.ordering, clock);
+            let pass = search.deepen(root, (1, 1), |_| {});
+            done.store(true, AtomicOrdering::Relaxed);
+            let depth = pass.as_ref().map_or(0, |p| p.depth);
+            let pv = search.line(pass.as_ref().map_or(first, |p| p.best), depth.max(1));
+            let helped: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            (pass, pv, search.nodes() + helped)
+        });
+        let nodes = nodes + spent;
         let (best, score, depth) = pass.map_or((first, 0, 0), |p| (p.best, p.score, p.depth));
-        let pv = search.line(best, depth.max(1));
         Some(Thought {
             best: self.board.cell(best),
             score,

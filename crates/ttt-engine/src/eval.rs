@@ -6,41 +6,48 @@
 //! threats count for more than the same threats of the side that has just moved.
 
 use crate::pattern::{Pattern, Threat};
+use crate::weights;
 
-/// What a stone making `pattern` along one line is worth.
-const fn pattern_value(pattern: Pattern) -> i32 {
-    match pattern {
-        Pattern::None => 0,
-        Pattern::B2 => 2,
-        Pattern::F2 => 6,
-        Pattern::B3 => 7,
-        Pattern::F3 => 24,
-        Pattern::B4 => 26,
-        Pattern::F4 => 120,
-        Pattern::F5 => 400,
-    }
+/// What the evaluation counts, and how much: a value for each [`Pattern`] a stone makes along
+/// a line and a bonus for each [`Threat`] its lines make together (both indexed by the
+/// enums' order, weakest first), and the weights of the side to move's sum and of the other
+/// side's, in 64ths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weights {
+    /// A stone making each pattern along one line is worth this: none, B2, F2, B3, F3, B4,
+    /// F4, F5.
+    pub patterns: [i32; 8],
+    /// What the lines together add beyond their sum: two threats on one cell are worth far
+    /// more than two on different cells, since one move makes both. None, weak, three,
+    /// three-three, four, four-three, flex four, five.
+    pub threats: [i32; 8],
+    /// The side to move's sum counts this many 64ths: it moves next, so its threats count
+    /// for more than the same threats of the side that has just moved.
+    pub mover: i32,
+    /// The other side's sum counts this many 64ths, against.
+    pub waiting: i32,
 }
 
-/// What the lines together add beyond their sum: two threats on one cell are worth far
-/// more than two on different cells, since one move makes both.
-const fn threat_bonus(threat: Threat) -> i32 {
-    match threat {
-        Threat::None | Threat::Weak | Threat::Three | Threat::Four => 0,
-        Threat::ThreeThree => 90,
-        Threat::FourThree => 160,
-        Threat::FlexFour => 200,
-        Threat::Five => 600,
-    }
-}
+/// The weights the engine plays with.
+pub(crate) const WEIGHTS: Weights = Weights {
+    patterns: weights::PATTERNS,
+    threats: weights::THREATS,
+    mover: weights::MOVER,
+    waiting: weights::WAITING,
+};
 
 /// What a stone on an empty cell is worth to a player, from its four lines' patterns.
 pub(crate) fn cell_value(patterns: [Pattern; 4], threat: Threat) -> i32 {
-    patterns.iter().map(|&p| pattern_value(p)).sum::<i32>() + threat_bonus(threat)
+    patterns
+        .iter()
+        .map(|&p| WEIGHTS.patterns[p as usize])
+        .sum::<i32>()
+        + WEIGHTS.threats[threat as usize]
 }
 
 /// The evaluation for the side to move, from the sums of both players' cell values.
 pub(crate) fn evaluate(mover: i32, waiting: i32) -> i32 {
-    (mover * 6 - waiting * 5) / 8
+    (mover * WEIGHTS.mover - waiting * WEIGHTS.waiting) / 64
 }
 
 #[cfg(test)]
@@ -49,19 +56,8 @@ mod tests {
 
     #[test]
     fn stronger_patterns_are_worth_more() {
-        let patterns = [
-            Pattern::None,
-            Pattern::B2,
-            Pattern::F2,
-            Pattern::B3,
-            Pattern::F3,
-            Pattern::B4,
-            Pattern::F4,
-            Pattern::F5,
-        ];
-        assert!(patterns
-            .windows(2)
-            .all(|w| pattern_value(w[0]) < pattern_value(w[1])));
+        assert!(WEIGHTS.patterns.windows(2).all(|w| w[0] <= w[1]));
+        assert!(WEIGHTS.patterns[Pattern::F5 as usize] > WEIGHTS.patterns[Pattern::F3 as usize]);
     }
 
     #[test]
@@ -72,6 +68,6 @@ mod tests {
             [Pattern::F3, Pattern::F3, Pattern::None, Pattern::None],
             Threat::ThreeThree,
         );
-        assert!(double > 2 * pattern_value(Pattern::F3));
+        assert!(double > 2 * WEIGHTS.patterns[Pattern::F3 as usize]);
     }
 }

@@ -38,8 +38,12 @@ mod movepick;
 mod pattern;
 mod search;
 mod tt;
+mod tune;
 mod vcf;
 mod vct;
+mod weights;
 
-pub use engine::{Engine, EngineError, Thought, K, SIDES, WIN_SCORE};
+pub use engine::{Engine, EngineError, Thought, K, MAX_THREADS, SIDES, WIN_SCORE};
+pub use eval::Weights;
 pub use limits::Limits;
+pub use tune::{Fit, Tuner};

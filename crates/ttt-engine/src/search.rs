@@ -35,7 +35,7 @@ pub(crate) struct Pass {
 /// One search, from one root.
 pub(crate) struct Search<'a> {
     board: &'a mut Board,
-    table: &'a mut Table,
+    table: &'a Table,
     ordering: &'a mut Ordering,
     clock: Clock<'a>,
     nodes: u64,
@@ -48,7 +48,7 @@ pub(crate) struct Search<'a> {
 impl<'a> Search<'a> {
     pub(crate) fn new(
         board: &'a mut Board,
-        table: &'a mut Table,
+        table: &'a Table,
         ordering: &'a mut Ordering,
         clock: Clock<'a>,
     ) -> Search<'a> {
@@ -69,14 +69,16 @@ impl<'a> Search<'a> {
     }
 
     /// Iterative deepening over `root` (the moves to choose from, best guess first), until
-    /// the limits or a proven result; `on_pass` hears of each finished pass.
+    /// the limits or a proven result, passing through the depths `first`, `first + step`,
+    /// ...; `on_pass` hears of each finished pass.
     pub(crate) fn deepen(
         &mut self,
         mut root: Vec<usize>,
+        (first, step): (i32, usize),
         mut on_pass: impl FnMut(&Pass),
     ) -> Option<Pass> {
         let mut last: Option<Pass> = None;
-        for depth in 1..MAX_PLY as i32 / 2 {
+        for depth in (first..MAX_PLY as i32 / 2).step_by(step.max(1)) {
             self.pass_depth = depth;
             let guess = last.as_ref().map_or(0, |p| p.score);
             let (mut alpha, mut beta) = if depth >= 4 && guess.abs() < PROVEN {

@@ -2,6 +2,12 @@
 //! Zobrist hash when the position comes back by another order of moves. One slot per hash
 //! bucket, its size a power of two within the memory it is given; a deeper result, or one
 //! from this search rather than an older one, takes the slot.
+//!
+//! The search's threads share one table without locks: a slot is two atomic words, the
+//! data and the key XORed with the data, so that a slot torn by two threads writing at once
+//! fails the key check and reads as empty rather than as another position's entry.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored score bounds the true one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,9 +41,7 @@ struct Slot {
 }
 
 impl Slot {
-    /// The slot as the table keeps it: two words, so that a new table is memory the system
-    /// hands over already zeroed (an empty table costs nothing until it is written), not a
-    /// gigabyte written slot by slot before the first move.
+    /// The slot as two words: the key, and the rest.
     fn pack(self) -> [u64; 2] {
         let data = u64::from(self.score as u32)
             | u64::from(self.depth as i8 as u8) << 32
@@ -61,7 +65,8 @@ const NO_MOVE: u16 = u16::MAX;
 
 /// The table.
 pub(crate) struct Table {
-    slots: Vec<[u64; 2]>,
+    /// Two words a slot: the key XOR the data, then the data.
+    slots: Vec<AtomicU64>,
     generation: u8,
 }
 
@@ -75,7 +80,7 @@ impl Table {
             wanted.next_power_of_two() / 2
         };
         Table {
-            slots: vec![[0; 2]; size],
+            slots: (0..2 * size).map(|_| AtomicU64::new(0)).collect(),
             generation: 0,
         }
     }
@@ -85,12 +90,23 @@ impl Table {
         self.generation = (self.generation + 1) & 0x3f;
     }
 
+    /// The number of slots.
+    fn len(&self) -> usize {
+        self.slots.len() / 2
+    }
+
     fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.slots.len() - 1)
+        (key as usize) & (self.len() - 1)
+    }
+
+    fn load(&self, i: usize) -> Slot {
+        let checked = self.slots[2 * i].load(Ordering::Relaxed);
+        let data = self.slots[2 * i + 1].load(Ordering::Relaxed);
+        Slot::unpack([checked ^ data, data])
     }
 
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let s = Slot::unpack(self.slots[self.slot(key)]);
+        let s = self.load(self.slot(key));
         if s.meta == 0 || s.key != key {
             return None;
         }
@@ -107,9 +123,9 @@ impl Table {
         })
     }
 
-    pub(crate) fn store(&mut self, key: u64, entry: Entry) {
+    pub(crate) fn store(&self, key: u64, entry: Entry) {
         let i = self.slot(key);
-        let old = Slot::unpack(self.slots[i]);
+        let old = self.load(i);
         let old_generation = old.meta >> 2;
         let depth = entry.depth.clamp(-100, 100) as i16;
         if old.meta != 0 && old.key != key && old_generation == self.generation && old.depth > depth
@@ -127,7 +143,7 @@ impl Table {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        self.slots[i] = Slot {
+        let [key, data] = Slot {
             key,
             score: entry.score,
             depth,
@@ -135,6 +151,8 @@ impl Table {
             meta: bound | self.generation << 2,
         }
         .pack();
+        self.slots[2 * i].store(key ^ data, Ordering::Relaxed);
+        self.slots[2 * i + 1].store(data, Ordering::Relaxed);
     }
 }
 
@@ -144,9 +162,9 @@ mod tests {
 
     #[test]
     fn stores_and_finds() {
-        let mut t = Table::new(1 << 16);
-        assert!(t.slots.len().is_power_of_two());
-        assert!(t.slots.len() * 16 <= 1 << 16);
+        let t = Table::new(1 << 16);
+        assert!(t.len().is_power_of_two());
+        assert!(t.len() * 16 <= 1 << 16);
         assert!(t.probe(42).is_none());
         t.store(
             42,
@@ -184,5 +202,23 @@ mod tests {
             (7, -29_990, -3, NO_MOVE, 3)
         );
         assert_eq!(t.probe(42).unwrap().best, Some(5));
+    }
+
+    #[test]
+    fn a_slot_torn_between_two_positions_reads_as_empty() {
+        let t = Table::new(1 << 16);
+        let entry = |score| Entry {
+            score,
+            depth: 2,
+            bound: Bound::Exact,
+            best: Some(1),
+        };
+        let other = 42 + t.len() as u64;
+        t.store(42, entry(7));
+        let first = t.slots[2 * t.slot(42)].load(Ordering::Relaxed);
+        t.store(other, entry(-7));
+        // The first word of one write with the second word of the other.
+        t.slots[2 * t.slot(42)].store(first, Ordering::Relaxed);
+        assert!(t.probe(42).is_none() && t.probe(other).is_none());
     }
 }

@@ -28,6 +28,9 @@ use crate::protocol::{Owner, Point};
 /// How many in a row win: gomoku.
 const K: usize = 5;
 
+/// The most threads a match gives an engine (`INFO thread_num`): as many as ours takes.
+pub const MOST_THREADS: usize = ttt_engine::MAX_THREADS;
+
 /// How a match is played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchSettings {
@@ -41,6 +44,8 @@ pub struct MatchSettings {
     pub slack: Duration,
     /// `INFO max_memory` for both, in bytes (0 for no limit).
     pub max_memory: u64,
+    /// `INFO thread_num` for both, when set.
+    pub threads: Option<u64>,
     /// The book the openings come from.
     pub book: Book,
     /// The first opening to play (openings are taken in turn from there).
@@ -377,6 +382,9 @@ impl Player<'_> {
             brain.info("timeout_match", 0)?;
             brain.info("max_memory", settings.max_memory)?;
             brain.info("rule", u64::from(settings.rule.gomocup_code()))?;
+            if let Some(threads) = settings.threads {
+                brain.info("thread_num", threads)?;
+            }
             self.brain = Some(brain);
         } else if self.fresh {
             let brain = self.brain.as_mut().ok_or(BrainError::Gone)?;
@@ -898,6 +906,7 @@ mod tests {
             games: 2,
             slack: Duration::from_secs(2),
             max_memory: 0,
+            threads: None,
             book: Book::Renju,
             first_opening: 0,
             from_empty: false,

@@ -5,7 +5,8 @@
 //! `RESTART`, `BEGIN`, `TURN`, `BOARD` ... `DONE`, `SWAP2BOARD` ... `DONE` (the Gomocup's
 //! swap2 opening: see [`crate::swap2`]), `TAKEBACK`, `INFO`, `ABOUT` and `END`.
 //! Time: each move gets `timeout_turn`, less when `time_left` of `timeout_match` runs short,
-//! less a margin for the answer to reach the manager; `max_memory` bounds the tables.
+//! less a margin for the answer to reach the manager; `max_memory` bounds the tables;
+//! `thread_num` (1 to 256) sets the threads the next engine searches on.
 //! `INFO rule` takes 0 (freestyle: five or more), 1 (standard: exactly five), 4 (renju: black
 //! may not play a double-three, a double-four or an overline) and 8 (caro: five or more, not
 //! blocked at both ends); any other value gets `ERROR` naming these. The rule holds from the
@@ -103,6 +104,8 @@ struct Engine {
     timeout_match: Option<Duration>,
     time_left: Option<Duration>,
     max_memory: Option<usize>,
+    /// `INFO thread_num`: the threads the next engine may search on.
+    threads: usize,
     /// Raised by the reader at `END` and at `YXSTOP`; lowered when `YXSTOP` is handled.
     stop: StopFlag,
     /// Set by the reader at `END`: the stop flag then stays raised.
@@ -137,6 +140,7 @@ impl Engine {
             timeout_match: None,
             time_left: None,
             max_memory: None,
+            threads: 1,
             stop,
             ended,
             next: None,
@@ -469,11 +473,24 @@ impl Engine {
                     )]
                 }
             },
+            // Yixin-Board's and other managers' key: the next engine searches on that many
+            // threads; the classic engine has one.
+            "thread_num" => match number() {
+                Some(v) if (1..=ttt_engine::MAX_THREADS as u64).contains(&v) => {
+                    self.threads = v as usize;
+                }
+                _ => {
+                    return vec![Reply::Error(format!(
+                        "INFO thread_num needs a whole number from 1 to {}",
+                        ttt_engine::MAX_THREADS
+                    ))]
+                }
+            },
             "show_detail" => match number() {
                 Some(v) => self.detail = v > 0,
                 None => return bad(),
             },
-            // Other keys (game_type, folder, evaluate, Yixin-Board's thread_num, hash_size,
+            // Other keys (game_type, folder, evaluate, Yixin-Board's hash_size,
             // max_depth, max_node, ...) change nothing here.
             _ => {}
         }
@@ -562,6 +579,7 @@ impl Engine {
         }
         let next = self.next.as_mut()?;
         next.set_stones(&stones, self.own).ok()?;
+        next.set_threads(self.threads);
         let started = Instant::now();
         let stop = self.stop.clone();
         let thought = next.think(ttt_engine::Limits::time(budget), &|| stop.is_raised())?;

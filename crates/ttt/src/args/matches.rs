@@ -93,6 +93,10 @@ pub struct MatchArgs {
     /// Memory each engine may take, in MB (INFO max_memory; default: no limit).
     #[arg(long, value_name = "MB", value_parser = parse_count)]
     pub memory: Option<usize>,
+    /// Threads each engine may search on (INFO thread_num; default: not sent). The two
+    /// engines take turns, so one game at a time can give each all the cores.
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub threads: Option<usize>,
     /// Which book the openings come from.
     #[arg(long, value_enum, default_value = "renju")]
     pub book: BookChoice,

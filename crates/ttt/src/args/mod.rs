@@ -21,6 +21,7 @@ mod play;
 mod players;
 mod serve;
 mod solve;
+mod tune;
 
 use clap::{Parser, Subcommand};
 
@@ -41,6 +42,7 @@ pub use play::{PlayArgs, Seat};
 pub use players::{PlayersAction, PlayersArgs};
 pub use serve::{LogFormat, ServeArgs};
 pub use solve::SolveArgs;
+pub use tune::TuneEvalArgs;
 pub use values::threads_or_all;
 
 /// Tic-tac-toe and every m,n,k-game: R rows by C columns, K in a row wins, X moves first.
@@ -105,6 +107,8 @@ pub enum Command {
     Match(MatchArgs),
     /// Check a proof of a game's value (`docs/PROOFS.md`) with the rules alone.
     CheckProof(CheckProofArgs),
+    /// Fit the gomoku engine's evaluation to games it played (`ttt match --state` files).
+    TuneEval(TuneEvalArgs),
     /// Look after the database: check it, or back it up while servers run.
     Db(DbCommandArgs),
     /// The web server's accounts: a code that lets someone claim a name that has games.

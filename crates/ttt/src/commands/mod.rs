@@ -19,3 +19,4 @@ pub mod play;
 pub mod players;
 pub mod serve;
 pub mod solve;
+pub mod tune;

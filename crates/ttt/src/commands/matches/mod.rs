@@ -11,7 +11,7 @@ use ttt_pbrain::sprt::{Sprt, Verdict};
 use crate::args::MatchArgs;
 use crate::error::user_error;
 
-mod state;
+pub mod state;
 
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let (first, second, settings) = checked(args)?;
@@ -91,6 +91,12 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
             ttt_core::MAX_SIDE
         )));
     }
+    if let Some(n) = args.threads.filter(|&n| n > arena::MOST_THREADS) {
+        return Err(user_error(format!(
+            "--threads {n} is too many: engines take 1 to {}",
+            arena::MOST_THREADS
+        )));
+    }
     let openings = args.book.book().len();
     if args.first_opening >= openings {
         return Err(user_error(format!(
@@ -129,6 +135,7 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
         games: args.games,
         slack: args.slack,
         max_memory: args.memory.map_or(0, |mb| mb as u64 * (1 << 20)),
+        threads: args.threads.map(|n| n as u64),
         book: args.book.book(),
         first_opening: args.first_opening,
         from_empty: args.from_empty,
@@ -187,6 +194,13 @@ fn introduce(
             n => format!(", {n} games at once"),
         }
     )?;
+    if let Some(n) = args.threads {
+        writeln!(
+            out,
+            "each engine searches on {}",
+            counted(n as u64, "thread")
+        )?;
+    }
     if let Some(test) = sprt {
         let (low, high) = test.bounds();
         writeln!(

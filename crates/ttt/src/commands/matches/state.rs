@@ -34,6 +34,9 @@ pub struct Header {
     /// The book of openings (`renju` or `wide`); files written before books have renju's.
     #[serde(default = "renju_book")]
     book: String,
+    /// `INFO thread_num`, when sent; files written before threads have none.
+    #[serde(default)]
+    threads: Option<usize>,
 }
 
 fn renju_book() -> String {
@@ -58,7 +61,55 @@ pub fn header(args: &MatchArgs, first: &EngineSpec, second: &EngineSpec) -> Head
         from_empty: args.from_empty,
         opening: args.opening.name().to_string(),
         book: args.book.name().to_string(),
+        threads: args.threads,
     }
+}
+
+impl Header {
+    /// The board's rows and columns, and the rule's name.
+    pub fn board(&self) -> (usize, usize, &str) {
+        (self.rows, self.cols, &self.rule)
+    }
+}
+
+/// The match a state file holds, and its games (each number once), whatever match it is.
+///
+/// # Errors
+/// A file that cannot be read, or a line that is not a match's header or a game: named,
+/// with the line's number.
+pub fn read(path: &Path) -> anyhow::Result<(Header, Vec<GameRecord>)> {
+    let shown = path.display();
+    let file = File::open(path)
+        .map_err(|e| user_error(format!("cannot read the state file {shown}: {e}")))?;
+    let mut lines = BufReader::new(file).lines();
+    let first = lines
+        .next()
+        .transpose()
+        .map_err(|e| user_error(format!("cannot read the state file {shown}: {e}")))?
+        .unwrap_or_default();
+    let header: Header = serde_json::from_str(&first).map_err(|e| {
+        user_error(format!(
+            "{shown}, line 1: not a ttt match state ({e}); give another --state file"
+        ))
+    })?;
+    let mut games = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let line =
+            line.map_err(|e| user_error(format!("cannot read the state file {shown}: {e}")))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let game = serde_json::from_str::<Line>(&line)
+            .ok()
+            .and_then(Line::record)
+            .ok_or_else(|| {
+                user_error(format!("{shown}, line {}: not a game of the match", i + 2))
+            })?;
+        if !games.iter().any(|g: &GameRecord| g.number == game.number) {
+            games.push(game);
+        }
+    }
+    Ok((header, games))
 }
 
 /// One game as a line of the file.
@@ -134,15 +185,7 @@ impl StateFile {
         let mut games = Vec::new();
         let exists = path.exists();
         if exists {
-            let file = File::open(path)
-                .map_err(|e| user_error(format!("cannot read the state file {shown}: {e}")))?;
-            let mut lines = BufReader::new(file).lines();
-            let first = lines.next().transpose()?.unwrap_or_default();
-            let saved: Header = serde_json::from_str(&first).map_err(|e| {
-                user_error(format!(
-                    "{shown}, line 1: not a ttt match state ({e}); give another --state file"
-                ))
-            })?;
+            let (saved, saved_games) = read(path)?;
             if &saved != header {
                 return Err(user_error(format!(
                     "{shown} holds another match ({} against {}, {} x {}, {}): give another \
@@ -150,21 +193,7 @@ impl StateFile {
                     saved.first, saved.second, saved.rows, saved.cols, saved.rule
                 )));
             }
-            for (i, line) in lines.enumerate() {
-                let line = line?;
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let game = serde_json::from_str::<Line>(&line)
-                    .ok()
-                    .and_then(Line::record)
-                    .ok_or_else(|| {
-                        user_error(format!("{shown}, line {}: not a game of the match", i + 2))
-                    })?;
-                if !games.iter().any(|g: &GameRecord| g.number == game.number) {
-                    games.push(game);
-                }
-            }
+            games = saved_games;
         }
         let mut file = OpenOptions::new()
             .create(true)
@@ -214,6 +243,7 @@ mod tests {
             from_empty: false,
             opening: "none".into(),
             book: "renju".into(),
+            threads: None,
         }
     }
 
