@@ -95,6 +95,9 @@ pub struct Thought {
     pub score: i32,
     /// The depth of the last finished pass (1 for a move found without one).
     pub depth: u32,
+    /// Whether a win or loss the score says is proven: by a five on the board or by a threat
+    /// search that answers every defence, not by the main search, which leaves moves out.
+    pub proven: bool,
     /// The positions visited.
     pub nodes: u64,
     /// The expected line, starting with the move.
@@ -105,13 +108,14 @@ pub struct Thought {
 pub const WIN_SCORE: i32 = WIN;
 
 impl Thought {
-    /// In how many plies the side to move wins, if the search proved it.
+    /// In how many plies the side to move wins, if the score says it does (proven by a
+    /// threat search when [`Thought::proven`], else found by the main search).
     #[must_use]
     pub fn win_in(&self) -> Option<u32> {
         (is_proven(self.score) && self.score > 0).then(|| (WIN - self.score) as u32)
     }
 
-    /// In how many plies the side to move loses, if the search proved it.
+    /// In how many plies the side to move loses, if the score says it does.
     #[must_use]
     pub fn loss_in(&self) -> Option<u32> {
         (is_proven(self.score) && self.score < 0).then(|| (WIN + self.score) as u32)
@@ -354,6 +358,7 @@ impl Engine {
             best: board.cell(at),
             score,
             depth: 1,
+            proven: is_proven(score),
             nodes: 1,
             pv: vec![board.cell(at)],
         };
@@ -404,6 +409,7 @@ impl Engine {
                 best: self.board.cell(line[0]),
                 score: WIN - line.len() as i32,
                 depth: 1,
+                proven: true,
                 nodes: spent,
                 pv,
             });
@@ -464,6 +470,7 @@ impl Engine {
             best: self.board.cell(best),
             score,
             depth,
+            proven: false,
             nodes,
             pv: pv.into_iter().map(|at| self.board.cell(at)).collect(),
         })

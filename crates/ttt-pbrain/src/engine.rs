@@ -590,8 +590,13 @@ impl Engine {
         // MESSAGE, not DEBUG: managers show it, and some take a DEBUG line for an answer.
         replies.push(Reply::Message(match thought.win_in() {
             Some(plies) => format!(
-                "a win in {plies} {}",
-                if plies == 1 { "ply" } else { "plies" }
+                "a win in {plies} {}{}",
+                if plies == 1 { "ply" } else { "plies" },
+                if thought.proven {
+                    ""
+                } else {
+                    " (found by the search, not proven)"
+                }
             ),
             None => format!(
                 "depth {} positions {} score {}",
@@ -670,16 +675,27 @@ impl Engine {
         let board = self.game.as_ref().map_or("no board yet".to_string(), |g| {
             format!("{} x {} (columns x rows)", g.cols(), g.rows())
         });
+        // The classic engine searches on one thread; the next one on as many as it is
+        // given, and an analysis board offers up to this machine's cores.
+        let (most, threads) = match self.settings.engine {
+            EngineChoice::Classic => (1, 1),
+            EngineChoice::Next => (
+                std::thread::available_parallelism().map_or(1, usize::from),
+                self.threads,
+            ),
+        };
         vec![
-            // One search thread: an analysis board offers no more.
-            Reply::Message("INFO MAX_THREAD_NUM 1".into()),
+            Reply::Message(format!("INFO MAX_THREAD_NUM {most}")),
             Reply::Message(format!(
-                "ttt {}: {board}, {} in a row, {}, {} ms a move, tables of {} MiB, detail {}",
+                "ttt {}: {board}, {} in a row, {}, {} ms a move, tables of {} MiB, {} thread{}, \
+                 detail {}",
                 env!("CARGO_PKG_VERSION"),
                 self.k,
                 self.rule,
                 self.budget().as_millis(),
                 self.memory() >> 20,
+                threads,
+                if threads == 1 { "" } else { "s" },
                 if self.detail { "on" } else { "off" },
             )),
         ]

@@ -145,6 +145,23 @@ fn ttt_pbrain_plays_with_the_next_engine() {
     assert_eq!(e.ask("DONE"), "2,9");
     assert_eq!(e.ask("RECTSTART 32,5"), "OK");
     assert_eq!(e.ask("BEGIN"), "16,2");
+    // Threads: a count out of range is refused and changes nothing; two are taken, shown
+    // and searched on.
+    assert!(e
+        .ask("INFO thread_num 0")
+        .starts_with("ERROR INFO thread_num needs"));
+    e.send("INFO thread_num 2");
+    e.send("YXSHOWINFO");
+    e.send("START 15");
+    let (messages, ok) = e.messages_and_answer();
+    assert_eq!(ok, "OK");
+    assert!(
+        messages[0].starts_with("INFO MAX_THREAD_NUM "),
+        "{messages:?}"
+    );
+    assert!(messages[1].contains(", 2 threads,"), "{messages:?}");
+    let (x, y) = point(&e.ask("TURN 7,7"));
+    assert!(x.abs_diff(7) <= 2 && y.abs_diff(7) <= 2, "{x},{y}");
     e.end();
     let refused = command(&["pbrain", "--engine", "fastest"])
         .output()
@@ -472,4 +489,108 @@ fn ttt_match_plays_swap2_over_the_protocol() {
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("use --opening swap2"));
+}
+
+#[test]
+fn a_wide_book_match_on_threads_feeds_the_evaluation_tuner() {
+    let engine = format!("{TTT} pbrain --engine next --most-per-move 0.05");
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("selfplay.jsonl");
+    let out = command(&[
+        "match",
+        &engine,
+        &engine,
+        "--games",
+        "2",
+        "--turn-time",
+        "0.1",
+        "--book",
+        "wide",
+        "--first-opening",
+        "1039",
+        "--threads",
+        "2",
+        "--moves",
+        "--state",
+        state.to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("freestyle, the wide book"), "{text}");
+    assert!(text.contains("each engine searches on 2 threads"), "{text}");
+    assert!(text.contains("opening 1039, A black"), "{text}");
+    // Both games open with the same five stones, renju's opening 1039 % 26 = 25 and two more.
+    let openings: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| l.starts_with("  "))
+        .map(|l| l.split_whitespace().take(5).collect())
+        .collect();
+    assert_eq!(openings.len(), 2, "{text}");
+    assert_eq!(openings[0], openings[1], "{text}");
+
+    let weights = dir.path().join("weights.rs");
+    let out = command(&[
+        "tune-eval",
+        state.to_str().unwrap(),
+        "--steps",
+        "20",
+        "--out",
+        weights.to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.starts_with("2 games: "), "{text}");
+    assert!(text.contains("mean squared error: training "), "{text}");
+    let written = std::fs::read_to_string(&weights).unwrap();
+    assert!(
+        written.contains("pub(crate) const PATTERNS: [i32; 8] = [0, "),
+        "{written}"
+    );
+
+    // What is not a state file, or not there, is refused with its name.
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, "hello\n").unwrap();
+    for (file, says) in [
+        (&bad, "line 1: not a ttt match state"),
+        (&weights, "line 1"),
+    ] {
+        let out = command(&["tune-eval", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{err}");
+    }
+    let out = command(&["tune-eval", "/nonexistent/games.jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the state file"));
+    // Limits on the match's new options.
+    for (args, says) in [
+        (&["--threads", "300"][..], "--threads 300 is too many"),
+        (
+            &["--book", "wide", "--first-opening", "1040"][..],
+            "the wide book has 1040 openings",
+        ),
+        (
+            &["--first-opening", "26"][..],
+            "the renju book has 26 openings",
+        ),
+    ] {
+        let mut all = vec!["match", &engine, &engine];
+        all.extend_from_slice(args);
+        let out = command(&all).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{err}");
+    }
 }
