@@ -4,7 +4,9 @@
 use std::time::{Duration, Instant};
 
 /// What a search may spend. Unset limits do not limit; with none at all, only the stop flag
-/// (or a proven result) ends the search.
+/// (or a proven result) ends the search. A `target` below `time` (a tournament's game clock)
+/// is what a move should take: the search starts no deeper pass once a share of it is gone,
+/// unless its best move has just changed or its score fallen, when it goes on towards `time`.
 ///
 /// ```
 /// use std::time::Duration;
@@ -19,6 +21,8 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// The most positions the search may visit.
     pub nodes: Option<u64>,
+    /// The time a move should take, when less than `time`.
+    pub target: Option<Duration>,
 }
 
 impl Limits {
@@ -34,6 +38,16 @@ impl Limits {
         Limits {
             time: Some(time),
             nodes: None,
+            target: None,
+        }
+    }
+
+    /// These limits, aiming to take `target` (see [`Limits`]).
+    #[must_use]
+    pub fn with_target(self, target: Duration) -> Limits {
+        Limits {
+            target: Some(target),
+            ..self
         }
     }
 
@@ -78,11 +92,13 @@ impl<'a> Clock<'a> {
             || (self.stop)()
     }
 
-    /// Whether there is time for another, deeper pass.
-    pub(crate) fn has_time_for_next_pass(&self, nodes: u64) -> bool {
-        let time_left = self.limits.time.is_none_or(|t| {
-            self.started.elapsed().as_secs_f64() < t.as_secs_f64() * NEXT_PASS_SHARE
-        });
+    /// Whether there is time for another, deeper pass: `stretch` (1 or more) times the
+    /// target's share, never past the time limit's.
+    pub(crate) fn has_time_for_next_pass(&self, nodes: u64, stretch: f64) -> bool {
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let within = |t: Duration, times: f64| elapsed < t.as_secs_f64() * NEXT_PASS_SHARE * times;
+        let time_left = self.limits.time.is_none_or(|t| within(t, 1.0))
+            && self.limits.target.is_none_or(|t| within(t, stretch));
         time_left && !self.is_up(nodes)
     }
 }
@@ -97,7 +113,16 @@ mod tests {
         let clock = Clock::start(Limits::none().with_nodes(10), &never);
         assert!(!clock.is_up(9) && clock.is_up(10));
         let clock = Clock::start(Limits::time(Duration::ZERO), &never);
-        assert!(clock.is_up(0) && !clock.has_time_for_next_pass(0));
+        assert!(clock.is_up(0) && !clock.has_time_for_next_pass(0, 1.0));
+        // A target long gone stops new passes, unless stretched; the limit never lets one.
+        let aim = Limits::time(Duration::from_secs(60)).with_target(Duration::ZERO);
+        let clock = Clock::start(aim, &never);
+        assert!(!clock.has_time_for_next_pass(0, 1.0) && !clock.has_time_for_next_pass(0, 4.0));
+        let aim = Limits::time(Duration::from_secs(60)).with_target(Duration::from_millis(1));
+        let clock = Clock::start(aim, &never);
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(!clock.has_time_for_next_pass(0, 1.0));
+        assert!(clock.has_time_for_next_pass(0, 100_000.0));
         let always = || true;
         assert!(Clock::start(Limits::none(), &always).is_up(0));
     }

@@ -23,6 +23,9 @@ const LEAF_VCF_PLIES: u32 = 11;
 const DOUBLE_THREAT: i32 = 1_500;
 /// The half-width of the first aspiration window.
 const ASPIRATION: i32 = 40;
+/// How much further than its target a move whose best choice is unsettled may start passes
+/// (never past the time limit's share).
+const UNSETTLED_STRETCH: f64 = 2.0;
 
 /// What a finished pass found.
 #[derive(Debug, Clone)]
@@ -125,8 +128,14 @@ impl<'a> Search<'a> {
             }
             on_pass(&pass);
             let proven = pass.score.abs() >= PROVEN;
+            // A new best move, or a score fallen, says the last pass saw something the one
+            // before did not: worth more of a game's time than a settled choice.
+            let unsettled = last
+                .as_ref()
+                .is_some_and(|p| p.best != pass.best || pass.score < p.score - ASPIRATION);
+            let stretch = if unsettled { UNSETTLED_STRETCH } else { 1.0 };
             last = Some(pass);
-            if proven || !self.clock.has_time_for_next_pass(self.nodes) {
+            if proven || !self.clock.has_time_for_next_pass(self.nodes, stretch) {
                 break;
             }
         }

@@ -46,6 +46,9 @@ pub struct MatchSettings {
     pub max_memory: u64,
     /// `INFO thread_num` for both, when set.
     pub threads: Option<u64>,
+    /// Each engine's time for a whole game (`INFO timeout_match`, and `INFO time_left`
+    /// before each move), when set; an engine that runs past it (and the slack) loses.
+    pub match_time: Option<Duration>,
     /// The book the openings come from.
     pub book: Book,
     /// The first opening to play (openings are taken in turn from there).
@@ -150,7 +153,8 @@ impl Tally {
 
     /// The Elo difference and its 95% error bar, from the games' scores' spread; `None`
     /// without games, where one side scored everything (the difference is unbounded), or
-    /// where every game ended alike (the spread, so the error bar, is not known yet).
+    /// where every game ended alike (the spread, so the error bar, is not known yet). The
+    /// error bar is infinite while its interval of scores reaches 0 or 1.
     ///
     /// ```
     /// use ttt_pbrain::arena::Tally;
@@ -174,11 +178,16 @@ impl Tally {
             return None;
         }
         let error = (spread / n).sqrt() * 1.96;
-        let low = elo_of((s - error).max(1e-6));
-        let high = elo_of((s + error).min(1.0 - 1e-6));
+        // An interval reaching a score of 0 or 1 reaches an infinite Elo difference: too
+        // few games to bound it.
+        let margin = if s - error <= 0.0 || s + error >= 1.0 {
+            f64::INFINITY
+        } else {
+            (elo_of(s + error) - elo_of(s - error)) / 2.0
+        };
         Some(Elo {
             difference: elo_of(s),
-            margin: (high - low) / 2.0,
+            margin,
         })
     }
 
@@ -379,7 +388,10 @@ impl Player<'_> {
             let mut brain = Brain::spawn(&self.spec.program, &self.spec.args)?;
             brain.start(settings.width, settings.height, Duration::from_secs(30))?;
             brain.info("timeout_turn", self.spec.turn_time.as_millis())?;
-            brain.info("timeout_match", 0)?;
+            brain.info(
+                "timeout_match",
+                settings.match_time.map_or(0, |t| t.as_millis()),
+            )?;
             brain.info("max_memory", settings.max_memory)?;
             brain.info("rule", u64::from(settings.rule.gomocup_code()))?;
             if let Some(threads) = settings.threads {
@@ -434,6 +446,8 @@ fn play_game<'a>(
     }
     black.fresh = true;
     white.fresh = true;
+    // Each side's game time left, when the match has one: black's, then white's.
+    let mut left = [settings.match_time; 2];
     loop {
         let colour: u8 = if moves.len() % 2 == 0 { 1 } else { 2 };
         let (player, name) = if colour == 1 {
@@ -442,10 +456,15 @@ fn play_game<'a>(
             (&mut *white, "white")
         };
         let other = 3 - colour;
-        let limit = player.spec.turn_time + settings.slack;
+        let clock = &mut left[usize::from(colour - 1)];
+        let limit =
+            clock.map_or(player.spec.turn_time, |t| t.min(player.spec.turn_time)) + settings.slack;
         let asked = Instant::now();
         let fresh = player.fresh;
         let answer = player.ready(settings).and_then(|brain| {
+            if let Some(t) = *clock {
+                brain.info("time_left", t.as_millis())?;
+            }
             if fresh {
                 let stones: Vec<(Point, Owner)> = moves
                     .iter()
@@ -473,9 +492,18 @@ fn play_game<'a>(
                 return (Some(other), moves, format!("{name}: {e}"));
             }
         };
-        if asked.elapsed() > limit {
+        let took = asked.elapsed();
+        if took > limit {
             player.drop_brain();
-            return (Some(other), moves, format!("{name}: no move in time"));
+            let why = if clock.is_some_and(|t| took > t + settings.slack) {
+                "out of its game's time"
+            } else {
+                "no move in time"
+            };
+            return (Some(other), moves, format!("{name}: {why}"));
+        }
+        if let Some(t) = clock.as_mut() {
+            *t = t.saturating_sub(took);
         }
         if !grid.is_free(p) {
             player.drop_brain();
@@ -907,6 +935,7 @@ mod tests {
             slack: Duration::from_secs(2),
             max_memory: 0,
             threads: None,
+            match_time: None,
             book: Book::Renju,
             first_opening: 0,
             from_empty: false,

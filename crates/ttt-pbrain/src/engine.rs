@@ -50,6 +50,9 @@ const FASTEST_TURN: Duration = Duration::from_millis(30);
 
 /// Of the match time left, a move takes at most this share.
 const MATCH_SHARE: u32 = 15;
+/// Of the match time left, the next engine's move takes at most this share when its best
+/// move keeps changing.
+const MATCH_SHARE_UNSETTLED: u32 = 5;
 
 /// The memory the tables take when the manager says nothing.
 const DEFAULT_MEMORY: usize = 128 << 20;
@@ -499,9 +502,20 @@ impl Engine {
 
     /// The time this move may take.
     fn budget(&self) -> Duration {
+        self.budget_with(MATCH_SHARE)
+    }
+
+    /// The time this move may take when its search is unsettled: the next engine aims at
+    /// `budget` and may go on to this.
+    fn most_budget(&self) -> Duration {
+        self.budget_with(MATCH_SHARE_UNSETTLED)
+    }
+
+    /// The turn's time, at most `1 / share` of the game's time left, less a margin.
+    fn budget_with(&self, share: u32) -> Duration {
         let mut t = self.timeout_turn;
         if let (Some(_), Some(left)) = (self.timeout_match, self.time_left) {
-            t = t.min(left / MATCH_SHARE);
+            t = t.min(left / share);
         }
         if let Some(most) = self.settings.most_per_move {
             t = t.min(most);
@@ -556,7 +570,7 @@ impl Engine {
     /// Our move by the next engine, played on our board; `None` when it does not play this
     /// board (the classic engine does).
     fn think_next(&mut self) -> Option<Vec<Reply>> {
-        let budget = self.budget();
+        let (budget, most) = (self.budget(), self.most_budget());
         let memory = self.memory();
         let game = self.game.as_ref()?;
         let (rows, cols) = (game.rows(), game.cols());
@@ -582,7 +596,12 @@ impl Engine {
         next.set_threads(self.threads);
         let started = Instant::now();
         let stop = self.stop.clone();
-        let thought = next.think(ttt_engine::Limits::time(budget), &|| stop.is_raised())?;
+        let limits = if most > budget {
+            ttt_engine::Limits::time(most).with_target(budget)
+        } else {
+            ttt_engine::Limits::time(budget)
+        };
+        let thought = next.think(limits, &|| stop.is_raised())?;
         let game = self.game.as_mut()?;
         game.set_turn(self.own);
         game.put(thought.best, self.own).ok()?;

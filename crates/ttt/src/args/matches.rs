@@ -87,6 +87,11 @@ pub struct MatchArgs {
     /// Seconds each of the second engine's moves may take, when not --turn-time.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub second_turn_time: Option<Duration>,
+    /// Seconds each engine has for a whole game (INFO timeout_match, and time_left before
+    /// each move; default: none, only --turn-time). An engine that runs past it, and the
+    /// slack, loses the game.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub match_time: Option<Duration>,
     /// Seconds an engine may answer late before it loses the game.
     #[arg(long, value_name = "SECS", default_value = "1", value_parser = parse_seconds)]
     pub slack: Duration,

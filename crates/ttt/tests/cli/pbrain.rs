@@ -594,3 +594,42 @@ fn a_wide_book_match_on_threads_feeds_the_evaluation_tuner() {
         assert!(err.contains(says), "{err}");
     }
 }
+
+/// A game clock: the engines are told their time for the game and what is left before each
+/// move, and the next engine spends it so that no game is lost on time.
+#[test]
+fn ttt_match_with_a_game_clock_is_played_within_it() {
+    let engine = format!("{TTT} pbrain --engine next");
+    let out = command(&[
+        "match",
+        &engine,
+        &engine,
+        "--games",
+        "2",
+        "--turn-time",
+        "1",
+        "--match-time",
+        "4",
+        "--slack",
+        "0.5",
+        "--size",
+        "12",
+    ])
+    .output()
+    .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("each engine has 4.00 s for a whole game (INFO timeout_match, time_left)"),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{text}"
+    );
+    assert!(
+        !text.contains("out of its game's time") && !text.contains("no move in time"),
+        "{text}"
+    );
+}

@@ -136,6 +136,7 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
         slack: args.slack,
         max_memory: args.memory.map_or(0, |mb| mb as u64 * (1 << 20)),
         threads: args.threads.map(|n| n as u64),
+        match_time: args.match_time,
         book: args.book.book(),
         first_opening: args.first_opening,
         from_empty: args.from_empty,
@@ -201,6 +202,13 @@ fn introduce(
             counted(n as u64, "thread")
         )?;
     }
+    if let Some(t) = args.match_time {
+        writeln!(
+            out,
+            "each engine has {:.2} s for a whole game (INFO timeout_match, time_left)",
+            t.as_secs_f64()
+        )?;
+    }
     if let Some(test) = sprt {
         let (low, high) = test.bounds();
         writeln!(
@@ -257,6 +265,15 @@ fn describe(game: &GameRecord, tally: &Tally, with_moves: bool, swap2: bool) -> 
 
 fn summary(first: &str, second: &str, tally: &Tally) -> String {
     let elo = match tally.elo() {
+        Some(e) if e.margin.is_infinite() => format!(
+            "Elo difference {:+.0}, its error bar not bounded yet (too few games)",
+            // Never -0.
+            if e.difference.abs() < 0.5 {
+                0.0
+            } else {
+                e.difference
+            }
+        ),
         Some(e) => format!("Elo difference {e} (95%)"),
         None if tally.games() == 0 => "no games".to_string(),
         None if tally.wins == tally.games() || tally.losses == tally.games() => {
@@ -296,6 +313,20 @@ mod tests {
         let s = summary("a", "b", &t);
         assert!(s.contains("6 wins, 3 losses, 1 draw; score 65.0%"), "{s}");
         assert!(s.contains("Elo difference +108 ±"), "{s}");
+    }
+
+    #[test]
+    fn a_win_and_a_loss_bound_nothing() {
+        let t = Tally {
+            wins: 1,
+            losses: 1,
+            draws: 0,
+        };
+        let s = summary("a", "b", &t);
+        assert!(
+            s.ends_with("Elo difference +0, its error bar not bounded yet (too few games)"),
+            "{s}"
+        );
     }
 
     #[test]

@@ -37,6 +37,9 @@ pub struct Header {
     /// `INFO thread_num`, when sent; files written before threads have none.
     #[serde(default)]
     threads: Option<usize>,
+    /// Each engine's time for a game, in milliseconds, when the match has one.
+    #[serde(default)]
+    match_ms: Option<u128>,
 }
 
 fn renju_book() -> String {
@@ -62,6 +65,7 @@ pub fn header(args: &MatchArgs, first: &EngineSpec, second: &EngineSpec) -> Head
         opening: args.opening.name().to_string(),
         book: args.book.name().to_string(),
         threads: args.threads,
+        match_ms: args.match_time.map(|t| t.as_millis()),
     }
 }
 
@@ -244,6 +248,7 @@ mod tests {
             opening: "none".into(),
             book: "renju".into(),
             threads: None,
+            match_ms: None,
         }
     }
 
