@@ -66,7 +66,7 @@ const NO_MOVE: u16 = u16::MAX;
 /// The table.
 pub(crate) struct Table {
     /// Two words a slot: the key XOR the data, then the data.
-    slots: Vec<AtomicU64>,
+    slots: Box<[AtomicU64]>,
     generation: u8,
 }
 
@@ -80,7 +80,7 @@ impl Table {
             wanted.next_power_of_two() / 2
         };
         Table {
-            slots: (0..2 * size).map(|_| AtomicU64::new(0)).collect(),
+            slots: bytemuck::allocation::zeroed_slice_box(2 * size),
             generation: 0,
         }
     }

@@ -134,8 +134,14 @@ fn ttt_pbrain_plays_with_the_next_engine() {
     e.send("INFO timeout_turn 300");
     e.send("INFO max_memory 83886080");
     assert_eq!(e.ask("BEGIN"), "7,7");
+    // A free cell near the stones: what the search reaches in its time (a debug build,
+    // beside other tests) decides which.
     let (x, y) = point(&e.ask("TURN 8,8"));
-    assert!(x.abs_diff(7) <= 2 && y.abs_diff(7) <= 2, "{x},{y}");
+    let near = |(a, b): (usize, usize)| x.abs_diff(a) <= 2 && y.abs_diff(b) <= 2;
+    assert!(
+        (near((7, 7)) || near((8, 8))) && ![(7, 7), (8, 8)].contains(&(x, y)),
+        "{x},{y}"
+    );
     e.send("BOARD");
     for line in [
         "2,4,1", "2,5,2", "2,6,2", "2,7,2", "2,8,2", "9,9,1", "10,10,1",
