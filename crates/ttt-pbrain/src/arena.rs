@@ -112,14 +112,22 @@ pub struct Elo {
 }
 
 impl fmt::Display for Elo {
-    /// `+35 ± 40`; a difference that rounds to nothing is `0`, never `-0`.
+    /// `+35 ± 40`, or `+35, its error bar not bounded yet (too few games)`; a difference
+    /// that rounds to nothing is `0`, never `-0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let difference = if self.difference.abs() < 0.5 {
             0.0
         } else {
             self.difference
         };
-        write!(f, "{difference:+.0} ± {:.0}", self.margin)
+        if self.margin.is_infinite() {
+            write!(
+                f,
+                "{difference:+.0}, its error bar not bounded yet (too few games)"
+            )
+        } else {
+            write!(f, "{difference:+.0} ± {:.0}", self.margin)
+        }
     }
 }
 

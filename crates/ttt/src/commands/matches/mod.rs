@@ -265,15 +265,7 @@ fn describe(game: &GameRecord, tally: &Tally, with_moves: bool, swap2: bool) -> 
 
 fn summary(first: &str, second: &str, tally: &Tally) -> String {
     let elo = match tally.elo() {
-        Some(e) if e.margin.is_infinite() => format!(
-            "Elo difference {:+.0}, its error bar not bounded yet (too few games)",
-            // Never -0.
-            if e.difference.abs() < 0.5 {
-                0.0
-            } else {
-                e.difference
-            }
-        ),
+        Some(e) if e.margin.is_infinite() => format!("Elo difference {e}"),
         Some(e) => format!("Elo difference {e} (95%)"),
         None if tally.games() == 0 => "no games".to_string(),
         None if tally.wins == tally.games() || tally.losses == tally.games() => {
