@@ -68,9 +68,17 @@ pub fn run(args: &TuneEvalArgs) -> anyhow::Result<()> {
         "logistic slope {:.6} (fitted to the shipped weights)",
         fit.scale
     );
+    let held = if held_out == 0 {
+        "none held out (fewer than ten games)".to_string()
+    } else {
+        format!(
+            "held out {:.5} -> {:.5}",
+            fit.held_out_error_before, fit.held_out_error
+        )
+    };
     println!(
-        "mean squared error: training {:.5} -> {:.5}; held out {:.5} -> {:.5}",
-        fit.train_error_before, fit.train_error, fit.held_out_error_before, fit.held_out_error
+        "mean squared error: training {:.5} -> {:.5}; {held}",
+        fit.train_error_before, fit.train_error
     );
     let w = &fit.weights;
     println!(

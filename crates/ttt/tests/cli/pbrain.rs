@@ -565,7 +565,7 @@ fn a_wide_book_match_on_threads_feeds_the_evaluation_tuner() {
     let bad = dir.path().join("bad.jsonl");
     std::fs::write(&bad, "hello\n").unwrap();
     for (file, says) in [
-        (&bad, "line 1: not a ttt match state"),
+        (&bad, "line 1: not the state file of a ttt match"),
         (&weights, "line 1"),
     ] {
         let out = command(&["tune-eval", file.to_str().unwrap()])
@@ -591,6 +591,7 @@ fn a_wide_book_match_on_threads_feeds_the_evaluation_tuner() {
             &["--first-opening", "26"][..],
             "the renju book has 26 openings",
         ),
+        (&["--match-time", "0"][..], "--match-time 0 leaves no time"),
     ] {
         let mut all = vec!["match", &engine, &engine];
         all.extend_from_slice(args);

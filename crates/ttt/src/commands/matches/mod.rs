@@ -97,6 +97,11 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
             arena::MOST_THREADS
         )));
     }
+    if args.match_time.is_some_and(|t| t.is_zero()) {
+        return Err(user_error(
+            "--match-time 0 leaves no time for a game: give the seconds each engine has",
+        ));
+    }
     let openings = args.book.book().len();
     if args.first_opening >= openings {
         return Err(user_error(format!(

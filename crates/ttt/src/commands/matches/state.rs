@@ -74,6 +74,58 @@ impl Header {
     pub fn board(&self) -> (usize, usize, &str) {
         (self.rows, self.cols, &self.rule)
     }
+
+    /// What differs from `asked`, as `what: this file's, not asked's`.
+    fn differences(&self, asked: &Header) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut differ = |what: &str, saved: String, wanted: String| {
+            if saved != wanted {
+                out.push(format!("{what} {saved}, not {wanted}"));
+            }
+        };
+        let shown = |v: Option<String>| v.unwrap_or_else(|| "none".into());
+        differ("first engine", self.first.clone(), asked.first.clone());
+        differ("second engine", self.second.clone(), asked.second.clone());
+        differ(
+            "board",
+            format!("{} x {}", self.rows, self.cols),
+            format!("{} x {}", asked.rows, asked.cols),
+        );
+        differ("rule", self.rule.clone(), asked.rule.clone());
+        differ(
+            "first engine's ms a move",
+            self.first_turn_ms.to_string(),
+            asked.first_turn_ms.to_string(),
+        );
+        differ(
+            "second engine's ms a move",
+            self.second_turn_ms.to_string(),
+            asked.second_turn_ms.to_string(),
+        );
+        differ(
+            "first opening",
+            self.first_opening.to_string(),
+            asked.first_opening.to_string(),
+        );
+        differ(
+            "from the empty board",
+            self.from_empty.to_string(),
+            asked.from_empty.to_string(),
+        );
+        differ("opening", self.opening.clone(), asked.opening.clone());
+        differ("book", self.book.clone(), asked.book.clone());
+        differ(
+            "threads",
+            shown(self.threads.map(|t| t.to_string())),
+            shown(asked.threads.map(|t| t.to_string())),
+        );
+        differ(
+            "game ms",
+            shown(self.match_ms.map(|t| t.to_string())),
+            shown(asked.match_ms.map(|t| t.to_string())),
+        );
+        out
+    }
 }
 
 /// The match a state file holds, and its games (each number once), whatever match it is.
@@ -93,7 +145,7 @@ pub fn read(path: &Path) -> anyhow::Result<(Header, Vec<GameRecord>)> {
         .unwrap_or_default();
     let header: Header = serde_json::from_str(&first).map_err(|e| {
         user_error(format!(
-            "{shown}, line 1: not a ttt match state ({e}); give another --state file"
+            "{shown}, line 1: not the state file of a ttt match ({e})"
         ))
     })?;
     let mut games = Vec::new();
@@ -192,9 +244,14 @@ impl StateFile {
             let (saved, saved_games) = read(path)?;
             if &saved != header {
                 return Err(user_error(format!(
-                    "{shown} holds another match ({} against {}, {} x {}, {}): give another \
-                     --state file, or run that match",
-                    saved.first, saved.second, saved.rows, saved.cols, saved.rule
+                    "{shown} holds another match ({} against {}, {} x {}, {}; {}): give \
+                     another --state file, or run that match",
+                    saved.first,
+                    saved.second,
+                    saved.rows,
+                    saved.cols,
+                    saved.rule,
+                    saved.differences(header).join(", ")
                 )));
             }
             games = saved_games;
@@ -278,6 +335,7 @@ mod tests {
         other.rule = "renju".into();
         let err = StateFile::open(&path, &other).err().unwrap().to_string();
         assert!(err.contains("holds another match"), "{err}");
+        assert!(err.contains("rule standard, not renju"), "{err}");
     }
 
     #[test]
@@ -296,7 +354,10 @@ mod tests {
             .err()
             .unwrap()
             .to_string();
-        assert!(err.contains("line 1: not a ttt match state"), "{err}");
+        assert!(
+            err.contains("line 1: not the state file of a ttt match"),
+            "{err}"
+        );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "hello\n");
     }
 }
