@@ -57,6 +57,8 @@ pub enum EngineError {
     Forbidden(Cell),
     /// Under renju, stones that no game reaches with that side to move.
     Renju(PositionError),
+    /// A move after the game was won.
+    Over(Cell),
 }
 
 impl fmt::Display for EngineError {
@@ -79,6 +81,7 @@ impl fmt::Display for EngineError {
             EngineError::Occupied(c) => write!(f, "{c} is taken"),
             EngineError::Forbidden(c) => write!(f, "{c} is forbidden to X under renju"),
             EngineError::Renju(e) => write!(f, "not a renju position: {e}"),
+            EngineError::Over(c) => write!(f, "{c} comes after the game was won"),
         }
     }
 }
@@ -293,8 +296,11 @@ impl Engine {
     /// Plays the side to move's stone on `cell`.
     ///
     /// # Errors
-    /// A cell off the board, taken, or forbidden.
+    /// A cell off the board, taken, or forbidden, or a game already won.
     pub fn play(&mut self, cell: Cell) -> Result<(), EngineError> {
+        if self.won {
+            return Err(EngineError::Over(cell));
+        }
         if !self.board.contains(cell) {
             return Err(EngineError::OffBoard(cell));
         }

@@ -75,56 +75,26 @@ impl Header {
         (self.rows, self.cols, &self.rule)
     }
 
-    /// What differs from `asked`, as `what: this file's, not asked's`.
+    /// What differs from `asked`: each field of the header (as the file names it) whose
+    /// value differs, as `field this file's, not asked's`.
     fn differences(&self, asked: &Header) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut differ = |what: &str, saved: String, wanted: String| {
-            if saved != wanted {
-                out.push(format!("{what} {saved}, not {wanted}"));
-            }
+        let fields = |h: &Header| match serde_json::to_value(h) {
+            Ok(serde_json::Value::Object(map)) => map,
+            _ => serde_json::Map::new(),
         };
-        let shown = |v: Option<String>| v.unwrap_or_else(|| "none".into());
-        differ("first engine", self.first.clone(), asked.first.clone());
-        differ("second engine", self.second.clone(), asked.second.clone());
-        differ(
-            "board",
-            format!("{} x {}", self.rows, self.cols),
-            format!("{} x {}", asked.rows, asked.cols),
-        );
-        differ("rule", self.rule.clone(), asked.rule.clone());
-        differ(
-            "first engine's ms a move",
-            self.first_turn_ms.to_string(),
-            asked.first_turn_ms.to_string(),
-        );
-        differ(
-            "second engine's ms a move",
-            self.second_turn_ms.to_string(),
-            asked.second_turn_ms.to_string(),
-        );
-        differ(
-            "first opening",
-            self.first_opening.to_string(),
-            asked.first_opening.to_string(),
-        );
-        differ(
-            "from the empty board",
-            self.from_empty.to_string(),
-            asked.from_empty.to_string(),
-        );
-        differ("opening", self.opening.clone(), asked.opening.clone());
-        differ("book", self.book.clone(), asked.book.clone());
-        differ(
-            "threads",
-            shown(self.threads.map(|t| t.to_string())),
-            shown(asked.threads.map(|t| t.to_string())),
-        );
-        differ(
-            "game ms",
-            shown(self.match_ms.map(|t| t.to_string())),
-            shown(asked.match_ms.map(|t| t.to_string())),
-        );
-        out
+        let shown = |v: &serde_json::Value| match v {
+            serde_json::Value::Null => "none".to_string(),
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        let (saved, wanted) = (fields(self), fields(asked));
+        saved
+            .iter()
+            .filter_map(|(key, value)| {
+                let other = wanted.get(key).unwrap_or(&serde_json::Value::Null);
+                (value != other).then(|| format!("{key} {}, not {}", shown(value), shown(other)))
+            })
+            .collect()
     }
 }
 
@@ -135,13 +105,14 @@ impl Header {
 /// with the line's number.
 pub fn read(path: &Path) -> anyhow::Result<(Header, Vec<GameRecord>)> {
     let shown = path.display();
-    let file = File::open(path)
-        .map_err(|e| user_error(format!("cannot read the state file {shown}: {e}")))?;
+    let unreadable =
+        |e: std::io::Error| user_error(format!("cannot read the state file {shown}: {e}"));
+    let file = File::open(path).map_err(unreadable)?;
     let mut lines = BufReader::new(file).lines();
     let first = lines
         .next()
         .transpose()
-        .map_err(|e| user_error(format!("cannot read the state file {shown}: {e}")))?
+        .map_err(unreadable)?
         .unwrap_or_default();
     let header: Header = serde_json::from_str(&first).map_err(|e| {
         user_error(format!(
@@ -150,8 +121,7 @@ pub fn read(path: &Path) -> anyhow::Result<(Header, Vec<GameRecord>)> {
     })?;
     let mut games = Vec::new();
     for (i, line) in lines.enumerate() {
-        let line =
-            line.map_err(|e| user_error(format!("cannot read the state file {shown}: {e}")))?;
+        let line = line.map_err(unreadable)?;
         if line.trim().is_empty() {
             continue;
         }
