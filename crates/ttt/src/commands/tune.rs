@@ -1,6 +1,7 @@
 //! `ttt tune-eval`: fits the gomoku engine's evaluation to the games of `ttt match` state
 //! files ([`ttt_engine::Tuner`]) and prints or writes the weights file.
 
+use std::io::Write;
 use std::time::Instant;
 
 use ttt_core::{Cell, Player, Rule};
@@ -56,18 +57,22 @@ pub fn run(args: &TuneEvalArgs) -> anyhow::Result<()> {
     let Some((tuner, _)) = tuner else {
         return Err(user_error("no games to tune on"));
     };
+    // Written, not printed: a closed pipe (`| head`) is an error to end on, not a panic.
+    let mut out = std::io::stdout().lock();
     let (train, held_out) = tuner.positions();
-    println!(
+    writeln!(
+        out,
         "{games} games: {train} positions to train on, {held_out} held out (every tenth game)"
-    );
+    )?;
     if train == 0 {
         return Err(user_error("the games have no quiet positions to tune on"));
     }
     let fit = tuner.fit(Weights::SHIPPED, args.steps);
-    println!(
+    writeln!(
+        out,
         "logistic slope {:.6} (fitted to the shipped weights)",
         fit.scale
-    );
+    )?;
     let held = if held_out == 0 {
         "none held out (fewer than ten games)".to_string()
     } else {
@@ -76,26 +81,28 @@ pub fn run(args: &TuneEvalArgs) -> anyhow::Result<()> {
             fit.held_out_error_before, fit.held_out_error
         )
     };
-    println!(
+    writeln!(
+        out,
         "mean squared error: training {:.5} -> {:.5}; {held}",
         fit.train_error_before, fit.train_error
-    );
+    )?;
     let w = &fit.weights;
-    println!(
+    writeln!(
+        out,
         "patterns {:?}, threats {:?}, mover {}, waiting {} ({:.1} s)",
         w.patterns,
         w.threats,
         w.mover,
         w.waiting,
         started.elapsed().as_secs_f64()
-    );
+    )?;
     match &args.out {
         Some(path) => {
             std::fs::write(path, w.to_source())
                 .map_err(|e| user_error(format!("cannot write {}: {e}", path.display())))?;
-            println!("wrote {}", path.display());
+            writeln!(out, "wrote {}", path.display())?;
         }
-        None => print!("{}", w.to_source()),
+        None => write!(out, "{}", w.to_source())?,
     }
     Ok(())
 }
