@@ -109,6 +109,9 @@ def test_repr_and_position():
 @pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="needs pthread_kill")
 def test_ctrl_c_stops_a_search_without_a_time_limit():
     # Gomoku's empty board with no limit would run for ever; SIGINT a moment in stops it.
+    # Python leaves SIGINT ignored when it starts ignored (a background job of a shell
+    # without job control), so the test puts Python's own handler in place.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     main = threading.get_ident()
     timer = threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT))
     timer.start()
@@ -116,4 +119,5 @@ def test_ctrl_c_stops_a_search_without_a_time_limit():
     with pytest.raises(KeyboardInterrupt):
         ttt.Solver(ttt.Position.preset("gomoku")).solve()
     timer.cancel()
+    signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - started < 10
