@@ -147,6 +147,36 @@ fn a_certificate_that_does_not_hold_is_refused() {
 }
 
 #[test]
+fn zones_cover_replies_and_a_zone_dropped_or_shrunk_is_refused() {
+    // 4 x 6 with four in a row: the draw sections cover some of the defender's replies by
+    // zones.
+    let proof = proven(&empty(4, 6, 4), Claim::Draw);
+    assert!(proof.starts_with("ttt-proof 2\n"), "{proof}");
+    let zoned = |l: &str| l.contains(" zone ");
+    assert!(proof.lines().filter(|l| zoned(l)).count() >= 10, "{proof}");
+    // Every zone of a line dropped: the replies it covered are not answered.
+    let dropped = changed(&proof, zoned, |l| {
+        l[..l.find(" zone ").unwrap()].to_string()
+    });
+    let err = ttt_proof::check(&dropped).unwrap_err();
+    assert!(err.message.contains("is not answered"), "{err}");
+    // A zone's first cell left out: its node is another position than the file's, or a
+    // reply is left uncovered.
+    let shrunk = changed(&proof, zoned, |l| {
+        let words: Vec<&str> = l.split(' ').collect();
+        let at = words.iter().position(|w| *w == "zone").unwrap();
+        let kept: Vec<&str> = words
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != at + 1)
+            .map(|(_, w)| *w)
+            .collect();
+        kept.join(" ")
+    });
+    assert!(ttt_proof::check(&shrunk).is_err());
+}
+
+#[test]
 fn the_value_proven_is_the_solvers() {
     let pos = empty(4, 4, 3);
     let proof = write_proof_with(&pos, &ProofOptions::default()).unwrap();

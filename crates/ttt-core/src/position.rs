@@ -644,6 +644,53 @@ impl Position {
         self.outcome = Outcome::InProgress;
     }
 
+    /// The side to move takes every cell of `cells` at once, and the other side is to move:
+    /// a position no game reaches, for arguments that more stones of one side's never help
+    /// the other (a proof's relevance zone, under free-style). The result is worked out
+    /// again: a line the stones complete wins, a full board is a draw. With one cell, this is
+    /// [`Position::play`] without renju's forbidden points.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Outcome, Player, Position, Setup};
+    /// // X . .
+    /// // . O .    X takes the middle and the bottom of the right column at once
+    /// // . . .
+    /// let pos = Position::from_setup(&Setup::from_notation("X../.O./...").unwrap(), 3).unwrap();
+    /// let pos = pos.play(Cell::new(0, 1)).unwrap().play(Cell::new(2, 0)).unwrap();
+    /// let both = pos.play_all(&[Cell::new(1, 2), Cell::new(2, 2)]).unwrap();
+    /// assert_eq!((both.turn(), both.outcome()), (Player::O, Outcome::InProgress));
+    /// let won = pos.play_all(&[Cell::new(0, 2)]).unwrap();
+    /// assert_eq!(won.outcome(), Outcome::Win(Player::X));
+    /// ```
+    ///
+    /// # Errors
+    /// [`PlayError`] when the game is over or a cell is off the board or taken.
+    pub fn play_all(&self, cells: &[Cell]) -> Result<Position, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let player = self.turn;
+        let mut pos = *self;
+        pos.turn = player.other();
+        for &cell in cells {
+            if !self.dims.contains(cell) {
+                return Err(PlayError::OffBoard(cell));
+            }
+            if pos.get(cell).is_some() {
+                return Err(PlayError::Occupied(cell));
+            }
+            pos.by_player.get_mut(player).insert(self.dims.index(cell));
+        }
+        pos.outcome = if cells.iter().any(|&c| pos.makes_line(c, player)) {
+            Outcome::Win(player)
+        } else if pos.ply() == self.dims.cells() || !pos.has_a_move() {
+            Outcome::Draw
+        } else {
+            Outcome::InProgress
+        };
+        Ok(pos)
+    }
+
     /// Whether `player`'s mark on `cell` is part of a line that wins under the rule (K or
     /// more in a row under free-style): the win check, looking only along the four lines
     /// through the cell. The cell may be empty: then it answers whether a mark there would

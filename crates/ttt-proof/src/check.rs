@@ -1,7 +1,8 @@
 //! Checking a proof with the rules alone: every position is computed from its parent by
 //! `ttt-core`'s rules, every attacker's move must be legal, every defender's legal reply
-//! must be answered (or be shown to lose at once, or be covered by a pairing), and every end
-//! must be a result the section claims.
+//! must be answered (or be shown to lose at once, or lie outside a zone whose position,
+//! with the defender on every empty cell outside it, is itself proven), every certificate
+//! must hold, and every end must be a result the section claims.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -174,10 +175,8 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
             ));
         };
         let line = Some(*line);
-        let mut link = |cell: Cell, child: Child| -> Result<(), CheckError> {
-            let after = pos
-                .play(cell)
-                .map_err(|e| fail(line, format!("{} cannot be played: {e}", named(cell))))?;
+        // The node `child` names is `after`, reached by `how`.
+        let mut reach = |after: Position, child: Child, how: &str| -> Result<(), CheckError> {
             if !Symmetry::of(pos.dims()).contains(&child.symmetry) {
                 return Err(fail(
                     line,
@@ -189,11 +188,8 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                 Some(known) if *known != image => Err(fail(
                     line,
                     format!(
-                        "after {}, node {} is {} but was reached before as {}",
-                        named(cell),
-                        child.id,
-                        image,
-                        known
+                        "{how}, node {} is {} but was reached before as {}",
+                        child.id, image, known
                     ),
                 )),
                 Some(_) => Ok(()),
@@ -229,10 +225,14 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                         format!("{} is to move: a defender's node lists replies", pos.turn()),
                     ));
                 }
-                link(*cell, *child)?;
+                let after = pos
+                    .play(*cell)
+                    .map_err(|e| fail(line, format!("{} cannot be played: {e}", named(*cell))))?;
+                reach(after, *child, &format!("after {}", named(*cell)))?;
             }
             Step::Reply {
                 replies,
+                zones,
                 others_lose,
             } => {
                 if attacking {
@@ -246,14 +246,53 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                     return Err(fail(line, "a reply is listed twice".into()));
                 }
                 for &(cell, child) in replies {
-                    link(cell, child)?;
+                    let after = pos.play(cell).map_err(|e| {
+                        fail(line, format!("{} cannot be played: {e}", named(cell)))
+                    })?;
+                    reach(after, child, &format!("after {}", named(cell)))?;
+                }
+                if !zones.is_empty() && pos.rule() != Rule::Freestyle {
+                    return Err(fail(
+                        line,
+                        format!(
+                            "a zone holds under free-style only: under {}, a stone more can \
+                             hurt its own side",
+                            pos.rule()
+                        ),
+                    ));
+                }
+                let mut outside: Vec<HashSet<Cell>> = Vec::new();
+                for (cells, child) in zones {
+                    let zone: HashSet<Cell> = cells.iter().copied().collect();
+                    let filled: Vec<Cell> =
+                        pos.empty_cells().filter(|c| !zone.contains(c)).collect();
+                    let after = pos
+                        .play_all(&filled)
+                        .map_err(|e| fail(line, format!("a zone's position: {e}")))?;
+                    reach(
+                        after,
+                        *child,
+                        "with the defender on every empty cell outside a zone",
+                    )?;
+                    outside.push(filled.into_iter().collect());
                 }
                 let moves: Vec<Cell> = pos.legal_moves().collect();
                 for reply in moves.into_iter().filter(|c| !listed.contains(c)) {
+                    if outside.iter().any(|o| o.contains(&reply)) {
+                        continue;
+                    }
                     if !others_lose {
                         return Err(fail(
                             line,
-                            format!("the reply {} is not answered", named(reply)),
+                            format!(
+                                "the reply {} is not answered{}",
+                                named(reply),
+                                if zones.is_empty() {
+                                    ""
+                                } else {
+                                    ", and every zone holds it"
+                                }
+                            ),
                         ));
                     }
                     if !loses_at_once(&pos, reply, goal) {

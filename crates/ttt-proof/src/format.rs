@@ -48,11 +48,14 @@ pub struct Child {
 pub enum Step {
     /// The attacker plays this move.
     Play(Cell, Child),
-    /// The defender's replies: each listed one with its node; `others_lose`: every legal reply
-    /// not listed leaves the attacker a move that wins at once.
+    /// The defender's replies: each listed one with its node; each zone with the node of the
+    /// position where the defender holds every empty cell outside it; `others_lose`: every
+    /// legal reply not listed and outside no zone leaves the attacker a move that wins at once.
     Reply {
         /// The listed replies.
         replies: Vec<(Cell, Child)>,
+        /// The zones (version 2): a reply outside one needs no line of its own.
+        zones: Vec<(Vec<Cell>, Child)>,
         /// Whether the unlisted replies are claimed to lose at once.
         others_lose: bool,
     },
@@ -86,6 +89,8 @@ pub struct ProofFile {
     pub rule: Rule,
     /// The root position in the notation.
     pub root: String,
+    /// The format's version, 1 or 2 (2 adds zones).
+    pub version: u8,
     /// The value claimed.
     pub claim: Claim,
     /// One section for a win, two for a draw.
@@ -173,6 +178,52 @@ fn child(text: &str, line: usize) -> Result<Child, FormatError> {
     Ok(Child { id, symmetry })
 }
 
+/// A reply line's words after `reply` (and before `others-lose`): replies `ROW,COL>NODE`,
+/// then, from version 2, zones `zone ROW,COL ROW,COL ... >NODE`.
+#[allow(clippy::type_complexity)]
+fn replies(
+    words: &[&str],
+    version: u8,
+    n: usize,
+) -> Result<(Vec<(Cell, Child)>, Vec<(Vec<Cell>, Child)>), FormatError> {
+    let mut replies = Vec::new();
+    let mut zones = Vec::new();
+    let mut zone: Option<Vec<Cell>> = None;
+    for &w in words {
+        if w == "zone" {
+            if version < 2 {
+                return Err(error(n, "zones need version 2 of the format (ttt-proof 2)"));
+            }
+            if zone.is_some() {
+                return Err(error(n, "a zone must end with >NODE before the next one"));
+            }
+            zone = Some(Vec::new());
+        } else if let Some(cells) = zone.as_mut() {
+            match w.strip_prefix('>') {
+                Some(node) => {
+                    let cells = zone.take().unwrap_or_default();
+                    zones.push((cells, child(node, n)?));
+                }
+                None => cells.push(cell(w, n)?),
+            }
+        } else if !zones.is_empty() {
+            return Err(error(n, "replies come before the zones"));
+        } else {
+            let (c, ch) = w
+                .split_once('>')
+                .ok_or_else(|| error(n, format!("{w:?} is not a reply: write ROW,COL>NODE")))?;
+            replies.push((cell(c, n)?, child(ch, n)?));
+        }
+    }
+    if zone.is_some() {
+        return Err(error(
+            n,
+            "a zone must end with >NODE, the node of its position",
+        ));
+    }
+    Ok((replies, zones))
+}
+
 /// Reads a proof file.
 ///
 /// # Errors
@@ -194,9 +245,16 @@ pub fn parse(text: &str) -> Result<ProofFile, FormatError> {
         Ok((n, words.map(str::to_string).collect()))
     };
     let (n, version) = header("ttt-proof")?;
-    if version != ["1"] {
-        return Err(error(n, "this checker reads version 1 of the format"));
-    }
+    let version = match version.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["1"] => 1,
+        ["2"] => 2,
+        _ => {
+            return Err(error(
+                n,
+                "this checker reads versions 1 and 2 of the format",
+            ))
+        }
+    };
     let (n, board) = header("board")?;
     let numbers: Vec<usize> = board.iter().filter_map(|w| w.parse().ok()).collect();
     let [rows, cols, k] = numbers[..] else {
@@ -252,17 +310,10 @@ pub fn parse(text: &str) -> Result<ProofFile, FormatError> {
                 if others_lose {
                     rest = &rest[..rest.len() - 1];
                 }
-                let replies = rest
-                    .iter()
-                    .map(|w| {
-                        let (c, ch) = w.split_once('>').ok_or_else(|| {
-                            error(n, format!("{w:?} is not a reply: write ROW,COL>NODE"))
-                        })?;
-                        Ok((cell(c, n)?, child(ch, n)?))
-                    })
-                    .collect::<Result<Vec<_>, FormatError>>()?;
+                let (replies, zones) = replies(rest, version, n)?;
                 Step::Reply {
                     replies,
+                    zones,
                     others_lose,
                 }
             }
@@ -296,6 +347,7 @@ pub fn parse(text: &str) -> Result<ProofFile, FormatError> {
         board: (rows, cols, k),
         rule,
         root,
+        version,
         claim,
         sections,
     })

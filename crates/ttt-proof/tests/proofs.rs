@@ -289,10 +289,67 @@ section X draw
 }
 
 #[test]
+fn a_zone_covers_the_replies_outside_it() {
+    // A row of four, two in a row: X takes the second cell. O's reply on the third is
+    // answered by the first; O's replies on the first and the fourth are outside the zone
+    // `0,2`, and node 3, with O on both, is answered by the third.
+    let proof = "\
+ttt-proof 2
+board 1 4 2
+rule freestyle
+root empty
+claim X wins
+section X win
+0 play 0,1 1
+1 reply 0,2>2 zone 0,2 >3
+2 play 0,0 4
+3 play 0,2 5
+4 over
+5 over
+";
+    let checked = ttt_proof::check(proof).unwrap();
+    assert_eq!(checked.claim.to_string(), "X wins");
+    assert_eq!(checked.positions, 6);
+    // Node 3's position has O on every empty cell outside the zone, not on the reply alone.
+    let single = proof.replace("3 play 0,2 5", "3 play 0,0 5");
+    let err = ttt_proof::check(&single).unwrap_err();
+    assert!(err.to_string().contains("node 3"), "{err}");
+    assert!(err.to_string().contains("cannot be played"), "{err}");
+    // A zone that leaves out the cells that matter: O, on every empty cell, has won.
+    let wrong = proof.replace("zone 0,2 >3", "zone >3");
+    let err = ttt_proof::check(&wrong).unwrap_err();
+    assert!(err.to_string().contains("node 3"), "{err}");
+    assert!(err.to_string().contains("the game is over here"), "{err}");
+    // Without the zone, the replies outside it are not answered.
+    let dropped = proof.replace(" zone 0,2 >3", "");
+    let err = ttt_proof::check(&dropped).unwrap_err();
+    assert!(err.to_string().contains("is not answered"), "{err}");
+    // A reply inside every zone still needs its own line.
+    let inside = proof.replace("1 reply 0,2>2 zone 0,2 >3", "1 reply zone 0,2 >3");
+    let err = ttt_proof::check(&inside).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("the reply 0,2 (row 1, column 3) is not answered, and every zone holds it"),
+        "{err}"
+    );
+    // Under the other rules a stone more can hurt its own side: no zones.
+    let standard = proof.replace("rule freestyle", "rule standard");
+    let err = ttt_proof::check(&standard).unwrap_err();
+    assert!(err.to_string().contains("free-style only"), "{err}");
+    // Zones are version 2 of the format.
+    let old = proof.replace("ttt-proof 2", "ttt-proof 1");
+    let err = ttt_proof::check(&old).unwrap_err();
+    assert!(err.to_string().contains("version 2"), "{err}");
+    let open = proof.replace("zone 0,2 >3", "zone 0,2");
+    let err = ttt_proof::check(&open).unwrap_err();
+    assert!(err.to_string().contains("must end with >NODE"), "{err}");
+}
+
+#[test]
 fn malformed_files_name_the_line() {
     let err = ttt_proof::check("ttt-proof 1\nboard 3 3\n").unwrap_err();
     assert_eq!(err.to_string(), "line 2: write board ROWS COLS K");
-    let err = ttt_proof::check("ttt-proof 2\n").unwrap_err();
+    let err = ttt_proof::check("ttt-proof 3\n").unwrap_err();
     assert!(err.to_string().starts_with("line 1:"), "{err}");
     let head = "ttt-proof 1\nboard 3 3 3\nrule freestyle\nroot empty\nclaim draw\n";
     let err = ttt_proof::check(&format!("{head}0 over\n")).unwrap_err();

@@ -19,6 +19,10 @@ use windows::{Weights, Windows};
 
 pub(crate) const NO_CELL: u16 = u16::MAX;
 
+/// XORed into the key of a position whose side to move is not the one its count of stones
+/// gives ([`Board::canonical_key`]); any constant far from the Zobrist values does.
+const OFF_TURN_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// The same start for both sides: per-side counts begin alike on an empty board.
 pub(super) fn for_both<T: Clone>(value: T) -> ByPlayer<T> {
     ByPlayer {
@@ -414,7 +418,26 @@ impl Board {
     /// A key shared by all positions equivalent under the board's symmetries, and the index of
     /// the symmetry that maps this position onto the canonical one.
     pub(crate) fn canonical_key(&self) -> (u64, usize) {
-        self.keys.canonical()
+        let (key, s) = self.keys.canonical();
+        (key ^ self.off_turn_salt(), s)
+    }
+
+    /// What sets apart the key of a position whose side to move is not the one the number of
+    /// its stones gives (a proof's zone gives one side stones no game gives it): the same
+    /// stones with the other side to move are another position. Positions of games keep
+    /// their keys.
+    fn off_turn_salt(&self) -> u64 {
+        let stones = self.cells.len() - self.empties;
+        let by_count = if stones % 2 == 0 {
+            Player::X
+        } else {
+            Player::O
+        };
+        if self.turn == by_count {
+            0
+        } else {
+            OFF_TURN_SALT
+        }
     }
 
     /// Where symmetry number `s` sends `cell`.
@@ -430,7 +453,9 @@ impl Board {
     /// The canonical key (see [`Board::canonical_key`]) of the position after the side to
     /// move plays `cell`, found without playing it.
     pub(crate) fn key_after(&self, cell: usize) -> (u64, usize) {
-        self.keys.after(self.turn, cell)
+        // A move changes both the side to move and the count's parity: the salt stays.
+        let (key, s) = self.keys.after(self.turn, cell);
+        (key ^ self.off_turn_salt(), s)
     }
 
     /// Whether swapping the colours of every mark gives the same position up to a symmetry
@@ -459,6 +484,30 @@ pub(crate) mod tests {
 
     pub(crate) fn board(notation: &str, k: usize) -> Board {
         Board::new(&Position::from_setup(&Setup::from_notation(notation).unwrap(), k).unwrap())
+    }
+
+    #[test]
+    fn the_same_stones_with_the_other_side_to_move_have_another_key() {
+        // O takes two cells at once: X to move, with one stone fewer than O.
+        let pos = Position::from_setup(&Setup::from_notation("X../.O./...").unwrap(), 3).unwrap();
+        let pos = pos.play(Cell::new(0, 2)).unwrap();
+        let odd = pos.play_all(&[Cell::new(2, 0), Cell::new(2, 2)]).unwrap();
+        assert_eq!(odd.turn(), Player::X);
+        let mut b = Board::new(&odd);
+        let x_to_move = b.canonical_key();
+        b.turn = Player::O;
+        assert_ne!(b.canonical_key().0, x_to_move.0);
+        // A game's position keeps its key, and a move's key is found without playing it.
+        let mut game = board("X../.O./...", 3);
+        let before = game.keys.canonical();
+        assert_eq!(game.canonical_key(), before);
+        let after = game.key_after(4 + 4);
+        game.play(8);
+        assert_eq!(game.canonical_key(), after);
+        let mut odd = Board::new(&odd);
+        let after = odd.key_after(1);
+        odd.play(1);
+        assert_eq!(odd.canonical_key(), after);
     }
 
     #[test]

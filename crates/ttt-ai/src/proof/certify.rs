@@ -5,6 +5,7 @@
 
 use ttt_core::{Player, Position, Rule};
 
+use crate::board::bits::bit;
 use crate::board::Board;
 use crate::certificates::erdos_selfridge;
 use crate::certificates::pairing::{Pairing, PairingSearch};
@@ -17,8 +18,14 @@ pub(crate) struct Certify {
 
 impl Certify {
     /// A certificate that `attacker` (keeping at least a draw) stops the other side from
-    /// ever completing a line at `pos`, as the words after the node's number, or `None`.
-    pub(crate) fn certificate(&mut self, pos: &Position, attacker: Player) -> Option<String> {
+    /// ever completing a line at `pos`, as the words after the node's number, with the cells
+    /// it rests on (its relevance zone, see [`crate::search::zone`]; every bit beyond 128
+    /// cells), or `None`.
+    pub(crate) fn certificate(
+        &mut self,
+        pos: &Position,
+        attacker: Player,
+    ) -> Option<(String, u128)> {
         if pos.rule() == Rule::Renju && attacker == Player::X {
             // X's answers could be forbidden points.
             return None;
@@ -28,20 +35,26 @@ impl Certify {
     }
 
     /// The same on the solver's board of the position.
-    pub(crate) fn on_board(&mut self, board: &Board, attacker: Player) -> Option<String> {
+    fn on_board(&mut self, board: &Board, attacker: Player) -> Option<(String, u128)> {
         let maker = attacker.other();
         if erdos_selfridge::cannot_win(board, maker) {
-            return Some("potential".to_string());
+            // The weights are those of the lines open to the maker: marks elsewhere add none.
+            return Some(("potential".to_string(), board.open_cells(maker)));
         }
         if !self.pairing.find(board, maker, PairingSearch::Wide) {
             return None;
         }
         let mut words = String::from("pairing");
+        let mut zone = 0u128;
         for (a, b) in self.pairing.pairs() {
+            zone |= bit(a) | bit(b);
             let (a, b) = (board.cell(a), board.cell(b));
             words.push_str(&format!(" {},{}-{},{}", a.row, a.col, b.row, b.col));
         }
-        Some(words)
+        if board.dims().cells() > 128 {
+            zone = u128::MAX;
+        }
+        Some((words, zone))
     }
 
     /// Whether a certificate holds for `attacker` after the side to move plays `cell` on
@@ -67,7 +80,10 @@ mod tests {
     fn an_empty_board_too_small_for_a_line_of_five_holds_by_weight() {
         let pos = Position::new(Dims::new(5, 5, 5).unwrap());
         assert_eq!(
-            Certify::default().certificate(&pos, Player::O).as_deref(),
+            Certify::default()
+                .certificate(&pos, Player::O)
+                .map(|(words, _)| words)
+                .as_deref(),
             Some("potential")
         );
     }

@@ -108,7 +108,7 @@ pub fn write_proof_with(
         ),
     };
     let mut text = format!(
-        "ttt-proof 1\nboard {} {} {}\nrule {}\nroot {root}\nclaim {claim}\n",
+        "ttt-proof 2\nboard {} {} {}\nrule {}\nroot {root}\nclaim {claim}\n",
         dims.rows(),
         dims.cols(),
         dims.k(),

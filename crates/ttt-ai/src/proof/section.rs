@@ -7,14 +7,25 @@
 //! the move the search names, or the first the oracle proves keeps the claim. At the
 //! defender's nodes every legal reply is written, but those after which the attacker wins at
 //! once (`others-lose`). In a draw section a certificate ends the line wherever one holds.
+//!
+//! Under free-style, on boards of up to 128 cells, a draw section also keeps each node's
+//! relevance zone (the cells its proof that the defender cannot win rests on, as the solver's
+//! zones; see [`crate::search::zone`]), worked out from the proof as it is written: a
+//! certificate's cells, the attacker's move and its child's zone, the union over the
+//! defender's replies. At the defender's nodes its most dangerous replies come first, and the
+//! replies outside the zone of one written before it, when there are enough of them, are
+//! covered by a `zone` instead: one node, the position where the defender holds every empty
+//! cell outside the zone, whose draw the oracle proves before it is written (else the
+//! replies are written one by one).
 
 use std::collections::HashMap;
 
-use ttt_core::{Cell, Outcome, Player, Position, Symmetry};
+use ttt_core::{Cell, Dims, Outcome, Player, Position, Rule, Symmetry};
 
 use super::certify::Certify;
 use super::oracle::Oracle;
 use super::refused::ProofRefused;
+use crate::board::bits::bit;
 use crate::board::Board;
 use crate::value::Value;
 
@@ -31,7 +42,18 @@ pub(crate) struct Section<'a> {
     lines: Vec<String>,
     /// The most nodes the section may have.
     most: usize,
+    /// Whether zones are kept and written (draw sections, free-style, up to 128 cells).
+    zoned: bool,
+    /// Each node's zone, by its number: every bit where none is known.
+    zones: Vec<u128>,
 }
+
+/// No zone: every cell counts.
+const NO_ZONE: u128 = u128::MAX;
+
+/// The fewest replies a zone is written for: its node has a subtree of its own, and fewer
+/// replies cost less written one by one (see docs/PERFORMANCE.md, "Proofs").
+const ZONE_COVERS: usize = 4;
 
 impl<'a> Section<'a> {
     pub(crate) fn new(
@@ -48,18 +70,21 @@ impl<'a> Section<'a> {
             nodes: HashMap::new(),
             lines: Vec::new(),
             most,
+            zoned: false,
+            zones: Vec::new(),
         }
     }
 
     /// Writes the section from `root`: its lines, node 0 first.
     pub(crate) fn write(mut self, root: &Position) -> Result<Vec<String>, ProofRefused> {
+        self.zoned = !self.win && root.rule() == Rule::Freestyle && root.dims().cells() <= 128;
         self.child(root)?;
         Ok(self.lines)
     }
 
     /// The node of `pos` (made, and written, the first time), as a child is written:
-    /// `M` or `M~SYMMETRY`.
-    fn child(&mut self, pos: &Position) -> Result<String, ProofRefused> {
+    /// `M` or `M~SYMMETRY`, with its zone on `pos`'s cells.
+    fn child(&mut self, pos: &Position) -> Result<(String, u128), ProofRefused> {
         for &symmetry in Symmetry::of(pos.dims()) {
             let image = if symmetry == Symmetry::Identity {
                 *pos
@@ -67,10 +92,11 @@ impl<'a> Section<'a> {
                 pos.transform(symmetry)
             };
             if let Some(&id) = self.nodes.get(&image) {
+                let zone = unmap_zone(pos.dims(), symmetry, self.zones[id]);
                 return Ok(if symmetry == Symmetry::Identity {
-                    id.to_string()
+                    (id.to_string(), zone)
                 } else {
-                    format!("{id}~{}", symmetry_name(symmetry))
+                    (format!("{id}~{}", symmetry_name(symmetry)), zone)
                 });
             }
         }
@@ -82,42 +108,136 @@ impl<'a> Section<'a> {
         }
         self.nodes.insert(*pos, id);
         self.lines.push(String::new());
-        let line = self.step(pos)?;
+        self.zones.push(NO_ZONE);
+        let (line, zone) = self.step(pos)?;
         self.lines[id] = format!("{id} {line}");
-        Ok(id.to_string())
+        self.zones[id] = if self.zoned { zone } else { NO_ZONE };
+        Ok((id.to_string(), self.zones[id]))
     }
 
-    /// What the node of `pos` says, after its number.
-    fn step(&mut self, pos: &Position) -> Result<String, ProofRefused> {
+    /// What the node of `pos` says, after its number, and its zone.
+    fn step(&mut self, pos: &Position) -> Result<(String, u128), ProofRefused> {
+        let defender = self.attacker.other();
         if pos.is_over() {
-            return Ok("over".into());
+            // A full board rests on nothing; a win of the attacker's on the defender's lines
+            // staying open (marks there could have made its line first).
+            let zone = match pos.outcome() {
+                Outcome::Win(_) if self.zoned => Board::new(pos).open_cells(defender),
+                Outcome::Win(_) => NO_ZONE,
+                _ => 0,
+            };
+            return Ok(("over".into(), zone));
         }
         if !self.win {
-            if let Some(words) = self.certify.certificate(pos, self.attacker) {
-                return Ok(words);
+            if let Some(certificate) = self.certify.certificate(pos, self.attacker) {
+                return Ok(certificate);
             }
         }
         if pos.turn() == self.attacker {
             let cell = self.choose(pos)?;
-            let to = self.child(&after(pos, cell))?;
-            return Ok(format!("play {},{} {to}", cell.row, cell.col));
+            let (to, zone) = self.child(&after(pos, cell))?;
+            let zone = if zone == NO_ZONE {
+                NO_ZONE
+            } else {
+                zone | bit(pos.dims().index(cell))
+            };
+            return Ok((format!("play {},{} {to}", cell.row, cell.col), zone));
         }
+        self.replies(pos)
+    }
+
+    /// A defender's node: its replies, and zones where they cover some.
+    fn replies(&mut self, pos: &Position) -> Result<(String, u128), ProofRefused> {
+        let dims = pos.dims();
+        let defender = pos.turn();
         let mut words = String::from("reply");
+        let mut zone = 0u128;
         let mut others_lose = false;
-        let moves: Vec<Cell> = pos.legal_moves().collect();
+        let mut moves: Vec<Cell> = pos.legal_moves().collect();
+        if self.zoned {
+            // The most dangerous replies first: their zones leave the quiet ones out.
+            let mut board = Board::new(pos);
+            let mut danger = |cell: Cell| {
+                let index = dims.index(cell);
+                board.play(index);
+                let danger = board.danger(defender);
+                board.undo(index);
+                std::cmp::Reverse(danger)
+            };
+            moves.sort_by_cached_key(|&cell| danger(cell));
+        }
+        // Zones of the replies written, each with the replies outside it.
+        let mut covers: Vec<(u128, Vec<Cell>)> = Vec::new();
         for reply in moves {
             let next = after(pos, reply);
             if self.loses_at_once(&next) {
                 others_lose = true;
+                // The attacker's winning cells must stay free.
+                for cell in next.empty_cells() {
+                    if next.makes_line(cell, self.attacker) {
+                        zone |= bit(dims.index(cell));
+                    }
+                }
                 continue;
             }
-            let to = self.child(&next)?;
+            let index = dims.index(reply);
+            if let Some((_, covered)) = covers.iter_mut().find(|(z, _)| z & bit(index) == 0) {
+                covered.push(reply);
+                continue;
+            }
+            let (to, child_zone) = self.child(&next)?;
             words.push_str(&format!(" {},{}>{to}", reply.row, reply.col));
+            zone |= child_zone;
+            if self.zoned && child_zone != NO_ZONE {
+                covers.push((child_zone, Vec::new()));
+            }
         }
+        // The format lists the replies first, then the zones.
+        let mut zone_words = String::new();
+        for (cover, covered) in covers {
+            if covered.len() < ZONE_COVERS {
+                for reply in covered {
+                    let (to, child_zone) = self.child(&after(pos, reply))?;
+                    words.push_str(&format!(" {},{}>{to}", reply.row, reply.col));
+                    zone |= child_zone;
+                }
+                continue;
+            }
+            let filled: Vec<Cell> = pos
+                .empty_cells()
+                .filter(|&c| cover & bit(dims.index(c)) == 0)
+                .collect();
+            let filled = pos
+                .play_all(&filled)
+                .expect("the cells filled are empty, and the game goes on");
+            if self.holds(&filled)? {
+                let (to, _) = self.child(&filled)?;
+                zone_words.push_str(" zone");
+                for cell in pos
+                    .empty_cells()
+                    .filter(|&c| cover & bit(dims.index(c)) != 0)
+                {
+                    zone_words.push_str(&format!(" {},{}", cell.row, cell.col));
+                }
+                zone_words.push_str(&format!(" >{to}"));
+                zone |= cover;
+            } else {
+                for reply in covered {
+                    let (to, child_zone) = self.child(&after(pos, reply))?;
+                    words.push_str(&format!(" {},{}>{to}", reply.row, reply.col));
+                    zone |= child_zone;
+                }
+            }
+        }
+        words.push_str(&zone_words);
         if others_lose {
             words.push_str(" others-lose");
+            if self.zoned {
+                // A reply that loses at once must not make a line with marks added elsewhere.
+                zone |= Board::new(pos).open_cells(defender);
+            }
         }
-        Ok(words)
+        Ok((words, zone))
     }
 
     /// Whether `outcome` is a result the section claims.
@@ -137,6 +257,19 @@ impl<'a> Section<'a> {
         }
         pos.legal_moves()
             .any(|m| after(pos, m).outcome() == Outcome::Win(self.attacker))
+    }
+
+    /// Whether the oracle proves that the claim holds at `pos`, the attacker to move.
+    fn holds(&mut self, pos: &Position) -> Result<bool, ProofRefused> {
+        if pos.is_over() {
+            return Ok(self.achieves(pos.outcome()));
+        }
+        let value = self.oracle.value(pos)?;
+        Ok(if self.win {
+            value == Value::Win
+        } else {
+            value != Value::Loss
+        })
     }
 
     /// Whether the oracle proves that the claim holds at `pos`, the defender to move.
@@ -240,6 +373,16 @@ fn after(pos: &Position, cell: Cell) -> Position {
     let mut next = *pos;
     next.play_unchecked(cell);
     next
+}
+
+/// The zone, on `dims`' cells, of a position whose image under `symmetry` has zone `zone`.
+fn unmap_zone(dims: Dims, symmetry: Symmetry, zone: u128) -> u128 {
+    if zone == NO_ZONE || symmetry == Symmetry::Identity {
+        return zone;
+    }
+    dims.all_cells()
+        .filter(|&c| zone & bit(dims.index(symmetry.apply(dims, c))) != 0)
+        .fold(0, |z, c| z | bit(dims.index(c)))
 }
 
 /// The name the proof format gives a symmetry (the checker keeps its own table: the two
