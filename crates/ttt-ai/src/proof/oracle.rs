@@ -28,6 +28,26 @@ pub(crate) const RENJU_CELLS: usize = 16;
 /// have none, and the search must not cost more than the proof's alpha-beta.
 const THREAT_BUDGET: u64 = 10_000;
 
+/// A question about a position's value for its side to move, narrower than the value: a
+/// proof needs only one side of a draw (the attacker of a draw section never loses, its
+/// defender never wins), and a search with a window that narrow is much cheaper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Ask {
+    /// Is the value a draw or a win?
+    AtLeastDraw,
+    /// Is the value a draw or a loss?
+    AtMostDraw,
+}
+
+impl Ask {
+    fn of(self, value: Value) -> bool {
+        match self {
+            Ask::AtLeastDraw => value != Value::Loss,
+            Ask::AtMostDraw => value != Value::Win,
+        }
+    }
+}
+
 /// Which search answers.
 #[derive(Debug)]
 enum Search {
@@ -46,6 +66,8 @@ pub(crate) struct Oracle {
     search: Search,
     limits: Limits,
     memo: HashMap<Position, (Value, Option<Cell>)>,
+    /// The answers to narrower questions ([`Oracle::ask`]).
+    asked: HashMap<(Position, Ask), bool>,
     /// Positions the searches visited.
     nodes: u64,
 }
@@ -70,6 +92,7 @@ impl Oracle {
             search,
             limits,
             memo: HashMap::new(),
+            asked: HashMap::new(),
             nodes: 0,
         })
     }
@@ -118,6 +141,44 @@ impl Oracle {
         };
         self.memo.insert(*pos, (value, best));
         Ok((value, best))
+    }
+
+    /// The answer to `ask` about `pos`'s value for its side to move: alpha-beta searches
+    /// with a window around a draw; the other searches answer from the value.
+    pub(crate) fn ask(&mut self, pos: &Position, ask: Ask) -> Result<bool, ProofRefused> {
+        if let Some(value) = Value::at_end(pos) {
+            return Ok(ask.of(value));
+        }
+        if let Some(&(value, _)) = self.memo.get(pos) {
+            return Ok(ask.of(value));
+        }
+        if let Some(&answer) = self.asked.get(&(*pos, ask)) {
+            return Ok(answer);
+        }
+        let Search::Boards(slot) = &mut self.search else {
+            return self.value(pos).map(|value| ask.of(value));
+        };
+        if self.limits.is_over() {
+            return Err(ProofRefused::OutOfTime);
+        }
+        let table = slot.take().expect("the table is back after each search");
+        let mut search = AlphaBeta::new(pos, table, self.limits.clone(), false);
+        // Value-only scores are a loss, 0 or a win: a window of one either side of 0 splits
+        // them.
+        let (alpha, beta) = match ask {
+            Ask::AtLeastDraw => (-1, 0),
+            Ask::AtMostDraw => (0, 1),
+        };
+        let (score, _) = search.solve_within(alpha, beta);
+        self.nodes += search.nodes();
+        *slot = Some(Arc::clone(search.table()));
+        let score = score.ok_or(ProofRefused::OutOfTime)?;
+        let answer = match ask {
+            Ask::AtLeastDraw => score >= 0,
+            Ask::AtMostDraw => score <= 0,
+        };
+        self.asked.insert((*pos, ask), answer);
+        Ok(answer)
     }
 
     /// The moves of a win by threats for the side to move at `pos`, if the threat search
@@ -186,6 +247,36 @@ mod tests {
             // O to move blocks the top row, and X's centre then threatens twice.
             assert_eq!(oracle.value(&lost).unwrap(), Value::Loss);
         }
+    }
+
+    #[test]
+    fn the_narrow_questions_agree_with_the_values() {
+        let mut rng = crate::rng::Rng::seeded(5);
+        let mut checked = [0; 3];
+        for i in 0..60 {
+            let (dims, empty) = match i % 3 {
+                0 => (Dims::new(4, 4, 3).unwrap(), 9),
+                1 => (Dims::new(4, 4, 4).unwrap(), 10),
+                _ => (Dims::new(3, 3, 3).unwrap(), 6),
+            };
+            let Some(pos) = crate::testing::random_position(&mut rng, dims, empty) else {
+                continue;
+            };
+            // One oracle answers the questions first, another the value: no answer comes
+            // from the other's memory.
+            let mut asked = Oracle::new(&pos, Limits::none(), 1 << 20).unwrap();
+            let at_least = asked.ask(&pos, Ask::AtLeastDraw).unwrap();
+            let at_most = asked.ask(&pos, Ask::AtMostDraw).unwrap();
+            let value = Oracle::new(&pos, Limits::none(), 1 << 20)
+                .unwrap()
+                .value(&pos)
+                .unwrap();
+            assert_eq!(at_least, value != Value::Loss, "{pos}");
+            assert_eq!(at_most, value != Value::Win, "{pos}");
+            checked[value as usize % 3] += 1;
+        }
+        // The test has teeth: wins, draws and losses all came up.
+        assert!(checked.iter().all(|&n| n > 0), "{checked:?}");
     }
 
     #[test]

@@ -23,11 +23,10 @@ use std::collections::HashMap;
 use ttt_core::{Cell, Dims, Outcome, Player, Position, Rule, Symmetry};
 
 use super::certify::Certify;
-use super::oracle::Oracle;
+use super::oracle::{Ask, Oracle};
 use super::refused::ProofRefused;
 use crate::board::bits::bit;
 use crate::board::Board;
-use crate::value::Value;
 
 /// One section being written.
 pub(crate) struct Section<'a> {
@@ -264,11 +263,10 @@ impl<'a> Section<'a> {
         if pos.is_over() {
             return Ok(self.achieves(pos.outcome()));
         }
-        let value = self.oracle.value(pos)?;
         Ok(if self.win {
-            value == Value::Win
+            !self.oracle.ask(pos, Ask::AtMostDraw)?
         } else {
-            value != Value::Loss
+            self.oracle.ask(pos, Ask::AtLeastDraw)?
         })
     }
 
@@ -277,11 +275,10 @@ impl<'a> Section<'a> {
         if pos.is_over() {
             return Ok(self.achieves(pos.outcome()));
         }
-        let value = self.oracle.value(pos)?;
         Ok(if self.win {
-            value == Value::Loss
+            !self.oracle.ask(pos, Ask::AtLeastDraw)?
         } else {
-            value != Value::Win
+            self.oracle.ask(pos, Ask::AtMostDraw)?
         })
     }
 

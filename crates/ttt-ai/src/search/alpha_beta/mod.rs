@@ -271,9 +271,24 @@ impl AlphaBeta {
     /// Finds the value of the root position, deepening until it is proven or the limits stop
     /// it.
     pub(crate) fn solve(&mut self) -> Solved {
+        let (score, best_move) = self.solve_within(-INF, INF);
+        let verdict = score.map(|s| self.verdict(s));
+        Solved {
+            value: verdict.map(|v| v.value),
+            plies: verdict.filter(|_| self.lengths).map(|v| v.plies),
+            best_move,
+        }
+    }
+
+    /// Proves where the score of the side to move lies against the window (`alpha`, `beta`),
+    /// as [`AlphaBeta::solve`] proves the value: the score found (at most `alpha`: no more
+    /// than it; at least `beta`: no less; between: exact), or `None` if the search stopped
+    /// first, with the best move found. A narrow window asks less: a draw the side to move
+    /// cannot better (window 0, 1) needs no proof that it cannot lose.
+    pub(crate) fn solve_within(&mut self, alpha: i32, beta: i32) -> (Option<i32>, Option<Cell>) {
         self.started = Instant::now();
         let empties = self.board.empties() as u32;
-        let mut verdict: Option<Verdict> = None;
+        let mut found: Option<i32> = None;
         let mut best_move = None;
         if !self.root.is_over() && !self.has_no_time() {
             let mut depth = if self.straight_to_the_end {
@@ -283,13 +298,13 @@ impl AlphaBeta {
             };
             loop {
                 self.unproven = false;
-                let score = self.search(depth, -INF, INF, 0);
+                let score = self.search(depth, alpha, beta, 0);
                 if self.aborted {
                     break;
                 }
                 best_move = self.root_best_move();
                 if !self.unproven {
-                    verdict = Some(self.verdict(score));
+                    found = Some(score);
                     break;
                 }
                 // Deepening finds wins soonest; a draw needs the whole tree, and searching
@@ -302,7 +317,7 @@ impl AlphaBeta {
                     self.node_limit = self.nodes.saturating_mul(self.straight_share);
                     self.unproven = false;
                     let saved = self.history.clone();
-                    let score = self.search(empties, -INF, INF, 0);
+                    let score = self.search(empties, alpha, beta, 0);
                     self.node_limit = u64::MAX;
                     if self.out_of_budget {
                         self.out_of_budget = false;
@@ -314,18 +329,14 @@ impl AlphaBeta {
                         break;
                     } else {
                         best_move = self.root_best_move();
-                        verdict = Some(self.verdict(score));
+                        found = Some(score);
                         break;
                     }
                 }
                 depth = next_depth(depth, empties);
             }
         }
-        Solved {
-            value: verdict.map(|v| v.value),
-            plies: verdict.filter(|_| self.lengths).map(|v| v.plies),
-            best_move,
-        }
+        (found, best_move)
     }
 
     fn root_best_move(&self) -> Option<Cell> {
