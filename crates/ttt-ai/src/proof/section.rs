@@ -195,11 +195,7 @@ impl<'a> Section<'a> {
         let mut zone_words = String::new();
         for (cover, covered) in covers {
             if covered.len() < ZONE_COVERS {
-                for reply in covered {
-                    let (to, child_zone) = self.child(&after(pos, reply))?;
-                    words.push_str(&format!(" {},{}>{to}", reply.row, reply.col));
-                    zone |= child_zone;
-                }
+                zone |= self.list(pos, &covered, &mut words)?;
                 continue;
             }
             let filled: Vec<Cell> = pos
@@ -221,11 +217,7 @@ impl<'a> Section<'a> {
                 zone_words.push_str(&format!(" >{to}"));
                 zone |= cover;
             } else {
-                for reply in covered {
-                    let (to, child_zone) = self.child(&after(pos, reply))?;
-                    words.push_str(&format!(" {},{}>{to}", reply.row, reply.col));
-                    zone |= child_zone;
-                }
+                zone |= self.list(pos, &covered, &mut words)?;
             }
         }
         words.push_str(&zone_words);
@@ -237,6 +229,22 @@ impl<'a> Section<'a> {
             }
         }
         Ok((words, zone))
+    }
+
+    /// Writes `replies` at `pos` one by one onto `words`: the union of their zones.
+    fn list(
+        &mut self,
+        pos: &Position,
+        replies: &[Cell],
+        words: &mut String,
+    ) -> Result<u128, ProofRefused> {
+        let mut zone = 0;
+        for &reply in replies {
+            let (to, child_zone) = self.child(&after(pos, reply))?;
+            words.push_str(&format!(" {},{}>{to}", reply.row, reply.col));
+            zone |= child_zone;
+        }
+        Ok(zone)
     }
 
     /// Whether `outcome` is a result the section claims.
