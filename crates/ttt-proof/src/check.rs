@@ -263,6 +263,12 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                 }
                 let mut outside: Vec<HashSet<Cell>> = Vec::new();
                 for (cells, child) in zones {
+                    if let Some(off) = cells.iter().find(|&&c| !pos.dims().contains(c)) {
+                        return Err(fail(
+                            line,
+                            format!("the zone's cell {} is off the board", named(*off)),
+                        ));
+                    }
                     let zone: HashSet<Cell> = cells.iter().copied().collect();
                     let filled: Vec<Cell> =
                         pos.empty_cells().filter(|c| !zone.contains(c)).collect();

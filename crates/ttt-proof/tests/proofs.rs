@@ -340,6 +340,9 @@ section X win
     let old = proof.replace("ttt-proof 2", "ttt-proof 1");
     let err = ttt_proof::check(&old).unwrap_err();
     assert!(err.to_string().contains("version 2"), "{err}");
+    let off = proof.replace("zone 0,2 >3", "zone 0,2 0,9 >3");
+    let err = ttt_proof::check(&off).unwrap_err();
+    assert!(err.to_string().contains("off the board"), "{err}");
     let open = proof.replace("zone 0,2 >3", "zone 0,2");
     let err = ttt_proof::check(&open).unwrap_err();
     assert!(err.to_string().contains("must end with >NODE"), "{err}");
