@@ -205,7 +205,7 @@ impl<'a> Section<'a> {
             let filled = pos
                 .play_all(&filled)
                 .expect("the cells filled are empty, and the game goes on");
-            if self.holds(&filled)? {
+            if self.keeps(&filled)? {
                 let (to, _) = self.child(&filled)?;
                 zone_words.push_str(" zone");
                 for cell in pos
@@ -266,28 +266,20 @@ impl<'a> Section<'a> {
             .any(|m| after(pos, m).outcome() == Outcome::Win(self.attacker))
     }
 
-    /// Whether the oracle proves that the claim holds at `pos`, the attacker to move.
-    fn holds(&mut self, pos: &Position) -> Result<bool, ProofRefused> {
-        if pos.is_over() {
-            return Ok(self.achieves(pos.outcome()));
-        }
-        Ok(if self.win {
-            !self.oracle.ask(pos, Ask::AtMostDraw)?
-        } else {
-            self.oracle.ask(pos, Ask::AtLeastDraw)?
-        })
-    }
-
-    /// Whether the oracle proves that the claim holds at `pos`, the defender to move.
+    /// Whether the oracle proves that the claim holds at `pos`, whichever side is to move.
     fn keeps(&mut self, pos: &Position) -> Result<bool, ProofRefused> {
         if pos.is_over() {
             return Ok(self.achieves(pos.outcome()));
         }
-        Ok(if self.win {
-            !self.oracle.ask(pos, Ask::AtLeastDraw)?
-        } else {
-            self.oracle.ask(pos, Ask::AtMostDraw)?
-        })
+        // The question about the mover's value, and the answer the claim needs: the attacker
+        // at least draws (wins: more than a draw), the defender at most draws (loses: less).
+        let (ask, wanted) = match (pos.turn() == self.attacker, self.win) {
+            (true, false) => (Ask::AtLeastDraw, true),
+            (true, true) => (Ask::AtMostDraw, false),
+            (false, false) => (Ask::AtMostDraw, true),
+            (false, true) => (Ask::AtLeastDraw, false),
+        };
+        Ok(self.oracle.ask(pos, ask)? == wanted)
     }
 
     /// The attacker's move at `pos`.
