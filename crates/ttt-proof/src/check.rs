@@ -36,6 +36,9 @@ pub struct CheckError {
     pub node: Option<usize>,
     /// The node's position in the notation.
     pub position: Option<String>,
+    /// Whether the file is not a proof in the format at all (a line or a header that cannot
+    /// be read), rather than a proof that does not hold.
+    pub unreadable: bool,
     /// What does not hold.
     pub message: String,
 }
@@ -66,6 +69,15 @@ fn plain(message: impl Into<String>) -> CheckError {
         node: None,
         position: None,
         message: message.into(),
+        unreadable: false,
+    }
+}
+
+/// A header that cannot be read.
+fn unreadable(message: impl Into<String>) -> CheckError {
+    CheckError {
+        unreadable: true,
+        ..plain(message)
     }
 }
 
@@ -86,23 +98,25 @@ fn named(cell: Cell) -> String {
 /// [`CheckError`] naming the first line or position that does not hold.
 pub fn check(text: &str) -> Result<Checked, CheckError> {
     let file = format::parse(text).map_err(|e| CheckError {
-        line: Some(e.line),
-        node: None,
-        position: None,
-        message: e.message,
+        // Line 0: the file ended before the header did.
+        line: (e.line > 0).then_some(e.line),
+        unreadable: true,
+        ..plain(e.message)
     })?;
     let (rows, cols, k) = file.board;
-    let dims = Dims::new(rows, cols, k).map_err(|e| plain(format!("the board: {e}")))?;
+    let dims = Dims::new(rows, cols, k).map_err(|e| unreadable(format!("the board: {e}")))?;
     let root = if file.root == "empty" {
-        Position::with_rule(dims, file.rule).map_err(|e| plain(e.to_string()))?
+        Position::with_rule(dims, file.rule).map_err(|e| unreadable(e.to_string()))?
     } else {
-        let setup = Setup::from_notation(&file.root).map_err(|e| plain(format!("root: {e}")))?;
+        let setup =
+            Setup::from_notation(&file.root).map_err(|e| unreadable(format!("root: {e}")))?;
         if (setup.rows(), setup.cols()) != (rows, cols) {
-            return Err(plain(
+            return Err(unreadable(
                 "the root position is not on the board the header names",
             ));
         }
-        Position::from_setup_under(&setup, k, file.rule).map_err(|e| plain(format!("root: {e}")))?
+        Position::from_setup_under(&setup, k, file.rule)
+            .map_err(|e| unreadable(format!("root: {e}")))?
     };
     let wanted: Vec<Goal> = match file.claim {
         Claim::Wins(player) => vec![Goal { player, win: true }],
@@ -167,6 +181,7 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
             node: Some(id),
             position: Some(pos.to_string()),
             message,
+            unreadable: false,
         };
         let Some((step, line)) = section.nodes.get(&id) else {
             return Err(fail(
@@ -188,8 +203,13 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                 Some(known) if *known != image => Err(fail(
                     line,
                     format!(
-                        "{how}, node {} is {} but was reached before as {}",
-                        child.id, image, known
+                        "{how}, node {} is {} with {} to move, but was reached before as {} \
+                         with {} to move",
+                        child.id,
+                        image,
+                        image.turn(),
+                        known,
+                        known.turn()
                     ),
                 )),
                 Some(_) => Ok(()),
@@ -201,7 +221,7 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
             }
         };
         if pos.is_over() {
-            if *step != Step::Over {
+            if *step != Step::Over && achieves(goal, pos.outcome()) {
                 return Err(fail(line, "the game is over here: write `over`".into()));
             }
             if !achieves(goal, pos.outcome()) {

@@ -319,7 +319,11 @@ section X win
     let wrong = proof.replace("zone 0,2 >3", "zone >3");
     let err = ttt_proof::check(&wrong).unwrap_err();
     assert!(err.to_string().contains("node 3"), "{err}");
-    assert!(err.to_string().contains("the game is over here"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("the game ended in O's win, not as the section claims"),
+        "{err}"
+    );
     // Without the zone, the replies outside it are not answered.
     let dropped = proof.replace(" zone 0,2 >3", "");
     let err = ttt_proof::check(&dropped).unwrap_err();

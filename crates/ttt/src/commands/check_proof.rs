@@ -10,8 +10,16 @@ pub fn run(args: &CheckProofArgs) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| user_error(format!("cannot read {}: {e}", args.file.display())))?;
     let started = Instant::now();
-    let checked =
-        ttt_proof::check(&text).map_err(|e| anyhow::anyhow!("the proof does not hold: {e}"))?;
+    let checked = ttt_proof::check(&text).map_err(|e| {
+        if e.unreadable {
+            user_error(format!(
+                "{} is not a proof file (docs/PROOFS.md): {e}",
+                args.file.display()
+            ))
+        } else {
+            anyhow::anyhow!("the proof does not hold: {e}")
+        }
+    })?;
     let dims = checked.dims;
     let from = if checked.root.ply() == 0 {
         "from the empty board".to_string()

@@ -249,6 +249,14 @@ fn solve_writes_proofs_that_check_and_a_cut_one_does_not() {
     std::fs::write(&file, cut).unwrap();
     let checked = crate::support::ttt(&["check-proof", file.to_str().unwrap()], "");
     assert_eq!(checked.status.code(), Some(1));
+    // A file not in the format is not read as a proof at all: exit status 2.
+    for junk in ["", "ttt-proof 3\n", "ttt-proof 2\nboard 100000 100000 5\n"] {
+        std::fs::write(&file, junk).unwrap();
+        let checked = crate::support::ttt(&["check-proof", file.to_str().unwrap()], "");
+        assert_eq!(checked.status.code(), Some(2), "{junk:?}");
+        let err = String::from_utf8_lossy(&checked.stderr);
+        assert!(err.contains("is not a proof file"), "{junk:?}: {err}");
+    }
 }
 
 /// Bigger proofs come from the solver's searches: 6 x 6 with four in a row is a first-player
