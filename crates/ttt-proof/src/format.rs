@@ -200,6 +200,9 @@ fn replies(
             zone = Some(Vec::new());
         } else if let Some(cells) = zone.as_mut() {
             match w.strip_prefix('>') {
+                Some("") => {
+                    return Err(error(n, "write a zone's node as >NODE, with no space"));
+                }
                 Some(node) => {
                     let cells = zone.take().unwrap_or_default();
                     zones.push((cells, child(node, n)?));
@@ -208,6 +211,8 @@ fn replies(
             }
         } else if !zones.is_empty() {
             return Err(error(n, "replies come before the zones"));
+        } else if w == "others-lose" {
+            return Err(error(n, "others-lose comes last on a reply line"));
         } else {
             let (c, ch) = w
                 .split_once('>')

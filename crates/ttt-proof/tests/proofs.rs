@@ -347,6 +347,9 @@ section X win
     let off = proof.replace("zone 0,2 >3", "zone 0,2 0,9 >3");
     let err = ttt_proof::check(&off).unwrap_err();
     assert!(err.to_string().contains("off the board"), "{err}");
+    let spaced = proof.replace("zone 0,2 >3", "zone 0,2 > 3");
+    let err = ttt_proof::check(&spaced).unwrap_err();
+    assert!(err.to_string().contains("with no space"), "{err}");
     let open = proof.replace("zone 0,2 >3", "zone 0,2");
     let err = ttt_proof::check(&open).unwrap_err();
     assert!(err.to_string().contains("must end with >NODE"), "{err}");
