@@ -183,14 +183,20 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `ttt solve X x Y, K in a row: VALUE`.
+/// `ttt solve X x Y, K in a row (RULE): VALUE`.
 fn headline(pos: &Position, value: Option<Value>) -> String {
     let dims = pos.dims();
     format!(
-        "{} x {}, {} in a row{}: {}",
+        "{} x {}, {} in a row{}{}: {}",
         dims.rows(),
         dims.cols(),
         dims.k(),
+        // Free-style is the default, and goes unsaid.
+        if pos.rule() == ttt_core::Rule::Freestyle {
+            String::new()
+        } else {
+            format!(" ({})", pos.rule())
+        },
         if pos.ply() == 0 {
             String::new()
         } else {

@@ -208,6 +208,13 @@ fn solve_writes_proofs_that_check_and_a_cut_one_does_not() {
             String::from_utf8_lossy(&out.stderr)
         );
         assert!(String::from_utf8_lossy(&out.stderr).contains("the proof is in"));
+        // The value's line names a rule other than free-style.
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            said.contains("(standard)"),
+            args.contains(&"standard"),
+            "{said}"
+        );
         let checked = crate::support::ttt(&["check-proof", file.to_str().unwrap()], "");
         let text = String::from_utf8_lossy(&checked.stdout);
         assert!(
