@@ -134,12 +134,28 @@ pub fn check(text: &str) -> Result<Checked, CheckError> {
     let mut given: Vec<Goal> = file.sections.iter().map(|s| s.goal).collect();
     given.sort_by_key(|g| (g.player == Player::O, g.win));
     if given != wanted {
+        let has: Vec<String> = file
+            .sections
+            .iter()
+            .map(|s| {
+                format!(
+                    "`section {} {}`",
+                    s.goal.player,
+                    if s.goal.win { "win" } else { "draw" }
+                )
+            })
+            .collect();
         return Err(plain(format!(
-            "the claim {} needs {}",
+            "the claim {} needs exactly {}; the file has {}",
             file.claim,
             match file.claim {
                 Claim::Wins(p) => format!("one section, `section {p} win`"),
                 Claim::Draw => "two sections, `section X draw` and `section O draw`".into(),
+            },
+            if has.is_empty() {
+                "none".to_string()
+            } else {
+                has.join(", ")
             }
         )));
     }
@@ -322,13 +338,21 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                         ));
                     }
                     if !loses_at_once(&pos, reply, goal) {
+                        let ended = pos.play(reply).ok().filter(Position::is_over);
                         return Err(fail(
                             line,
-                            format!(
-                                "the reply {} is not listed, and the attacker has no move \
-                                 that wins at once after it",
-                                named(reply)
-                            ),
+                            match ended {
+                                Some(end) => format!(
+                                    "the reply {} is not listed, and it ends the game {}",
+                                    named(reply),
+                                    words(end.outcome())
+                                ),
+                                None => format!(
+                                    "the reply {} is not listed, and the attacker has no move \
+                                     that wins at once after it",
+                                    named(reply)
+                                ),
+                            },
                         ));
                     }
                 }

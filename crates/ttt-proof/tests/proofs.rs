@@ -254,6 +254,16 @@ section X win
 ";
     let checked = ttt_proof::check(proof).unwrap();
     assert_eq!(checked.claim.to_string(), "X wins");
+    // A reply left out that wins for the defender is named for what it does.
+    let lost = "ttt-proof 1\nboard 1 5 2\nrule freestyle\nroot XO.X.\nclaim X wins\n\
+                section X win\n0 reply 0,4>1 others-lose\n1 over\n";
+    let err = ttt_proof::check(lost).unwrap_err();
+    assert!(
+        err.to_string().contains(
+            "the reply 0,2 (row 1, column 3) is not listed, and it ends the game in O's win"
+        ),
+        "{err}"
+    );
     // The same line, with a reply left out that does not lose at once.
     let wrong = proof.replace("0 play 2,2 1", "0 play 1,0 1");
     assert!(ttt_proof::check(&wrong).is_err());
@@ -367,5 +377,20 @@ fn malformed_files_name_the_line() {
     let err = ttt_proof::check(&format!("{head}section X draw\n0 play 9 1\n")).unwrap_err();
     assert!(err.to_string().contains("is not a cell"), "{err}");
     let err = ttt_proof::check(&format!("{head}section X draw\n0 over\n")).unwrap_err();
-    assert!(err.to_string().contains("needs two sections"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("needs exactly two sections, `section X draw` and `section O draw`; the file has `section X draw`"),
+        "{err}"
+    );
+    // A section too many is named as well.
+    let win = "ttt-proof 1\nboard 3 3 3\nrule freestyle\nroot empty\nclaim X wins\n";
+    let err = ttt_proof::check(&format!(
+        "{win}section X win\n0 over\nsection O draw\n0 over\n"
+    ))
+    .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("the file has `section X win`, `section O draw`"),
+        "{err}"
+    );
 }
