@@ -206,6 +206,10 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
             ));
         };
         let line = Some(*line);
+        let play = |cell: Cell| {
+            pos.play(cell)
+                .map_err(|e| fail(line, format!("{} cannot be played: {e}", named(cell))))
+        };
         // The node `child` names is `after`, reached by `how`.
         let mut reach = |after: Position, child: Child, how: &str| -> Result<(), CheckError> {
             if !Symmetry::of(pos.dims()).contains(&child.symmetry) {
@@ -261,10 +265,7 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                         format!("{} is to move: a defender's node lists replies", pos.turn()),
                     ));
                 }
-                let after = pos
-                    .play(*cell)
-                    .map_err(|e| fail(line, format!("{} cannot be played: {e}", named(*cell))))?;
-                reach(after, *child, &format!("after {}", named(*cell)))?;
+                reach(play(*cell)?, *child, &format!("after {}", named(*cell)))?;
             }
             Step::Reply {
                 replies,
@@ -282,10 +283,7 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                     return Err(fail(line, "a reply is listed twice".into()));
                 }
                 for &(cell, child) in replies {
-                    let after = pos.play(cell).map_err(|e| {
-                        fail(line, format!("{} cannot be played: {e}", named(cell)))
-                    })?;
-                    reach(after, child, &format!("after {}", named(cell)))?;
+                    reach(play(cell)?, child, &format!("after {}", named(cell)))?;
                 }
                 if !zones.is_empty() && pos.rule() != Rule::Freestyle {
                     return Err(fail(

@@ -320,49 +320,48 @@ section X win
     let checked = ttt_proof::check(proof).unwrap();
     assert_eq!(checked.claim.to_string(), "X wins");
     assert_eq!(checked.positions, 6);
-    // Node 3's position has O on every empty cell outside the zone, not on the reply alone.
-    let single = proof.replace("3 play 0,2 5", "3 play 0,0 5");
-    let err = ttt_proof::check(&single).unwrap_err();
-    assert!(err.to_string().contains("node 3"), "{err}");
-    assert!(err.to_string().contains("cannot be played"), "{err}");
-    // A zone that leaves out the cells that matter: O, on every empty cell, has won.
-    let wrong = proof.replace("zone 0,2 >3", "zone >3");
-    let err = ttt_proof::check(&wrong).unwrap_err();
-    assert!(err.to_string().contains("node 3"), "{err}");
-    assert!(
-        err.to_string()
-            .contains("the game ended in O's win, not as the section claims"),
-        "{err}"
-    );
-    // Without the zone, the replies outside it are not answered.
-    let dropped = proof.replace(" zone 0,2 >3", "");
-    let err = ttt_proof::check(&dropped).unwrap_err();
-    assert!(err.to_string().contains("is not answered"), "{err}");
-    // A reply inside every zone still needs its own line.
-    let inside = proof.replace("1 reply 0,2>2 zone 0,2 >3", "1 reply zone 0,2 >3");
-    let err = ttt_proof::check(&inside).unwrap_err();
-    assert!(
-        err.to_string()
-            .contains("the reply 0,2 (row 1, column 3) is not answered, and every zone holds it"),
-        "{err}"
-    );
-    // Under the other rules a stone more can hurt its own side: no zones.
-    let standard = proof.replace("rule freestyle", "rule standard");
-    let err = ttt_proof::check(&standard).unwrap_err();
-    assert!(err.to_string().contains("free-style only"), "{err}");
-    // Zones are version 2 of the format.
-    let old = proof.replace("ttt-proof 2", "ttt-proof 1");
-    let err = ttt_proof::check(&old).unwrap_err();
-    assert!(err.to_string().contains("version 2"), "{err}");
-    let off = proof.replace("zone 0,2 >3", "zone 0,2 0,9 >3");
-    let err = ttt_proof::check(&off).unwrap_err();
-    assert!(err.to_string().contains("off the board"), "{err}");
-    let spaced = proof.replace("zone 0,2 >3", "zone 0,2 > 3");
-    let err = ttt_proof::check(&spaced).unwrap_err();
-    assert!(err.to_string().contains("with no space"), "{err}");
-    let open = proof.replace("zone 0,2 >3", "zone 0,2");
-    let err = ttt_proof::check(&open).unwrap_err();
-    assert!(err.to_string().contains("must end with >NODE"), "{err}");
+    // Each change, and what the refusal must say.
+    for (from, to, says) in [
+        // Node 3's position has O on every empty cell outside the zone, not on the reply
+        // alone.
+        (
+            "3 play 0,2 5",
+            "3 play 0,0 5",
+            &["node 3", "cannot be played"][..],
+        ),
+        // A zone that leaves out the cells that matter: O, on every empty cell, has won.
+        (
+            "zone 0,2 >3",
+            "zone >3",
+            &[
+                "node 3",
+                "the game ended in O's win, not as the section claims",
+            ],
+        ),
+        // Without the zone, the replies outside it are not answered.
+        (" zone 0,2 >3", "", &["is not answered"]),
+        // A reply inside every zone still needs its own line.
+        (
+            "1 reply 0,2>2 zone 0,2 >3",
+            "1 reply zone 0,2 >3",
+            &["the reply 0,2 (row 1, column 3) is not answered, and every zone holds it"],
+        ),
+        // Under the other rules a stone more can hurt its own side: no zones.
+        ("rule freestyle", "rule standard", &["free-style only"]),
+        // Zones are version 2 of the format.
+        ("ttt-proof 2", "ttt-proof 1", &["version 2"]),
+        ("zone 0,2 >3", "zone 0,2 0,9 >3", &["off the board"]),
+        ("zone 0,2 >3", "zone 0,2 > 3", &["with no space"]),
+        ("zone 0,2 >3", "zone 0,2", &["must end with >NODE"]),
+    ] {
+        assert!(proof.contains(from), "{from}");
+        let err = ttt_proof::check(&proof.replace(from, to))
+            .unwrap_err()
+            .to_string();
+        for said in says {
+            assert!(err.contains(said), "{from} -> {to}: {err}");
+        }
+    }
 }
 
 #[test]

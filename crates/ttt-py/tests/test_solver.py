@@ -112,12 +112,14 @@ def test_ctrl_c_stops_a_search_without_a_time_limit():
     # Python leaves SIGINT ignored when it starts ignored (a background job of a shell
     # without job control), so the test puts Python's own handler in place.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    main = threading.get_ident()
-    timer = threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT))
-    timer.start()
-    started = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        ttt.Solver(ttt.Position.preset("gomoku")).solve()
-    timer.cancel()
-    signal.signal(signal.SIGINT, previous)
-    assert time.monotonic() - started < 10
+    try:
+        main = threading.get_ident()
+        timer = threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT))
+        timer.start()
+        started = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            ttt.Solver(ttt.Position.preset("gomoku")).solve()
+        timer.cancel()
+        assert time.monotonic() - started < 10
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -121,11 +121,7 @@ impl Oracle {
         }
         let (value, best) = match &mut self.search {
             Search::Boards(slot) => {
-                let table = slot.take().expect("the table is back after each search");
-                let mut search = AlphaBeta::new(pos, table, self.limits.clone(), false);
-                let solved = search.solve();
-                self.nodes += search.nodes();
-                *slot = Some(Arc::clone(search.table()));
+                let solved = alpha_beta(slot, &self.limits, &mut self.nodes, pos, AlphaBeta::solve);
                 (
                     solved.value.ok_or(ProofRefused::OutOfTime)?,
                     solved.best_move,
@@ -161,17 +157,15 @@ impl Oracle {
         if self.limits.is_over() {
             return Err(ProofRefused::OutOfTime);
         }
-        let table = slot.take().expect("the table is back after each search");
-        let mut search = AlphaBeta::new(pos, table, self.limits.clone(), false);
         // Value-only scores are a loss, 0 or a win: a window of one either side of 0 splits
         // them.
         let (alpha, beta) = match ask {
             Ask::AtLeastDraw => (-1, 0),
             Ask::AtMostDraw => (0, 1),
         };
-        let (score, _) = search.solve_within(alpha, beta);
-        self.nodes += search.nodes();
-        *slot = Some(Arc::clone(search.table()));
+        let (score, _) = alpha_beta(slot, &self.limits, &mut self.nodes, pos, |search| {
+            search.solve_within(alpha, beta)
+        });
         let score = score.ok_or(ProofRefused::OutOfTime)?;
         let answer = match ask {
             Ask::AtLeastDraw => score >= 0,
@@ -224,6 +218,23 @@ impl Oracle {
         self.memo.insert(*pos, (best, None));
         best
     }
+}
+
+/// Runs `run` on an alpha-beta search of `pos` over the oracle's table (taken from `slot`
+/// for the search, which may grow it, and put back), counting its positions in `nodes`.
+fn alpha_beta<T>(
+    slot: &mut Option<Arc<BoundTable>>,
+    limits: &Limits,
+    nodes: &mut u64,
+    pos: &Position,
+    run: impl FnOnce(&mut AlphaBeta) -> T,
+) -> T {
+    let table = slot.take().expect("the table is back after each search");
+    let mut search = AlphaBeta::new(pos, table, limits.clone(), false);
+    let found = run(&mut search);
+    *nodes += search.nodes();
+    *slot = Some(Arc::clone(search.table()));
+    found
 }
 
 #[cfg(test)]

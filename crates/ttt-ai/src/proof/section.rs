@@ -153,9 +153,10 @@ impl<'a> Section<'a> {
         let mut zone = 0u128;
         let mut others_lose = false;
         let mut moves: Vec<Cell> = pos.legal_moves().collect();
-        if self.zoned {
+        // The solver's board of the position, where zones are kept.
+        let mut board = self.zoned.then(|| Board::new(pos));
+        if let Some(board) = board.as_mut() {
             // The most dangerous replies first: their zones leave the quiet ones out.
-            let mut board = Board::new(pos);
             let mut danger = |cell: Cell| {
                 let index = dims.index(cell);
                 board.play(index);
@@ -223,9 +224,9 @@ impl<'a> Section<'a> {
         words.push_str(&zone_words);
         if others_lose {
             words.push_str(" others-lose");
-            if self.zoned {
+            if let Some(board) = &board {
                 // A reply that loses at once must not make a line with marks added elsewhere.
-                zone |= Board::new(pos).open_cells(defender);
+                zone |= board.open_cells(defender);
             }
         }
         Ok((words, zone))
