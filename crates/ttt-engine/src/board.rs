@@ -220,6 +220,11 @@ impl Board {
             .sum()
     }
 
+    /// How many empty cells give `player` exactly `threat`.
+    pub(crate) fn count(&self, player: Player, threat: Threat) -> u32 {
+        u32::from(self.counts.get(player)[threat as usize])
+    }
+
     /// The evaluation for the side to move.
     pub(crate) fn evaluate(&self) -> i32 {
         eval::evaluate(
@@ -238,6 +243,16 @@ impl Board {
         }
         self.turn = mover.other();
         self.played.push(at);
+    }
+
+    /// Passes the turn without a stone (the search's null move); [`Board::unpass`] takes it
+    /// back.
+    pub(crate) fn pass(&mut self) {
+        self.turn = self.turn.other();
+    }
+
+    pub(crate) fn unpass(&mut self) {
+        self.turn = self.turn.other();
     }
 
     /// Takes back the last move.

@@ -23,6 +23,14 @@ const LEAF_VCF_PLIES: u32 = 11;
 const DOUBLE_THREAT: i32 = 1_500;
 /// The half-width of the first aspiration window.
 const ASPIRATION: i32 = 40;
+/// Up to this depth, a position whose evaluation beats beta by [`FUTILITY_MARGIN`] a ply
+/// is taken as a cut without searching it (reverse futility pruning).
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: i32 = 50;
+/// From this depth, a position that beats beta even after passing is taken as a cut; the
+/// pass is searched this many plies less (and a ply more for each four of depth).
+const NULL_MOVE_DEPTH: i32 = 3;
+const NULL_MOVE_REDUCTION: i32 = 2;
 /// How much further than its target a move whose best choice is unsettled may start passes
 /// (never past the time limit's share).
 const UNSETTLED_STRETCH: f64 = 2.0;
@@ -46,6 +54,8 @@ pub(crate) struct Search<'a> {
     moves: Vec<Vec<(usize, i32)>>,
     /// The depth of the pass under way.
     pass_depth: i32,
+    /// The position searched next comes from a null move (a pass), which may not pass again.
+    after_null: bool,
 }
 
 impl<'a> Search<'a> {
@@ -64,6 +74,7 @@ impl<'a> Search<'a> {
             stopped: false,
             moves: vec![Vec::new(); MAX_PLY + 1],
             pass_depth: 0,
+            after_null: false,
         }
     }
 
@@ -200,6 +211,7 @@ impl<'a> Search<'a> {
     }
 
     fn pvs(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        let after_null = std::mem::take(&mut self.after_null);
         self.nodes += 1;
         if self.nodes & 1023 == 0 && self.clock.is_up(self.nodes) {
             self.stopped = true;
@@ -259,6 +271,32 @@ impl<'a> Search<'a> {
                 };
                 if cut {
                     return score;
+                }
+            }
+        }
+
+        // The opponent's next stone makes no open four, no four with a three and no two
+        // threes: nothing that wins by force in a ply or two, which the evaluation cannot
+        // see. Only then may a good evaluation stand for a search.
+        let calm = self.board.count_at_least(them, Threat::FourThree) == 0
+            && self.board.count(them, Threat::ThreeThree) == 0;
+        if !is_pv && calm && beta.abs() < PROVEN {
+            let eval = self.board.evaluate();
+            if depth <= FUTILITY_DEPTH && eval - FUTILITY_MARGIN * depth >= beta {
+                return eval;
+            }
+            if depth >= NULL_MOVE_DEPTH && eval >= beta && !after_null {
+                let reduction = NULL_MOVE_REDUCTION + depth / 4;
+                self.board.pass();
+                self.after_null = true;
+                let score = -self.pvs(depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+                self.after_null = false;
+                self.board.unpass();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= PROVEN { beta } else { score };
                 }
             }
         }
