@@ -540,6 +540,22 @@ mod tests {
     }
 
     #[test]
+    fn a_pass_hands_the_turn_over_and_is_taken_back() {
+        let mut board = Board::new(15, 15, Rule::Freestyle);
+        board.make(board.index(Cell::new(7, 7)));
+        let (turn, key, eval) = (board.turn(), board.hash(), board.evaluate());
+        board.pass();
+        assert_eq!(board.turn(), turn.other());
+        assert_ne!(board.hash(), key);
+        assert_eq!(board.stones(), 1);
+        board.unpass();
+        assert_eq!(
+            (board.turn(), board.hash(), board.evaluate()),
+            (turn, key, eval)
+        );
+    }
+
+    #[test]
     fn fives_are_checked_under_each_rule() {
         // X X X X . X on the top row: the gap makes six.
         for (rule, wins) in [

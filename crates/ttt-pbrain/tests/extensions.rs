@@ -139,7 +139,10 @@ fn yixin_settings_detail_and_unsupported_commands() {
          YXBALANCEONE 3\nINFO show_detail x\nABOUT\nEND\n",
     );
     assert_eq!(out[0], "OK");
-    assert_eq!(out[1], "MESSAGE INFO MAX_THREAD_NUM 1");
+    assert!(
+        out[1].starts_with("MESSAGE INFO MAX_THREAD_NUM "),
+        "{out:?}"
+    );
     assert!(
         out[2].starts_with("MESSAGE ttt ")
             && out[2].contains("15 x 15")

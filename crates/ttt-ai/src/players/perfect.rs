@@ -3,9 +3,11 @@
 //!
 //! On a board it can solve in its time it plays a proven best move: the fastest win, or the
 //! slowest loss, or a draw. On a larger board it searches the cells near the marks as deep as
-//! time allows, then tries to prove what that move (or another) is worth. With K of 4 or
-//! more, that search is the strong player's ([`super::Strong`]: threats first, then
-//! alpha-beta over line patterns), and on boards beyond the proof searches' reach it has the
+//! time allows, then tries to prove what that move (or another) is worth. With five in a
+//! row on sides of 5 to 32, that search is gomoku's engine ([`ttt_engine::Engine`]:
+//! principal-variation search over incrementally kept line patterns, with threat searches);
+//! with another K of 4 or more, the strong player's ([`super::Strong`]: threats first, then
+//! alpha-beta over line patterns). On boards beyond the proof searches' reach it has the
 //! whole time: there "perfect" means the strongest we have, proven only where a win by
 //! threats is found.
 //!
@@ -17,6 +19,7 @@
 use std::time::{Duration, Instant};
 
 use ttt_core::{Cell, Position};
+use ttt_engine::{Engine, Limits as EngineLimits};
 
 use super::strategy::{decide, free_centre, winning_cells, Decision, Level, Strategy};
 use super::strong::Strong;
@@ -135,10 +138,16 @@ impl Perfect {
 }
 
 impl Perfect {
-    /// The strong player's move within `limits`: a win by threats is claimed (its length is
-    /// an upper bound, not proven the fastest, so no verdict), anything else is not.
-    fn strong(pos: &Position, limits: Limits) -> Option<Decision> {
-        let chosen = Strong::from_position(pos).choose(limits)?;
+    /// The strongest search's move within `time`: gomoku's engine (`ttt-engine`) where it
+    /// plays (five in a row, sides of 5 to 32), the strong player elsewhere. A win by
+    /// threats is claimed (its length is an upper bound, not proven the fastest, so no
+    /// verdict), anything else is not.
+    fn strong(pos: &Position, time: Duration) -> Option<Decision> {
+        let dims = pos.dims();
+        if Engine::supports(dims.rows(), dims.cols(), dims.k(), pos.rule()) {
+            return Self::gomoku(pos, time);
+        }
+        let chosen = Strong::from_position(pos).choose(Limits::none().within(time))?;
         // A win at once is the fastest there is; a longer line only bounds the length.
         let plies = chosen.win.as_ref().map(ThreatWin::plies);
         Some(Decision {
@@ -148,6 +157,30 @@ impl Perfect {
                 plies: 1,
             }),
             value: plies.map(|_| Value::Win),
+        })
+    }
+}
+
+impl Perfect {
+    /// The tables of gomoku's engine: made afresh for each move, and zeroed by the system,
+    /// so that only what the search writes costs memory.
+    const ENGINE_MEMORY: usize = 64 << 20;
+
+    /// Gomoku's engine's move within `time`, claiming a win it proved by threats.
+    fn gomoku(pos: &Position, time: Duration) -> Option<Decision> {
+        let dims = pos.dims();
+        let mut engine =
+            Engine::new(dims.rows(), dims.cols(), pos.rule(), Self::ENGINE_MEMORY).ok()?;
+        engine.set_position(pos).ok()?;
+        let thought = engine.think(EngineLimits::time(time), &|| false)?;
+        let win = thought.win_in().filter(|_| thought.proven);
+        Some(Decision {
+            cell: thought.best,
+            verdict: (win == Some(1)).then_some(Verdict {
+                value: Value::Win,
+                plies: 1,
+            }),
+            value: win.map(|_| Value::Win),
         })
     }
 }
@@ -174,7 +207,7 @@ impl Strategy for Perfect {
         let provable = pos.dims().cells() <= Self::PROOF_CELLS;
         let threats_apply = pos.dims().k() >= 4;
         if threats_apply && !small && !provable {
-            return Self::strong(pos, Limits::none().until(Some(deadline)));
+            return Self::strong(pos, deadline.saturating_duration_since(Instant::now()));
         }
         let exact_time = match (small, provable) {
             (true, _) => self.time_limit,
@@ -203,7 +236,7 @@ impl Strategy for Perfect {
         let left = deadline.saturating_duration_since(Instant::now());
         let share = if provable { left / 2 } else { left };
         let heuristic = if threats_apply {
-            let strong = Self::strong(pos, Limits::none().within(share));
+            let strong = Self::strong(pos, share);
             if strong.is_some_and(|d| d.value.is_some()) {
                 return strong;
             }
@@ -319,6 +352,67 @@ mod tests {
         // Otherwise the centre.
         let empty = Position::new(ttt_core::Dims::new(3, 3, 3).unwrap());
         assert_eq!(none(&empty).cell, Cell::new(1, 1));
+    }
+
+    #[test]
+    fn on_gomoku_boards_it_finds_wins_by_threats_and_stops_open_threes() {
+        let gomoku = |rows: &[&str]| {
+            let mut text = rows.join("/");
+            for _ in rows.len()..15 {
+                text.push_str("/...............");
+            }
+            Position::from_setup(&Setup::from_notation(&text).unwrap(), 5).unwrap()
+        };
+        // X wins by fours from (2, 4): claimed, though not as the fastest win.
+        let won = gomoku(&[
+            "...............",
+            "...............",
+            "OXXX...........",
+            "....X..........",
+            "....X..........",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            ".....O.........",
+            "...............",
+            "O..........O..O",
+        ]);
+        let d = Perfect::new(None, Duration::from_secs(1))
+            .choose(&won)
+            .unwrap();
+        assert_eq!(d.value, Some(Value::Win), "{d:?}");
+        assert_eq!(d.verdict, None);
+        // O's open three on row 7 must be stopped at an end: X has nothing stronger.
+        let threatened = gomoku(&[
+            "X..............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...X...........",
+            "...............",
+            "......OOO......",
+            "...........X...",
+        ]);
+        let d = Perfect::new(None, Duration::from_millis(500))
+            .choose(&threatened)
+            .unwrap();
+        assert!(
+            [
+                Cell::new(7, 5),
+                Cell::new(7, 9),
+                Cell::new(7, 4),
+                Cell::new(7, 10)
+            ]
+            .contains(&d.cell),
+            "{}",
+            d.cell
+        );
+        assert_eq!(d.value, None);
     }
 
     #[test]

@@ -13,9 +13,9 @@ pub struct PbrainArgs {
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub most_per_move: Option<Duration>,
 
-    /// The engine that plays: `classic` (ttt-ai's), or `next` (ttt-engine's, for five in a
-    /// row; the classic engine plays other boards).
-    #[arg(long, value_name = "NAME", value_enum, default_value_t = EngineName::Classic)]
+    /// The engine that plays: `next` (ttt-engine's, for five in a row; the classic engine
+    /// plays other boards), or `classic` (ttt-ai's, on any board).
+    #[arg(long, value_name = "NAME", value_enum, default_value_t = EngineName::Next)]
     pub engine: EngineName,
 }
 
