@@ -102,8 +102,14 @@ fn ttt_pbrain_plays_a_game_and_answers_every_command() {
     e.send("INFO max_memory 83886080");
     e.send("INFO rule 0");
     assert_eq!(e.ask("BEGIN"), "7,7");
+    // A free cell near the stones: what the search reaches in its time (a debug build,
+    // beside other tests) decides which.
     let (x, y) = point(&e.ask("TURN 8,8"));
-    assert!(x.abs_diff(7) <= 2 && y.abs_diff(7) <= 2, "{x},{y}");
+    let near = |(a, b): (usize, usize)| x.abs_diff(a) <= 2 && y.abs_diff(b) <= 2;
+    assert!(
+        (near((7, 7)) || near((8, 8))) && ![(7, 7), (8, 8)].contains(&(x, y)),
+        "{x},{y}"
+    );
     assert_eq!(e.ask("TAKEBACK 8,8"), "OK");
     assert!(e.ask("TAKEBACK 8,8").starts_with("ERROR"));
     assert!(e.ask("TURN 15,0").starts_with("ERROR"));
