@@ -45,11 +45,15 @@ def main(path):
     first = engine.begin()
     check("BEGIN opens in the centre", first is not None and first.move == Move((7, 7)), first)
     reply = engine.turn(Move((8, 8)))
+    # Near either stone, on a free cell: the coordinates were read the right way round.
+    # Which cell is the search's choice in the time it had.
+    def near(move, c):
+        return abs(move.col - c) <= 2 and abs(move.row - c) <= 2
+
     check(
         "TURN gets a move next to the stones",
         reply is not None
-        and abs(reply.move.col - 7) <= 2
-        and abs(reply.move.row - 7) <= 2
+        and (near(reply.move, 7) or near(reply.move, 8))
         and reply.move not in (Move((7, 7)), Move((8, 8))),
         reply,
     )
