@@ -413,7 +413,7 @@ impl Engine {
             let pv = line.iter().map(|&at| self.board.cell(at)).collect();
             return Some(Thought {
                 best: self.board.cell(line[0]),
-                score: WIN - line.len() as i32,
+                score: WIN - vcf.plies(&line) as i32,
                 depth: 1,
                 proven: true,
                 nodes: spent,
@@ -621,6 +621,18 @@ mod tests {
             assert_ne!(t.best, Cell::new(7, 7));
             assert!(engine.is_legal(t.best));
         }
+    }
+
+    #[test]
+    fn a_four_x_may_not_stop_wins_in_three_plies_not_one() {
+        // O's broken four down column 7 (rows 4, 5, 6 and 8) can be stopped only at (7, 7),
+        // where X's threes on row 7 and the diagonal make a double three: forbidden.
+        let x = [(3, 7), (7, 5), (7, 6), (8, 8), (9, 9)];
+        let o = [(0, 0), (4, 7), (5, 7), (6, 7)];
+        let mut engine = position(&x, &o, Rule::Renju);
+        let t = think(&mut engine, 100);
+        assert!(t.proven, "{t:?}");
+        assert_eq!(t.win_in(), Some(3), "{t:?}");
     }
 
     #[test]

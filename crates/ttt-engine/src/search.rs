@@ -425,7 +425,7 @@ impl<'a> Search<'a> {
             let found = vcf.find(self.board, LEAF_VCF_PLIES);
             self.nodes += vcf.nodes();
             if let Some(line) = found {
-                return WIN - (ply + line.len()) as i32;
+                return WIN - (ply + vcf.plies(&line)) as i32;
             }
         }
         let score = self.board.evaluate();

@@ -14,12 +14,25 @@ use crate::pattern::Threat;
 pub(crate) struct Vcf {
     nodes: u64,
     budget: u64,
+    /// The line found ends with a four the defender may not stop (renju's forbidden
+    /// point): its five comes two plies later.
+    unstoppable: bool,
 }
 
 impl Vcf {
     /// A search that visits at most `budget` positions.
     pub(crate) fn new(budget: u64) -> Vcf {
-        Vcf { nodes: 0, budget }
+        Vcf {
+            nodes: 0,
+            budget,
+            unstoppable: false,
+        }
+    }
+
+    /// In how many plies the line [`Vcf::find`] returned wins: its length, and two more
+    /// when it ends with a four the defender may not stop.
+    pub(crate) fn plies(&self, line: &[usize]) -> usize {
+        line.len() + if self.unstoppable { 2 } else { 0 }
     }
 
     /// The positions visited so far.
@@ -32,6 +45,7 @@ impl Vcf {
     /// that four). The board is left as it was.
     pub(crate) fn find(&mut self, board: &mut Board, plies: u32) -> Option<Vec<usize>> {
         let mut line = Vec::new();
+        self.unstoppable = false;
         self.attack(board, plies, &mut line, true).then_some(line)
     }
 
@@ -79,6 +93,7 @@ impl Vcf {
                 [reply] => {
                     if board.is_forbidden(*reply) {
                         line.push(at);
+                        self.unstoppable = true;
                         board.unmake();
                         return true;
                     }

@@ -461,12 +461,16 @@ impl Engine {
                     if let Err(e) = self.rule.check_k(k) {
                         return vec![Reply::Error(e.to_string())];
                     }
-                    self.k = k;
+                    // A K the empty board cannot take is refused, and the board and K stay.
+                    let old = std::mem::replace(&mut self.k, k);
                     if let Some(g) = self.game.as_ref().filter(|g| g.marks() == 0) {
                         let (rows, cols) = (g.rows(), g.cols());
                         match self.new_game(rows, cols) {
                             Ok(g) => self.game = Some(g),
-                            Err(e) => return vec![Reply::Error(e.to_string())],
+                            Err(e) => {
+                                self.k = old;
+                                return vec![Reply::Error(e.to_string())];
+                            }
                         }
                     }
                 }
@@ -915,12 +919,16 @@ mod tests {
             "START 6\nINFO timeout_turn 300\nINFO win_length 4\n{board}END\n"
         ));
         assert_eq!(four, vec!["OK", "3,0"]);
-        let out = session("START 6\nINFO win_length 1\nINFO win_length 7\nEND\n");
+        let out =
+            session("START 6\nINFO win_length 1\nINFO win_length 7\nBOARD\n0,0,2\nDONE\nEND\n");
         assert_eq!(out[0], "OK");
         assert!(
             out[1].starts_with("ERROR") && out[2].starts_with("ERROR"),
             "{out:?}"
         );
+        // The refused K changed nothing: the board is there, five still wins.
+        assert!(matches!(Reply::parse(&out[3]), Reply::Move(_)), "{out:?}");
+        assert_eq!(out.len(), 4, "{out:?}");
     }
 
     #[test]
