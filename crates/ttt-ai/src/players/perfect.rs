@@ -148,20 +148,25 @@ impl Perfect {
             return Self::gomoku(pos, time);
         }
         let chosen = Strong::from_position(pos).choose(Limits::none().within(time))?;
-        // A win at once is the fastest there is; a longer line only bounds the length.
-        let plies = chosen.win.as_ref().map(ThreatWin::plies);
-        Some(Decision {
-            cell: chosen.cell,
-            verdict: (plies == Some(1)).then_some(Verdict {
+        Some(Self::claiming(
+            chosen.cell,
+            chosen.win.as_ref().map(ThreatWin::plies),
+        ))
+    }
+
+    /// `cell`, claiming a win in `win_plies` proven by threats: a win at once is the fastest
+    /// there is, so it has a verdict; a longer line only bounds the length.
+    fn claiming(cell: Cell, win_plies: Option<u32>) -> Decision {
+        Decision {
+            cell,
+            verdict: (win_plies == Some(1)).then_some(Verdict {
                 value: Value::Win,
                 plies: 1,
             }),
-            value: plies.map(|_| Value::Win),
-        })
+            value: win_plies.map(|_| Value::Win),
+        }
     }
-}
 
-impl Perfect {
     /// The tables of gomoku's engine: made afresh for each move, and zeroed by the system,
     /// so that only what the search writes costs memory.
     const ENGINE_MEMORY: usize = 64 << 20;
@@ -174,14 +179,7 @@ impl Perfect {
         engine.set_position(pos).ok()?;
         let thought = engine.think(EngineLimits::time(time), &|| false)?;
         let win = thought.win_in().filter(|_| thought.proven);
-        Some(Decision {
-            cell: thought.best,
-            verdict: (win == Some(1)).then_some(Verdict {
-                value: Value::Win,
-                plies: 1,
-            }),
-            value: win.map(|_| Value::Win),
-        })
+        Some(Self::claiming(thought.best, win))
     }
 }
 
