@@ -245,13 +245,9 @@ impl Board {
         self.played.push(at);
     }
 
-    /// Passes the turn without a stone (the search's null move); [`Board::unpass`] takes it
+    /// Passes the turn without a stone (the search's null move); a second pass takes it
     /// back.
     pub(crate) fn pass(&mut self) {
-        self.turn = self.turn.other();
-    }
-
-    pub(crate) fn unpass(&mut self) {
         self.turn = self.turn.other();
     }
 
@@ -548,7 +544,7 @@ mod tests {
         assert_eq!(board.turn(), turn.other());
         assert_ne!(board.hash(), key);
         assert_eq!(board.stones(), 1);
-        board.unpass();
+        board.pass();
         assert_eq!(
             (board.turn(), board.hash(), board.evaluate()),
             (turn, key, eval)

@@ -275,12 +275,14 @@ impl<'a> Search<'a> {
             }
         }
 
-        // The opponent's next stone makes no open four, no four with a three and no two
-        // threes: nothing that wins by force in a ply or two, which the evaluation cannot
-        // see. Only then may a good evaluation stand for a search.
-        let calm = self.board.count_at_least(them, Threat::FourThree) == 0
-            && self.board.count(them, Threat::ThreeThree) == 0;
-        if !is_pv && calm && beta.abs() < PROVEN {
+        // Where the opponent's next stone makes no open four, no four with a three and no two
+        // threes (nothing that wins by force in a ply or two, which the evaluation cannot
+        // see), a good evaluation may stand for a search.
+        if !is_pv
+            && beta.abs() < PROVEN
+            && self.board.count_at_least(them, Threat::FourThree) == 0
+            && self.board.count(them, Threat::ThreeThree) == 0
+        {
             let eval = self.board.evaluate();
             if depth <= FUTILITY_DEPTH && eval - FUTILITY_MARGIN * depth >= beta {
                 return eval;
@@ -288,10 +290,10 @@ impl<'a> Search<'a> {
             if depth >= NULL_MOVE_DEPTH && eval >= beta && !after_null {
                 let reduction = NULL_MOVE_REDUCTION + depth / 4;
                 self.board.pass();
+                // The child takes this back as it starts.
                 self.after_null = true;
                 let score = -self.pvs(depth - 1 - reduction, ply + 1, -beta, -beta + 1);
-                self.after_null = false;
-                self.board.unpass();
+                self.board.pass();
                 if self.stopped {
                     return 0;
                 }

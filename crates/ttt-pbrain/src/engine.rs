@@ -461,12 +461,15 @@ impl Engine {
                     if let Err(e) = self.rule.check_k(k) {
                         return vec![Reply::Error(e.to_string())];
                     }
-                    // A K the empty board cannot take is refused, and the board and K stay.
+                    // A K the board cannot take is refused at once, and the board and K
+                    // stay; an empty board takes it now, one with stones from the next
+                    // `BOARD` or `START`.
                     let old = std::mem::replace(&mut self.k, k);
-                    if let Some(g) = self.game.as_ref().filter(|g| g.marks() == 0) {
-                        let (rows, cols) = (g.rows(), g.cols());
+                    if let Some(g) = self.game.as_ref() {
+                        let (rows, cols, empty) = (g.rows(), g.cols(), g.marks() == 0);
                         match self.new_game(rows, cols) {
-                            Ok(g) => self.game = Some(g),
+                            Ok(g) if empty => self.game = Some(g),
+                            Ok(_) => {}
                             Err(e) => {
                                 self.k = old;
                                 return vec![Reply::Error(e.to_string())];
@@ -926,7 +929,14 @@ mod tests {
             out[1].starts_with("ERROR") && out[2].starts_with("ERROR"),
             "{out:?}"
         );
-        // The refused K changed nothing: the board is there, five still wins.
+        // The refused K changed nothing: the board is still there to play on.
+        assert!(matches!(Reply::parse(&out[3]), Reply::Move(_)), "{out:?}");
+        assert_eq!(out.len(), 4, "{out:?}");
+        // The same with stones on the board, where a K that fits waits for the next board.
+        let out = session(
+            "START 6\nINFO timeout_turn 300\nBEGIN\nINFO win_length 7\nBOARD\n0,0,2\nDONE\nEND\n",
+        );
+        assert!(out[2].starts_with("ERROR"), "{out:?}");
         assert!(matches!(Reply::parse(&out[3]), Reply::Move(_)), "{out:?}");
         assert_eq!(out.len(), 4, "{out:?}");
     }
@@ -1048,11 +1058,7 @@ mod tests {
             &[(7, 5), (7, 6), (5, 7), (6, 7), (2, 2)],
         );
         let input = format!("START 15\nINFO timeout_turn 300\nINFO rule 4\n{block}END\n");
-        let classic = Settings {
-            engine: EngineChoice::Classic,
-            ..Settings::default()
-        };
-        assert_eq!(session_with(&input, classic), vec!["OK", "3,3"]);
+        assert_eq!(session_with(&input, classic()), vec!["OK", "3,3"]);
         // The next engine may win another way: (7, 7) makes an open four and takes black's
         // forbidden point; (8, 8) a four black can stop only on it.
         let out = session(&input);
@@ -1091,6 +1097,13 @@ mod tests {
     fn next() -> Settings {
         Settings {
             engine: EngineChoice::Next,
+            ..Settings::default()
+        }
+    }
+
+    fn classic() -> Settings {
+        Settings {
+            engine: EngineChoice::Classic,
             ..Settings::default()
         }
     }
