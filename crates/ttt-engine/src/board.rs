@@ -406,7 +406,7 @@ impl Board {
                     let shift = key_shift(-(sign * k) as i32);
                     self.keys[n][d] = change(self.keys[n][d], shift);
                     if self.cells[n] == EMPTY {
-                        self.refresh(n);
+                        self.refresh(n, d);
                     }
                 }
             }
@@ -434,17 +434,27 @@ impl Board {
     /// Works out the empty cell `at`'s patterns, threats and values from its keys, and adds
     /// them to the sums.
     fn remember(&mut self, at: usize) {
+        let patterns = self.read_patterns(at);
+        self.add(at, patterns);
+    }
+
+    /// The empty cell `at`'s patterns, from its keys.
+    fn read_patterns(&self, at: usize) -> ByPlayer<[Pattern; 4]> {
         let mut patterns = ByPlayer::<[Pattern; 4]>::default();
         for d in 0..4 {
             let p = self.table.get(self.keys[at][d]);
             patterns.x[d] = p.x;
             patterns.o[d] = p.o;
         }
+        patterns
+    }
+
+    /// Sets the empty cell `at`'s patterns, and adds its threats and values to the sums.
+    fn add(&mut self, at: usize, patterns: ByPlayer<[Pattern; 4]>) {
         self.patterns[at] = patterns;
         for p in [Player::X, Player::O] {
             let lines = *patterns.get(p);
-            let threat = Threat::of(lines);
-            let value = eval::cell_value(lines, threat);
+            let (threat, value) = eval::cell(lines);
             *self.threats[at].get_mut(p) = threat;
             *self.values[at].get_mut(p) = value;
             *self.totals.get_mut(p) += value;
@@ -452,9 +462,19 @@ impl Board {
         }
     }
 
-    fn refresh(&mut self, at: usize) {
+    /// Brings the empty cell `at` up to date after its key along line `d` changed. Most
+    /// changes (a stone at the far end of a line) leave its pattern as it was, and its
+    /// threats and values come from the patterns alone.
+    fn refresh(&mut self, at: usize, d: usize) {
+        let line = self.table.get(self.keys[at][d]);
+        let mut patterns = self.patterns[at];
+        if patterns.x[d] == line.x && patterns.o[d] == line.o {
+            return;
+        }
+        patterns.x[d] = line.x;
+        patterns.o[d] = line.o;
         self.forget(at);
-        self.remember(at);
+        self.add(at, patterns);
     }
 
     /// Where the patterns, threats and sums disagree with a recount from the stones: for the

@@ -5,6 +5,8 @@
 //! go, so evaluating a position is one subtraction. The side to move moves next, so its own
 //! threats count for more than the same threats of the side that has just moved.
 
+use std::sync::OnceLock;
+
 use crate::pattern::{Pattern, Threat};
 use crate::weights;
 
@@ -45,6 +47,31 @@ pub(crate) fn cell_value(patterns: [Pattern; 4], threat: Threat) -> i32 {
         + WEIGHTS.threats[threat as usize]
 }
 
+/// What a stone on an empty cell makes with its four lines together, and its value: both
+/// read from a table of every combination of four patterns, since the board works them out
+/// for the 32 cells around every stone put or taken.
+pub(crate) fn cell(patterns: [Pattern; 4]) -> (Threat, i32) {
+    static TABLE: OnceLock<Vec<(Threat, i32)>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..1usize << (4 * PATTERN_BITS))
+            .map(|index| {
+                let lines: [Pattern; 4] =
+                    std::array::from_fn(|d| Pattern::ALL[index >> (PATTERN_BITS * d) & 7]);
+                let threat = Threat::of(lines);
+                (threat, cell_value(lines, threat))
+            })
+            .collect()
+    });
+    let index = patterns
+        .iter()
+        .enumerate()
+        .fold(0, |i, (d, &p)| i | (p as usize) << (PATTERN_BITS * d));
+    table[index]
+}
+
+/// The bits of a pattern in the index of [`cell`]'s table.
+const PATTERN_BITS: usize = 3;
+
 /// The evaluation for the side to move, from the sums of both players' cell values.
 pub(crate) fn evaluate(mover: i32, waiting: i32) -> i32 {
     (mover * WEIGHTS.mover - waiting * WEIGHTS.waiting) / 64
@@ -69,5 +96,24 @@ mod tests {
             Threat::ThreeThree,
         );
         assert!(double > 2 * WEIGHTS.patterns[Pattern::F3 as usize]);
+    }
+
+    #[test]
+    fn the_table_agrees_with_the_patterns() {
+        for &a in &Pattern::ALL {
+            for &b in &Pattern::ALL {
+                for &c in &Pattern::ALL {
+                    for &d in &Pattern::ALL {
+                        let lines = [a, b, c, d];
+                        let threat = Threat::of(lines);
+                        assert_eq!(
+                            cell(lines),
+                            (threat, cell_value(lines, threat)),
+                            "{lines:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -51,6 +51,20 @@ pub(crate) enum Pattern {
     F5,
 }
 
+impl Pattern {
+    /// Every pattern, weakest first (in the order of their values).
+    pub(crate) const ALL: [Pattern; 8] = [
+        Pattern::None,
+        Pattern::B2,
+        Pattern::F2,
+        Pattern::B3,
+        Pattern::F3,
+        Pattern::B4,
+        Pattern::F4,
+        Pattern::F5,
+    ];
+}
+
 /// What a stone on a cell makes along its four lines together, weakest first: the cell's
 /// threat, used to generate and order moves and to evaluate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
