@@ -397,26 +397,26 @@ impl<'a> Search<'a> {
         if self.board.count_at_least(me, Threat::FlexFour) == 0 {
             return false;
         }
-        let cells: Vec<usize> = self
-            .board
-            .grid()
-            .iter()
-            .copied()
-            .filter(|&at| self.board.is_empty(at) && self.board.threat(at, me) == Threat::FlexFour)
-            .collect();
-        let exact = self.board.rule() == ttt_core::Rule::Freestyle;
-        cells.into_iter().any(|at| {
-            if self.board.is_forbidden(at) {
-                return false;
-            }
-            if exact {
-                return true;
+        // Under freestyle every such cell is one: no stone is forbidden, and a six wins.
+        if self.board.rule() == ttt_core::Rule::Freestyle {
+            return true;
+        }
+        for i in 0..self.board.grid().len() {
+            let at = self.board.grid()[i];
+            if !self.board.is_empty(at)
+                || self.board.threat(at, me) != Threat::FlexFour
+                || self.board.is_forbidden(at)
+            {
+                continue;
             }
             self.board.make(at);
             let fives = self.board.winning_cells(me, 2).len();
             self.board.unmake();
-            fives >= 2
-        })
+            if fives >= 2 {
+                return true;
+            }
+        }
+        false
     }
 
     /// A position at the end of the main search: a short threat search, else the evaluation.
