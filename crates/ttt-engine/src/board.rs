@@ -17,6 +17,14 @@ const FRAME: usize = HALF;
 /// How far (in rows and columns) from a stone a cell is a candidate move.
 const NEAR: usize = 2;
 
+/// What an empty cell's keys make: its patterns, threats and values.
+#[derive(Debug, Clone, Copy)]
+struct CellState {
+    patterns: ByPlayer<[Pattern; 4]>,
+    threats: ByPlayer<Threat>,
+    values: ByPlayer<i32>,
+}
+
 /// The board with its patterns.
 #[derive(Clone)]
 pub(crate) struct Board {
@@ -45,6 +53,11 @@ pub(crate) struct Board {
     played: Vec<usize>,
     /// The grid's cells, in row-major order, as framed indices.
     grid: Vec<usize>,
+    /// What each stone put changed: the cells whose patterns it changed, with what they
+    /// were before, so that taking it back restores them instead of working them out again.
+    changes: Vec<(usize, CellState)>,
+    /// Where each stone's changes start in `changes`, in the order the stones were put.
+    marks: Vec<usize>,
     renju: Option<Position>,
 }
 
@@ -96,6 +109,8 @@ impl Board {
             turn: Player::X,
             played: Vec::new(),
             grid,
+            changes: Vec::new(),
+            marks: Vec::new(),
             renju: None,
         };
         for i in 0..board.grid.len() {
@@ -379,37 +394,80 @@ impl Board {
     }
 
     fn put(&mut self, at: usize, player: Player) {
+        self.marks.push(self.changes.len());
+        self.changes.push((at, self.state(at)));
         self.forget(at);
         let code = stone(player);
         self.cells[at] = code;
         self.hash ^= *self.zobrist[at].get(player);
-        self.update_neighbours(at, |key, shift| key | u16::from(code) << shift);
+        for d in 0..4 {
+            for (n, shift) in self.line_neighbours(at, d) {
+                self.keys[n][d] |= u16::from(code) << shift;
+                if self.cells[n] == EMPTY {
+                    self.refresh(n, d);
+                }
+            }
+        }
         self.touch_near(at, 1);
     }
 
+    /// Takes the last stone put, which stands on `at`.
     fn take(&mut self, at: usize) {
         let player = self.get(at).unwrap_or(Player::X);
         self.cells[at] = EMPTY;
         self.hash ^= *self.zobrist[at].get(player);
-        self.update_neighbours(at, |key, shift| key & !(3 << shift));
+        for d in 0..4 {
+            for (n, shift) in self.line_neighbours(at, d) {
+                self.keys[n][d] &= !(3 << shift);
+            }
+        }
         self.touch_near(at, -1);
-        self.remember(at);
+        let mark = self.marks.pop().unwrap_or(0);
+        while self.changes.len() > mark {
+            let Some((n, before)) = self.changes.pop() else {
+                break;
+            };
+            // The stone's own cell is out of the sums; the others are in with what the
+            // stone made of them.
+            if n != at {
+                self.forget(n);
+            }
+            self.restore(n, before);
+        }
     }
 
-    fn update_neighbours(&mut self, at: usize, change: impl Fn(u16, u32) -> u16) {
-        for d in 0..4 {
-            let step = self.steps[d];
-            for k in 1..=HALF as isize {
-                for sign in [-1isize, 1] {
-                    let n = (at as isize + sign * k * step) as usize;
-                    // `at` is `-sign * k` cells from its neighbour.
-                    let shift = key_shift(-(sign * k) as i32);
-                    self.keys[n][d] = change(self.keys[n][d], shift);
-                    if self.cells[n] == EMPTY {
-                        self.refresh(n, d);
-                    }
-                }
-            }
+    /// The cells within a key's reach of `at` along line `d`, each with the shift of `at`'s
+    /// two bits in that cell's key.
+    fn line_neighbours(&self, at: usize, d: usize) -> [(usize, u32); 2 * HALF] {
+        let step = self.steps[d];
+        std::array::from_fn(|i| {
+            let k = (i / 2 + 1) as isize;
+            let sign = if i % 2 == 0 { -1 } else { 1 };
+            // `at` is `-sign * k` cells from its neighbour.
+            (
+                (at as isize + sign * k * step) as usize,
+                key_shift(-(sign * k) as i32),
+            )
+        })
+    }
+
+    /// The empty cell `at`'s patterns, threats and values.
+    fn state(&self, at: usize) -> CellState {
+        CellState {
+            patterns: self.patterns[at],
+            threats: self.threats[at],
+            values: self.values[at],
+        }
+    }
+
+    /// Gives the empty cell `at` the state it had, and adds it to the sums.
+    fn restore(&mut self, at: usize, state: CellState) {
+        self.patterns[at] = state.patterns;
+        self.threats[at] = state.threats;
+        self.values[at] = state.values;
+        for p in [Player::X, Player::O] {
+            *self.totals.get_mut(p) += *state.values.get(p);
+            self.counts.get_mut(p)[*state.threats.get(p) as usize] += 1;
         }
     }
 
@@ -473,6 +531,7 @@ impl Board {
         }
         patterns.x[d] = line.x;
         patterns.o[d] = line.o;
+        self.changes.push((at, self.state(at)));
         self.forget(at);
         self.add(at, patterns);
     }
