@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use super::values::{opening_parser, parse_count, parse_seconds, rule_parser};
+use super::values::{match_opening_parser, parse_count, parse_seconds, rule_parser};
 
 /// A probability strictly between 0 and 0.5: an SPRT's error rate.
 fn parse_rate(s: &str) -> Result<f64, String> {
@@ -116,7 +116,7 @@ pub struct MatchArgs {
     /// How each game opens: none (the book's openings, or the empty board with
     /// --from-empty) or swap2, played by the engines over the Gomocup's SWAP2BOARD (the
     /// engine that opens alternates; the colours are what the engines choose).
-    #[arg(long, default_value = "none", value_parser = opening_parser())]
+    #[arg(long, default_value = "none", value_parser = match_opening_parser())]
     pub opening: ttt_core::Opening,
     /// Print each game's moves too.
     #[arg(long)]

@@ -122,8 +122,20 @@ pub fn rule_parser() -> impl clap::builder::TypedValueParser<Value = ttt_core::R
 
 /// `--opening`: how colours are settled.
 pub fn opening_parser() -> impl clap::builder::TypedValueParser<Value = ttt_core::Opening> {
+    openings_parser(&ttt_core::Opening::ALL)
+}
+
+/// `--opening` of `ttt match`: engines open over the Gomocup's protocol, which has swap2
+/// (`SWAP2BOARD`) and no plain swap.
+pub fn match_opening_parser() -> impl clap::builder::TypedValueParser<Value = ttt_core::Opening> {
+    openings_parser(&[ttt_core::Opening::None, ttt_core::Opening::Swap2])
+}
+
+fn openings_parser(
+    openings: &[ttt_core::Opening],
+) -> impl clap::builder::TypedValueParser<Value = ttt_core::Opening> {
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    PossibleValuesParser::new(ttt_core::Opening::ALL.map(|o| {
+    PossibleValuesParser::new(openings.iter().map(|&o| {
         PossibleValue::new(o.name()).help(match o {
             ttt_core::Opening::None => "the first player plays X from the empty board",
             ttt_core::Opening::Swap => "three stones (X, O, X), then the other chooses a colour",

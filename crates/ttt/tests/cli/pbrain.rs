@@ -356,6 +356,14 @@ fn ttt_match_runs_a_resumable_sprt_under_a_rule() {
     assert_eq!(second.matches("; LLR ").count(), 2, "{second}");
     assert!(second.contains("SPRT: "), "{second}");
     assert_eq!(std::fs::read_to_string(&state).unwrap().lines().count(), 5);
+    // As many games as asked for already played: it says so, and plays none.
+    let third = run("4");
+    assert!(
+        third.contains("4 games already played") && third.contains("no more to play"),
+        "{third}"
+    );
+    assert_eq!(third.matches("; LLR ").count(), 0, "{third}");
+    assert_eq!(std::fs::read_to_string(&state).unwrap().lines().count(), 5);
     // Another match's state file is refused, and left as it was.
     let other = command(&[
         "match",
@@ -510,7 +518,8 @@ fn ttt_match_plays_swap2_over_the_protocol() {
         .output()
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("use --opening swap2"));
+    // Its help lists only what a match plays.
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("choose one of none, swap2"));
 }
 
 #[test]

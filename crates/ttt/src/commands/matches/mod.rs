@@ -223,15 +223,21 @@ fn introduce(
         )?;
     }
     if played > 0 {
-        writeln!(
-            out,
-            "{} already played (from {}): going on",
-            counted(played as u64, "game"),
-            args.state
-                .as_deref()
-                .unwrap_or(std::path::Path::new(""))
-                .display()
-        )?;
+        let from = args
+            .state
+            .as_deref()
+            .unwrap_or(std::path::Path::new(""))
+            .display();
+        let already = counted(played as u64, "game");
+        if played >= args.games {
+            writeln!(
+                out,
+                "{already} already played (from {from}), as many as --games {} asks for: no more to play (a larger --games goes on)",
+                args.games
+            )?;
+        } else {
+            writeln!(out, "{already} already played (from {from}): going on")?;
+        }
     }
     Ok(())
 }
