@@ -55,8 +55,9 @@ pub(crate) fn cell(patterns: [Pattern; 4]) -> (Threat, i32) {
     let table = TABLE.get_or_init(|| {
         (0..1usize << (4 * PATTERN_BITS))
             .map(|index| {
-                let lines: [Pattern; 4] =
-                    std::array::from_fn(|d| Pattern::ALL[index >> (PATTERN_BITS * d) & 7]);
+                let lines: [Pattern; 4] = std::array::from_fn(|d| {
+                    Pattern::ALL[index >> (PATTERN_BITS * d) & PATTERN_MASK]
+                });
                 let threat = Threat::of(lines);
                 (threat, cell_value(lines, threat))
             })
@@ -69,8 +70,10 @@ pub(crate) fn cell(patterns: [Pattern; 4]) -> (Threat, i32) {
     table[index]
 }
 
-/// The bits of a pattern in the index of [`cell`]'s table.
+/// The bits of a pattern in the index of [`cell`]'s table: enough for [`Pattern::ALL`].
 const PATTERN_BITS: usize = 3;
+const PATTERN_MASK: usize = (1 << PATTERN_BITS) - 1;
+const _: () = assert!(Pattern::ALL.len() == 1 << PATTERN_BITS);
 
 /// The evaluation for the side to move, from the sums of both players' cell values.
 pub(crate) fn evaluate(mover: i32, waiting: i32) -> i32 {
