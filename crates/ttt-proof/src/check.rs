@@ -1,7 +1,8 @@
 //! Checking a proof with the rules alone: every position is computed from its parent by
 //! `ttt-core`'s rules, every attacker's move must be legal, every defender's legal reply
-//! must be answered (or be shown to lose at once, or lie outside a zone whose position,
-//! with the defender on every empty cell outside it, is itself proven), every certificate
+//! must be answered (or be shown to lose at once or to a line of fours, or lie outside a
+//! zone whose position, with the defender on every empty cell outside it, is itself
+//! proven), every certificate
 //! must hold, and every end must be a result the section claims.
 
 use std::collections::{HashMap, HashSet};
@@ -271,6 +272,7 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                 replies,
                 zones,
                 others_lose,
+                lose_to,
             } => {
                 if attacking {
                     return Err(fail(
@@ -293,6 +295,14 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                              hurt its own side",
                             pos.rule()
                         ),
+                    ));
+                }
+                if !lose_to.is_empty() && pos.rule() == Rule::Caro {
+                    return Err(fail(
+                        line,
+                        "others-lose-to does not hold under caro: a stone of the defender's can \
+                         block the end of a line that would have won"
+                            .into(),
                     ));
                 }
                 let mut outside: Vec<HashSet<Cell>> = Vec::new();
@@ -335,7 +345,7 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                             ),
                         ));
                     }
-                    if !loses_at_once(&pos, reply, goal) {
+                    if !loses_to(&pos, reply, goal, lose_to) {
                         let ended = pos.play(reply).ok().filter(Position::is_over);
                         return Err(fail(
                             line,
@@ -345,9 +355,14 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                                     named(reply),
                                     words(end.outcome())
                                 ),
-                                None => format!(
+                                None if lose_to.is_empty() => format!(
                                     "the reply {} is not listed, and the attacker has no move \
                                      that wins at once after it",
+                                    named(reply)
+                                ),
+                                None => format!(
+                                    "the reply {} is not listed, and it does not lose to the \
+                                     line of fours given",
                                     named(reply)
                                 ),
                             },
@@ -374,21 +389,64 @@ fn words(outcome: Outcome) -> String {
     }
 }
 
-/// Whether the defender's `reply` at `pos` leaves the attacker a move that ends the game as
-/// the goal claims (or ends it that way itself).
-fn loses_at_once(pos: &Position, reply: Cell, goal: Goal) -> bool {
-    let Ok(after) = pos.play(reply) else {
+/// Whether the side to move at `pos` has a legal move that wins at once.
+fn wins_at_once(pos: &Position) -> bool {
+    let mover = pos.turn();
+    winning_cells(pos, mover).into_iter().any(|c| {
+        pos.play(c)
+            .is_ok_and(|end| end.outcome() == Outcome::Win(mover))
+    })
+}
+
+/// The empty cells where a stone of `player`'s would complete a line that wins (whoever is
+/// to move).
+fn winning_cells(pos: &Position, player: Player) -> Vec<Cell> {
+    pos.empty_cells()
+        .filter(|&c| pos.makes_line(c, player))
+        .collect()
+}
+
+/// Whether the defender's `reply` at `pos` loses: the game ends as the goal claims, or the
+/// attacker has a move that wins at once, or the attacker wins by the line of fours `line`
+/// (its own moves; the defender's are forced and worked out here). A four leaves the
+/// attacker one winning cell: the defender, with none of its own, must take it, and the
+/// line goes on; two winning cells, and the defender cannot take both. Under free-style,
+/// standard and renju no stone of the defender's on another cell stops a winning cell (a
+/// line of the attacker's own stones), which is why any other reply loses at once.
+fn loses_to(pos: &Position, reply: Cell, goal: Goal, line: &[Cell]) -> bool {
+    let Ok(mut at) = pos.play(reply) else {
         return false;
     };
-    if after.is_over() {
-        return achieves(goal, after.outcome());
+    let mut moves = line.iter();
+    loop {
+        if at.is_over() {
+            return achieves(goal, at.outcome());
+        }
+        if wins_at_once(&at) {
+            return true;
+        }
+        let Some(&cell) = moves.next() else {
+            return false;
+        };
+        let Ok(four) = at.play(cell) else {
+            return false;
+        };
+        if four.is_over() {
+            return achieves(goal, four.outcome());
+        }
+        if wins_at_once(&four) {
+            return false;
+        }
+        match winning_cells(&four, goal.player)[..] {
+            [] => return false,
+            [block] => match four.play(block) {
+                Ok(next) => at = next,
+                // The defender may not block there (a forbidden point): the attacker wins.
+                Err(_) => return true,
+            },
+            _ => return true,
+        }
     }
-    let moves: Vec<Cell> = after.legal_moves().collect();
-    moves.into_iter().any(|m| {
-        after
-            .play(m)
-            .is_ok_and(|end| end.outcome() == Outcome::Win(goal.player))
-    })
 }
 
 /// The lines of K cells on `dims`, each as its cells.

@@ -50,7 +50,8 @@ pub enum Step {
     Play(Cell, Child),
     /// The defender's replies: each listed one with its node; each zone with the node of the
     /// position where the defender holds every empty cell outside it; `others_lose`: every
-    /// legal reply not listed and outside no zone leaves the attacker a move that wins at once.
+    /// legal reply not listed and outside no zone leaves the attacker a move that wins at once,
+    /// or (version 3) loses to the line of fours `lose_to`.
     Reply {
         /// The listed replies.
         replies: Vec<(Cell, Child)>,
@@ -58,6 +59,9 @@ pub enum Step {
         zones: Vec<(Vec<Cell>, Child)>,
         /// Whether the unlisted replies are claimed to lose at once.
         others_lose: bool,
+        /// The attacker's moves of the line of fours the unlisted replies lose to (version 3,
+        /// `others-lose-to`); empty: they lose at once.
+        lose_to: Vec<Cell>,
     },
     /// A pairing: the attacker (avoiding a loss) answers a move on one cell of a pair with the
     /// other.
@@ -89,7 +93,7 @@ pub struct ProofFile {
     pub rule: Rule,
     /// The root position in the notation.
     pub root: String,
-    /// The format's version, 1 or 2 (2 adds zones).
+    /// The format's version, 1 to 3 (2 adds zones, 3 lines of fours).
     pub version: u8,
     /// The value claimed.
     pub claim: Claim,
@@ -211,8 +215,8 @@ fn replies(
             }
         } else if !zones.is_empty() {
             return Err(error(n, "replies come before the zones"));
-        } else if w == "others-lose" {
-            return Err(error(n, "others-lose comes last on a reply line"));
+        } else if w == "others-lose" || w == "others-lose-to" {
+            return Err(error(n, format!("{w} comes last on a reply line")));
         } else {
             let (c, ch) = w
                 .split_once('>')
@@ -253,12 +257,8 @@ pub fn parse(text: &str) -> Result<ProofFile, FormatError> {
     let version = match version.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["1"] => 1,
         ["2"] => 2,
-        _ => {
-            return Err(error(
-                n,
-                "this checker reads versions 1 and 2 of the format",
-            ))
-        }
+        ["3"] => 3,
+        _ => return Err(error(n, "this checker reads versions 1 to 3 of the format")),
     };
     let (n, board) = header("board")?;
     let numbers: Vec<usize> = board.iter().filter_map(|w| w.parse().ok()).collect();
@@ -311,15 +311,36 @@ pub fn parse(text: &str) -> Result<ProofFile, FormatError> {
             Some("play") if words.len() == 4 => Step::Play(cell(words[2], n)?, child(words[3], n)?),
             Some("reply") => {
                 let mut rest = &words[2..];
-                let others_lose = rest.last() == Some(&"others-lose");
+                let mut lose_to = Vec::new();
+                let mut others_lose = rest.last() == Some(&"others-lose");
                 if others_lose {
                     rest = &rest[..rest.len() - 1];
+                } else if let Some(at) = rest.iter().position(|&w| w == "others-lose-to") {
+                    if version < 3 {
+                        return Err(error(
+                            n,
+                            "others-lose-to needs version 3 of the format (ttt-proof 3)",
+                        ));
+                    }
+                    lose_to = rest[at + 1..]
+                        .iter()
+                        .map(|w| cell(w, n))
+                        .collect::<Result<Vec<Cell>, FormatError>>()?;
+                    if lose_to.is_empty() {
+                        return Err(error(
+                            n,
+                            "others-lose-to names the attacker's moves: others-lose-to ROW,COL ...",
+                        ));
+                    }
+                    others_lose = true;
+                    rest = &rest[..at];
                 }
                 let (replies, zones) = replies(rest, version, n)?;
                 Step::Reply {
                     replies,
                     zones,
                     others_lose,
+                    lose_to,
                 }
             }
             Some("pairing") => Step::Pairing(

@@ -368,7 +368,7 @@ section X win
 fn malformed_files_name_the_line() {
     let err = ttt_proof::check("ttt-proof 1\nboard 3 3\n").unwrap_err();
     assert_eq!(err.to_string(), "line 2: write board ROWS COLS K");
-    let err = ttt_proof::check("ttt-proof 3\n").unwrap_err();
+    let err = ttt_proof::check("ttt-proof 4\n").unwrap_err();
     assert!(err.to_string().starts_with("line 1:"), "{err}");
     let head = "ttt-proof 1\nboard 3 3 3\nrule freestyle\nroot empty\nclaim draw\n";
     let err = ttt_proof::check(&format!("{head}0 over\n")).unwrap_err();
@@ -390,6 +390,50 @@ fn malformed_files_name_the_line() {
     assert!(
         err.to_string()
             .contains("the file has `section X win`, `section O draw`"),
+        "{err}"
+    );
+}
+
+/// A win by threats on 15 x 15, as `ttt solve` writes it: at O's nodes after a three, the
+/// replies that do not stop X's fours are left out (`others-lose-to`).
+const VCT: &str = include_str!("data/vct.proof");
+
+#[test]
+fn a_line_of_fours_covers_the_replies_that_do_not_stop_it() {
+    let checked = ttt_proof::check(VCT).unwrap();
+    assert_eq!(checked.claim.to_string(), "X wins");
+    assert!(VCT.contains(" others-lose-to "));
+    // The clause is version 3's.
+    let old = VCT.replacen("ttt-proof 3", "ttt-proof 2", 1);
+    let err = ttt_proof::check(&old).unwrap_err();
+    assert!(err.unreadable, "{err}");
+    assert!(err.to_string().contains("needs version 3"), "{err}");
+    // With no moves it says what it needs.
+    let bare = mutate(VCT, " others-lose-to ", |line| {
+        format!(
+            "{} others-lose-to",
+            line.split(" others-lose-to ").next().unwrap()
+        )
+    });
+    let err = ttt_proof::check(&bare).unwrap_err();
+    assert!(
+        err.to_string().contains("names the attacker's moves"),
+        "{err}"
+    );
+    // Under caro a stone of the defender's can spoil a winning cell: refused there.
+    let caro = VCT.replacen("rule freestyle", "rule caro", 1);
+    let err = ttt_proof::check(&caro).unwrap_err();
+    assert_eq!(err.node, Some(0), "{err}");
+    assert!(err.to_string().contains("under caro"), "{err}");
+    // A line of fours that does not win: the replies it was to cover are not covered.
+    let far = mutate(VCT, " others-lose-to ", |line| {
+        let head = line.split(" others-lose-to ").next().unwrap();
+        format!("{head} others-lose-to 0,0 0,1")
+    });
+    let err = ttt_proof::check(&far).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("does not lose to the line of fours"),
         "{err}"
     );
 }

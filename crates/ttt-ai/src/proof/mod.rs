@@ -107,16 +107,15 @@ pub fn write_proof_with(
             vec![(Player::X, false), (Player::O, false)],
         ),
     };
-    let mut text = format!(
-        "ttt-proof 2\nboard {} {} {}\nrule {}\nroot {root}\nclaim {claim}\n",
-        dims.rows(),
-        dims.cols(),
-        dims.k(),
-        pos.rule().name()
-    );
+    let mut text = String::new();
+    let mut version = 2;
     let mut positions = 0;
     for (attacker, win) in sections {
-        let lines = Section::new(&mut oracle, attacker, win, options.positions).write(pos)?;
+        let mut section = Section::new(&mut oracle, attacker, win, options.positions);
+        let lines = section.write(pos)?;
+        if section.lines_of_fours {
+            version = 3;
+        }
         positions += lines.len();
         let _ = writeln!(
             text,
@@ -128,6 +127,13 @@ pub fn write_proof_with(
             text.push('\n');
         }
     }
+    let text = format!(
+        "ttt-proof {version}\nboard {} {} {}\nrule {}\nroot {root}\nclaim {claim}\n{text}",
+        dims.rows(),
+        dims.cols(),
+        dims.k(),
+        pos.rule().name()
+    );
     Ok(WrittenProof {
         text,
         value,

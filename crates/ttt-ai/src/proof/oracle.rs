@@ -16,7 +16,7 @@ use crate::board::stones::{Stones, MAX_SIDE};
 use crate::search::alpha_beta::AlphaBeta;
 use crate::search::exact::Exact;
 use crate::search::limits::Limits;
-use crate::search::threats;
+use crate::search::threats::{self, Found, Threats};
 use crate::tt::bounds::BoundTable;
 use crate::value::Value;
 
@@ -119,6 +119,11 @@ impl Oracle {
         if self.limits.is_over() {
             return Err(ProofRefused::OutOfTime);
         }
+        // A win by threats is a proof of its own, and on big boards the only one in reach.
+        if let Some(&first) = self.threat_win(pos).as_ref().and_then(|line| line.first()) {
+            self.memo.insert(*pos, (Value::Win, Some(first)));
+            return Ok((Value::Win, Some(first)));
+        }
         let (value, best) = match &mut self.search {
             Search::Boards(slot) => {
                 let solved = alpha_beta(slot, &self.limits, &mut self.nodes, pos, AlphaBeta::solve);
@@ -193,6 +198,36 @@ impl Oracle {
         );
         self.nodes += nodes;
         win.map(|w| w.line)
+    }
+
+    /// The attacker's moves of a VCF for the side not to move at `pos`, were the side to move
+    /// to pass: the threat that the side to move must stop (free-style, four or more in a
+    /// row). The moves end with a four that leaves two winning cells, or a line.
+    pub(crate) fn threat_after_pass(&mut self, pos: &Position) -> Option<Vec<Cell>> {
+        let dims = pos.dims();
+        if !matches!(self.search, Search::Boards(_))
+            || dims.k() < 4
+            || dims.rows() > MAX_SIDE
+            || dims.cols() > MAX_SIDE
+        {
+            return None;
+        }
+        let mut board = Stones::of_position(pos);
+        board.pass();
+        let mut search = Threats::new(&mut board, self.limits.clone(), THREAT_BUDGET);
+        let found = search.vcf();
+        self.nodes += search.nodes();
+        let Found::Win(line) = found else {
+            return None;
+        };
+        // The line's moves alternate, the attacker's first.
+        Some(
+            line.moves
+                .iter()
+                .step_by(2)
+                .map(|&c| board.cell(usize::from(c)))
+                .collect(),
+        )
     }
 
     fn minimax(&mut self, pos: &Position) -> Value {

@@ -6,7 +6,10 @@
 //! checked by the rules alone); in a draw section, one after which a certificate holds; else
 //! the move the search names, or the first the oracle proves keeps the claim. At the
 //! defender's nodes every legal reply is written, but those after which the attacker wins at
-//! once (`others-lose`). In a draw section a certificate ends the line wherever one holds.
+//! once (`others-lose`), and in a win section those that leave standing the attacker's
+//! threat, a win by fours were the defender to pass (`others-lose-to`, checked reply by
+//! reply here as the checker will). In a draw section a certificate ends the line wherever
+//! one holds.
 //!
 //! Under free-style, on boards of up to 128 cells, a draw section also keeps each node's
 //! relevance zone (the cells its proof that the defender cannot win rests on, as the solver's
@@ -45,6 +48,8 @@ pub(crate) struct Section<'a> {
     zoned: bool,
     /// Each node's zone, by its number: every bit where none is known.
     zones: Vec<u128>,
+    /// Whether a line of fours (`others-lose-to`, version 3 of the format) was written.
+    pub(crate) lines_of_fours: bool,
 }
 
 /// No zone: every cell counts.
@@ -71,14 +76,15 @@ impl<'a> Section<'a> {
             most,
             zoned: false,
             zones: Vec::new(),
+            lines_of_fours: false,
         }
     }
 
     /// Writes the section from `root`: its lines, node 0 first.
-    pub(crate) fn write(mut self, root: &Position) -> Result<Vec<String>, ProofRefused> {
+    pub(crate) fn write(&mut self, root: &Position) -> Result<Vec<String>, ProofRefused> {
         self.zoned = !self.win && root.rule() == Rule::Freestyle && root.dims().cells() <= 128;
         self.child(root)?;
-        Ok(self.lines)
+        Ok(std::mem::take(&mut self.lines))
     }
 
     /// The node of `pos` (made, and written, the first time), as a child is written:
@@ -168,8 +174,22 @@ impl<'a> Section<'a> {
         }
         // Zones of the replies written, each with the replies outside it.
         let mut covers: Vec<(u128, Vec<Cell>)> = Vec::new();
+        // In a win section, the attacker's threat (a win by fours were the defender to pass),
+        // looked for at the first reply that does not lose at once.
+        let mut threat: Option<Option<Vec<Cell>>> = None;
+        let mut lose_to = false;
         for reply in moves {
             let next = after(pos, reply);
+            if self.win && !self.loses_at_once(&next) {
+                let threat = threat.get_or_insert_with(|| self.oracle.threat_after_pass(pos));
+                if threat
+                    .as_ref()
+                    .is_some_and(|line| self.loses_to(&next, line))
+                {
+                    lose_to = true;
+                    continue;
+                }
+            }
             if self.loses_at_once(&next) {
                 others_lose = true;
                 // The attacker's winning cells must stay free.
@@ -222,7 +242,13 @@ impl<'a> Section<'a> {
             }
         }
         words.push_str(&zone_words);
-        if others_lose {
+        if let Some(Some(line)) = threat.filter(|_| lose_to) {
+            self.lines_of_fours = true;
+            words.push_str(" others-lose-to");
+            for cell in line {
+                words.push_str(&format!(" {},{}", cell.row, cell.col));
+            }
+        } else if others_lose {
             words.push_str(" others-lose");
             if let Some(board) = &board {
                 // A reply that loses at once must not make a line with marks added elsewhere.
@@ -263,8 +289,43 @@ impl<'a> Section<'a> {
         if pos.is_over() {
             return self.achieves(pos.outcome());
         }
-        pos.legal_moves()
-            .any(|m| after(pos, m).outcome() == Outcome::Win(self.attacker))
+        wins_at_once(pos)
+    }
+
+    /// Whether, at `pos` after a defender's reply, the attacker wins by the line of fours
+    /// `line` (its own moves, the defender's forced): the checker's test for a reply left out
+    /// by `others-lose-to` (docs/PROOFS.md).
+    fn loses_to(&self, pos: &Position, line: &[Cell]) -> bool {
+        let mut at = *pos;
+        let mut moves = line.iter();
+        loop {
+            if self.loses_at_once(&at) {
+                return true;
+            }
+            if at.is_over() {
+                return false;
+            }
+            let Some(&cell) = moves.next() else {
+                return false;
+            };
+            let Ok(four) = at.play(cell) else {
+                return false;
+            };
+            if four.is_over() {
+                return self.achieves(four.outcome());
+            }
+            if wins_at_once(&four) {
+                return false;
+            }
+            match winning_cells(&four, self.attacker)[..] {
+                [] => return false,
+                [block] => match four.play(block) {
+                    Ok(next) => at = next,
+                    Err(_) => return true,
+                },
+                _ => return true,
+            }
+        }
     }
 
     /// Whether the oracle proves that the claim holds at `pos`, whichever side is to move.
@@ -293,10 +354,11 @@ impl<'a> Section<'a> {
             return Ok(cell);
         }
         if self.win {
-            // A move after which every reply loses at once needs no search below it.
+            // A move after which every reply loses at once needs no search below it: it leaves
+            // the attacker two winning cells at least.
             for &cell in &moves {
                 let next = after(pos, cell);
-                if !self.loses_at_once(&next) {
+                if next.is_over() || winning_cells(&next, self.attacker).len() < 2 {
                     continue;
                 }
                 let replies: Vec<Cell> = next.legal_moves().collect();
@@ -307,13 +369,14 @@ impl<'a> Section<'a> {
                     return Ok(cell);
                 }
             }
-            // A win by threats: fours and threes leave the defender few replies.
+            // A win by threats: fours and threes leave the defender few replies. The threat
+            // search's win is a proof of its own: no other search need confirm it.
             if let Some(cell) = self
                 .oracle
                 .threat_win(pos)
                 .and_then(|line| line.first().copied())
             {
-                if moves.contains(&cell) && self.keeps(&after(pos, cell))? {
+                if moves.contains(&cell) {
                     return Ok(cell);
                 }
             }
@@ -364,6 +427,22 @@ impl<'a> Section<'a> {
             position: pos.to_string(),
         })
     }
+}
+
+/// Whether the side to move at `pos` has a legal move that wins at once.
+fn wins_at_once(pos: &Position) -> bool {
+    let mover = pos.turn();
+    winning_cells(pos, mover).into_iter().any(|c| {
+        pos.play(c)
+            .is_ok_and(|end| end.outcome() == Outcome::Win(mover))
+    })
+}
+
+/// The empty cells where a stone of `player`'s would complete a line that wins.
+fn winning_cells(pos: &Position, player: Player) -> Vec<Cell> {
+    pos.empty_cells()
+        .filter(|&c| pos.makes_line(c, player))
+        .collect()
 }
 
 /// `pos` after `cell`, a legal move.

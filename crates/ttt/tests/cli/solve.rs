@@ -445,3 +445,62 @@ fn a_checkpointed_search_resumes_where_it_stopped() {
         "ttt-frontier 1\nboard 6 6\n"
     );
 }
+
+/// On 15 x 15 a win by threats is proven with the threat left standing: O's replies that do
+/// not stop X's fours lose to them (`others-lose-to`), and only the rest are written. The
+/// proof checks; with a reply that stops the fours dropped, or the line of fours changed, it
+/// does not.
+#[test]
+fn a_win_by_threats_on_fifteen_by_fifteen_is_proven_and_checked() {
+    let position = [
+        ".............../.............../.............../.............../........O....../",
+        "........XO...../......OOXO...../......OXX....../......XXO....../......X......../",
+        ".............../.............../.............../.............../...............",
+    ]
+    .concat();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("vct.proof");
+    let path = file.to_str().unwrap();
+    let out = crate::support::ttt(&["solve", "--k", "5", &position, "--proof", path], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let checked = crate::support::ttt(&["check-proof", path], "");
+    let text = String::from_utf8_lossy(&checked.stdout);
+    assert!(checked.status.success(), "{text}");
+    assert!(text.contains("X wins on 15 x 15 with 5 in a row"), "{text}");
+    let proof = std::fs::read_to_string(&file).unwrap();
+    assert!(proof.starts_with("ttt-proof 3\n"), "{proof}");
+    let threat = proof
+        .lines()
+        .find(|l| l.contains(" others-lose-to ") && l.contains('>'))
+        .expect("a node with listed replies and a line of fours")
+        .to_string();
+    let (head, line) = threat.split_once(" others-lose-to ").unwrap();
+    let mut words: Vec<&str> = head.split(' ').collect();
+    let dropped = words.remove(2);
+    let first = line.split(' ').next().unwrap();
+    let other = if first == "0,0" { "14,14" } else { "0,0" };
+    for (broken, says) in [
+        (
+            format!("{} others-lose-to {line}", words.join(" ")),
+            format!("the reply {}", dropped.split('>').next().unwrap()),
+        ),
+        (
+            threat.replacen(
+                &format!(" others-lose-to {first}"),
+                &format!(" others-lose-to {other}"),
+                1,
+            ),
+            "does not lose to the line of fours".to_string(),
+        ),
+    ] {
+        std::fs::write(&file, proof.replacen(&threat, &broken, 1)).unwrap();
+        let checked = crate::support::ttt(&["check-proof", path], "");
+        let text = String::from_utf8_lossy(&checked.stderr);
+        assert_eq!(checked.status.code(), Some(1), "{broken}: {text}");
+        assert!(text.contains(&says), "{broken}: {text}");
+    }
+}
