@@ -199,7 +199,8 @@ impl Tally {
         })
     }
 
-    fn count(&mut self, winner: Option<Side>) {
+    /// Counts one game more, won by `winner` (`None`: a draw).
+    pub fn count(&mut self, winner: Option<Side>) {
         match winner {
             Some(Side::A) => self.wins += 1,
             Some(Side::B) => self.losses += 1,

@@ -383,6 +383,74 @@ fn ttt_match_runs_a_resumable_sprt_under_a_rule() {
     assert_eq!(std::fs::read_to_string(&state).unwrap().lines().count(), 5);
 }
 
+/// A test decided at one game stays decided: the games still being played then are counted
+/// in the score, not in the verdict, and a resumed match plays no more.
+#[test]
+fn ttt_match_keeps_the_verdict_its_bounds_were_first_crossed_at() {
+    let engine = format!("{TTT} pbrain --most-per-move 0.05");
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("match.jsonl");
+    let run = |games: &str| {
+        let out = command(&[
+            "match",
+            &engine,
+            &engine,
+            "--games",
+            games,
+            "--turn-time",
+            "0.1",
+            "--size",
+            "10",
+            "--sprt",
+            "--elo0",
+            "0",
+            "--elo1",
+            "200",
+            "--state",
+            state.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        text
+    };
+    run("1");
+    // The same match's file, with eleven games: A wins six of the first seven (H1 is
+    // accepted there, LLR 3.37), then B the four that were still being played.
+    let saved = std::fs::read_to_string(&state).unwrap();
+    let mut lines = saved.lines();
+    let header = lines.next().unwrap();
+    let game: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    let mut file = format!("{header}\n");
+    for (number, winner) in "ABAAAAABBBB".chars().enumerate() {
+        let mut g = game.clone();
+        g["number"] = number.into();
+        g["winner"] = winner.to_string().into();
+        file.push_str(&format!("{g}\n"));
+    }
+    std::fs::write(&state, &file).unwrap();
+    let text = run("20");
+    assert!(
+        text.contains("11 games already played") && text.contains("the test was decided"),
+        "{text}"
+    );
+    assert!(text.contains("6 wins, 5 losses, 0 draws"), "{text}");
+    assert!(
+        text.contains(
+            "SPRT: H1 accepted after 7 games (LLR 3.37); 4 games still being played then \
+             finished after it"
+        ),
+        "{text}"
+    );
+    assert_eq!(text.matches("; LLR ").count(), 0, "{text}");
+    assert_eq!(std::fs::read_to_string(&state).unwrap(), file);
+}
+
 #[test]
 fn ttt_match_plays_its_games_and_scores_them() {
     let engine = format!("{TTT} pbrain --most-per-move 0.05");

@@ -28,11 +28,27 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         None => None,
     };
     let done = saved.as_ref().map_or_else(Vec::new, |s| s.games().to_vec());
-    let mut out = std::io::stdout().lock();
-    introduce(&mut out, args, &first, &second, sprt.as_ref(), done.len())?;
-    let mut failed: anyhow::Result<()> = Ok(());
     let decided = |tally: &Tally| sprt.map_or(Verdict::Continue, |t| t.verdict(tally));
-    let tally = if decided(&Tally::from_games(&done)) == Verdict::Continue {
+    // The test stops at the first game its bounds are crossed at; games still being played
+    // then are counted in the score but cannot take the verdict back.
+    let mut first_verdict: Option<(Verdict, Tally)> = done
+        .iter()
+        .scan(Tally::default(), |tally, game| {
+            tally.count(game.winner);
+            Some((decided(tally), *tally))
+        })
+        .find(|&(v, _)| v != Verdict::Continue);
+    let mut out = std::io::stdout().lock();
+    introduce(
+        &mut out,
+        args,
+        (&first, &second),
+        sprt.as_ref(),
+        done.len(),
+        first_verdict.is_some(),
+    )?;
+    let mut failed: anyhow::Result<()> = Ok(());
+    let tally = if first_verdict.is_none() {
         arena::play_match(&first, &second, &settings, &done, |game, tally| {
             if failed.is_ok() {
                 if let Some(file) = saved.as_mut() {
@@ -46,7 +62,10 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
                 }
                 failed = writeln!(out, "{line}").map_err(Into::into);
             }
-            failed.is_ok() && decided(tally) == Verdict::Continue
+            if first_verdict.is_none() && decided(tally) != Verdict::Continue {
+                first_verdict = Some((decided(tally), *tally));
+            }
+            failed.is_ok() && first_verdict.is_none()
         })
     } else {
         Tally::from_games(&done)
@@ -54,17 +73,24 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     failed?;
     writeln!(out, "{}", summary(&first.name(), &second.name(), &tally))?;
     if let Some(test) = &sprt {
-        let verdict = test.verdict(&tally);
+        let (verdict, at) = first_verdict.unwrap_or((Verdict::Continue, tally));
+        let later = tally.games() - at.games();
         writeln!(
             out,
             "SPRT: {} after {} (LLR {:.2}){}",
             verdict,
-            counted(u64::from(tally.games()), "game"),
-            test.llr(&tally),
+            counted(u64::from(at.games()), "game"),
+            test.llr(&at),
             if verdict == Verdict::Continue {
-                ": play more games (a larger --games) to decide"
+                ": play more games (a larger --games) to decide".to_string()
+            } else if later > 0 {
+                format!(
+                    "; {} still being played then finished after it, counted in the score \
+                     above",
+                    counted(u64::from(later), "game")
+                )
             } else {
-                ""
+                String::new()
             }
         )?;
     }
@@ -167,10 +193,10 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
 fn introduce(
     out: &mut impl Write,
     args: &MatchArgs,
-    first: &EngineSpec,
-    second: &EngineSpec,
+    (first, second): (&EngineSpec, &EngineSpec),
     sprt: Option<&Sprt>,
     played: usize,
+    decided: bool,
 ) -> anyhow::Result<()> {
     let rows = args.rows.unwrap_or(args.size);
     writeln!(
@@ -229,7 +255,12 @@ fn introduce(
             .unwrap_or(std::path::Path::new(""))
             .display();
         let already = counted(played as u64, "game");
-        if played >= args.games {
+        if decided {
+            writeln!(
+                out,
+                "{already} already played (from {from}), and the test was decided: no more to play"
+            )?;
+        } else if played >= args.games {
             writeln!(
                 out,
                 "{already} already played (from {from}), as many as --games {} asks for: no more to play (a larger --games goes on)",
