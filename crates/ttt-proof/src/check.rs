@@ -2,8 +2,7 @@
 //! `ttt-core`'s rules, every attacker's move must be legal, every defender's legal reply
 //! must be answered (or be shown to lose at once or to a line of fours, or lie outside a
 //! zone whose position, with the defender on every empty cell outside it, is itself
-//! proven), every certificate
-//! must hold, and every end must be a result the section claims.
+//! proven), every certificate must hold, and every end must be a result the section claims.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;

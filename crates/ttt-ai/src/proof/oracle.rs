@@ -183,12 +183,7 @@ impl Oracle {
     /// The moves of a win by threats for the side to move at `pos`, if the threat search
     /// finds one (free-style, four or more in a row).
     pub(crate) fn threat_win(&mut self, pos: &Position) -> Option<Vec<Cell>> {
-        let dims = pos.dims();
-        if !matches!(self.search, Search::Boards(_))
-            || dims.k() < 4
-            || dims.rows() > MAX_SIDE
-            || dims.cols() > MAX_SIDE
-        {
+        if !self.searches_threats(pos) {
             return None;
         }
         let (win, nodes) = threats::win_within(
@@ -200,16 +195,21 @@ impl Oracle {
         win.map(|w| w.line)
     }
 
+    /// Whether the threat searches work at `pos`: free-style (the solver's boards), four or
+    /// more in a row.
+    fn searches_threats(&self, pos: &Position) -> bool {
+        let dims = pos.dims();
+        matches!(self.search, Search::Boards(_))
+            && dims.k() >= 4
+            && dims.rows() <= MAX_SIDE
+            && dims.cols() <= MAX_SIDE
+    }
+
     /// The attacker's moves of a VCF for the side not to move at `pos`, were the side to move
     /// to pass: the threat that the side to move must stop (free-style, four or more in a
     /// row). The moves end with a four that leaves two winning cells, or a line.
     pub(crate) fn threat_after_pass(&mut self, pos: &Position) -> Option<Vec<Cell>> {
-        let dims = pos.dims();
-        if !matches!(self.search, Search::Boards(_))
-            || dims.k() < 4
-            || dims.rows() > MAX_SIDE
-            || dims.cols() > MAX_SIDE
-        {
+        if !self.searches_threats(pos) {
             return None;
         }
         let mut board = Stones::of_position(pos);

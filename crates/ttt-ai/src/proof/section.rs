@@ -180,7 +180,8 @@ impl<'a> Section<'a> {
         let mut lose_to = false;
         for reply in moves {
             let next = after(pos, reply);
-            if self.win && !self.loses_at_once(&next) {
+            let at_once = self.loses_at_once(&next);
+            if self.win && !at_once {
                 let threat = threat.get_or_insert_with(|| self.oracle.threat_after_pass(pos));
                 if threat
                     .as_ref()
@@ -190,7 +191,7 @@ impl<'a> Section<'a> {
                     continue;
                 }
             }
-            if self.loses_at_once(&next) {
+            if at_once {
                 others_lose = true;
                 // The attacker's winning cells must stay free.
                 for cell in next.empty_cells() {
