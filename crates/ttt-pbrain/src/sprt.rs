@@ -50,7 +50,7 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Verdict::Accept => "H1 accepted",
-            Verdict::Reject => "H0 accepted (rejected)",
+            Verdict::Reject => "H0 accepted (H1 rejected)",
             Verdict::Continue => "undecided",
         })
     }

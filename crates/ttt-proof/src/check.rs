@@ -296,6 +296,12 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                         ),
                     ));
                 }
+                if let Some(off) = lose_to.iter().find(|&&c| !pos.dims().contains(c)) {
+                    return Err(fail(
+                        line,
+                        format!("the line of fours' cell {} is off the board", named(*off)),
+                    ));
+                }
                 if !lose_to.is_empty() && pos.rule() == Rule::Caro {
                     return Err(fail(
                         line,

@@ -435,5 +435,12 @@ fn a_line_of_fours_covers_the_replies_that_do_not_stop_it() {
         err.to_string()
             .contains("does not lose to the line of fours"),
         "{err}"
+    ); // A cell off the board is refused, reached or not.
+    let off = mutate(VCT, " others-lose-to ", |line| format!("{line} 99,8"));
+    let err = ttt_proof::check(&off).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("the line of fours' cell 99,8 (row 100, column 9) is off the board"),
+        "{err}"
     );
 }

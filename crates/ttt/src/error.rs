@@ -25,12 +25,13 @@ pub fn user_error(e: impl fmt::Display) -> anyhow::Error {
 }
 
 /// A board size the rules refuse, as a user error; a K too long for the board says which
-/// flag sets it.
+/// flags set the two.
 pub fn board_size_error(e: ttt_core::DimsError) -> anyhow::Error {
     match e {
-        ttt_core::DimsError::K { .. } => {
-            user_error(format!("{e}; choose K with --k (3 unless given)"))
-        }
+        ttt_core::DimsError::K { .. } => user_error(format!(
+            "{e}; choose K with --k (3 unless given), or a bigger board with --rows and --cols \
+             (3 x 3 unless given)"
+        )),
         _ => user_error(e),
     }
 }

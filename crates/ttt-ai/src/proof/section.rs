@@ -177,17 +177,15 @@ impl<'a> Section<'a> {
         // In a win section, the attacker's threat (a win by fours were the defender to pass),
         // looked for at the first reply that does not lose at once.
         let mut threat: Option<Option<Vec<Cell>>> = None;
-        let mut lose_to = false;
+        // How many of the threat's moves the replies left out needed, at most.
+        let mut lose_to = 0;
         for reply in moves {
             let next = after(pos, reply);
             let at_once = self.loses_at_once(&next);
             if self.win && !at_once {
                 let threat = threat.get_or_insert_with(|| self.oracle.threat_after_pass(pos));
-                if threat
-                    .as_ref()
-                    .is_some_and(|line| self.loses_to(&next, line))
-                {
-                    lose_to = true;
+                if let Some(used) = threat.as_ref().and_then(|line| self.loses_to(&next, line)) {
+                    lose_to = lose_to.max(used);
                     continue;
                 }
             }
@@ -243,10 +241,10 @@ impl<'a> Section<'a> {
             }
         }
         words.push_str(&zone_words);
-        if let Some(Some(line)) = threat.filter(|_| lose_to) {
+        if let Some(Some(line)) = threat.filter(|_| lose_to > 0) {
             self.lines_of_fours = true;
             words.push_str(" others-lose-to");
-            for cell in line {
+            for cell in &line[..lose_to] {
                 words.push_str(&format!(" {},{}", cell.row, cell.col));
             }
         } else if others_lose {
@@ -294,39 +292,34 @@ impl<'a> Section<'a> {
     }
 
     /// Whether, at `pos` after a defender's reply, the attacker wins by the line of fours
-    /// `line` (its own moves, the defender's forced): the checker's test for a reply left out
-    /// by `others-lose-to` (docs/PROOFS.md).
-    fn loses_to(&self, pos: &Position, line: &[Cell]) -> bool {
+    /// `line` (its own moves, the defender's forced), and with how many of its moves: the
+    /// checker's test for a reply left out by `others-lose-to` (docs/PROOFS.md).
+    fn loses_to(&self, pos: &Position, line: &[Cell]) -> Option<usize> {
         let mut at = *pos;
-        let mut moves = line.iter();
-        loop {
+        for (played, &cell) in line.iter().enumerate() {
             if self.loses_at_once(&at) {
-                return true;
+                return Some(played);
             }
             if at.is_over() {
-                return false;
+                return None;
             }
-            let Some(&cell) = moves.next() else {
-                return false;
-            };
-            let Ok(four) = at.play(cell) else {
-                return false;
-            };
+            let four = at.play(cell).ok()?;
             if four.is_over() {
-                return self.achieves(four.outcome());
+                return self.achieves(four.outcome()).then_some(played + 1);
             }
             if wins_at_once(&four) {
-                return false;
+                return None;
             }
             match winning_cells(&four, self.attacker)[..] {
-                [] => return false,
+                [] => return None,
                 [block] => match four.play(block) {
                     Ok(next) => at = next,
-                    Err(_) => return true,
+                    Err(_) => return Some(played + 1),
                 },
-                _ => return true,
+                _ => return Some(played + 1),
             }
         }
+        self.loses_at_once(&at).then_some(line.len())
     }
 
     /// Whether the oracle proves that the claim holds at `pos`, whichever side is to move.

@@ -174,10 +174,16 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         }
         return Ok(());
     }
-    report(args, &pos, solver, limits, memory, threads)?;
+    let value = report(args, &pos, solver, limits, memory, threads)?;
     if let Some(path) = &args.proof {
         // The value is said first: a proof that cannot be written within the limits
         // takes nothing from it, and is an error of its own (exit status 1).
+        if value.is_none() {
+            return Err(anyhow::Error::msg(
+                "no proof: the value is not known within the time limit, and only a value \
+                 the solver settles can be proven",
+            ));
+        }
         write_proof_file(&pos, path, &proof_options)?;
     }
     Ok(())
@@ -214,7 +220,7 @@ fn report(
     mut limits: Limits,
     memory: usize,
     threads: usize,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Option<Value>> {
     let pos = *pos;
     let progress = Progress::start(&mut limits);
     let solver = solver
@@ -265,7 +271,7 @@ fn report(
         };
         serde_json::to_writer(&mut out, &v)?;
         writeln!(out)?;
-        return Ok(());
+        return Ok(solution.value);
     }
     writeln!(out, "{}", headline(&pos, solution.value))?;
     writeln!(
@@ -307,5 +313,5 @@ fn report(
             elapsed.as_secs_f64()
         )?;
     }
-    Ok(())
+    Ok(solution.value)
 }

@@ -349,7 +349,7 @@ fn a_checkpointed_search_resumes_where_it_stopped() {
             "--rows",
             "6",
             "--cols",
-            "6",
+            "7",
             "-k",
             "4",
             "--threads",
@@ -362,19 +362,21 @@ fn a_checkpointed_search_resumes_where_it_stopped() {
             time,
         ]
     };
-    // Jobs of two milliseconds settle little each: the tree opens.
-    let first = crate::support::ttt(&args("0.2"), "");
+    // Jobs of two milliseconds settle little each: in a fiftieth of a second the tree opens
+    // and no first move is settled (on 6 x 7 that takes a tenth of a second of jobs and more;
+    // on 6 x 6 one job can settle a first move's win, and the board with it).
+    let first = crate::support::ttt(&args("0.02"), "");
     assert!(
         first.status.success(),
         "{}",
         String::from_utf8_lossy(&first.stderr)
     );
     let said = String::from_utf8_lossy(&first.stdout);
-    assert!(said.contains("6 x 6, 4 in a row: unknown"), "{said}");
+    assert!(said.contains("6 x 7, 4 in a row: unknown"), "{said}");
     assert!(said.contains("goes on where it stopped"), "{said}");
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(
-        saved.starts_with("ttt-frontier 1\nboard 6 6 4\n"),
+        saved.starts_with("ttt-frontier 1\nboard 6 7 4\n"),
         "{saved}"
     );
     let nodes = saved.lines().count();
@@ -398,14 +400,14 @@ fn a_checkpointed_search_resumes_where_it_stopped() {
     }
     let text = finished.expect("the search ends");
     let solved =
-        crate::support::json(&["solve", "--rows", "6", "--cols", "6", "-k", "4", "--json"]);
+        crate::support::json(&["solve", "--rows", "6", "--cols", "7", "-k", "4", "--json"]);
     let value = match solved["value"].as_str() {
         Some("draw") => "draw",
         Some("win") => "first-player win",
         other => panic!("{other:?}"),
     };
     assert!(
-        text.contains(&format!("6 x 6, 4 in a row: {value}")),
+        text.contains(&format!("6 x 7, 4 in a row: {value}")),
         "{text}"
     );
     // Another game's file, and a damaged one: refused, untouched.
@@ -503,4 +505,37 @@ fn a_win_by_threats_on_fifteen_by_fifteen_is_proven_and_checked() {
         assert_eq!(checked.status.code(), Some(1), "{broken}: {text}");
         assert!(text.contains(&says), "{broken}: {text}");
     }
+}
+
+/// A proof asked for where the solver settles no value says so, and writes nothing; a K too
+/// long for the board names the flags of both.
+#[test]
+fn a_proof_of_an_unknown_value_and_a_k_too_long_are_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("gomoku.proof");
+    let out = crate::support::ttt(
+        &[
+            "solve",
+            "--rows",
+            "15",
+            "--k",
+            "5",
+            "--time-limit",
+            "1",
+            "--proof",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no proof: the value is not known"), "{err}");
+    assert!(!file.exists());
+    let out = crate::support::ttt(&["solve", "--k", "5"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("a bigger board with --rows and --cols"),
+        "{err}"
+    );
 }
