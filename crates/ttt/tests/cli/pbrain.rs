@@ -307,42 +307,44 @@ fn pbrain_ttt_explains_itself_to_a_person_and_refuses_options() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unexpected argument \"--turn-time\""));
 }
 
+/// `ttt match` of our engine against itself on 10 x 10 at 0.1 s a move, `games` games at
+/// most, with an SPRT from 0 Elo (`more` adds options) and the state in `state`: what it
+/// prints, once it has exited successfully.
+fn sprt_match(state: &std::path::Path, games: &str, more: &[&str]) -> String {
+    let engine = format!("{TTT} pbrain --most-per-move 0.05");
+    let mut args = vec![
+        "match",
+        &engine,
+        &engine,
+        "--games",
+        games,
+        "--turn-time",
+        "0.1",
+        "--size",
+        "10",
+        "--sprt",
+        "--elo0",
+        "0",
+        "--state",
+        state.to_str().unwrap(),
+    ];
+    args.extend(more);
+    let out = command(&args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
 #[test]
 fn ttt_match_runs_a_resumable_sprt_under_a_rule() {
     let engine = format!("{TTT} pbrain --most-per-move 0.05");
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("match.jsonl");
-    let run = |games: &str| {
-        let out = command(&[
-            "match",
-            &engine,
-            &engine,
-            "--games",
-            games,
-            "--turn-time",
-            "0.1",
-            "--size",
-            "10",
-            "--concurrency",
-            "2",
-            "--sprt",
-            "--elo0",
-            "0",
-            "--elo1",
-            "1",
-            "--state",
-            state.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(
-            out.status.success(),
-            "{text}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        text
-    };
+    let run = |games: &str| sprt_match(&state, games, &["--concurrency", "2", "--elo1", "1"]);
     // A gap of 1 Elo cannot be decided in a few games, whatever their results.
     let first = run("2");
     assert!(first.contains("SPRT: H0 elo <= 0, H1 elo >= 1"), "{first}");
@@ -387,38 +389,9 @@ fn ttt_match_runs_a_resumable_sprt_under_a_rule() {
 /// in the score, not in the verdict, and a resumed match plays no more.
 #[test]
 fn ttt_match_keeps_the_verdict_its_bounds_were_first_crossed_at() {
-    let engine = format!("{TTT} pbrain --most-per-move 0.05");
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("match.jsonl");
-    let run = |games: &str| {
-        let out = command(&[
-            "match",
-            &engine,
-            &engine,
-            "--games",
-            games,
-            "--turn-time",
-            "0.1",
-            "--size",
-            "10",
-            "--sprt",
-            "--elo0",
-            "0",
-            "--elo1",
-            "200",
-            "--state",
-            state.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(
-            out.status.success(),
-            "{text}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        text
-    };
+    let run = |games: &str| sprt_match(&state, games, &["--elo1", "200"]);
     run("1");
     // The same match's file, with eleven games: A wins six of the first seven (H1 is
     // accepted there, LLR 3.37), then B the four that were still being played.
