@@ -363,9 +363,9 @@ fn a_checkpointed_search_resumes_where_it_stopped() {
         ]
     };
     // Jobs of two milliseconds settle little each: in a fiftieth of a second the tree opens
-    // and no first move is settled (on 6 x 7 that takes a tenth of a second of jobs and more;
-    // on 6 x 6 one job can settle a first move's win, and the board with it). On a machine
-    // too busy to run a job in that time, the same command is given a little more.
+    // and no first move is settled (on 6 x 7 that takes many times as long; on 6 x 6 one job
+    // can settle a first move's win, and the board with it). On a machine too busy to run a
+    // job in that time, the same command is given a little more.
     let mut nodes = 0;
     for time in ["0.02", "0.05", "0.1", "0.2"] {
         let first = crate::support::ttt(&args(time), "");
