@@ -68,6 +68,9 @@ pub(crate) struct Oracle {
     memo: HashMap<Position, (Value, Option<Cell>)>,
     /// The answers to narrower questions ([`Oracle::ask`]).
     asked: HashMap<(Position, Ask), bool>,
+    /// What the threat search found for the side to move ([`Oracle::threat_win`]): the
+    /// writer asks before the oracle's own search does, and both must not search twice.
+    threat_wins: HashMap<Position, Option<Vec<Cell>>>,
     /// Positions the searches visited.
     nodes: u64,
 }
@@ -93,6 +96,7 @@ impl Oracle {
             limits,
             memo: HashMap::new(),
             asked: HashMap::new(),
+            threat_wins: HashMap::new(),
             nodes: 0,
         })
     }
@@ -186,13 +190,18 @@ impl Oracle {
         if !self.searches_threats(pos) {
             return None;
         }
+        if let Some(found) = self.threat_wins.get(pos) {
+            return found.clone();
+        }
         let (win, nodes) = threats::win_within(
             &mut Stones::of_position(pos),
             self.limits.clone(),
             THREAT_BUDGET,
         );
         self.nodes += nodes;
-        win.map(|w| w.line)
+        let found = win.map(|w| w.line);
+        self.threat_wins.insert(*pos, found.clone());
+        found
     }
 
     /// Whether the threat searches work at `pos`: free-style (the solver's boards), four or

@@ -266,6 +266,28 @@ fn solve_writes_proofs_that_check_and_a_cut_one_does_not() {
     }
 }
 
+/// `ttt solve ARGS --proof PATH`, then `ttt check-proof PATH`, both successful: what the
+/// check prints.
+fn prove_and_check(args: &[&str], path: &str) -> String {
+    let mut solve = vec!["solve"];
+    solve.extend(args);
+    solve.extend(["--proof", path]);
+    let out = crate::support::ttt(&solve, "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let checked = crate::support::ttt(&["check-proof", path], "");
+    let text = String::from_utf8_lossy(&checked.stdout).into_owned();
+    assert!(
+        checked.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
+    text
+}
+
 /// Bigger proofs come from the solver's searches: 6 x 6 with four in a row is a first-player
 /// win whose proof checks; a limit of positions too small refuses with the reason.
 #[test]
@@ -273,19 +295,7 @@ fn solve_writes_proofs_of_bigger_boards_from_the_solver() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("six.proof");
     let path = file.to_str().unwrap();
-    let out = crate::support::ttt(
-        &[
-            "solve", "--rows", "6", "--cols", "6", "-k", "4", "--proof", path,
-        ],
-        "",
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let checked = crate::support::ttt(&["check-proof", path], "");
-    let text = String::from_utf8_lossy(&checked.stdout);
+    let text = prove_and_check(&["--rows", "6", "--cols", "6", "-k", "4"], path);
     assert!(text.contains("X wins on 6 x 6 with 4 in a row"), "{text}");
     let refused = crate::support::ttt(
         &[
@@ -470,15 +480,7 @@ fn a_win_by_threats_on_fifteen_by_fifteen_is_proven_and_checked() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("vct.proof");
     let path = file.to_str().unwrap();
-    let out = crate::support::ttt(&["solve", "--k", "5", &position, "--proof", path], "");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let checked = crate::support::ttt(&["check-proof", path], "");
-    let text = String::from_utf8_lossy(&checked.stdout);
-    assert!(checked.status.success(), "{text}");
+    let text = prove_and_check(&["--k", "5", &position], path);
     assert!(text.contains("X wins on 15 x 15 with 5 in a row"), "{text}");
     let proof = std::fs::read_to_string(&file).unwrap();
     assert!(proof.starts_with("ttt-proof 3\n"), "{proof}");

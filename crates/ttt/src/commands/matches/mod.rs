@@ -62,8 +62,9 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
                 }
                 failed = writeln!(out, "{line}").map_err(Into::into);
             }
-            if first_verdict.is_none() && decided(tally) != Verdict::Continue {
-                first_verdict = Some((decided(tally), *tally));
+            let verdict = decided(tally);
+            if first_verdict.is_none() && verdict != Verdict::Continue {
+                first_verdict = Some((verdict, *tally));
             }
             failed.is_ok() && first_verdict.is_none()
         })
