@@ -8,8 +8,10 @@
 
 use ttt_core::{ByPlayer, Cell, Player, Position, Rule};
 
-use crate::eval;
+use crate::eval::{self, Evaluation};
 use crate::pattern::{key_shift, stone, Pattern, PatternTable, Threat, EMPTY, HALF, THREATS, WALL};
+use crate::policy::Policy;
+use crate::tables;
 
 /// The frame of edge cells around the grid: the widest key reaches this far.
 const FRAME: usize = HALF;
@@ -17,12 +19,13 @@ const FRAME: usize = HALF;
 /// How far (in rows and columns) from a stone a cell is a candidate move.
 const NEAR: usize = 2;
 
-/// What an empty cell's keys make: its patterns, threats and values.
+/// What an empty cell's keys make: its patterns, threats, values and pattern codes.
 #[derive(Debug, Clone, Copy)]
 struct CellState {
     patterns: ByPlayer<[Pattern; 4]>,
     threats: ByPlayer<Threat>,
     values: ByPlayer<i32>,
+    codes: ByPlayer<u16>,
 }
 
 /// The board with its patterns.
@@ -34,6 +37,9 @@ pub(crate) struct Board {
     stride: usize,
     rule: Rule,
     table: &'static PatternTable,
+    /// The rule's learned tables: the evaluation's, and the move ordering's.
+    evaluation: &'static Evaluation,
+    ordering: &'static Policy,
     /// The framed grid's steps along the four lines: across, down, and the two diagonals.
     steps: [isize; 4],
     cells: Vec<u8>,
@@ -41,10 +47,14 @@ pub(crate) struct Board {
     patterns: Vec<ByPlayer<[Pattern; 4]>>,
     threats: Vec<ByPlayer<Threat>>,
     values: Vec<ByPlayer<i32>>,
+    /// Each empty cell's pattern code for each player, which the evaluation values.
+    codes: Vec<ByPlayer<u16>>,
     /// How many stones stand within [`NEAR`] of each cell.
     near: Vec<u8>,
-    /// The sum of the empty cells' values, for each player.
-    totals: ByPlayer<i32>,
+    /// The sums of each player's empty cells valued as the side to move's, and as the
+    /// waiting side's.
+    mover_sums: ByPlayer<i32>,
+    waiting_sums: ByPlayer<i32>,
     /// How many empty cells have each threat, for each player.
     counts: ByPlayer<[u16; THREATS]>,
     zobrist: Vec<ByPlayer<u64>>,
@@ -95,14 +105,18 @@ impl Board {
             stride,
             rule,
             table: PatternTable::of(rule),
+            evaluation: tables::evaluation(rule),
+            ordering: tables::ordering(rule),
             steps,
             cells,
             keys: vec![[0; 4]; size],
             patterns: vec![ByPlayer::default(); size],
             threats: vec![ByPlayer::default(); size],
             values: vec![ByPlayer::default(); size],
+            codes: vec![ByPlayer::default(); size],
             near: vec![0; size],
-            totals: ByPlayer::default(),
+            mover_sums: ByPlayer::default(),
+            waiting_sums: ByPlayer::default(),
             counts: ByPlayer::default(),
             zobrist,
             hash: 0,
@@ -235,6 +249,11 @@ impl Board {
             .sum()
     }
 
+    /// How many empty cells give `player` each threat.
+    pub(crate) fn threat_counts(&self, player: Player) -> [u16; THREATS] {
+        *self.counts.get(player)
+    }
+
     /// How many empty cells give `player` exactly `threat`.
     pub(crate) fn count(&self, player: Player, threat: Threat) -> u32 {
         u32::from(self.counts.get(player)[threat as usize])
@@ -242,10 +261,26 @@ impl Board {
 
     /// The evaluation for the side to move.
     pub(crate) fn evaluate(&self) -> i32 {
-        eval::evaluate(
-            *self.totals.get(self.turn),
-            *self.totals.get(self.turn.other()),
+        let (me, them) = (self.turn, self.turn.other());
+        let cells = (self.mover_sums.get(me) - self.waiting_sums.get(them)) / 64;
+        let tables = self.evaluation.of(me);
+        cells + tables.threats(self.counts.get(me), self.counts.get(them))
+    }
+
+    /// The move ordering's score of the side to move's stone on the empty `at`, before the
+    /// search's own experience.
+    pub(crate) fn prior(&self, at: usize) -> i32 {
+        let me = self.turn;
+        let them = me.other();
+        self.ordering.score(
+            [self.code(at, me), self.code(at, them)],
+            [self.threat(at, me), self.threat(at, them)],
         )
+    }
+
+    /// The pattern code of `player`'s stone on the empty `at`.
+    pub(crate) fn code(&self, at: usize, player: Player) -> u16 {
+        *self.codes[at].get(player)
     }
 
     /// Plays the side to move's stone on the empty `at`.
@@ -457,6 +492,7 @@ impl Board {
             patterns: self.patterns[at],
             threats: self.threats[at],
             values: self.values[at],
+            codes: self.codes[at],
         }
     }
 
@@ -465,9 +501,9 @@ impl Board {
         self.patterns[at] = state.patterns;
         self.threats[at] = state.threats;
         self.values[at] = state.values;
+        self.codes[at] = state.codes;
         for p in [Player::X, Player::O] {
-            *self.totals.get_mut(p) += *state.values.get(p);
-            self.counts.get_mut(p)[*state.threats.get(p) as usize] += 1;
+            self.count_in(p, *state.codes.get(p), *state.threats.get(p), 1);
         }
     }
 
@@ -484,9 +520,19 @@ impl Board {
     /// Takes the empty cell `at`'s values and threats out of the sums.
     fn forget(&mut self, at: usize) {
         for p in [Player::X, Player::O] {
-            *self.totals.get_mut(p) -= *self.values[at].get(p);
-            self.counts.get_mut(p)[*self.threats[at].get(p) as usize] -= 1;
+            self.count_in(p, *self.codes[at].get(p), *self.threats[at].get(p), -1);
         }
+    }
+
+    /// Adds (`sign` 1) or takes (-1) a cell of `player` with this code and threat to or
+    /// from the sums and counts.
+    fn count_in(&mut self, player: Player, code: u16, threat: Threat, sign: i32) {
+        let code = usize::from(code);
+        let tables = self.evaluation.of(player);
+        *self.mover_sums.get_mut(player) += sign * tables.mover[code];
+        *self.waiting_sums.get_mut(player) += sign * tables.waiting[code];
+        let count = &mut self.counts.get_mut(player)[threat as usize];
+        *count = count.wrapping_add_signed(sign as i16);
     }
 
     /// Works out the empty cell `at`'s patterns, threats and values from its keys, and adds
@@ -512,11 +558,11 @@ impl Board {
         self.patterns[at] = patterns;
         for p in [Player::X, Player::O] {
             let lines = *patterns.get(p);
-            let (threat, value) = eval::cell(lines);
+            let (threat, value, code) = eval::cell(lines);
             *self.threats[at].get_mut(p) = threat;
             *self.values[at].get_mut(p) = value;
-            *self.totals.get_mut(p) += value;
-            self.counts.get_mut(p)[threat as usize] += 1;
+            *self.codes[at].get_mut(p) = code;
+            self.count_in(p, code, threat, 1);
         }
     }
 
@@ -561,7 +607,11 @@ impl Board {
                 return Err(format!("nearness of {}", self.cell(at)));
             }
         }
-        if self.totals != fresh.totals || self.counts != fresh.counts || self.hash != fresh.hash {
+        if self.mover_sums != fresh.mover_sums
+            || self.waiting_sums != fresh.waiting_sums
+            || self.counts != fresh.counts
+            || self.hash != fresh.hash
+        {
             return Err("sums or hash".into());
         }
         Ok(())

@@ -283,6 +283,12 @@ impl Engine {
         Ok(())
     }
 
+    /// Whether the last move made five: the game is over.
+    #[must_use]
+    pub fn is_won(&self) -> bool {
+        self.won
+    }
+
     /// Whether the side to move may play `cell`.
     #[must_use]
     pub fn is_legal(&self, cell: Cell) -> bool {

@@ -66,6 +66,9 @@ impl Limits {
 /// found on the way.
 const NEXT_PASS_SHARE: f64 = 0.6;
 
+/// The positions a search visits before it heeds a stop from outside.
+const LEAST_NODES_BEFORE_STOP: u64 = 4_096;
+
 /// The search's view of its limits.
 pub(crate) struct Clock<'a> {
     started: Instant,
@@ -82,14 +85,16 @@ impl<'a> Clock<'a> {
         }
     }
 
-    /// Whether the search must stop now.
+    /// Whether the search must stop now. A stop asked for from outside waits for the first
+    /// few thousand positions: a move chosen with no search at all is only the ordering's
+    /// guess, and a manager that sends its stop (or END) at once still gets a move.
     pub(crate) fn is_up(&self, nodes: u64) -> bool {
         self.limits.nodes.is_some_and(|n| nodes >= n)
             || self
                 .limits
                 .time
                 .is_some_and(|t| self.started.elapsed() >= t)
-            || (self.stop)()
+            || (nodes >= LEAST_NODES_BEFORE_STOP && (self.stop)())
     }
 
     /// Whether there is time for another, deeper pass: `stretch` (1 or more) times the
@@ -124,6 +129,7 @@ mod tests {
         assert!(!clock.has_time_for_next_pass(0, 1.0));
         assert!(clock.has_time_for_next_pass(0, 100_000.0));
         let always = || true;
-        assert!(Clock::start(Limits::none(), &always).is_up(0));
+        let stopped = Clock::start(Limits::none(), &always);
+        assert!(!stopped.is_up(0) && stopped.is_up(LEAST_NODES_BEFORE_STOP));
     }
 }

@@ -62,24 +62,14 @@ impl Ordering {
     ) {
         moves.clear();
         let me = board.turn();
-        let them = me.other();
-        let defending = board.count_at_least(them, Threat::FlexFour) > 0;
+        let defending = is_defending(board);
         let killers = self.killers.get(ply).copied().unwrap_or([usize::MAX; 2]);
         let history = self.history.get(me);
         for &at in board.grid() {
-            if !board.is_candidate(at) {
+            if !is_move(board, at, defending) {
                 continue;
             }
-            if defending
-                && !board.threat(at, me).is_four()
-                && !board.patterns(at, them).iter().any(|&p| p >= Pattern::B4)
-            {
-                continue;
-            }
-            if board.is_forbidden(at) {
-                continue;
-            }
-            let mut score = board.value(at, me) + board.value(at, them) + history[at];
+            let mut score = board.prior(at) + history[at];
             if Some(at) == table_move {
                 score += TABLE_MOVE;
             } else if killers.contains(&at) {
@@ -88,6 +78,27 @@ impl Ordering {
             moves.push((at, score));
         }
     }
+}
+
+/// Whether the side to move faces an open four next move (an open three of the opponent's
+/// on the board): then only a four of its own, or a stone where the opponent's four would
+/// stand, can be a move.
+pub(crate) fn is_defending(board: &Board) -> bool {
+    board.count_at_least(board.turn().other(), Threat::FlexFour) > 0
+}
+
+/// Whether the side to move considers `at` at all: an empty cell near the stones, not
+/// forbidden, and when `defending` ([`is_defending`]), a four or a defence.
+pub(crate) fn is_move(board: &Board, at: usize, defending: bool) -> bool {
+    let me = board.turn();
+    board.is_candidate(at)
+        && (!defending
+            || board.threat(at, me).is_four()
+            || board
+                .patterns(at, me.other())
+                .iter()
+                .any(|&p| p >= Pattern::B4))
+        && !board.is_forbidden(at)
 }
 
 /// Moves the best-scored of `moves[from..]` to `from` and returns it.

@@ -19,8 +19,6 @@ pub(crate) const MAX_PLY: usize = 120;
 /// The positions a threat search at a leaf may visit, and its plies.
 const LEAF_VCF_NODES: u64 = 8;
 const LEAF_VCF_PLIES: u32 = 11;
-/// What a double threat the side to move can make at a leaf adds to the evaluation.
-const DOUBLE_THREAT: i32 = 1_500;
 /// The half-width of the first aspiration window.
 const ASPIRATION: i32 = 40;
 /// Up to this depth, a position whose evaluation beats beta by [`FUTILITY_MARGIN`] a ply
@@ -432,15 +430,7 @@ impl<'a> Search<'a> {
                 return WIN - (ply + vcf.plies(&line)) as i32;
             }
         }
-        let score = self.board.evaluate();
-        // Two open threes at once, against an opponent without a four to answer with: won
-        // but for the opponent's own threes, which the evaluation cannot see.
-        if self.board.count_at_least(me, Threat::ThreeThree) > 0
-            && self.board.count_at_least(me.other(), Threat::Four) == 0
-        {
-            return score + DOUBLE_THREAT;
-        }
-        score
+        self.board.evaluate()
     }
 
     /// The principal variation from the table, starting with `first`.

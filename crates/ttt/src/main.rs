@@ -31,6 +31,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => commands::matches::run(&args),
         Some(Command::CheckProof(args)) => commands::check_proof::run(&args),
         Some(Command::TuneEval(args)) => commands::tune::run(&args),
+        Some(Command::Selfplay(args)) => commands::tune::selfplay(&args),
         Some(Command::Db(args)) => commands::maintenance::run(&args),
         Some(Command::Accounts(args)) => commands::accounts::run(&args),
         Some(Command::Import(args)) => commands::files::import(&args),

@@ -42,7 +42,7 @@ pub use play::{PlayArgs, Seat};
 pub use players::{PlayersAction, PlayersArgs};
 pub use serve::{LogFormat, ServeArgs};
 pub use solve::SolveArgs;
-pub use tune::TuneEvalArgs;
+pub use tune::{SelfplayArgs, TuneEvalArgs};
 pub use values::threads_or_all;
 
 /// Tic-tac-toe and every m,n,k-game: R rows by C columns, K in a row wins, X moves first.
@@ -107,8 +107,11 @@ pub enum Command {
     Match(MatchArgs),
     /// Check a proof of a game's value (`docs/PROOFS.md`) with the rules alone.
     CheckProof(CheckProofArgs),
-    /// Fit the gomoku engine's evaluation to games it played (`ttt match --state` files).
+    /// Fit the gomoku engine's evaluation to games it played (`ttt selfplay` or `ttt match
+    /// --state` files).
     TuneEval(TuneEvalArgs),
+    /// Play the gomoku engine against itself from random openings, for `ttt tune-eval`.
+    Selfplay(SelfplayArgs),
     /// Look after the database: check it, or back it up while servers run.
     Db(DbCommandArgs),
     /// The web server's accounts: a code that lets someone claim a name that has games.

@@ -1,25 +1,74 @@
-//! `ttt tune-eval`'s options.
+//! `ttt tune-eval`'s and `ttt selfplay`'s options.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use super::values::parse_count;
+use super::values::{parse_count, rule_parser};
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
-The games are `ttt match --state` files: `scripts/tune-eval.sh` plays them (the engine against
-itself from the wide book) and then runs this command. Every tenth game is held out, and the
-error on its positions is printed beside the training error. Without --out, the weights are
-printed as the source of crates/ttt-engine/src/weights.rs.")]
+The games are `ttt selfplay` files (the engine against itself from random openings) or `ttt
+match --state` files: `scripts/tune-eval.sh` plays them and then runs this command. Every
+tenth game is held out, and the error on its positions is printed beside the training error.
+Without --out, the tables are printed as the source of crates/ttt-engine/src/weights.rs.")]
 pub struct TuneEvalArgs {
-    /// The games: state files of `ttt match` (all of one board and rule).
+    /// The games: files of `ttt selfplay` or `ttt match --state` (all of one board and
+    /// rule).
     #[arg(required = true)]
     pub games: Vec<PathBuf>,
     /// Steps of gradient descent.
     #[arg(long, value_name = "N", default_value_t = 2000, value_parser = parse_count)]
     pub steps: usize,
-    /// Write the fitted weights here, as the engine's weights file.
+    /// Start from the hand-set values rather than the shipped tables.
+    #[arg(long)]
+    pub from_hand: bool,
+    /// Write the fitted tables here, as the engine's tables file.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Fit the move ordering's tables too, to the moves the games chose.
+    #[arg(long)]
+    pub policy: bool,
+    /// Write the fitted ordering here, as the engine's ordering file
+    /// (crates/ttt-engine/src/policy_weights.rs); implies --policy.
+    #[arg(long, value_name = "FILE")]
+    pub policy_out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Each game starts from three to six random stones within three rows and columns of the centre
+(the same ones for the same --seed and game number), and each move is searched to --nodes
+positions, so the games are the same whenever they are played again. The games are saved to
+--out as they end, in the format of `ttt match --state`; the same command run again goes on
+from the games already there (a larger --games plays more). `ttt tune-eval FILE` fits the
+evaluation to them.
+
+Example:
+  ttt selfplay --games 20000 --nodes 20000 --out target/tune/selfplay.jsonl")]
+pub struct SelfplayArgs {
+    /// Games to have in --out when done.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = parse_count)]
+    pub games: usize,
+    /// Positions each move is searched to.
+    #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = parse_count)]
+    pub nodes: usize,
+    /// The random openings' seed.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// The board's side, 5 to 32.
+    #[arg(long, value_name = "N", default_value_t = 15, value_parser = parse_count)]
+    pub size: usize,
+    /// Rows, when the board is not square (default: --size).
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub rows: Option<usize>,
+    /// What wins.
+    #[arg(long, default_value = "freestyle", value_parser = rule_parser())]
+    pub rule: ttt_core::Rule,
+    /// Games played at once, one a thread (default: every core).
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub threads: Option<usize>,
+    /// The file the games are saved to.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
 }

@@ -1,14 +1,18 @@
-//! `ttt tune-eval`: fits the gomoku engine's evaluation to the games of `ttt match` state
-//! files ([`ttt_engine::Tuner`]) and prints or writes the weights file.
+//! `ttt tune-eval`: fits the gomoku engine's evaluation to the games of `ttt selfplay` or
+//! `ttt match` state files ([`ttt_engine::Tuner`]) and prints or writes the tables file.
+//! `ttt selfplay`: plays those games ([`ttt_engine::SelfPlay`]).
 
 use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use ttt_core::{Cell, Player, Rule};
-use ttt_engine::{Tuner, Weights};
-use ttt_pbrain::arena::Side;
+use ttt_engine::{Evaluation, Policy, SelfPlay, Tuner};
+use ttt_pbrain::arena::{GameRecord, Side};
+use ttt_pbrain::protocol::Point;
 
-use crate::args::TuneEvalArgs;
+use crate::args::{threads_or_all, SelfplayArgs, TuneEvalArgs};
 use crate::commands::matches::state;
 use crate::error::user_error;
 
@@ -67,12 +71,13 @@ pub fn run(args: &TuneEvalArgs) -> anyhow::Result<()> {
     if train == 0 {
         return Err(user_error("the games have no quiet positions to tune on"));
     }
-    let fit = tuner.fit(Weights::SHIPPED, args.steps);
-    writeln!(
-        out,
-        "logistic slope {:.6} (fitted to the shipped weights)",
-        fit.scale
-    )?;
+    let (start, named) = if args.from_hand {
+        (Evaluation::hand_set(), "the hand-set values")
+    } else {
+        (Evaluation::shipped(tuner.rule()), "the shipped tables")
+    };
+    let fit = tuner.fit(&start, args.steps);
+    writeln!(out, "logistic slope {:.6} (fitted to {named})", fit.scale)?;
     let held = if held_out == 0 {
         "none held out (fewer than ten games)".to_string()
     } else {
@@ -86,25 +91,168 @@ pub fn run(args: &TuneEvalArgs) -> anyhow::Result<()> {
         "mean squared error: training {:.5} -> {:.5}; {held}",
         fit.train_error_before, fit.train_error
     )?;
-    let w = &fit.weights;
     writeln!(
         out,
-        "patterns {:?}, threats {:?}, mover {}, waiting {} ({:.1} s)",
-        w.patterns,
-        w.threats,
-        w.mover,
-        w.waiting,
+        "{} of the tables' entries fitted, the others read too seldom ({:.1} s)",
+        fit.fitted,
         started.elapsed().as_secs_f64()
     )?;
+    let source = fit.evaluation.to_source();
     match &args.out {
         Some(path) => {
-            std::fs::write(path, w.to_source())
+            std::fs::write(path, source)
                 .map_err(|e| user_error(format!("cannot write {}: {e}", path.display())))?;
             writeln!(out, "wrote {}", path.display())?;
         }
-        None => write!(out, "{}", w.to_source())?,
+        None if !args.policy && args.policy_out.is_none() => write!(out, "{source}")?,
+        None => {}
+    }
+    if args.policy || args.policy_out.is_some() {
+        fit_policy(&mut out, &tuner, args, started)?;
     }
     Ok(())
+}
+
+/// Fits the move ordering, prints what it found, and writes it when asked.
+fn fit_policy(
+    out: &mut impl Write,
+    tuner: &Tuner,
+    args: &TuneEvalArgs,
+    started: Instant,
+) -> anyhow::Result<()> {
+    let (train, held_out) = tuner.choices();
+    writeln!(
+        out,
+        "move ordering: {train} chosen moves to train on, {held_out} held out"
+    )?;
+    let start = if args.from_hand {
+        Policy::hand_set()
+    } else {
+        Policy::shipped(tuner.rule())
+    };
+    let fit = tuner.fit_policy(&start, args.steps);
+    let percent = |(a, b): (f64, f64)| format!("{:.1}% -> {:.1}%", 100.0 * a, 100.0 * b);
+    writeln!(
+        out,
+        "softmax temperature {:.1}; cross-entropy: training {:.4} -> {:.4}, held out {:.4} -> {:.4}",
+        fit.temperature, fit.train_loss.0, fit.train_loss.1, fit.held_out_loss.0, fit.held_out_loss.1
+    )?;
+    writeln!(
+        out,
+        "held out, the chosen move ordered first: {}; among the first {}: {} ({:.1} s)",
+        percent(fit.held_out_first),
+        ttt_engine::POLICY_TOP,
+        percent(fit.held_out_top),
+        started.elapsed().as_secs_f64()
+    )?;
+    let source = fit.policy.to_source();
+    match &args.policy_out {
+        Some(path) => {
+            std::fs::write(path, source)
+                .map_err(|e| user_error(format!("cannot write {}: {e}", path.display())))?;
+            writeln!(out, "wrote {}", path.display())?;
+        }
+        None => write!(out, "{source}")?,
+    }
+    Ok(())
+}
+
+/// Plays `ttt selfplay`'s games, saving each as it ends.
+pub fn selfplay(args: &SelfplayArgs) -> anyhow::Result<()> {
+    let (rows, cols) = (args.rows.unwrap_or(args.size), args.size);
+    let games = SelfPlay::new(rows, cols, args.rule, args.nodes as u64)
+        .map_err(|e| user_error(format!("cannot play on that board: {e}")))?;
+    let header = state::selfplay_header(rows, cols, args.rule.name(), args.nodes, args.seed);
+    let mut file = state::StateFile::open(&args.out, &header)?;
+    let done: Vec<usize> = file.games().iter().map(|g| g.number).collect();
+    let todo: Vec<usize> = (0..args.games).filter(|n| !done.contains(n)).collect();
+    let mut out = std::io::stdout().lock();
+    if todo.is_empty() {
+        writeln!(
+            out,
+            "{} already holds {} games: no more to play (a larger --games plays more)",
+            args.out.display(),
+            done.len()
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "playing {} games ({} already in {}) at {} positions a move",
+        todo.len(),
+        done.len(),
+        args.out.display(),
+        args.nodes
+    )?;
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel();
+    let threads = threads_or_all(args.threads).min(todo.len());
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        for _ in 0..threads {
+            let (sender, next, todo) = (sender.clone(), &next, &todo);
+            scope.spawn(move || {
+                while let Some(&number) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let seed = args
+                        .seed
+                        .wrapping_mul(0x1_0000_0001)
+                        .wrapping_add(number as u64);
+                    let game = games.play(seed).map(|g| record_of(number, &g));
+                    if sender.send(game).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let (mut played, mut wins) = (0usize, [0usize; 3]);
+        for game in receiver {
+            let game = game.map_err(|e| user_error(format!("a self-play game failed: {e}")))?;
+            file.append(&game)?;
+            played += 1;
+            wins[match game.winner {
+                Some(Side::A) => 0,
+                Some(Side::B) => 1,
+                None => 2,
+            }] += 1;
+            if played % 100 == 0 || played == todo.len() {
+                writeln!(
+                    out,
+                    "{played} of {} played: X won {}, O won {}, {} drawn ({:.0} s)",
+                    todo.len(),
+                    wins[0],
+                    wins[1],
+                    wins[2],
+                    started.elapsed().as_secs_f64()
+                )?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// A self-play game as a match's record: X is side A.
+fn record_of(number: usize, game: &ttt_engine::Game) -> GameRecord {
+    let (winner, reason) = match game.winner {
+        Some(Player::X) => (Some(Side::A), "black made five"),
+        Some(Player::O) => (Some(Side::B), "white made five"),
+        None => (None, "the board is full"),
+    };
+    GameRecord {
+        number,
+        opening: Some(number),
+        black: Side::A,
+        winner,
+        moves: game
+            .moves
+            .iter()
+            .map(|c| Point {
+                x: usize::from(c.col),
+                y: usize::from(c.row),
+            })
+            .collect(),
+        reason: reason.into(),
+    }
 }
 
 /// The colour of `side` in a game where `black` played black.

@@ -623,7 +623,7 @@ fn a_wide_book_match_on_threads_feeds_the_evaluation_tuner() {
     assert!(text.contains("mean squared error: training "), "{text}");
     let written = std::fs::read_to_string(&weights).unwrap();
     assert!(
-        written.contains("pub(crate) const PATTERNS: [i32; 8] = [0, "),
+        written.contains("pub(crate) const X_MOVER: [i32; 330] = ["),
         "{written}"
     );
 
@@ -666,6 +666,105 @@ fn a_wide_book_match_on_threads_feeds_the_evaluation_tuner() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{err}");
     }
+}
+
+#[test]
+fn selfplay_games_are_saved_resumed_and_tuned_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games.jsonl");
+    let play = |n: &str| {
+        command(&[
+            "selfplay",
+            "--games",
+            n,
+            "--nodes",
+            "300",
+            "--size",
+            "9",
+            "--seed",
+            "3",
+            "--out",
+            games.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap()
+    };
+    let out = play("4");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("playing 4 games (0 already in"), "{text}");
+    assert!(text.contains("4 of 4 played: X won "), "{text}");
+    let saved = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(saved.lines().count(), 5, "{saved}");
+    // The same command again plays nothing; a larger --games plays only the new ones.
+    let again = String::from_utf8_lossy(&play("4").stdout).to_string();
+    assert!(
+        again.contains("already holds 4 games: no more to play"),
+        "{again}"
+    );
+    let more = String::from_utf8_lossy(&play("6").stdout).to_string();
+    assert!(more.contains("playing 2 games (4 already in"), "{more}");
+    // Other settings are another set of games: refused, the file left as it was.
+    let other = command(&[
+        "selfplay",
+        "--games",
+        "8",
+        "--nodes",
+        "500",
+        "--size",
+        "9",
+        "--out",
+        games.to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("holds another match"));
+    assert_eq!(std::fs::read_to_string(&games).unwrap().lines().count(), 7);
+    // The tuner fits both the evaluation and the ordering to them.
+    let ordering = dir.path().join("ordering.rs");
+    let out = command(&[
+        "tune-eval",
+        games.to_str().unwrap(),
+        "--steps",
+        "20",
+        "--policy-out",
+        ordering.to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.starts_with("6 games: "), "{text}");
+    assert!(
+        text.contains("held out, the chosen move ordered first: "),
+        "{text}"
+    );
+    let written = std::fs::read_to_string(&ordering).unwrap();
+    assert!(
+        written.contains("pub(crate) const OWN: [i32; 330] = ["),
+        "{written}"
+    );
+    // A board the engine does not play is refused before any game.
+    let small = command(&[
+        "selfplay",
+        "--size",
+        "4",
+        "--out",
+        dir.path().join("x").to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(small.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&small.stderr).contains("cannot play on that board"));
 }
 
 /// A game clock: the engines are told their time for the game and what is left before each

@@ -69,6 +69,27 @@ pub fn header(args: &MatchArgs, first: &EngineSpec, second: &EngineSpec) -> Head
     }
 }
 
+/// The header of `ttt selfplay`'s games: the engine against itself at `nodes` positions a
+/// move, from the random openings of `seed`.
+pub fn selfplay_header(rows: usize, cols: usize, rule: &str, nodes: usize, seed: u64) -> Header {
+    let engine = format!("ttt selfplay --nodes {nodes}");
+    Header {
+        first: engine.clone(),
+        second: engine,
+        rows,
+        cols,
+        rule: rule.to_string(),
+        first_turn_ms: 0,
+        second_turn_ms: 0,
+        first_opening: usize::try_from(seed).unwrap_or(usize::MAX),
+        from_empty: false,
+        opening: no_opening(),
+        book: "random".into(),
+        threads: None,
+        match_ms: None,
+    }
+}
+
 impl Header {
     /// The board's rows and columns, and the rule's name.
     pub fn board(&self) -> (usize, usize, &str) {
