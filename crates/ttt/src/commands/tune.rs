@@ -164,7 +164,8 @@ pub fn selfplay(args: &SelfplayArgs) -> anyhow::Result<()> {
         .map_err(|e| user_error(format!("cannot play on that board: {e}")))?;
     let header = state::selfplay_header(rows, cols, args.rule.name(), args.nodes, args.seed);
     let mut file = state::StateFile::open(&args.out, &header)?;
-    let done: Vec<usize> = file.games().iter().map(|g| g.number).collect();
+    // A set, not a list: a resumed run of tens of thousands of games asks it of each game.
+    let done: std::collections::HashSet<usize> = file.games().iter().map(|g| g.number).collect();
     let todo: Vec<usize> = (0..args.games).filter(|n| !done.contains(n)).collect();
     let mut out = std::io::stdout().lock();
     if todo.is_empty() {
