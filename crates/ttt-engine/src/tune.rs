@@ -458,13 +458,18 @@ fn ranked_within(choices: &[Choice], theta: &[f64], within: usize) -> f64 {
 /// The temperature that fits the starting ordering best (a golden-section search over its
 /// logarithm).
 fn best_temperature(choices: &[Choice], theta: &[f64]) -> f64 {
-    let f = |log: f64| cross_entropy(choices, theta, log.exp());
-    let (mut a, mut b) = ((1.0f64).ln(), (10_000.0f64).ln());
+    least_on_log_scale(1.0, 10_000.0, |t| cross_entropy(choices, theta, t))
+}
+
+/// Where in `low..high` the one-dipped `f` is least: a golden-section search over the
+/// logarithm, since the slopes and temperatures it looks for span orders of magnitude.
+fn least_on_log_scale(low: f64, high: f64, f: impl Fn(f64) -> f64) -> f64 {
+    let (mut a, mut b) = (low.ln(), high.ln());
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
         let c = b - ratio * (b - a);
         let d = a + ratio * (b - a);
-        if f(c) < f(d) {
+        if f(c.exp()) < f(d.exp()) {
             b = d;
         } else {
             a = c;
@@ -624,19 +629,7 @@ fn error(samples: &[Sample], theta: &[f64], scale: f64) -> f64 {
 /// The slope of the logistic curve that fits the starting evaluation best (a
 /// golden-section search over its logarithm).
 fn best_scale(samples: &[Sample], theta: &[f64]) -> f64 {
-    let f = |log: f64| error(samples, theta, log.exp());
-    let (mut a, mut b) = ((1e-5f64).ln(), (1.0f64).ln());
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..60 {
-        let c = b - ratio * (b - a);
-        let d = a + ratio * (b - a);
-        if f(c) < f(d) {
-            b = d;
-        } else {
-            a = c;
-        }
-    }
-    ((a + b) / 2.0).exp()
+    least_on_log_scale(1e-5, 1.0, |scale| error(samples, theta, scale))
 }
 
 /// The gradient of the mean squared error, over all the machine's cores.
