@@ -33,9 +33,18 @@ fn the_small_boards_of_the_table_are_proven_and_checked() {
         (4, 6, 4, Claim::Draw),
         (6, 6, 5, Claim::Draw),
         (6, 6, 4, Claim::Wins(X)),
+        (5, 5, 4, Claim::Draw),
     ] {
         proven(&empty(rows, cols, k), claim);
     }
+}
+
+/// 7 x 7 with five in a row, a draw (Hsu et al. 2020), proven by a file the checker accepts:
+/// the proof follows the proof-number search's cheapest defences, and its zones.
+#[test]
+fn seven_by_seven_with_five_is_proven_a_draw() {
+    let text = proven(&empty(7, 7, 5), Claim::Draw);
+    assert!(text.contains(" zone "), "the proof uses zones");
 }
 
 #[test]

@@ -32,8 +32,10 @@ pub const PROOF_RENJU_CELLS: usize = oracle::RENJU_CELLS;
 pub struct ProofOptions {
     /// When the searches must stop.
     pub limits: Limits,
-    /// The memory of the searches' table, in bytes.
+    /// The memory of the searches' tables, in bytes.
     pub memory: usize,
+    /// The threads the searches may use.
+    pub threads: usize,
     /// The most positions a section may hold.
     pub positions: usize,
 }
@@ -43,6 +45,7 @@ impl Default for ProofOptions {
         ProofOptions {
             limits: Limits::none(),
             memory: 1 << 30,
+            threads: 1,
             positions: PROOF_POSITIONS,
         }
     }
@@ -87,7 +90,7 @@ pub fn write_proof_with(
     pos: &Position,
     options: &ProofOptions,
 ) -> Result<WrittenProof, ProofRefused> {
-    let mut oracle = Oracle::new(pos, options.limits.clone(), options.memory)?;
+    let mut oracle = Oracle::new(pos, options.limits.clone(), options.memory, options.threads)?;
     let mover = pos.turn();
     let value = oracle.value(pos)?;
     let dims = pos.dims();

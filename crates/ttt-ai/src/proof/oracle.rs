@@ -1,23 +1,27 @@
 //! The values a proof is written from: the solver's searches asked about one position after
-//! another, keeping what they prove in one table, so that the positions of a proof, nearly
-//! all of which the first search of the root has already proven, cost little each.
+//! another, keeping what they prove in tables, so that the positions of a proof, nearly all
+//! of which the first search of the root has already proven, cost little each.
 //!
-//! Free-style positions go to alpha-beta, with its certificates and relevance zones; standard
-//! and caro to the exact search; renju, which the solver does not prove, to a minimax over
+//! Free-style positions go to the proof-number search, with its certificates and relevance
+//! zones: it asks whether one side can force a line, which is the question each node of a
+//! proof needs, and its table shows which moves it proved, best first, so that the writer
+//! follows the cheapest proof it found rather than the first move that works. Standard and
+//! caro go to the exact search; renju, which the solver does not prove, to a minimax over
 //! every position, on small boards only.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use ttt_core::{Cell, Outcome, Position, Rule};
+use ttt_core::{Cell, Outcome, Player, Position, Rule};
 
 use super::refused::ProofRefused;
 use crate::board::stones::{Stones, MAX_SIDE};
-use crate::search::alpha_beta::AlphaBeta;
 use crate::search::exact::Exact;
 use crate::search::limits::Limits;
+use crate::search::proof_number::threads::{prove_together, ALONE_BEFORE_JOINING};
+use crate::search::proof_number::ProofSearch;
 use crate::search::threats::{self, Found, Threats};
-use crate::tt::bounds::BoundTable;
+use crate::tt::numbers::NumberTable;
 use crate::value::Value;
 
 /// Under renju, the most empty cells a position may have for its proof: a minimax over every
@@ -51,9 +55,10 @@ impl Ask {
 /// Which search answers.
 #[derive(Debug)]
 enum Search {
-    /// Alpha-beta, passing one table from search to search (each search owns it alone while
-    /// it runs, so that the table grows as it fills).
-    Boards(Option<Arc<BoundTable>>),
+    /// The proof-number search, with a table for each side as the one that tries to make a
+    /// line (X's, then O's), passed from search to search: each search owns it alone while it
+    /// runs, so that the table grows as it fills.
+    Numbers([Option<Arc<NumberTable>>; 2]),
     /// The exact search, its table kept between searches.
     Exact(Box<Exact>),
     /// A minimax over every position.
@@ -65,6 +70,8 @@ enum Search {
 pub(crate) struct Oracle {
     search: Search,
     limits: Limits,
+    /// The threads the proof-number search runs on.
+    threads: usize,
     memo: HashMap<Position, (Value, Option<Cell>)>,
     /// The answers to narrower questions ([`Oracle::ask`]).
     asked: HashMap<(Position, Ask), bool>,
@@ -76,15 +83,20 @@ pub(crate) struct Oracle {
 }
 
 impl Oracle {
-    /// An oracle for positions of `root`'s game, searching within `limits` in tables of about
-    /// `memory` bytes.
+    /// An oracle for positions of `root`'s game, searching on `threads` threads within
+    /// `limits` in tables of about `memory` bytes.
     pub(crate) fn new(
         root: &Position,
         limits: Limits,
         memory: usize,
+        threads: usize,
     ) -> Result<Oracle, ProofRefused> {
         let search = match root.rule() {
-            Rule::Freestyle => Search::Boards(Some(Arc::new(BoundTable::growing(memory)))),
+            Rule::Freestyle => {
+                // The two sides' tables grow as they fill, each to half the memory.
+                let table = || Some(Arc::new(NumberTable::with_bytes(memory / 2)));
+                Search::Numbers([table(), table()])
+            }
             Rule::Standard | Rule::Caro => {
                 Search::Exact(Box::new(Exact::new(limits.clone(), memory)))
             }
@@ -94,6 +106,7 @@ impl Oracle {
         Ok(Oracle {
             search,
             limits,
+            threads: threads.max(1),
             memo: HashMap::new(),
             asked: HashMap::new(),
             threat_wins: HashMap::new(),
@@ -129,12 +142,16 @@ impl Oracle {
             return Ok((Value::Win, Some(first)));
         }
         let (value, best) = match &mut self.search {
-            Search::Boards(slot) => {
-                let solved = alpha_beta(slot, &self.limits, &mut self.nodes, pos, AlphaBeta::solve);
-                (
-                    solved.value.ok_or(ProofRefused::OutOfTime)?,
-                    solved.best_move,
-                )
+            Search::Numbers(_) => {
+                let me = pos.turn();
+                if self.forces(pos, me)? {
+                    let best = self.settled_moves(pos, me, true)?.first().copied();
+                    (Value::Win, best)
+                } else if self.forces(pos, me.other())? {
+                    (Value::Loss, None)
+                } else {
+                    (Value::Draw, None)
+                }
             }
             Search::Exact(search) => {
                 let before = search.nodes();
@@ -148,8 +165,8 @@ impl Oracle {
         Ok((value, best))
     }
 
-    /// The answer to `ask` about `pos`'s value for its side to move: alpha-beta searches
-    /// with a window around a draw; the other searches answer from the value.
+    /// The answer to `ask` about `pos`'s value for its side to move: the proof-number search
+    /// asks whether one side can force a line; the other searches answer from the value.
     pub(crate) fn ask(&mut self, pos: &Position, ask: Ask) -> Result<bool, ProofRefused> {
         if let Some(value) = Value::at_end(pos) {
             return Ok(ask.of(value));
@@ -157,31 +174,82 @@ impl Oracle {
         if let Some(&(value, _)) = self.memo.get(pos) {
             return Ok(ask.of(value));
         }
-        if let Some(&answer) = self.asked.get(&(*pos, ask)) {
-            return Ok(answer);
-        }
-        let Search::Boards(slot) = &mut self.search else {
+        if !matches!(self.search, Search::Numbers(_)) {
             return self.value(pos).map(|value| ask.of(value));
+        }
+        // At least a draw: the opponent cannot force a line; at most one: the mover cannot.
+        let maker = match ask {
+            Ask::AtLeastDraw => pos.turn().other(),
+            Ask::AtMostDraw => pos.turn(),
         };
+        Ok(!self.forces(pos, maker)?)
+    }
+
+    /// Whether `maker` can force a line from `pos`, by the proof-number search (which the
+    /// oracle must have).
+    fn forces(&mut self, pos: &Position, maker: Player) -> Result<bool, ProofRefused> {
+        let ask = if maker == pos.turn() {
+            Ask::AtMostDraw
+        } else {
+            Ask::AtLeastDraw
+        };
+        if let Some(&holds) = self.asked.get(&(*pos, ask)) {
+            return Ok(!holds);
+        }
         if self.limits.is_over() {
             return Err(ProofRefused::OutOfTime);
         }
-        // Value-only scores are a loss, 0 or a win: a window of one either side of 0 splits
-        // them.
-        let (alpha, beta) = match ask {
-            Ask::AtLeastDraw => (-1, 0),
-            Ask::AtMostDraw => (0, 1),
+        let threads = self.threads;
+        let found = self
+            .over_numbers(pos, maker, |search| {
+                prove_together(search, threads, ALONE_BEFORE_JOINING)
+            })
+            .flatten()
+            .ok_or(ProofRefused::OutOfTime)?;
+        self.asked.insert((*pos, ask), !found);
+        Ok(found)
+    }
+
+    /// The moves at `pos` after which `maker` wins (`proven`) or cannot win (else), as the
+    /// proof-number search of `pos` left them in its table, or the rules show at once; none
+    /// under the rules its search does not play. `pos` is searched first, so the moves are
+    /// there when its answer is the one asked for.
+    pub(crate) fn settled_moves(
+        &mut self,
+        pos: &Position,
+        maker: Player,
+        proven: bool,
+    ) -> Result<Vec<Cell>, ProofRefused> {
+        if !matches!(self.search, Search::Numbers(_)) || pos.is_over() {
+            return Ok(Vec::new());
+        }
+        self.forces(pos, maker)?;
+        let moves = self
+            .over_numbers(pos, maker, |search| search.settled_moves(proven))
+            .unwrap_or_default();
+        let dims = pos.dims();
+        Ok(moves.into_iter().map(|i| dims.cell(i)).collect())
+    }
+
+    /// Runs `run` on a proof-number search of `pos` for `maker` over its table (taken for the
+    /// search, which may grow it, and put back), counting its positions; `None` without the
+    /// proof-number search.
+    fn over_numbers<T>(
+        &mut self,
+        pos: &Position,
+        maker: Player,
+        run: impl FnOnce(&mut ProofSearch) -> T,
+    ) -> Option<T> {
+        let Search::Numbers(tables) = &mut self.search else {
+            return None;
         };
-        let (score, _) = alpha_beta(slot, &self.limits, &mut self.nodes, pos, |search| {
-            search.solve_within(alpha, beta)
-        });
-        let score = score.ok_or(ProofRefused::OutOfTime)?;
-        let answer = match ask {
-            Ask::AtLeastDraw => score >= 0,
-            Ask::AtMostDraw => score <= 0,
-        };
-        self.asked.insert((*pos, ask), answer);
-        Ok(answer)
+        let slot = &mut tables[usize::from(maker == Player::O)];
+        let table = slot.take().expect("the table is back after each search");
+        let mut search = ProofSearch::with_table(pos, maker, table, self.limits.clone());
+        let found = run(&mut search);
+        self.nodes += search.nodes();
+        *slot = Some(search.into_table());
+        Some(found)
     }
 
     /// The moves of a win by threats for the side to move at `pos`, if the threat search
@@ -208,7 +276,7 @@ impl Oracle {
     /// more in a row.
     fn searches_threats(&self, pos: &Position) -> bool {
         let dims = pos.dims();
-        matches!(self.search, Search::Boards(_))
+        matches!(self.search, Search::Numbers(_))
             && dims.k() >= 4
             && dims.rows() <= MAX_SIDE
             && dims.cols() <= MAX_SIDE
@@ -264,23 +332,6 @@ impl Oracle {
     }
 }
 
-/// Runs `run` on an alpha-beta search of `pos` over the oracle's table (taken from `slot`
-/// for the search, which may grow it, and put back), counting its positions in `nodes`.
-fn alpha_beta<T>(
-    slot: &mut Option<Arc<BoundTable>>,
-    limits: &Limits,
-    nodes: &mut u64,
-    pos: &Position,
-    run: impl FnOnce(&mut AlphaBeta) -> T,
-) -> T {
-    let table = slot.take().expect("the table is back after each search");
-    let mut search = AlphaBeta::new(pos, table, limits.clone(), false);
-    let found = run(&mut search);
-    *nodes += search.nodes();
-    *slot = Some(Arc::clone(search.table()));
-    found
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,7 +341,7 @@ mod tests {
     fn every_route_values_tic_tac_toe_and_its_positions() {
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro] {
             let pos = Position::with_rule(Dims::new(3, 3, 3).unwrap(), rule).unwrap();
-            let mut oracle = Oracle::new(&pos, Limits::none(), 1 << 20).unwrap();
+            let mut oracle = Oracle::new(&pos, Limits::none(), 1 << 20, 1).unwrap();
             assert_eq!(oracle.value(&pos).unwrap(), Value::Draw);
             let held =
                 Position::from_setup_under(&Setup::from_notation("X.O/.X./...").unwrap(), 3, rule)
@@ -319,10 +370,10 @@ mod tests {
             };
             // One oracle answers the questions first, another the value: no answer comes
             // from the other's memory.
-            let mut asked = Oracle::new(&pos, Limits::none(), 1 << 20).unwrap();
+            let mut asked = Oracle::new(&pos, Limits::none(), 1 << 20, 1).unwrap();
             let at_least = asked.ask(&pos, Ask::AtLeastDraw).unwrap();
             let at_most = asked.ask(&pos, Ask::AtMostDraw).unwrap();
-            let value = Oracle::new(&pos, Limits::none(), 1 << 20)
+            let value = Oracle::new(&pos, Limits::none(), 1 << 20, 1)
                 .unwrap()
                 .value(&pos)
                 .unwrap();
@@ -338,7 +389,7 @@ mod tests {
     fn renju_beyond_a_small_board_is_refused() {
         let pos = Position::with_rule(Dims::new(15, 15, 5).unwrap(), Rule::Renju).unwrap();
         assert!(matches!(
-            Oracle::new(&pos, Limits::none(), 1 << 20),
+            Oracle::new(&pos, Limits::none(), 1 << 20, 1),
             Err(ProofRefused::RenjuTooBig { .. })
         ));
     }

@@ -374,6 +374,9 @@ impl<'a> Section<'a> {
                     return Ok(cell);
                 }
             }
+            if let Some(&cell) = self.oracle.settled_moves(pos, self.attacker, true)?.first() {
+                return Ok(cell);
+            }
         } else {
             let mut board = Board::new(pos);
             if pos.rule() != ttt_core::Rule::Renju || self.attacker == Player::O {
@@ -400,6 +403,12 @@ impl<'a> Section<'a> {
                 })
                 .collect();
             order.sort_by_key(|&(danger, _)| danger);
+            // The moves the proof-number search proved keep the draw: it found the cheapest
+            // proofs first.
+            let proven = self.oracle.settled_moves(pos, maker, false)?;
+            if let Some(&(_, cell)) = order.iter().find(|(_, c)| proven.contains(c)) {
+                return Ok(cell);
+            }
             for (_, cell) in order {
                 if self.keeps(&after(pos, cell))? {
                     return Ok(cell);

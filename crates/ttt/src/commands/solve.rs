@@ -145,6 +145,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let proof_options = ttt_ai::ProofOptions {
         limits: limits.clone(),
         memory,
+        threads,
         positions: usize::try_from(args.proof_positions).unwrap_or(usize::MAX),
     };
     if let (Some(path), ttt_core::Rule::Renju) = (&args.proof, pos.rule()) {

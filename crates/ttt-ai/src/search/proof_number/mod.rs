@@ -78,7 +78,9 @@ impl ProofSearch {
         )
     }
 
-    fn with_table(
+    /// A search of `pos` over `table`, which keeps what earlier searches for the same
+    /// attacker learned (the proof writer's searches, one position after another).
+    pub(crate) fn with_table(
         pos: &Position,
         attacker: Player,
         table: Arc<NumberTable>,
@@ -104,6 +106,39 @@ impl ProofSearch {
     /// Positions searched so far.
     pub(crate) fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The table, for the next search over it.
+    pub(crate) fn into_table(self) -> Arc<NumberTable> {
+        self.table
+    }
+
+    /// The moves at the position searched after which the rules or the table show the
+    /// attacker winning (`proven`) or unable to win (else), in board order. Only moves on a
+    /// line that can still be made are looked at.
+    pub(crate) fn settled_moves(&mut self, proven: bool) -> Vec<usize> {
+        let moves: Vec<usize> = self.board.live_empty_cells().collect();
+        moves
+            .into_iter()
+            .filter(|&cell| {
+                let mover = self.board.turn();
+                let known = if self.board.play(cell) {
+                    Some(if mover == self.attacker {
+                        Numbers::proven()
+                    } else {
+                        Numbers::disproven(0)
+                    })
+                } else {
+                    self.tactics()
+                }
+                .or_else(|| {
+                    let (hash, _) = self.board.canonical_key();
+                    self.table.probe(key_of(hash))
+                });
+                self.board.undo(cell);
+                known.is_some_and(|n| if proven { n.pn == 0 } else { n.dn == 0 })
+            })
+            .collect()
     }
 
     /// Whether the attacker can force a line: `None` if the limits stopped the search first.
