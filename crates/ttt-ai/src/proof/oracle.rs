@@ -29,7 +29,7 @@ use crate::value::Value;
 pub(crate) const RENJU_CELLS: usize = 16;
 
 /// The most positions one look for a win by threats may take: most positions of a proof
-/// have none, and the search must not cost more than the proof's alpha-beta.
+/// have none, and the search must not cost more than the proof's own search.
 const THREAT_BUDGET: u64 = 10_000;
 
 /// A question about a position's value for its side to move, narrower than the value: a

@@ -4,7 +4,9 @@
 //! At the attacker's nodes the move written is, in this order: one that ends the game as
 //! claimed; in a win section, one after which every reply loses at once (a double threat,
 //! checked by the rules alone); in a draw section, one after which a certificate holds; else
-//! the move the search names, or the first the oracle proves keeps the claim. At the
+//! one the proof-number search proved keeps the claim (it proves the cheapest first; in a
+//! draw section, of those, the one that leaves the defender's lines weighing least), or the
+//! first the oracle proves keeps it where the search's table has lost them. At the
 //! defender's nodes every legal reply is written, but those after which the attacker wins at
 //! once (`others-lose`), and in a win section those that leave standing the attacker's
 //! threat, a win by fours were the defender to pass (`others-lose-to`, checked reply by

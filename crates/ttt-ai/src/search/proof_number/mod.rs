@@ -588,6 +588,37 @@ mod tests {
         assert!(checks > 500, "{checks}");
     }
 
+    /// The moves a search reports settled, proven or not, are worth what it says by
+    /// minimax: the proof writer follows them.
+    #[test]
+    fn settled_moves_agree_with_minimax() {
+        let mut rng = Rng::seeded(9);
+        let mut checked = [0; 2];
+        for (r, c, k, empty) in [(4, 4, 4, 10), (4, 5, 4, 9), (5, 5, 4, 9), (3, 5, 3, 8)] {
+            let dims = Dims::new(r, c, k).unwrap();
+            let mut memo = HashMap::new();
+            for _ in 0..20 {
+                let Some(p) = random_position(&mut rng, dims, empty) else {
+                    continue;
+                };
+                for attacker in [Player::X, Player::O] {
+                    let mut s = search(&p, attacker, 1 << 16);
+                    assert!(s.prove().is_some());
+                    for proven in [true, false] {
+                        for cell in s.settled_moves(proven) {
+                            let child = p.play(dims.cell(cell)).unwrap();
+                            let value = minimax(&child, &mut memo);
+                            assert_eq!(wins(&child, attacker, value), proven, "{p} {cell}");
+                            checked[usize::from(proven)] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // The test has teeth: both kinds of moves came up, many times.
+        assert!(checked.iter().all(|&n| n > 50), "{checked:?}");
+    }
+
     #[test]
     fn no_time_or_a_stop_proves_nothing() {
         let p = Position::new(Dims::new(9, 9, 5).unwrap());
