@@ -69,7 +69,11 @@ pub(crate) struct Board {
 
 impl Board {
     pub(crate) fn new(pos: &Position) -> Board {
-        let dims = pos.dims();
+        Board::empty(pos.dims()).with_stones_of(pos)
+    }
+
+    /// The empty board of `dims`, X to move.
+    pub(crate) fn empty(dims: Dims) -> Board {
         let n = dims.cells();
         let k = dims.k();
         let index = Windows::new(dims.rows(), dims.cols(), k);
@@ -113,14 +117,22 @@ impl Board {
             board.threats.x = n as u32;
             board.threats.o = n as u32;
         }
-        for (i, cell) in dims.all_cells().enumerate() {
+        board
+    }
+
+    /// This board, which must be empty and of `pos`'s dimensions, with `pos`'s stones and
+    /// side to move: the same as [`Board::new`], but where many positions of one board are
+    /// set up, the windows are copied from the empty board instead of worked out again.
+    pub(crate) fn with_stones_of(mut self, pos: &Position) -> Board {
+        debug_assert_eq!((self.dims, self.empties), (pos.dims(), self.cells.len()));
+        for (i, cell) in pos.dims().all_cells().enumerate() {
             if let Some(p) = pos.get(cell) {
-                board.turn = p;
-                board.play(i);
+                self.turn = p;
+                self.play(i);
             }
         }
-        board.turn = pos.turn();
-        board
+        self.turn = pos.turn();
+        self
     }
 
     pub(crate) fn dims(&self) -> Dims {

@@ -18,20 +18,20 @@ pub(crate) struct Certify {
 
 impl Certify {
     /// A certificate that `attacker` (keeping at least a draw) stops the other side from
-    /// ever completing a line at `pos`, as the words after the node's number, with the cells
+    /// ever completing a line at `pos` (whose board is `board`), as the words after the node's number, with the cells
     /// it rests on (its relevance zone, see [`crate::search::zone`]; every bit beyond 128
     /// cells), or `None`.
     pub(crate) fn certificate(
         &mut self,
         pos: &Position,
+        board: &Board,
         attacker: Player,
     ) -> Option<(String, u128)> {
         if pos.rule() == Rule::Renju && attacker == Player::X {
             // X's answers could be forbidden points.
             return None;
         }
-        let board = Board::new(pos);
-        self.on_board(&board, attacker)
+        self.on_board(board, attacker)
     }
 
     /// The same on the solver's board of the position.
@@ -81,7 +81,7 @@ mod tests {
         let pos = Position::new(Dims::new(5, 5, 5).unwrap());
         assert_eq!(
             Certify::default()
-                .certificate(&pos, Player::O)
+                .certificate(&pos, &Board::new(&pos), Player::O)
                 .map(|(words, _)| words)
                 .as_deref(),
             Some("potential")
@@ -91,6 +91,9 @@ mod tests {
     #[test]
     fn renju_gives_x_no_certificate() {
         let pos = Position::with_rule(Dims::new(5, 5, 5).unwrap(), Rule::Renju).unwrap();
-        assert_eq!(Certify::default().certificate(&pos, Player::X), None);
+        assert_eq!(
+            Certify::default().certificate(&pos, &Board::new(&pos), Player::X),
+            None
+        );
     }
 }

@@ -16,6 +16,7 @@ use ttt_core::{Cell, Outcome, Player, Position, Rule};
 
 use super::refused::ProofRefused;
 use crate::board::stones::{Stones, MAX_SIDE};
+use crate::board::Board;
 use crate::search::exact::Exact;
 use crate::search::limits::Limits;
 use crate::search::proof_number::threads::{prove_together, ALONE_BEFORE_JOINING};
@@ -72,6 +73,8 @@ pub(crate) struct Oracle {
     limits: Limits,
     /// The threads the proof-number search runs on.
     threads: usize,
+    /// The empty board, which each proof-number search's board is set up from.
+    empty: Option<Board>,
     memo: HashMap<Position, (Value, Option<Cell>)>,
     /// The answers to narrower questions ([`Oracle::ask`]).
     asked: HashMap<(Position, Ask), bool>,
@@ -107,6 +110,7 @@ impl Oracle {
             search,
             limits,
             threads: threads.max(1),
+            empty: None,
             memo: HashMap::new(),
             asked: HashMap::new(),
             threat_wins: HashMap::new(),
@@ -231,6 +235,15 @@ impl Oracle {
         Ok(moves.into_iter().map(|i| dims.cell(i)).collect())
     }
 
+    /// The solver's board of `pos` (a position of the oracle's game), set up from a copy of
+    /// the empty board: its windows are worked out once.
+    pub(crate) fn board(&mut self, pos: &Position) -> Board {
+        self.empty
+            .get_or_insert_with(|| Board::empty(pos.dims()))
+            .clone()
+            .with_stones_of(pos)
+    }
+
     /// Runs `run` on a proof-number search of `pos` for `maker` over its table (taken for the
     /// search, which may grow it, and put back), counting its positions; `None` without the
     /// proof-number search.
@@ -240,12 +253,16 @@ impl Oracle {
         maker: Player,
         run: impl FnOnce(&mut ProofSearch) -> T,
     ) -> Option<T> {
+        if !matches!(self.search, Search::Numbers(_)) {
+            return None;
+        }
+        let board = self.board(pos);
         let Search::Numbers(tables) = &mut self.search else {
             return None;
         };
         let slot = &mut tables[usize::from(maker == Player::O)];
         let table = slot.take().expect("the table is back after each search");
-        let mut search = ProofSearch::with_table(pos, maker, table, self.limits.clone());
+        let mut search = ProofSearch::over(pos, board, maker, table, self.limits.clone());
         let found = run(&mut search);
         self.nodes += search.nodes();
         *slot = Some(search.into_table());

@@ -31,7 +31,6 @@ use super::certify::Certify;
 use super::oracle::{Ask, Oracle};
 use super::refused::ProofRefused;
 use crate::board::bits::bit;
-use crate::board::Board;
 
 /// One section being written.
 pub(crate) struct Section<'a> {
@@ -129,14 +128,15 @@ impl<'a> Section<'a> {
             // A full board rests on nothing; a win of the attacker's on the defender's lines
             // staying open (marks there could have made its line first).
             let zone = match pos.outcome() {
-                Outcome::Win(_) if self.zoned => Board::new(pos).open_cells(defender),
+                Outcome::Win(_) if self.zoned => self.oracle.board(pos).open_cells(defender),
                 Outcome::Win(_) => NO_ZONE,
                 _ => 0,
             };
             return Ok(("over".into(), zone));
         }
         if !self.win {
-            if let Some(certificate) = self.certify.certificate(pos, self.attacker) {
+            let board = self.oracle.board(pos);
+            if let Some(certificate) = self.certify.certificate(pos, &board, self.attacker) {
                 return Ok(certificate);
             }
         }
@@ -162,7 +162,7 @@ impl<'a> Section<'a> {
         let mut others_lose = false;
         let mut moves: Vec<Cell> = pos.legal_moves().collect();
         // The solver's board of the position, where zones are kept.
-        let mut board = self.zoned.then(|| Board::new(pos));
+        let mut board = self.zoned.then(|| self.oracle.board(pos));
         if let Some(board) = board.as_mut() {
             // The most dangerous replies first: their zones leave the quiet ones out.
             let mut danger = |cell: Cell| {
@@ -380,7 +380,7 @@ impl<'a> Section<'a> {
                 return Ok(cell);
             }
         } else {
-            let mut board = Board::new(pos);
+            let mut board = self.oracle.board(pos);
             if pos.rule() != ttt_core::Rule::Renju || self.attacker == Player::O {
                 for &cell in &moves {
                     let index = pos.dims().index(cell);

@@ -78,17 +78,28 @@ impl ProofSearch {
         )
     }
 
-    /// A search of `pos` over `table`, which keeps what earlier searches for the same
-    /// attacker learned (the proof writer's searches, one position after another).
-    pub(crate) fn with_table(
+    fn with_table(
         pos: &Position,
+        attacker: Player,
+        table: Arc<NumberTable>,
+        limits: Limits,
+    ) -> ProofSearch {
+        ProofSearch::over(pos, Board::new(pos), attacker, table, limits)
+    }
+
+    /// A search of `pos`, whose board is `board`, over `table`, which keeps what earlier
+    /// searches for the same attacker learned (the proof writer's searches, one position
+    /// after another).
+    pub(crate) fn over(
+        pos: &Position,
+        board: Board,
         attacker: Player,
         table: Arc<NumberTable>,
         limits: Limits,
     ) -> ProofSearch {
         ProofSearch {
             root: *pos,
-            board: Board::new(pos),
+            board,
             attacker,
             table,
             sharers_stop: None,
