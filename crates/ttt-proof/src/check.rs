@@ -345,7 +345,7 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
                                 if zones.is_empty() {
                                     ""
                                 } else {
-                                    ", and every zone holds it"
+                                    ", and it lies inside every zone"
                                 }
                             ),
                         ));

@@ -344,7 +344,7 @@ section X win
         (
             "1 reply 0,2>2 zone 0,2 >3",
             "1 reply zone 0,2 >3",
-            &["the reply 0,2 (row 1, column 3) is not answered, and every zone holds it"],
+            &["the reply 0,2 (row 1, column 3) is not answered, and it lies inside every zone"],
         ),
         // Under the other rules a stone more can hurt its own side: no zones.
         ("rule freestyle", "rule standard", &["free-style only"]),

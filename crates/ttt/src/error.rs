@@ -98,10 +98,12 @@ fn one_line(e: &clap::Error) -> String {
     let value = text(ContextKind::InvalidValue).unwrap_or_default();
     match e.kind() {
         ErrorKind::InvalidValue => {
-            let choices = text(ContextKind::ValidValue)
-                .map(|v| format!(": choose one of {v}"))
-                .unwrap_or_default();
-            format!("invalid value '{value}' for '{arg}'{choices}")
+            let choices = text(ContextKind::ValidValue).filter(|v| !v.is_empty());
+            match choices {
+                Some(v) => format!("invalid value '{value}' for '{arg}': choose one of {v}"),
+                None if value.is_empty() => format!("'{arg}' needs a value"),
+                None => format!("invalid value '{value}' for '{arg}'"),
+            }
         }
         ErrorKind::ValueValidation => {
             let why = std::error::Error::source(e)
@@ -154,6 +156,8 @@ mod tests {
         pick: Option<String>,
         #[arg(long, value_parser = |s: &str| s.parse::<u8>().map_err(|_| "not a small number"))]
         small: Option<u8>,
+        #[arg(long)]
+        file: Option<std::path::PathBuf>,
     }
 
     fn line(args: &[&str]) -> String {
@@ -173,5 +177,8 @@ mod tests {
             "invalid value '999' for '--small <SMALL>': not a small number"
         );
         assert!(line(&["--frob"]).starts_with("unexpected argument '--frob'"));
+        // An option left without its value names what it needs, not an empty list of choices.
+        assert_eq!(line(&["--file"]), "'--file <FILE>' needs a value");
+        assert_eq!(line(&["--file="]), "'--file <FILE>' needs a value");
     }
 }
