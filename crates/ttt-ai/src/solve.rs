@@ -451,7 +451,7 @@ impl Solver {
                         nodes: search.nodes(),
                         elapsed: started.elapsed(),
                         threads: 1,
-                        table_bytes: 0,
+                        table_bytes: search.table_bytes(),
                         table_used: search.table_used(),
                     },
                 };

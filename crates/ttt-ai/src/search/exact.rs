@@ -69,6 +69,11 @@ impl Exact {
         self.table.len()
     }
 
+    /// The memory the table's positions take, as its limit counts it.
+    pub(crate) fn table_bytes(&self) -> usize {
+        self.table.len() * ENTRY_BYTES
+    }
+
     /// The value of `pos` for its mover and the game's length with best play (the winner
     /// winning as fast as it can, the loser holding out as long as it can); `None` if the
     /// limits stopped the search first.
