@@ -73,8 +73,8 @@ pub(crate) struct Oracle {
     limits: Limits,
     /// The threads the proof-number search runs on.
     threads: usize,
-    /// The empty board, which each proof-number search's board is set up from.
-    empty: Option<Board>,
+    /// The empty board of the game, which each position's board is set up from.
+    empty: Board,
     memo: HashMap<Position, (Value, Option<Cell>)>,
     /// The answers to narrower questions ([`Oracle::ask`]).
     asked: HashMap<(Position, Ask), bool>,
@@ -110,7 +110,7 @@ impl Oracle {
             search,
             limits,
             threads: threads.max(1),
-            empty: None,
+            empty: Board::empty(root.dims()),
             memo: HashMap::new(),
             asked: HashMap::new(),
             threat_wins: HashMap::new(),
@@ -237,11 +237,8 @@ impl Oracle {
 
     /// The solver's board of `pos` (a position of the oracle's game), set up from a copy of
     /// the empty board: its windows are worked out once.
-    pub(crate) fn board(&mut self, pos: &Position) -> Board {
-        self.empty
-            .get_or_insert_with(|| Board::empty(pos.dims()))
-            .clone()
-            .with_stones_of(pos)
+    pub(crate) fn board(&self, pos: &Position) -> Board {
+        self.empty.clone().with_stones_of(pos)
     }
 
     /// Runs `run` on a proof-number search of `pos` for `maker` over its table (taken for the
