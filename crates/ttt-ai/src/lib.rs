@@ -144,8 +144,8 @@ pub use players::{
     Hard, Level, LevelError, MarkError, Medium, Perfect, Strategy, Strong, StrongMove,
 };
 pub use proof::{
-    write_proof, write_proof_with, ProofOptions, ProofRefused, WrittenProof, PROOF_POSITIONS,
-    PROOF_RENJU_CELLS,
+    write_proof, write_proof_telling, write_proof_with, ProofOptions, ProofRefused, WrittenProof,
+    PROOF_POSITIONS, PROOF_RENJU_CELLS,
 };
 pub use rng::Rng;
 pub use search::heuristic::Estimate;

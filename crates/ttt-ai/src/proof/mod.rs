@@ -10,6 +10,8 @@ mod refused;
 mod section;
 
 use std::fmt::Write as _;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 
 use ttt_core::{Player, Position};
 
@@ -38,6 +40,8 @@ pub struct ProofOptions {
     pub threads: usize,
     /// The most positions a section may hold.
     pub positions: usize,
+    /// Counts the positions written as they are, for a progress display on another thread.
+    pub written: Option<Arc<AtomicU64>>,
 }
 
 impl Default for ProofOptions {
@@ -47,6 +51,7 @@ impl Default for ProofOptions {
             memory: 1 << 30,
             threads: 1,
             positions: PROOF_POSITIONS,
+            written: None,
         }
     }
 }
@@ -90,9 +95,34 @@ pub fn write_proof_with(
     pos: &Position,
     options: &ProofOptions,
 ) -> Result<WrittenProof, ProofRefused> {
+    write_proof_telling(pos, options, |_, _| {})
+}
+
+/// A proof of `pos`'s value within `options`, telling `value_known` the value and the
+/// positions searched so far as soon as the first search settles it, before the proof is
+/// written: on a big board that comes long before the proof, which may then still fail.
+///
+/// ```
+/// use ttt_core::{Dims, Position};
+/// use ttt_ai::{write_proof_telling, ProofOptions, Value};
+/// let pos = Position::new(Dims::new(3, 4, 3).unwrap());
+/// let mut told = None;
+/// let proof = write_proof_telling(&pos, &ProofOptions::default(), |value, _| told = Some(value))
+///     .unwrap();
+/// assert_eq!((told, proof.value), (Some(Value::Win), Value::Win));
+/// ```
+///
+/// # Errors
+/// As [`write_proof_with`]; `value_known` is not called where the value is not known.
+pub fn write_proof_telling(
+    pos: &Position,
+    options: &ProofOptions,
+    value_known: impl FnOnce(Value, u64),
+) -> Result<WrittenProof, ProofRefused> {
     let mut oracle = Oracle::new(pos, options.limits.clone(), options.memory, options.threads)?;
     let mover = pos.turn();
     let value = oracle.value(pos)?;
+    value_known(value, oracle.nodes());
     let dims = pos.dims();
     let root = if pos.ply() == 0 {
         "empty".to_string()
@@ -115,6 +145,7 @@ pub fn write_proof_with(
     let mut positions = 0;
     for (attacker, win) in sections {
         let mut section = Section::new(&mut oracle, attacker, win, options.positions);
+        section.count_in(options.written.clone());
         let lines = section.write(pos)?;
         if section.lines_of_fours {
             version = 3;
@@ -161,6 +192,29 @@ mod tests {
         assert!(proof.contains("claim X wins"), "{proof}");
         assert!(proof.contains("root .O./.X./..."), "{proof}");
         assert!(proof.contains("section X win"));
+    }
+
+    #[test]
+    fn the_value_is_told_before_the_proof_and_every_position_written_is_counted() {
+        let pos = Position::new(Dims::new(4, 4, 3).unwrap());
+        let written = Arc::new(AtomicU64::new(0));
+        let options = ProofOptions {
+            written: Some(Arc::clone(&written)),
+            ..ProofOptions::default()
+        };
+        let mut told = None;
+        let proof = write_proof_telling(&pos, &options, |value, nodes| {
+            // Nothing is written before the value is known.
+            told = Some((value, nodes, written.load(std::sync::atomic::Ordering::Relaxed)));
+        })
+        .unwrap();
+        let (value, nodes, written_then) = told.unwrap();
+        assert_eq!((value, written_then), (Value::Win, 0));
+        assert!(nodes <= proof.searched);
+        assert_eq!(
+            written.load(std::sync::atomic::Ordering::Relaxed),
+            proof.positions as u64
+        );
     }
 
     #[test]

@@ -24,6 +24,8 @@
 //! replies are written one by one).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use ttt_core::{Cell, Dims, Outcome, Player, Position, Rule, Symmetry};
 
@@ -51,6 +53,8 @@ pub(crate) struct Section<'a> {
     zones: Vec<u128>,
     /// Whether a line of fours (`others-lose-to`, version 3 of the format) was written.
     pub(crate) lines_of_fours: bool,
+    /// Counts the nodes made, for a progress display.
+    written: Option<Arc<AtomicU64>>,
 }
 
 /// No zone: every cell counts.
@@ -78,7 +82,13 @@ impl<'a> Section<'a> {
             zoned: false,
             zones: Vec::new(),
             lines_of_fours: false,
+            written: None,
         }
+    }
+
+    /// Adds each node made to `counter` from now on.
+    pub(crate) fn count_in(&mut self, counter: Option<Arc<AtomicU64>>) {
+        self.written = counter;
     }
 
     /// Writes the section from `root`: its lines, node 0 first.
@@ -113,6 +123,9 @@ impl<'a> Section<'a> {
             });
         }
         self.nodes.insert(*pos, id);
+        if let Some(written) = &self.written {
+            written.fetch_add(1, Ordering::Relaxed);
+        }
         self.lines.push(String::new());
         self.zones.push(NO_ZONE);
         let (line, zone) = self.step(pos)?;

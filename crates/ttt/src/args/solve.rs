@@ -46,9 +46,10 @@ pub struct SolveArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Also write a proof of the value to FILE, for `ttt check-proof` (docs/PROOFS.md),
-    /// within the time limit and memory.
-    #[arg(long, value_name = "FILE")]
+    /// Write a proof of the value to FILE, for `ttt check-proof` (docs/PROOFS.md), within the
+    /// time limit and memory. The proof's own searches settle the value (said as soon as they
+    /// do) and then write its proof: the solver does not search first.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["root_map", "method"])]
     pub proof: Option<std::path::PathBuf>,
     /// The most positions a section of the proof may hold.
     #[arg(long, value_name = "N", default_value_t = ttt_ai::PROOF_POSITIONS as u64,

@@ -13,17 +13,20 @@ use ttt_core::Position;
 use crate::args::{threads_or_all, SolveArgs};
 use crate::error::user_error;
 use crate::output::board;
-use crate::output::json::{millis, MoveJson, SolveJson};
+use crate::output::json::{millis, MoveJson, ProofJson, SolveJson};
 use crate::output::words::{megabytes, plural, rate};
 
 /// A live line on standard error (only when it is a terminal) while the solver works.
 struct Progress {
+    bar: ProgressBar,
     done: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Progress {
-    fn start(limits: &mut Limits) -> Option<Progress> {
+    /// Starts the line, counting the positions searched under `limits` and, while a proof
+    /// is written, the positions `written`.
+    fn start(limits: &mut Limits, written: Option<Arc<AtomicU64>>) -> Option<Progress> {
         if !std::io::stderr().is_terminal() {
             return None;
         }
@@ -31,27 +34,35 @@ impl Progress {
         *limits = limits.clone().with_progress(Arc::clone(&nodes));
         let done = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&done);
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        let shown = bar.clone();
         let thread = std::thread::spawn(move || {
-            let bar = ProgressBar::new_spinner();
-            bar.set_style(
-                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
-                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-            );
             let started = std::time::Instant::now();
             while !stop.load(Ordering::Relaxed) {
                 let n = nodes.load(Ordering::Relaxed);
                 let rate = n as f64 / started.elapsed().as_secs_f64().max(1e-3);
-                bar.set_message(format!(
+                let mut message = format!(
                     "{:.1} million positions searched ({})",
                     n as f64 / 1e6,
                     self::rate(rate)
-                ));
-                bar.tick();
+                );
+                if let Some(w) = written.as_ref().map(|w| w.load(Ordering::Relaxed)) {
+                    if w > 0 {
+                        message.push_str(&format!("; {} written", plural(w, "proof position")));
+                    }
+                }
+                shown.set_message(message);
+                shown.tick();
                 std::thread::sleep(Duration::from_millis(200));
             }
-            bar.finish_and_clear();
+            shown.finish_and_clear();
         });
         Some(Progress {
+            bar,
             done,
             thread: Some(thread),
         })
@@ -90,31 +101,6 @@ fn describe(value: Option<Value>, root: &Position) -> String {
     }
 }
 
-/// Writes the proof of `pos`'s value to `path` (a new file, or one it replaces), and says so
-/// on standard error.
-fn write_proof_file(
-    pos: &Position,
-    path: &std::path::Path,
-    options: &ttt_ai::ProofOptions,
-) -> anyhow::Result<Value> {
-    let started = std::time::Instant::now();
-    let proof = ttt_ai::write_proof_with(pos, options)
-        .map_err(|e| anyhow::Error::msg(format!("no proof: {e}")))?;
-    std::fs::write(path, &proof.text)
-        .map_err(|e| user_error(format!("cannot write {}: {e}", path.display())))?;
-    eprintln!(
-        "ttt: the proof is in {} ({} positions, {} bytes; {} positions searched in {:.1} s); \
-         check it with `ttt check-proof {}`",
-        path.display(),
-        proof.positions,
-        proof.text.len(),
-        proof.searched,
-        started.elapsed().as_secs_f64(),
-        path.display()
-    );
-    Ok(proof.value)
-}
-
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let pos = args
         .board
@@ -147,12 +133,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         memory,
         threads,
         positions: usize::try_from(args.proof_positions).unwrap_or(usize::MAX),
+        written: None,
     };
-    if let (Some(path), ttt_core::Rule::Renju) = (&args.proof, pos.rule()) {
-        // The solver does not prove renju; a proof of a small position says the value.
-        let value = write_proof_file(&pos, path, &proof_options).map_err(user_error)?;
-        println!("{}", headline(&pos, Some(value)));
-        return Ok(());
+    if let Some(path) = &args.proof {
+        if pos.rule() != ttt_core::Rule::Renju {
+            // A rule the solver cannot prove is refused, never answered "unknown".
+            Solver::try_new(&pos).map_err(user_error)?;
+        }
+        return prove(args, &pos, path, proof_options);
     }
     // A rule the solver cannot prove is refused, never answered "unknown".
     let solver = Solver::try_new(&pos).map_err(user_error)?;
@@ -175,19 +163,133 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         }
         return Ok(());
     }
-    let value = report(args, &pos, solver, limits, memory, threads)?;
-    if let Some(path) = &args.proof {
-        // The value is said first: a proof that cannot be written within the limits
-        // takes nothing from it, and is an error of its own (exit status 1).
-        if value.is_none() {
-            return Err(anyhow::Error::msg(
-                "no proof: the value is not known within the time limit, and only a value \
-                 the solver settles can be proven",
-            ));
-        }
-        write_proof_file(&pos, path, &proof_options)?;
-    }
+    report(args, &pos, solver, limits, memory, threads)?;
     Ok(())
+}
+
+/// What the proof writer's first search found: the value, the positions it searched and
+/// its time.
+struct Found {
+    value: Value,
+    nodes: u64,
+    elapsed: Duration,
+}
+
+/// `--proof PATH`: the value and its proof, both from the proof writer's searches (the root's
+/// first search settles the value, which is said at once; the proof follows, from the same
+/// tables).
+fn prove(
+    args: &SolveArgs,
+    pos: &Position,
+    path: &std::path::Path,
+    mut options: ttt_ai::ProofOptions,
+) -> anyhow::Result<()> {
+    let written = Arc::new(AtomicU64::new(0));
+    options.written = Some(Arc::clone(&written));
+    let progress = Progress::start(&mut options.limits, Some(written));
+    let started = Instant::now();
+    let mut found = None;
+    let proof = ttt_ai::write_proof_telling(pos, &options, |value, nodes| {
+        let elapsed = started.elapsed();
+        if !args.json {
+            let say = || {
+                println!("{}", headline(pos, Some(value)));
+                println!(
+                    "{} in {:.3} s ({}, {}); writing its proof",
+                    plural(nodes, "position"),
+                    elapsed.as_secs_f64(),
+                    rate(nodes as f64 / elapsed.as_secs_f64().max(1e-9)),
+                    plural(options.threads as u64, "thread"),
+                );
+                let _ = std::io::stdout().flush();
+            };
+            match &progress {
+                Some(p) => p.bar.suspend(say),
+                None => say(),
+            }
+        }
+        found = Some(Found {
+            value,
+            nodes,
+            elapsed,
+        });
+    });
+    drop(progress);
+    let elapsed = started.elapsed();
+    // A file that cannot be written loses the proof, but not the value said.
+    let saved = match &proof {
+        Ok(p) => std::fs::write(path, &p.text)
+            .map_err(|e| user_error(format!("cannot write {}: {e}", path.display()))),
+        Err(_) => Ok(()),
+    };
+    if args.json {
+        let value = found.as_ref().map(|f| f.value);
+        let (nodes, took) = found
+            .as_ref()
+            .map_or((0, elapsed), |f| (f.nodes, f.elapsed));
+        let v = SolveJson {
+            position: pos.to_string(),
+            rows: pos.dims().rows(),
+            cols: pos.dims().cols(),
+            k: pos.dims().k(),
+            rule: pos.rule().name(),
+            to_move: pos.turn().to_string(),
+            value: value.map_or("unknown", Value::as_str),
+            nodes,
+            elapsed_ms: millis(took),
+            nodes_per_second: (nodes as f64 / took.as_secs_f64().max(1e-9)).round(),
+            table_bytes: None,
+            table_entries_used: None,
+            threads: options.threads,
+            method: "proof",
+            moves_nodes: None,
+            moves_elapsed_ms: None,
+            moves: None,
+            proof: proof
+                .as_ref()
+                .ok()
+                .filter(|_| saved.is_ok())
+                .map(|p| ProofJson {
+                    path: path.display().to_string(),
+                    positions: p.positions,
+                    bytes: p.text.len(),
+                    nodes: p.searched,
+                    elapsed_ms: millis(elapsed),
+                }),
+        };
+        let mut out = std::io::stdout().lock();
+        serde_json::to_writer(&mut out, &v)?;
+        writeln!(out)?;
+    }
+    saved?;
+    match (proof, &found) {
+        (Ok(proof), _) => {
+            eprintln!(
+                "ttt: the proof is in {} ({} positions, {} bytes; {} positions searched in \
+                 {:.1} s); check it with `ttt check-proof {}`",
+                path.display(),
+                proof.positions,
+                proof.text.len(),
+                proof.searched,
+                elapsed.as_secs_f64(),
+                path.display()
+            );
+            Ok(())
+        }
+        // The value was said: a proof that cannot be written within the limits takes
+        // nothing from it, and is an error of its own (exit status 1).
+        (Err(e), Some(_)) => Err(anyhow::Error::msg(format!("no proof: {e}"))),
+        (Err(ttt_ai::ProofRefused::OutOfTime), None) => {
+            if !args.json {
+                println!("{}", headline(pos, None));
+            }
+            Err(anyhow::Error::msg(
+                "no proof: the value is not known within the time limit, and only a value \
+                 the searches settle can be proven",
+            ))
+        }
+        (Err(e), None) => Err(user_error(format!("no proof: {e}"))),
+    }
 }
 
 /// `ttt solve X x Y, K in a row (RULE): VALUE`.
@@ -223,7 +325,7 @@ fn report(
     threads: usize,
 ) -> anyhow::Result<Option<Value>> {
     let pos = *pos;
-    let progress = Progress::start(&mut limits);
+    let progress = Progress::start(&mut limits, None);
     let solver = solver
         .limits(limits)
         .memory(memory)
@@ -253,12 +355,13 @@ fn report(
             nodes: s.nodes,
             elapsed_ms: millis(s.elapsed),
             nodes_per_second: nps.round(),
-            table_bytes: s.table_bytes,
-            table_entries_used: s.table_used,
+            table_bytes: Some(s.table_bytes),
+            table_entries_used: Some(s.table_used),
             threads: s.threads,
             method: args.method.name(),
             moves_nodes: map.as_ref().map(|m| m.1),
             moves_elapsed_ms: map.as_ref().map(|m| millis(m.2)),
+            proof: None,
             moves: map.as_ref().map(|(moves, _, _)| {
                 moves
                     .iter()

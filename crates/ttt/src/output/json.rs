@@ -246,8 +246,11 @@ pub struct SolveJson {
     pub nodes: u64,
     pub elapsed_ms: f64,
     pub nodes_per_second: f64,
-    pub table_bytes: usize,
-    pub table_entries_used: usize,
+    /// The search's table (not given with `--proof`, whose searches keep several).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table_bytes: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table_entries_used: Option<usize>,
     pub threads: usize,
     pub method: &'static str,
     /// With `--root-map`: the positions the map searched, its time, and every move's value.
@@ -257,6 +260,24 @@ pub struct SolveJson {
     pub moves_elapsed_ms: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<MoveJson>>,
+    /// With `--proof`, once the proof is written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<ProofJson>,
+}
+
+/// The proof `ttt solve --proof` wrote.
+#[derive(Debug, Serialize)]
+pub struct ProofJson {
+    /// Where it is.
+    pub path: String,
+    /// Its positions, over every section.
+    pub positions: usize,
+    /// Its size.
+    pub bytes: usize,
+    /// The positions searched to write it, the value's search included.
+    pub nodes: u64,
+    /// The time from the start to the proof's file written.
+    pub elapsed_ms: f64,
 }
 
 /// Milliseconds, to the microsecond.

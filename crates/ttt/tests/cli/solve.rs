@@ -266,6 +266,62 @@ fn solve_writes_proofs_that_check_and_a_cut_one_does_not() {
     }
 }
 
+/// With `--proof` the value comes from the proof's own searches, said before the proof is
+/// written; `--json` gives the proof's figures in the object; the solver's own options
+/// (`--root-map`, `--method`) are refused with it.
+#[test]
+fn a_proof_says_its_value_first_and_its_figures_in_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("five.proof");
+    let path = file.to_str().unwrap();
+    let board = ["solve", "--rows", "5", "--cols", "5", "-k", "4"];
+    let mut args = board.to_vec();
+    args.extend(["--proof", path]);
+    let out = ttt(&args, "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    let mut lines = said.lines();
+    assert_eq!(lines.next(), Some("5 x 5, 4 in a row: draw"), "{said}");
+    assert!(
+        lines
+            .next()
+            .is_some_and(|l| l.ends_with("; writing its proof")),
+        "{said}"
+    );
+    std::fs::remove_file(&file).unwrap();
+    args.push("--json");
+    let v = json(&args);
+    assert_eq!(v["value"], "draw", "{v}");
+    assert_eq!(v["method"], "proof", "{v}");
+    assert_eq!(v["proof"]["path"], path, "{v}");
+    let positions = v["proof"]["positions"].as_u64().unwrap();
+    assert!(positions > 1, "{v}");
+    assert_eq!(
+        v["proof"]["bytes"].as_u64().unwrap(),
+        std::fs::metadata(&file).unwrap().len()
+    );
+    let checked = ttt(&["check-proof", path], "");
+    assert!(
+        String::from_utf8_lossy(&checked.stdout)
+            .contains(&format!("the proof holds ({positions} positions")),
+        "{}",
+        String::from_utf8_lossy(&checked.stdout)
+    );
+    for other in [["--root-map", ""], ["--method", "alpha-beta"]] {
+        let mut refused = board.to_vec();
+        refused.extend(other.iter().filter(|a| !a.is_empty()));
+        refused.extend(["--proof", path]);
+        assert!(
+            stderr_of(&refused).contains("cannot be used with"),
+            "{other:?}"
+        );
+    }
+}
+
 /// `ttt solve ARGS --proof PATH`, then `ttt check-proof PATH`, both successful: what the
 /// check prints.
 fn prove_and_check(args: &[&str], path: &str) -> String {
