@@ -184,14 +184,16 @@ fn achieves(goal: Goal, outcome: Outcome) -> bool {
 /// Checks one section from its node 0 at `root`: the positions checked.
 fn check_section(section: &Section, root: Position) -> Result<usize, CheckError> {
     let goal = section.goal;
-    let mut reached: HashMap<usize, Position> = HashMap::from([(0, root)]);
+    // Each node's position as first reached, and the node whose line reached it (none for
+    // the root), to name in a contradiction.
+    let mut reached: HashMap<usize, (Position, Option<usize>)> = HashMap::from([(0, (root, None))]);
     let mut done: HashSet<usize> = HashSet::new();
     let mut stack = vec![0usize];
     while let Some(id) = stack.pop() {
         if !done.insert(id) {
             continue;
         }
-        let pos = reached[&id];
+        let pos = reached[&id].0;
         let fail = |line: Option<usize>, message: String| CheckError {
             line,
             node: Some(id),
@@ -220,21 +222,23 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
             }
             let image = after.transform(child.symmetry);
             match reached.get(&child.id) {
-                Some(known) if *known != image => Err(fail(
+                Some((known, first)) if *known != image => Err(fail(
                     line,
                     format!(
-                        "{how}, node {} is {} with {} to move, but was reached before as {} \
-                         with {} to move",
+                        "{how}, node {} is {} with {} to move, but {} as {} with {} to move",
                         child.id,
                         image,
                         image.turn(),
+                        first.map_or("it is the root".to_string(), |parent| format!(
+                            "node {parent} reached it first"
+                        )),
                         known,
                         known.turn()
                     ),
                 )),
                 Some(_) => Ok(()),
                 None => {
-                    reached.insert(child.id, image);
+                    reached.insert(child.id, (image, Some(id)));
                     stack.push(child.id);
                     Ok(())
                 }

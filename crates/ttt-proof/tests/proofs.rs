@@ -234,6 +234,23 @@ fn one_move_changed_or_one_reply_dropped_is_refused() {
     );
 }
 
+/// Two lines that send different positions to one node: refused, naming the node that
+/// reached it first.
+#[test]
+fn a_node_reached_as_two_positions_names_the_first() {
+    let proof = "ttt-proof 1\nboard 2 2 2\nrule freestyle\nroot empty\nclaim X wins\n\
+                 section X win\n0 play 0,0 1\n1 reply 0,1>2 1,0>3 1,1>4\n2 play 1,0 5\n\
+                 3 play 0,1 5\n4 play 0,1 7\n5 over\n7 over\n";
+    // Nodes 2 and 3 both send X's win to node 5, but O's stone is not on the same cell;
+    // the checker takes the last reply listed first.
+    let err = ttt_proof::check(proof).unwrap_err();
+    assert_eq!(err.node, Some(2), "{err}");
+    assert!(
+        err.to_string().contains("but node 3 reached it first as"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_forced_line_may_leave_out_the_replies_that_lose_at_once() {
     // X in a corner, O in the next: X threatens the diagonal, O must block, then X makes
