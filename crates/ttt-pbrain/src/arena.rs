@@ -220,6 +220,8 @@ pub enum Book {
     /// position the same way each time replay the same game from the same opening, so a
     /// match of more than 52 games between them needs more openings than renju's.
     Wide,
+    /// The wide openings the engine finds even under the rule ([`crate::book`]).
+    Balanced(Rule),
 }
 
 /// How many openings the wide book holds: 40 from each of renju's 26.
@@ -232,6 +234,7 @@ impl Book {
         match self {
             Book::Renju => 26,
             Book::Wide => WIDE_BOOK,
+            Book::Balanced(rule) => crate::book::balanced(rule).openings.len(),
         }
     }
 
@@ -247,6 +250,10 @@ impl Book {
         match self {
             Book::Renju => openings()[n % 26].to_vec(),
             Book::Wide => wide_opening(n % WIDE_BOOK),
+            Book::Balanced(rule) => {
+                let kept = crate::book::balanced(rule).openings;
+                wide_opening(usize::from(kept[n % kept.len()]))
+            }
         }
     }
 }

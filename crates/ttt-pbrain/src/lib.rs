@@ -15,10 +15,12 @@
 //!   command by command with time limits;
 //! - [`player`]: an outside program as one side of any m,n,k game ([`player::EnginePlayer`]),
 //!   each of its failures named ([`player::EngineFailure`]);
-//! - [`arena`]: a match of many games between two engines, from balanced openings with the
-//!   colours swapped, and its score as an Elo difference with an error bar.
+//! - [`arena`]: a match of many games between two engines, from a book of openings with the
+//!   colours swapped, and its score as an Elo difference with an error bar;
+//! - [`book`]: the balanced books, the wide book's openings the engine finds even.
 
 pub mod arena;
+pub mod book;
 pub mod engine;
 pub mod manager;
 pub mod player;

@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         Some(Command::CheckProof(args)) => commands::check_proof::run(&args),
         Some(Command::TuneEval(args)) => commands::tune::run(&args),
         Some(Command::Selfplay(args)) => commands::tune::selfplay(&args),
+        Some(Command::Book(args)) => commands::tune::book(&args),
         Some(Command::Db(args)) => commands::maintenance::run(&args),
         Some(Command::Accounts(args)) => commands::accounts::run(&args),
         Some(Command::Import(args)) => commands::files::import(&args),

@@ -205,7 +205,11 @@ mod tests {
         let mut told = None;
         let proof = write_proof_telling(&pos, &options, |value, nodes| {
             // Nothing is written before the value is known.
-            told = Some((value, nodes, written.load(std::sync::atomic::Ordering::Relaxed)));
+            told = Some((
+                value,
+                nodes,
+                written.load(std::sync::atomic::Ordering::Relaxed),
+            ));
         })
         .unwrap();
         let (value, nodes, written_then) = told.unwrap();

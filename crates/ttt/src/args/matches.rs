@@ -35,14 +35,19 @@ pub enum BookChoice {
     /// centre's 5 x 5 square (for matches of more than 52 games between engines that play
     /// a position the same way each time).
     Wide,
+    /// The wide openings the engine finds even under the match's rule (`ttt book`; under
+    /// free-style most openings favour black, and a pair of games from one of them, each
+    /// engine winning with black, says nothing of which is the stronger).
+    Balanced,
 }
 
 impl BookChoice {
-    /// The arena's book.
-    pub fn book(self) -> ttt_pbrain::arena::Book {
+    /// The arena's book, for a match under `rule`.
+    pub fn book(self, rule: ttt_core::Rule) -> ttt_pbrain::arena::Book {
         match self {
             BookChoice::Renju => ttt_pbrain::arena::Book::Renju,
             BookChoice::Wide => ttt_pbrain::arena::Book::Wide,
+            BookChoice::Balanced => ttt_pbrain::arena::Book::Balanced(rule),
         }
     }
 
@@ -51,6 +56,7 @@ impl BookChoice {
         match self {
             BookChoice::Renju => "renju",
             BookChoice::Wide => "wide",
+            BookChoice::Balanced => "balanced",
         }
     }
 }
@@ -106,7 +112,7 @@ pub struct MatchArgs {
     #[arg(long, value_enum, default_value = "renju")]
     pub book: BookChoice,
     /// The first of the book's openings to play (from 0: 0 to 25 in renju's, 0 to 1039 in
-    /// the wide book); later games take the next ones.
+    /// the wide book, fewer in a balanced one); later games take the next ones.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub first_opening: usize,
     /// Play every game from the empty board, not from the openings (the colours still

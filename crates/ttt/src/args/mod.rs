@@ -42,7 +42,7 @@ pub use play::{PlayArgs, Seat};
 pub use players::{PlayersAction, PlayersArgs};
 pub use serve::{LogFormat, ServeArgs};
 pub use solve::SolveArgs;
-pub use tune::{SelfplayArgs, TuneEvalArgs};
+pub use tune::{BookArgs, SelfplayArgs, TuneEvalArgs};
 pub use values::threads_or_all;
 
 /// Tic-tac-toe and every m,n,k-game: R rows by C columns, K in a row wins, X moves first.
@@ -112,6 +112,9 @@ pub enum Command {
     TuneEval(TuneEvalArgs),
     /// Play the gomoku engine against itself from random openings, for `ttt tune-eval`.
     Selfplay(SelfplayArgs),
+    /// Choose the wide book's openings the gomoku engine finds even, for `ttt match --book
+    /// balanced`.
+    Book(BookArgs),
     /// Look after the database: check it, or back it up while servers run.
     Db(DbCommandArgs),
     /// The web server's accounts: a code that lets someone claim a name that has games.

@@ -72,3 +72,31 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
 }
+
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Each of the wide book's 1,040 five-stone openings is set up on 15 x 15 and searched by the
+engine to --nodes positions from fresh tables, white to move; the openings whose score lies
+within --margin of even make the rule's balanced book (`ttt match --book balanced`). The
+search is limited by positions only, so the same command lists the same openings on any
+machine. Without --out, each opening's score is printed.
+
+Example:
+  ttt book --rule freestyle --out crates/ttt-pbrain/src/book/freestyle.rs")]
+pub struct BookArgs {
+    /// What wins.
+    #[arg(long, default_value = "freestyle", value_parser = rule_parser())]
+    pub rule: ttt_core::Rule,
+    /// Positions each opening is searched to.
+    #[arg(long, value_name = "N", default_value_t = 200_000, value_parser = parse_count)]
+    pub nodes: usize,
+    /// The largest score (either way, in the engine's units) an opening kept may have.
+    #[arg(long, value_name = "SCORE", default_value_t = 100, value_parser = parse_count)]
+    pub margin: usize,
+    /// Openings scored at once, one a thread (default: every core).
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub threads: Option<usize>,
+    /// Write the book here, as the rule's book file.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}

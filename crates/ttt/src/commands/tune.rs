@@ -1,6 +1,8 @@
 //! `ttt tune-eval`: fits the gomoku engine's evaluation to the games of `ttt selfplay` or
 //! `ttt match` state files ([`ttt_engine::Tuner`]) and prints or writes the tables file.
 //! `ttt selfplay`: plays those games ([`ttt_engine::SelfPlay`]).
+//! `ttt book`: scores the wide book's openings and keeps the even ones
+//! ([`ttt_pbrain::book`]).
 
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -12,7 +14,7 @@ use ttt_engine::{Evaluation, Policy, SelfPlay, Tuner};
 use ttt_pbrain::arena::{GameRecord, Side};
 use ttt_pbrain::protocol::Point;
 
-use crate::args::{threads_or_all, SelfplayArgs, TuneEvalArgs};
+use crate::args::{threads_or_all, BookArgs, SelfplayArgs, TuneEvalArgs};
 use crate::commands::matches::state;
 use crate::error::user_error;
 
@@ -263,4 +265,76 @@ fn colour(side: Side, black: Side) -> Player {
     } else {
         Player::O
     }
+}
+
+/// `ttt book`: every wide opening scored on as many threads as asked, then the even ones
+/// written as the rule's book file, or every score printed.
+pub fn book(args: &BookArgs) -> anyhow::Result<()> {
+    use ttt_pbrain::arena::WIDE_BOOK;
+    let started = Instant::now();
+    let margin = i32::try_from(args.margin).unwrap_or(i32::MAX);
+    let nodes = args.nodes as u64;
+    let next = AtomicUsize::new(0);
+    let threads = threads_or_all(args.threads).min(WIDE_BOOK);
+    let mut scores: Vec<Option<i32>> = vec![None; WIDE_BOOK];
+    let scored: Vec<(usize, Option<i32>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                let next = &next;
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let n = next.fetch_add(1, Ordering::Relaxed);
+                        if n >= WIDE_BOOK {
+                            break mine;
+                        }
+                        mine.push((n, ttt_pbrain::book::opening_score(n, args.rule, nodes)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    for (n, score) in scored {
+        scores[n] = score;
+    }
+    let kept: Vec<usize> = (0..WIDE_BOOK)
+        .filter(|&n| scores[n].is_some_and(|s| s.abs() <= margin))
+        .collect();
+    let mut out = std::io::stdout().lock();
+    match &args.out {
+        Some(path) => {
+            let file = ttt_pbrain::book::book_file(args.rule, nodes, margin, &kept);
+            std::fs::write(path, file)
+                .map_err(|e| user_error(format!("cannot write {}: {e}", path.display())))?;
+        }
+        None => {
+            for (n, score) in scores.iter().enumerate() {
+                let shown = score.map_or_else(|| "refused".to_string(), |s| s.to_string());
+                writeln!(out, "{n} {shown}")?;
+            }
+        }
+    }
+    let white_ahead = scores.iter().flatten().filter(|&&s| s > margin).count();
+    let black_ahead = scores.iter().flatten().filter(|&&s| s < -margin).count();
+    writeln!(
+        out,
+        "{}: kept {} of {WIDE_BOOK} openings within {margin} of even at {nodes} positions \
+         each ({black_ahead} better for black, {white_ahead} for white) in {:.0} s{}",
+        args.rule,
+        kept.len(),
+        started.elapsed().as_secs_f64(),
+        args.out
+            .as_ref()
+            .map_or(String::new(), |p| format!("; written to {}", p.display()))
+    )?;
+    if kept.is_empty() {
+        return Err(user_error(format!(
+            "no opening lies within {margin} of even: a book needs a larger --margin"
+        )));
+    }
+    Ok(())
 }

@@ -657,6 +657,17 @@ fn a_wide_book_match_on_threads_feeds_the_evaluation_tuner() {
             &["--first-opening", "26"][..],
             "the renju book has 26 openings",
         ),
+        (
+            &[
+                "--book",
+                "balanced",
+                "--rule",
+                "renju",
+                "--first-opening",
+                "1040",
+            ][..],
+            "the balanced book has",
+        ),
         (&["--match-time", "0"][..], "--match-time 0 leaves no time"),
     ] {
         let mut all = vec!["match", &engine, &engine];
@@ -666,6 +677,48 @@ fn a_wide_book_match_on_threads_feeds_the_evaluation_tuner() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{err}");
     }
+}
+
+/// `ttt book` scores every wide opening and writes the even ones as a book file; what it
+/// cannot write it says, and a margin no opening meets is refused.
+#[test]
+fn book_writes_the_even_openings() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("caro.rs");
+    let args = |margin: &'static str, out: &str| {
+        command(&[
+            "book", "--rule", "caro", "--nodes", "100", "--margin", margin, "--out", out,
+        ])
+        .output()
+        .unwrap()
+    };
+    let out = args("50", file.to_str().unwrap());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.starts_with("caro: kept "), "{text}");
+    assert!(
+        text.contains("of 1040 openings within 50 of even"),
+        "{text}"
+    );
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        written.contains("pub(super) const MARGIN: i32 = 50;"),
+        "{written}"
+    );
+    assert!(
+        written.contains("--rule caro --nodes 100 --margin 50"),
+        "{written}"
+    );
+    let out = args("50", "/nonexistent/dir/caro.rs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write /nonexistent/dir/caro.rs"));
+    let out = command(&["book", "--nodes", "0"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("0 is too small"));
 }
 
 #[test]

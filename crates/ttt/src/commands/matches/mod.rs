@@ -129,7 +129,7 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
             "--match-time 0 leaves no time for a game: give the seconds each engine has",
         ));
     }
-    let openings = args.book.book().len();
+    let openings = args.book.book(args.rule).len();
     if args.first_opening >= openings {
         return Err(user_error(format!(
             "the {} book has {openings} openings: --first-opening goes from 0 to {}",
@@ -169,7 +169,7 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
         max_memory: args.memory.map_or(0, |mb| mb as u64 * (1 << 20)),
         threads: args.threads.map(|n| n as u64),
         match_time: args.match_time,
-        book: args.book.book(),
+        book: args.book.book(args.rule),
         first_opening: args.first_opening,
         from_empty: args.from_empty,
         rule: args.rule,
@@ -218,6 +218,8 @@ fn introduce(
             ", from the empty board"
         } else if args.book == crate::args::BookChoice::Wide {
             ", the wide book"
+        } else if args.book == crate::args::BookChoice::Balanced {
+            ", the balanced book"
         } else {
             ""
         },

@@ -31,7 +31,8 @@ pub struct Header {
     /// How games open (`none` or `swap2`); files written before openings have none.
     #[serde(default = "no_opening")]
     opening: String,
-    /// The book of openings (`renju` or `wide`); files written before books have renju's.
+    /// The book of openings (`renju`, `wide` or `balanced`); files written before books have
+    /// renju's.
     #[serde(default = "renju_book")]
     book: String,
     /// `INFO thread_num`, when sent; files written before threads have none.
