@@ -18,7 +18,7 @@ use super::refused::ProofRefused;
 use crate::board::stones::{Stones, MAX_SIDE};
 use crate::board::Board;
 use crate::search::exact::Exact;
-use crate::search::limits::Limits;
+use crate::search::limits::{Limits, CHECK_EVERY};
 use crate::search::proof_number::threads::{prove_together, ALONE_BEFORE_JOINING};
 use crate::search::proof_number::ProofSearch;
 use crate::search::threats::{self, Found, Threats};
@@ -28,6 +28,10 @@ use crate::value::Value;
 /// Under renju, the most empty cells a position may have for its proof: a minimax over every
 /// position is out of reach beyond.
 pub(crate) const RENJU_CELLS: usize = 16;
+
+/// What a remembered position costs the minimax over every position, about: the position,
+/// its answer and the map's own share.
+const MEMO_ENTRY: usize = 2 * std::mem::size_of::<(Position, (Value, Option<Cell>))>();
 
 /// The most positions one look for a win by threats may take: most positions of a proof
 /// have none, and the search must not cost more than the proof's own search.
@@ -73,6 +77,8 @@ pub(crate) struct Oracle {
     limits: Limits,
     /// The threads the proof-number search runs on.
     threads: usize,
+    /// The memory the searches may take, in bytes.
+    memory: usize,
     /// The empty board of the game, which each position's board is set up from.
     empty: Board,
     memo: HashMap<Position, (Value, Option<Cell>)>,
@@ -110,6 +116,7 @@ impl Oracle {
             search,
             limits,
             threads: threads.max(1),
+            memory,
             empty: Board::empty(root.dims()),
             memo: HashMap::new(),
             asked: HashMap::new(),
@@ -163,7 +170,7 @@ impl Oracle {
                 self.nodes += search.nodes() - before;
                 (verdict.ok_or(ProofRefused::OutOfTime)?.value, None)
             }
-            Search::Minimax => (self.minimax(pos), None),
+            Search::Minimax => (self.minimax(pos)?, None),
         };
         self.memo.insert(*pos, (value, best));
         Ok((value, best))
@@ -321,28 +328,39 @@ impl Oracle {
         )
     }
 
-    fn minimax(&mut self, pos: &Position) -> Value {
+    fn minimax(&mut self, pos: &Position) -> Result<Value, ProofRefused> {
         match pos.outcome() {
-            Outcome::Win(_) => return Value::Loss,
-            Outcome::Draw => return Value::Draw,
+            Outcome::Win(_) => return Ok(Value::Loss),
+            Outcome::Draw => return Ok(Value::Draw),
             Outcome::InProgress => {}
         }
         if let Some(&(value, _)) = self.memo.get(pos) {
-            return value;
+            return Ok(value);
         }
         self.nodes += 1;
+        if self.nodes % CHECK_EVERY == 0 {
+            if self.limits.tick(CHECK_EVERY) {
+                return Err(ProofRefused::OutOfTime);
+            }
+            // Every position is remembered: the memory limit bounds how many.
+            if self.memo.len().saturating_mul(MEMO_ENTRY) > self.memory {
+                return Err(ProofRefused::OutOfMemory {
+                    megabytes: self.memory >> 20,
+                });
+            }
+        }
         let mut best = Value::Loss;
         let moves: Vec<Cell> = pos.legal_moves().collect();
         for cell in moves {
             let mut child = *pos;
             child.play_unchecked(cell);
-            best = best.max(self.minimax(&child).for_opponent());
+            best = best.max(self.minimax(&child)?.for_opponent());
             if best == Value::Win {
                 break;
             }
         }
         self.memo.insert(*pos, (best, None));
-        best
+        Ok(best)
     }
 }
 
@@ -367,6 +385,21 @@ mod tests {
             // O to move blocks the top row, and X's centre then threatens twice.
             assert_eq!(oracle.value(&lost).unwrap(), Value::Loss);
         }
+    }
+
+    /// Renju's search of every position keeps to the memory it is given.
+    #[test]
+    fn the_search_of_every_position_stops_at_its_memory() {
+        let setup = Setup::from_notation("X.O.O/.OX.X/X.X.O/.OO../.XX.O").unwrap();
+        let pos = Position::from_setup_under(&setup, 5, Rule::Renju).unwrap();
+        let mut tight = Oracle::new(&pos, Limits::none(), 1, 1).unwrap();
+        assert_eq!(
+            tight.value(&pos),
+            Err(ProofRefused::OutOfMemory { megabytes: 0 })
+        );
+        let mut roomy = Oracle::new(&pos, Limits::none(), 1 << 26, 1).unwrap();
+        assert!(roomy.value(&pos).is_ok());
+        assert!(roomy.nodes() > CHECK_EVERY, "{}", roomy.nodes());
     }
 
     #[test]

@@ -12,6 +12,11 @@ pub enum ProofRefused {
     },
     /// The searches behind the proof ran out of time.
     OutOfTime,
+    /// The search of every position (renju's) would take more than its memory.
+    OutOfMemory {
+        /// The memory it had, in MB.
+        megabytes: usize,
+    },
     /// No move kept the claim at an attacker's position the searches had valued as keeping
     /// it: the searches contradict each other, which is a bug to report.
     NoMoveKeeps {
@@ -30,12 +35,17 @@ impl fmt::Display for ProofRefused {
         match self {
             ProofRefused::TooBig { positions } => write!(
                 f,
-                "the proof would hold more than {positions} positions, the limit \
-                 (`--proof-positions` raises it)"
+                "a section of the proof would hold more than {positions} positions, the \
+                 limit (`--proof-positions` raises it)"
             ),
             ProofRefused::OutOfTime => {
                 write!(f, "the time ran out before the proof was complete")
             }
+            ProofRefused::OutOfMemory { megabytes } => write!(
+                f,
+                "the search of every position needs more than the {megabytes} MB it may take \
+                 (`--memory` raises it)"
+            ),
             ProofRefused::NoMoveKeeps { position } => write!(
                 f,
                 "the searches contradict each other at {position} (no move keeps the value \

@@ -108,8 +108,13 @@ pub struct MatchArgs {
     /// engines take turns, so one game at a time can give each all the cores.
     #[arg(long, value_name = "N", value_parser = parse_count)]
     pub threads: Option<usize>,
-    /// Which book the openings come from.
-    #[arg(long, value_enum, default_value = "renju")]
+    /// Which book the openings come from (the balanced books were scored on 15 x 15).
+    #[arg(
+        long,
+        value_enum,
+        default_value = "renju",
+        conflicts_with = "from_empty"
+    )]
     pub book: BookChoice,
     /// The first of the book's openings to play (from 0: 0 to 25 in renju's, 0 to 1039 in
     /// the wide book, fewer in a balanced one); later games take the next ones.

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use ttt_ai::{Limits, Solver, Value};
+use ttt_ai::{Limits, ProofRefused, Solver, Value};
 use ttt_core::Position;
 
 use crate::args::{threads_or_all, SolveArgs};
@@ -136,6 +136,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         written: None,
     };
     if let Some(path) = &args.proof {
+        // A file that cannot be written is found before the work, not after it.
+        check_writable(path)?;
         if pos.rule() != ttt_core::Rule::Renju {
             // A rule the solver cannot prove is refused, never answered "unknown".
             Solver::try_new(&pos).map_err(user_error)?;
@@ -143,7 +145,17 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         return prove(args, &pos, path, proof_options);
     }
     // A rule the solver cannot prove is refused, never answered "unknown".
-    let solver = Solver::try_new(&pos).map_err(user_error)?;
+    let solver = Solver::try_new(&pos).map_err(|e| {
+        if pos.rule() == ttt_core::Rule::Renju {
+            user_error(format!(
+                "{e}; with --proof FILE, a renju position of at most {} empty cells gets its \
+                 proof and its value",
+                ttt_ai::PROOF_RENJU_CELLS
+            ))
+        } else {
+            user_error(e)
+        }
+    })?;
     if let Some(path) = &args.checkpoint {
         let jobs = super::checkpoint::Jobs {
             limits: limits.clone(),
@@ -167,6 +179,26 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Whether a file can be made at `path` (its folder is there and takes files), checked by
+/// making and removing a file beside it; an existing file at `path` is left as it is.
+pub(crate) fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    if path.is_dir() {
+        return Err(user_error(format!(
+            "cannot write {}: it is a folder",
+            path.display()
+        )));
+    }
+    let probe = folder.join(format!(".ttt-write-test-{}", std::process::id()));
+    std::fs::File::create(&probe)
+        .map_err(|e| user_error(format!("cannot write {}: {e}", path.display())))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
 /// What the proof writer's first search found: the value, the positions it searched and
 /// its time.
 struct Found {
@@ -186,6 +218,8 @@ fn prove(
 ) -> anyhow::Result<()> {
     let written = Arc::new(AtomicU64::new(0));
     options.written = Some(Arc::clone(&written));
+    let searched = Arc::new(AtomicU64::new(0));
+    options.limits = options.limits.with_progress(Arc::clone(&searched));
     let progress = Progress::start(&mut options.limits, Some(written));
     let started = Instant::now();
     let mut found = None;
@@ -224,9 +258,11 @@ fn prove(
     };
     if args.json {
         let value = found.as_ref().map(|f| f.value);
-        let (nodes, took) = found
-            .as_ref()
-            .map_or((0, elapsed), |f| (f.nodes, f.elapsed));
+        // Unknown: what the searches visited before the time ran out.
+        let (nodes, took) = found.as_ref().map_or_else(
+            || (searched.load(Ordering::Relaxed), elapsed),
+            |f| (f.nodes, f.elapsed),
+        );
         let v = SolveJson {
             position: pos.to_string(),
             rows: pos.dims().rows(),
@@ -265,12 +301,12 @@ fn prove(
     match (proof, &found) {
         (Ok(proof), _) => {
             eprintln!(
-                "ttt: the proof is in {} ({} positions, {} bytes; {} positions searched in \
-                 {:.1} s); check it with `ttt check-proof {}`",
+                "ttt: the proof is in {} ({}, {} bytes; {} searched in {:.1} s); check it \
+                 with `ttt check-proof {}`",
                 path.display(),
-                proof.positions,
+                plural(proof.positions as u64, "position"),
                 proof.text.len(),
-                proof.searched,
+                plural(proof.searched, "position"),
                 elapsed.as_secs_f64(),
                 path.display()
             );
@@ -279,14 +315,19 @@ fn prove(
         // The value was said: a proof that cannot be written within the limits takes
         // nothing from it, and is an error of its own (exit status 1).
         (Err(e), Some(_)) => Err(anyhow::Error::msg(format!("no proof: {e}"))),
-        (Err(ttt_ai::ProofRefused::OutOfTime), None) => {
-            if !args.json {
+        // The limits ended the search before the value was known: `unknown`, as the solver
+        // says, and no proof (exit status 1).
+        (Err(e @ (ProofRefused::OutOfTime | ProofRefused::OutOfMemory { .. })), None) => {
+            if !args.json && e == ProofRefused::OutOfTime {
                 println!("{}", headline(pos, None));
             }
-            Err(anyhow::Error::msg(
-                "no proof: the value is not known within the time limit, and only a value \
-                 the searches settle can be proven",
-            ))
+            Err(anyhow::Error::msg(match e {
+                ProofRefused::OutOfTime => "no proof: the value is not known within the time \
+                                            limit, and only a value the searches settle can be \
+                                            proven"
+                    .to_string(),
+                e => format!("no proof: {e}"),
+            }))
         }
         (Err(e), None) => Err(user_error(format!("no proof: {e}"))),
     }

@@ -271,6 +271,9 @@ fn colour(side: Side, black: Side) -> Player {
 /// written as the rule's book file, or every score printed.
 pub fn book(args: &BookArgs) -> anyhow::Result<()> {
     use ttt_pbrain::arena::WIDE_BOOK;
+    if let Some(path) = &args.out {
+        super::solve::check_writable(path)?;
+    }
     let started = Instant::now();
     let margin = i32::try_from(args.margin).unwrap_or(i32::MAX);
     let nodes = args.nodes as u64;
@@ -312,6 +315,11 @@ pub fn book(args: &BookArgs) -> anyhow::Result<()> {
                 .map_err(|e| user_error(format!("cannot write {}: {e}", path.display())))?;
         }
         None => {
+            writeln!(
+                out,
+                "# each wide opening's number and its score for white to move: below 0 black is \
+                 ahead"
+            )?;
             for (n, score) in scores.iter().enumerate() {
                 let shown = score.map_or_else(|| "refused".to_string(), |s| s.to_string());
                 writeln!(out, "{n} {shown}")?;
@@ -322,10 +330,11 @@ pub fn book(args: &BookArgs) -> anyhow::Result<()> {
     let black_ahead = scores.iter().flatten().filter(|&&s| s < -margin).count();
     writeln!(
         out,
-        "{}: kept {} of {WIDE_BOOK} openings within {margin} of even at {nodes} positions \
-         each ({black_ahead} better for black, {white_ahead} for white) in {:.0} s{}",
+        "{}: kept {} of {WIDE_BOOK} openings within {margin} of even at {} each (of the \
+         others, {black_ahead} favour black and {white_ahead} white) in {:.0} s{}",
         args.rule,
         kept.len(),
+        crate::output::words::plural(nodes, "position"),
         started.elapsed().as_secs_f64(),
         args.out
             .as_ref()
