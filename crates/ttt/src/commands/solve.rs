@@ -24,14 +24,13 @@ struct Progress {
 }
 
 impl Progress {
-    /// Starts the line, counting the positions searched under `limits` and, while a proof
-    /// is written, the positions `written`.
-    fn start(limits: &mut Limits, written: Option<Arc<AtomicU64>>) -> Option<Progress> {
+    /// Starts the line, showing the positions the searches count in `nodes` (the counter
+    /// of their limits) and, while a proof is written, the positions `written`.
+    fn start(nodes: &Arc<AtomicU64>, written: Option<Arc<AtomicU64>>) -> Option<Progress> {
         if !std::io::stderr().is_terminal() {
             return None;
         }
-        let nodes = Arc::new(AtomicU64::new(0));
-        *limits = limits.clone().with_progress(Arc::clone(&nodes));
+        let nodes = Arc::clone(nodes);
         let done = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&done);
         let bar = ProgressBar::new_spinner();
@@ -220,7 +219,7 @@ fn prove(
     options.written = Some(Arc::clone(&written));
     let searched = Arc::new(AtomicU64::new(0));
     options.limits = options.limits.with_progress(Arc::clone(&searched));
-    let progress = Progress::start(&mut options.limits, Some(written));
+    let progress = Progress::start(&searched, Some(written));
     let started = Instant::now();
     let mut found = None;
     let proof = ttt_ai::write_proof_telling(pos, &options, |value, nodes| {
@@ -366,7 +365,9 @@ fn report(
     threads: usize,
 ) -> anyhow::Result<Option<Value>> {
     let pos = *pos;
-    let progress = Progress::start(&mut limits, None);
+    let searched = Arc::new(AtomicU64::new(0));
+    limits = limits.with_progress(Arc::clone(&searched));
+    let progress = Progress::start(&searched, None);
     let solver = solver
         .limits(limits)
         .memory(memory)
