@@ -335,11 +335,12 @@ impl Board {
     pub(crate) fn is_forbidden(&self, at: usize) -> bool {
         match &self.renju {
             Some(pos) if self.turn == Player::X => {
-                // Only a cell with two threats on it, or a long line, can be forbidden; the
-                // others skip the exact check.
+                // Only a cell with two threats on it, two fours along one line (X . X X _ . X
+                // reads as five on either of two cells, as an open four does), or a long line
+                // can be forbidden; the others skip the exact check.
                 let p = self.patterns(at, Player::X);
                 let strong = p.iter().filter(|&&q| q >= Pattern::F3).count();
-                (strong >= 2 || self.might_be_overline(at))
+                (strong >= 2 || p.contains(&Pattern::F4) || self.might_be_overline(at))
                     && pos.forbidden(self.cell(at)).is_some()
             }
             _ => false,

@@ -630,6 +630,21 @@ mod tests {
     }
 
     #[test]
+    fn two_fours_on_one_line_are_forbidden_too() {
+        // X . X X _ . X on row 7: a stone on (7, 7) makes two fours along the one row (fives
+        // at (7, 4) and (7, 8)), a double four though only one line holds it.
+        let x = [(7, 3), (7, 5), (7, 6), (7, 9)];
+        let o = [(0, 0), (0, 14), (14, 0), (14, 14)];
+        let mut engine = position(&x, &o, Rule::Renju);
+        assert!(!engine.is_legal(Cell::new(7, 7)));
+        for millis in [10, 100] {
+            let t = think(&mut engine, millis);
+            assert_ne!(t.best, Cell::new(7, 7));
+            assert!(engine.is_legal(t.best));
+        }
+    }
+
+    #[test]
     fn a_four_x_may_not_stop_wins_in_three_plies_not_one() {
         // O's broken four down column 7 (rows 4, 5, 6 and 8) can be stopped only at (7, 7),
         // where X's threes on row 7 and the diagonal make a double three: forbidden.
