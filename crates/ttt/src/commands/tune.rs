@@ -307,6 +307,12 @@ pub fn book(args: &BookArgs) -> anyhow::Result<()> {
     let kept: Vec<usize> = (0..WIDE_BOOK)
         .filter(|&n| scores[n].is_some_and(|s| s.abs() <= margin))
         .collect();
+    // An empty book would leave a match no opening to play: never written.
+    if kept.is_empty() {
+        return Err(user_error(format!(
+            "no opening lies within {margin} of even: a book needs a larger --margin"
+        )));
+    }
     let mut out = std::io::stdout().lock();
     match &args.out {
         Some(path) => {
@@ -340,10 +346,5 @@ pub fn book(args: &BookArgs) -> anyhow::Result<()> {
             .as_ref()
             .map_or(String::new(), |p| format!("; written to {}", p.display()))
     )?;
-    if kept.is_empty() {
-        return Err(user_error(format!(
-            "no opening lies within {margin} of even: a book needs a larger --margin"
-        )));
-    }
     Ok(())
 }

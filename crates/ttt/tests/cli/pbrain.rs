@@ -680,7 +680,7 @@ fn a_wide_book_match_on_threads_feeds_the_evaluation_tuner() {
 }
 
 /// `ttt book` scores every wide opening and writes the even ones as a book file; what it
-/// cannot write it says, and a margin no opening meets is refused.
+/// cannot write it says, before the work.
 #[test]
 fn book_writes_the_even_openings() {
     let dir = tempfile::tempdir().unwrap();
