@@ -11,7 +11,8 @@ use super::values::{parse_count, rule_parser};
 The games are `ttt selfplay` files (the engine against itself from random openings) or `ttt
 match --state` files: `scripts/tune-eval.sh` plays them and then runs this command. Every
 tenth game is held out, and the error on its positions is printed beside the training error.
-Without --out, the tables are printed as the source of crates/ttt-engine/src/weights.rs.")]
+Without --out, the tables are printed as the source of the rule's file in
+crates/ttt-engine/src/tables/ (freestyle.rs, standard.rs, ...).")]
 pub struct TuneEvalArgs {
     /// The games: files of `ttt selfplay` or `ttt match --state` (all of one board and
     /// rule).
@@ -30,7 +31,7 @@ pub struct TuneEvalArgs {
     #[arg(long)]
     pub policy: bool,
     /// Write the fitted ordering here, as the engine's ordering file
-    /// (crates/ttt-engine/src/policy_weights.rs); implies --policy.
+    /// (crates/ttt-engine/src/tables/RULE_ordering.rs); implies --policy.
     #[arg(long, value_name = "FILE")]
     pub policy_out: Option<PathBuf>,
 }
