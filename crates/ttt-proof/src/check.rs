@@ -202,9 +202,17 @@ fn check_section(section: &Section, root: Position) -> Result<usize, CheckError>
             unreadable: false,
         };
         let Some((step, line)) = section.nodes.get(&id) else {
+            // Pointed at the line that names the node, where the mistake most likely is.
+            let parent = reached[&id].1;
+            let named_at = parent.and_then(|p| section.nodes.get(&p)).map(|(_, l)| *l);
             return Err(fail(
-                Some(section.line),
-                "this node is reached but the section has no line for it".into(),
+                named_at.or(Some(section.line)),
+                match parent {
+                    Some(p) => {
+                        format!("node {p} names this node, but the section has no line for it")
+                    }
+                    None => "this node is reached but the section has no line for it".into(),
+                },
             ));
         };
         let line = Some(*line);

@@ -251,6 +251,18 @@ fn a_node_reached_as_two_positions_names_the_first() {
     );
 }
 
+/// A node named but never written: refused at the line that names it.
+#[test]
+fn a_node_named_but_not_written_points_at_the_line_naming_it() {
+    let proof = "ttt-proof 1\nboard 2 2 2\nrule freestyle\nroot empty\nclaim X wins\n\
+                 section X win\n0 play 0,0 1\n1 reply 0,1>2 1,0>3 1,1>4\n2 play 1,0 5\n\
+                 3 play 0,1 5\n4 play 0,1 7\n5 over\n";
+    // Line 11 (`4 play 0,1 7`) names node 7, which has no line.
+    let err = ttt_proof::check(proof).unwrap_err();
+    assert_eq!((err.node, err.line), (Some(7), Some(11)), "{err}");
+    assert!(err.to_string().contains("node 4 names this node"), "{err}");
+}
+
 #[test]
 fn a_forced_line_may_leave_out_the_replies_that_lose_at_once() {
     // X in a corner, O in the next: X threatens the diagonal, O must block, then X makes
