@@ -12,6 +12,8 @@ use crate::board::{Board, NO_CELL};
 /// How hard [`Pairing::find`] looks for a pairing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum PairingSearch {
+    /// None at all: [`Pairing::find`] finds nothing.
+    Skip,
     /// The greedy pass alone.
     Greedy,
     /// Then, where at least three quarters of the board are empty, a backtracking search of
@@ -128,15 +130,15 @@ impl Pairing {
     /// exists.
     pub(crate) fn find(&mut self, board: &Board, attacker: Player, how: PairingSearch) -> bool {
         let scratch = self;
-        if board.threats(attacker) > 0 {
-            // A line one move from completion cannot be paired.
+        // A line one move from completion cannot be paired.
+        if how == PairingSearch::Skip || board.threats(attacker) > 0 {
             return false;
         }
         scratch.reset(board);
         // Beyond this many misses the greedy pass's count no longer decides anything.
         let most_misses = match how {
             PairingSearch::Wide => MISSES_WORTH_SEARCHING,
-            PairingSearch::Greedy | PairingSearch::Early => 0,
+            PairingSearch::Skip | PairingSearch::Greedy | PairingSearch::Early => 0,
         };
         let misses = greedy(board, attacker, scratch, most_misses);
         if misses == 0 {
@@ -431,6 +433,36 @@ mod tests {
         }
         // Both answers came up often.
         assert!(found[0] > 100 && found[1] > 100, "{found:?}");
+    }
+
+    /// A pairing after the attacker's mark is one before it (the proof-number search looks
+    /// for none where the defender is to move, on the strength of this): on random
+    /// positions, wherever one exists after an attacker's move, one exists before it.
+    #[test]
+    fn an_attackers_mark_never_makes_a_pairing() {
+        let mut rng = crate::rng::Rng::seeded(13);
+        let mut scratch = Pairing::default();
+        let mut after = 0;
+        for (rows, cols, k) in [(4, 4, 3), (4, 5, 4), (5, 5, 4), (4, 6, 4)] {
+            for _ in 0..150 {
+                let mut b = random_board(&mut rng, rows, cols, k, rows * cols / 2);
+                let attacker = b.turn();
+                scratch.reset(&b);
+                let before = pairing_exists(&b, attacker, &mut scratch);
+                let empty: Vec<usize> = (0..b.cells()).filter(|&c| b.is_empty(c)).collect();
+                for c in empty {
+                    if !b.play(c) {
+                        scratch.reset(&b);
+                        if pairing_exists(&b, attacker, &mut scratch) {
+                            after += 1;
+                            assert!(before, "{rows}x{cols} K={k}: a pairing only after {c}");
+                        }
+                    }
+                    b.undo(c);
+                }
+            }
+        }
+        assert!(after > 100, "{after}");
     }
 
     /// Every pairing found, greedily or by search, on random positions is a real one: its

@@ -54,6 +54,8 @@ pub(crate) struct ProofSearch {
     limits: Limits,
     started: Instant,
     nodes: u64,
+    /// How many moves below the root the search is.
+    ply: u32,
     aborted: bool,
     certifier: Certifier,
     child_lists: Vec<Vec<Child>>,
@@ -107,6 +109,7 @@ impl ProofSearch {
             limits,
             started: Instant::now(),
             nodes: 0,
+            ply: 0,
             aborted: false,
             certifier: Certifier::default(),
             child_lists: Vec::new(),
@@ -219,9 +222,19 @@ impl ProofSearch {
     /// Searched for in every position, not only early or near safety by the Erdős–Selfridge
     /// count: a pairing found anywhere saves a subtree, and most of a draw's proof lies deep
     /// in the game.
+    ///
+    /// Where the defender is to move (below the root), only the Erdős–Selfridge count: a
+    /// pairing is the position's alone, whoever moves, and one found after an attacker's
+    /// move would have served before it (the same windows are open, with one cell more
+    /// empty), so the position the attacker moved from, which was looked at first, had one
+    /// to find. The count is not like that: the defender's tempo lowers it.
     fn certificate(&mut self) -> Option<u128> {
-        self.certifier
-            .certificate(&self.board, self.attacker, PairingSearch::Wide)
+        let how = if self.ply > 0 && self.board.turn() != self.attacker {
+            PairingSearch::Skip
+        } else {
+            PairingSearch::Wide
+        };
+        self.certifier.certificate(&self.board, self.attacker, how)
     }
 
     /// The multiple-iterative-deepening step of df-pn: searches the position until its proof
@@ -358,7 +371,9 @@ impl ProofSearch {
             };
             let cell = usize::from(children[best].cell);
             self.board.play(cell);
+            self.ply += 1;
             let found = self.mid(child_thpn, child_thdn);
+            self.ply -= 1;
             self.board.undo(cell);
             if self.aborted {
                 break Numbers { pn, dn, zone: 0 };
