@@ -4,7 +4,7 @@
 # and alpha-beta alone on one thread (whose position counts are the same from run to run).
 #
 #   scripts/solve-figures.sh            the boards settled within a minute or so
-#   scripts/solve-figures.sh --long     also 7x8 and 4x9 (minutes) and 8x8 with five (15-25 min)
+#   scripts/solve-figures.sh --long     also 7x8 and 4x9 (minutes) and 8x8 with five (4-7 min)
 #   RUNS=5 scripts/solve-figures.sh     more runs of the default command
 #
 # Prints one Markdown table row a board. Builds the release binary first.

@@ -30,7 +30,7 @@ const EARLY_BUDGET: u32 = 128;
 /// How many pairs [`PairingSearch::Wide`] may try before giving up. Positions deep in the
 /// game need it as much as early ones; fewer tries find too few pairings, more cost more
 /// than they find (see docs/PERFORMANCE.md).
-const WIDE_BUDGET: u32 = 1000;
+const WIDE_BUDGET: u32 = 300;
 /// Where the greedy pass leaves more open windows than this unpaired, a pairing is rarely
 /// there to find: [`PairingSearch::Wide`] does not search (fewer skip too many pairings,
 /// more waste the search's time: see docs/PERFORMANCE.md).
