@@ -22,6 +22,9 @@ pub(crate) enum PairingSearch {
     /// Then, wherever the greedy pass left at most [`MISSES_WORTH_SEARCHING`] open windows
     /// unpaired, a backtracking search of [`WIDE_BUDGET`] tries.
     Wide,
+    /// As [`PairingSearch::Wide`], with [`PROOF_BUDGET`] tries: for a proof, where each
+    /// pairing found is a subtree not written.
+    Proof,
 }
 
 /// How many pairs [`PairingSearch::Early`] may try before giving up (fewer find too few
@@ -31,6 +34,9 @@ const EARLY_BUDGET: u32 = 128;
 /// game need it as much as early ones; fewer tries find too few pairings, more cost more
 /// than they find (see docs/PERFORMANCE.md).
 const WIDE_BUDGET: u32 = 300;
+/// How many pairs [`PairingSearch::Proof`] may try: the proof writer's certificates cost
+/// little of its time, and more tries make smaller proofs (see docs/PERFORMANCE.md).
+const PROOF_BUDGET: u32 = 1000;
 /// Where the greedy pass leaves more open windows than this unpaired, a pairing is rarely
 /// there to find: [`PairingSearch::Wide`] does not search (fewer skip too many pairings,
 /// more waste the search's time: see docs/PERFORMANCE.md).
@@ -137,7 +143,7 @@ impl Pairing {
         scratch.reset(board);
         // Beyond this many misses the greedy pass's count no longer decides anything.
         let most_misses = match how {
-            PairingSearch::Wide => MISSES_WORTH_SEARCHING,
+            PairingSearch::Wide | PairingSearch::Proof => MISSES_WORTH_SEARCHING,
             PairingSearch::Skip | PairingSearch::Greedy | PairingSearch::Early => 0,
         };
         let misses = greedy(board, attacker, scratch, most_misses);
@@ -147,6 +153,7 @@ impl Pairing {
         let mut budget = match how {
             PairingSearch::Early if board.is_early() => EARLY_BUDGET,
             PairingSearch::Wide if misses <= MISSES_WORTH_SEARCHING => WIDE_BUDGET,
+            PairingSearch::Proof if misses <= MISSES_WORTH_SEARCHING => PROOF_BUDGET,
             _ => return false,
         };
         scratch.reset(board);
@@ -471,7 +478,7 @@ mod tests {
     fn pairings_found_are_pairings() {
         let mut rng = crate::rng::Rng::seeded(11);
         let mut scratch = Pairing::default();
-        let mut found = [0; 3];
+        let mut found = [0; 4];
         for (rows, cols, k) in [(5, 5, 4), (6, 6, 5), (7, 7, 5), (4, 9, 4), (12, 12, 5)] {
             for _ in 0..300 {
                 let b = random_board(&mut rng, rows, cols, k, rows * cols / 2);
@@ -480,6 +487,7 @@ mod tests {
                         PairingSearch::Greedy,
                         PairingSearch::Early,
                         PairingSearch::Wide,
+                        PairingSearch::Proof,
                     ];
                     for (way, how) in ways.into_iter().enumerate() {
                         if !scratch.find(&b, attacker, how) {
@@ -508,7 +516,7 @@ mod tests {
         }
         // Every way found pairings, and each search found more than the greedy pass alone.
         assert!(
-            found[0] > 0 && found[1] > found[0] && found[2] > found[0],
+            found[0] > 0 && found[1] > found[0] && found[2] > found[0] && found[3] >= found[2],
             "{found:?}"
         );
     }

@@ -41,7 +41,7 @@ impl Certify {
             // The weights are those of the lines open to the maker: marks elsewhere add none.
             return Some(("potential".to_string(), board.open_cells(maker)));
         }
-        if !self.pairing.find(board, maker, PairingSearch::Wide) {
+        if !self.pairing.find(board, maker, PairingSearch::Proof) {
             return None;
         }
         let mut words = String::from("pairing");

@@ -266,7 +266,9 @@ impl Oracle {
         };
         let slot = &mut tables[usize::from(maker == Player::O)];
         let table = slot.take().expect("the table is back after each search");
-        let mut search = ProofSearch::over(pos, board, maker, table, self.limits.clone());
+        // Pairings everywhere: each one the table holds is a node the proof need not open.
+        let mut search = ProofSearch::over(pos, board, maker, table, self.limits.clone())
+            .with_pairings_everywhere();
         let found = run(&mut search);
         self.nodes += search.nodes();
         *slot = Some(search.into_table());

@@ -56,6 +56,9 @@ pub(crate) struct ProofSearch {
     nodes: u64,
     /// How many moves below the root the search is.
     ply: u32,
+    /// Whether pairings are looked for where the defender is to move too (see
+    /// [`ProofSearch::certificate`]).
+    pairings_everywhere: bool,
     aborted: bool,
     certifier: Certifier,
     child_lists: Vec<Vec<Child>>,
@@ -110,10 +113,21 @@ impl ProofSearch {
             started: Instant::now(),
             nodes: 0,
             ply: 0,
+            pairings_everywhere: false,
             aborted: false,
             certifier: Certifier::default(),
             child_lists: Vec::new(),
             ranks: Vec::new(),
+        }
+    }
+
+    /// This search, looking for pairings where the defender is to move too, with the
+    /// proof's budget ([`PairingSearch::Proof`]): slower, but a proof written from its table
+    /// settles more positions by a pairing and is smaller.
+    pub(crate) fn with_pairings_everywhere(self) -> ProofSearch {
+        ProofSearch {
+            pairings_everywhere: true,
+            ..self
         }
     }
 
@@ -227,9 +241,12 @@ impl ProofSearch {
     /// pairing is the position's alone, whoever moves, and one found after an attacker's
     /// move would have served before it (the same windows are open, with one cell more
     /// empty), so the position the attacker moved from, which was looked at first, had one
-    /// to find. The count is not like that: the defender's tempo lowers it.
+    /// to find. The count is not like that: the defender's tempo lowers it. A proof's
+    /// searches look everywhere ([`ProofSearch::with_pairings_everywhere`]).
     fn certificate(&mut self) -> Option<u128> {
-        let how = if self.ply > 0 && self.board.turn() != self.attacker {
+        let how = if self.pairings_everywhere {
+            PairingSearch::Proof
+        } else if self.ply > 0 && self.board.turn() != self.attacker {
             PairingSearch::Skip
         } else {
             PairingSearch::Wide
