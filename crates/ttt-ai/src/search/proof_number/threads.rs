@@ -96,6 +96,7 @@ pub(crate) fn prove_together(
         let mut helpers: Vec<ProofSearch> = (1..threads)
             .map(|_| ProofSearch {
                 sharers_stop: Some(sharers_stop.clone()),
+                pairings_everywhere: search.pairings_everywhere,
                 ..ProofSearch::with_table(
                     &search.root,
                     search.attacker,
