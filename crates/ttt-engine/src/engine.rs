@@ -622,9 +622,14 @@ mod tests {
             engine.play(Cell::new(7, 7)),
             Err(EngineError::Forbidden(Cell::new(7, 7)))
         );
+        never_chooses(&mut engine, Cell::new(7, 7));
+    }
+
+    /// At a short and a longer time, the engine's move is legal and not `forbidden`.
+    fn never_chooses(engine: &mut Engine, forbidden: Cell) {
         for millis in [10, 100] {
-            let t = think(&mut engine, millis);
-            assert_ne!(t.best, Cell::new(7, 7));
+            let t = think(engine, millis);
+            assert_ne!(t.best, forbidden);
             assert!(engine.is_legal(t.best));
         }
     }
@@ -637,11 +642,7 @@ mod tests {
         let o = [(0, 0), (0, 14), (14, 0), (14, 14)];
         let mut engine = position(&x, &o, Rule::Renju);
         assert!(!engine.is_legal(Cell::new(7, 7)));
-        for millis in [10, 100] {
-            let t = think(&mut engine, millis);
-            assert_ne!(t.best, Cell::new(7, 7));
-            assert!(engine.is_legal(t.best));
-        }
+        never_chooses(&mut engine, Cell::new(7, 7));
     }
 
     #[test]
