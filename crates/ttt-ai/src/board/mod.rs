@@ -281,6 +281,7 @@ impl Board {
     }
 
     /// How many windows the board has.
+    #[cfg(test)]
     pub(crate) fn window_count(&self) -> usize {
         self.windows.count()
     }

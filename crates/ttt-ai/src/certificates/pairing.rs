@@ -52,27 +52,49 @@ pub(crate) struct Pairing {
     /// The windows open to the attacker in index order, then the same sorted by how many
     /// cells they still need (filled by the greedy pass).
     order: Vec<u32>,
-    /// How many pairs lie wholly in each window (one is enough).
+    /// How many pairs lie wholly in each window (one is enough), plus one in a window
+    /// closed to the attacker (which needs none).
     pairs_in: Vec<u8>,
     /// How many of each window's cells are empty and not yet paired.
     free_in: Vec<u8>,
+    /// What the search chooses by, for each window: its free cells while it still needs a
+    /// pair, else [`u8::MAX`]. One byte a window, in window order, so that the search's look
+    /// over every window (most of its time) reads one short array.
+    need: Vec<u8>,
     /// The cells paired so far, as a bit set (on boards of up to 128 cells).
     paired: u128,
 }
 
 impl Pairing {
-    /// Starts an empty pairing on `board`.
-    fn reset(&mut self, board: &Board) {
+    /// Starts an empty pairing on `board` against `attacker`.
+    fn reset(&mut self, board: &Board, attacker: Player) {
         let k = board.k() as u8;
         self.partner.clear();
         self.partner.resize(board.cells(), NO_CELL);
         self.paired = 0;
         self.pairs_in.clear();
-        self.pairs_in.resize(board.window_count(), 0);
+        self.pairs_in.extend(
+            board
+                .counts(attacker.other())
+                .iter()
+                .map(|&n| u8::from(n > 0)),
+        );
         self.free_in.clear();
         let (x, o) = (board.counts(Player::X), board.counts(Player::O));
         self.free_in
             .extend(x.iter().zip(o).map(|(&x, &o)| k - x - o));
+        self.need.clear();
+        self.need.extend(
+            self.free_in.iter().zip(&self.pairs_in).map(
+                |(&free, &pairs)| {
+                    if pairs == 0 {
+                        free
+                    } else {
+                        u8::MAX
+                    }
+                },
+            ),
+        );
     }
 
     fn is_free(&self, board: &Board, c: u16) -> bool {
@@ -114,16 +136,21 @@ impl Pairing {
     /// Counts `pairs` more (one or minus one) pairs in the windows holding both `a` and `b`,
     /// and as many fewer free cells through each of them.
     fn count(&mut self, board: &Board, a: u16, b: u16, pairs: i8) {
+        let (free_in, pairs_in, need) = (&mut self.free_in, &mut self.pairs_in, &mut self.need);
         for &w in board.windows_through(usize::from(a)) {
             let w = w as usize;
-            self.free_in[w] = self.free_in[w].wrapping_add_signed(-pairs);
+            let free = free_in[w].wrapping_add_signed(-pairs);
+            free_in[w] = free;
             if board.window_holds(w, b) {
-                self.pairs_in[w] = self.pairs_in[w].wrapping_add_signed(pairs);
+                pairs_in[w] = pairs_in[w].wrapping_add_signed(pairs);
             }
+            need[w] = if pairs_in[w] == 0 { free } else { u8::MAX };
         }
         for &w in board.windows_through(usize::from(b)) {
             let w = w as usize;
-            self.free_in[w] = self.free_in[w].wrapping_add_signed(-pairs);
+            let free = free_in[w].wrapping_add_signed(-pairs);
+            free_in[w] = free;
+            need[w] = if pairs_in[w] == 0 { free } else { u8::MAX };
         }
     }
 }
@@ -140,7 +167,7 @@ impl Pairing {
         if how == PairingSearch::Skip || board.threats(attacker) > 0 {
             return false;
         }
-        scratch.reset(board);
+        scratch.reset(board, attacker);
         // Beyond this many misses the greedy pass's count no longer decides anything.
         let most_misses = match how {
             PairingSearch::Wide | PairingSearch::Proof => MISSES_WORTH_SEARCHING,
@@ -156,13 +183,8 @@ impl Pairing {
             PairingSearch::Proof if misses <= MISSES_WORTH_SEARCHING => PROOF_BUDGET,
             _ => return false,
         };
-        scratch.reset(board);
-        let mut order = std::mem::take(&mut scratch.order);
-        let open = &order[..order.len() / 2];
-        let found = search(board, open, scratch, &mut budget).is_ok();
-        order.clear();
-        scratch.order = order;
-        found
+        scratch.reset(board, attacker);
+        search(board, scratch, &mut budget).is_ok()
     }
 
     /// The pairs of the pairing the last successful [`Pairing::find`] found, as cell indices,
@@ -252,8 +274,8 @@ fn greedy(board: &Board, attacker: Player, scratch: &mut Pairing, most_misses: u
     misses
 }
 
-/// Backtracking over the pairs of the open window with the fewest free cells, within a
-/// budget of tries. `open` lists the windows open to the attacker.
+/// Backtracking over the pairs of the open window with the fewest free cells (the first
+/// such in index order), within a budget of tries.
 ///
 /// A failure comes with its *conflict*: cells paired by the search such that no pairing
 /// keeps the pairs through them (whatever the other pairs). A window left with fewer
@@ -264,12 +286,7 @@ fn greedy(board: &Board, attacker: Player, scratch: &mut Pairing, most_misses: u
 /// (conflict-directed backjumping, Prosser 1993), instead of trying every pair of every
 /// window in between. Every bit (no jumping) beyond 128 cells or with more pairs in a
 /// window than are tried.
-fn search(
-    board: &Board,
-    open: &[u32],
-    scratch: &mut Pairing,
-    budget: &mut u32,
-) -> Result<(), u128> {
+fn search(board: &Board, scratch: &mut Pairing, budget: &mut u32) -> Result<(), u128> {
     let exact = board.cells() <= 128 && board.k() <= 16;
     let cells_of = |w: usize| {
         if exact {
@@ -278,23 +295,16 @@ fn search(
             u128::MAX
         }
     };
-    let mut target: Option<(u8, usize)> = None;
-    for &w in open {
-        let w = w as usize;
-        if scratch.pairs_in[w] > 0 {
-            continue;
-        }
-        let free = scratch.free_in[w];
-        if free < 2 {
-            return Err(cells_of(w) & scratch.paired);
-        }
-        if target.is_none_or(|(f, _)| free < f) {
-            target = Some((free, w));
-        }
+    // The least need first (a loop the compiler runs many windows at a time), then where.
+    let least = scratch.need.iter().copied().min().unwrap_or(u8::MAX);
+    if least < 2 {
+        let w = scratch.need.iter().position(|&n| n < 2).unwrap_or(0);
+        return Err(cells_of(w) & scratch.paired);
     }
-    let Some((_, w)) = target else {
+    if least == u8::MAX {
         return Ok(());
-    };
+    }
+    let w = scratch.need.iter().position(|&n| n == least).unwrap_or(0);
     // The window's cells paired before it limited its choice of pairs.
     let mut blamed = cells_of(w) & scratch.paired;
     let cells = board.window(w);
@@ -323,7 +333,7 @@ fn search(
         *budget -= 1;
         let (a, b) = (cells[usize::from(i)], cells[usize::from(j)]);
         scratch.pair(board, a, b);
-        let Err(conflict) = search(board, open, scratch, budget) else {
+        let Err(conflict) = search(board, scratch, budget) else {
             return Ok(());
         };
         scratch.unpair(board, a, b);
@@ -424,15 +434,11 @@ mod tests {
                     if b.threats(attacker) > 0 {
                         continue;
                     }
-                    scratch.reset(&b);
+                    scratch.reset(&b, attacker);
                     let exists = pairing_exists(&b, attacker, &mut scratch);
-                    scratch.reset(&b);
-                    let theirs = b.counts(attacker.other());
-                    let open: Vec<u32> = (0..b.window_count() as u32)
-                        .filter(|&w| theirs[w as usize] == 0)
-                        .collect();
+                    scratch.reset(&b, attacker);
                     let mut budget = u32::MAX;
-                    let searched = search(&b, &open, &mut scratch, &mut budget).is_ok();
+                    let searched = search(&b, &mut scratch, &mut budget).is_ok();
                     assert_eq!(searched, exists, "{rows}x{cols} K={k} {attacker:?}");
                     found[usize::from(exists)] += 1;
                 }
@@ -454,12 +460,12 @@ mod tests {
             for _ in 0..150 {
                 let mut b = random_board(&mut rng, rows, cols, k, rows * cols / 2);
                 let attacker = b.turn();
-                scratch.reset(&b);
+                scratch.reset(&b, attacker);
                 let before = pairing_exists(&b, attacker, &mut scratch);
                 let empty: Vec<usize> = (0..b.cells()).filter(|&c| b.is_empty(c)).collect();
                 for c in empty {
                     if !b.play(c) {
-                        scratch.reset(&b);
+                        scratch.reset(&b, attacker);
                         if pairing_exists(&b, attacker, &mut scratch) {
                             after += 1;
                             assert!(before, "{rows}x{cols} K={k}: a pairing only after {c}");
