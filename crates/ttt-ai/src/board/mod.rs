@@ -281,7 +281,6 @@ impl Board {
     }
 
     /// How many windows the board has.
-    #[cfg(test)]
     pub(crate) fn window_count(&self) -> usize {
         self.windows.count()
     }

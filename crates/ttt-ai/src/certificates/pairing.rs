@@ -4,7 +4,7 @@
 //! win. Finding one is a set-cover problem; a greedy pass finds most, and a short
 //! backtracking search with conflict-directed backjumping finds more where it is worth it.
 
-use ttt_core::Player;
+use ttt_core::{Dims, Player};
 
 use crate::board::bits::bit;
 use crate::board::{Board, NO_CELL};
@@ -63,11 +63,29 @@ pub(crate) struct Pairing {
     need: Vec<u8>,
     /// The cells paired so far, as a bit set (on boards of up to 128 cells).
     paired: u128,
+    /// For each cell in turn, a byte per window: 1 where the window holds the cell. With
+    /// it a pair changes every window's counts in one pass over short arrays, which the
+    /// compiler runs many windows at a time, instead of visiting the windows through each
+    /// cell one by one.
+    holds: Vec<u8>,
+    /// The board [`Pairing::holds`] was made for.
+    holds_for: Option<Dims>,
 }
 
 impl Pairing {
     /// Starts an empty pairing on `board` against `attacker`.
     fn reset(&mut self, board: &Board, attacker: Player) {
+        if self.holds_for != Some(board.dims()) {
+            let windows = board.window_count();
+            self.holds.clear();
+            self.holds.resize(board.cells() * windows, 0);
+            for c in 0..board.cells() {
+                for &w in board.windows_through(c) {
+                    self.holds[c * windows + w as usize] = 1;
+                }
+            }
+            self.holds_for = Some(board.dims());
+        }
         let k = board.k() as u8;
         self.partner.clear();
         self.partner.resize(board.cells(), NO_CELL);
@@ -108,10 +126,16 @@ impl Pairing {
         self.paired |= bit(usize::from(a)) | bit(usize::from(b));
     }
 
-    /// Adds the pair `a`-`b`, keeping the windows' counts.
-    fn pair(&mut self, board: &Board, a: u16, b: u16) {
+    /// Adds the pair `a`-`b`, counting it in the windows that hold both, and as many fewer
+    /// free cells in the windows through each.
+    fn pair(&mut self, a: u16, b: u16) {
         self.link(a, b);
-        self.count(board, a, b, 1);
+        self.count(
+            a,
+            b,
+            |free, x, y| free.wrapping_sub(x + y),
+            |pairs, x, y| pairs + (x & y),
+        );
     }
 
     /// Adds the pair `a`-`b`, counting it in the windows that hold both but leaving the
@@ -126,31 +150,37 @@ impl Pairing {
     }
 
     /// Takes back [`Pairing::pair`].
-    fn unpair(&mut self, board: &Board, a: u16, b: u16) {
+    fn unpair(&mut self, a: u16, b: u16) {
         self.partner[usize::from(a)] = NO_CELL;
         self.partner[usize::from(b)] = NO_CELL;
         self.paired &= !(bit(usize::from(a)) | bit(usize::from(b)));
-        self.count(board, a, b, -1);
+        self.count(
+            a,
+            b,
+            |free, x, y| free + x + y,
+            |pairs, x, y| pairs - (x & y),
+        );
     }
 
-    /// Counts `pairs` more (one or minus one) pairs in the windows holding both `a` and `b`,
-    /// and as many fewer free cells through each of them.
-    fn count(&mut self, board: &Board, a: u16, b: u16, pairs: i8) {
-        let (free_in, pairs_in, need) = (&mut self.free_in, &mut self.pairs_in, &mut self.need);
-        for &w in board.windows_through(usize::from(a)) {
-            let w = w as usize;
-            let free = free_in[w].wrapping_add_signed(-pairs);
-            free_in[w] = free;
-            if board.window_holds(w, b) {
-                pairs_in[w] = pairs_in[w].wrapping_add_signed(pairs);
-            }
-            need[w] = if pairs_in[w] == 0 { free } else { u8::MAX };
-        }
-        for &w in board.windows_through(usize::from(b)) {
-            let w = w as usize;
-            let free = free_in[w].wrapping_add_signed(-pairs);
-            free_in[w] = free;
-            need[w] = if pairs_in[w] == 0 { free } else { u8::MAX };
+    /// Changes every window's counts of free cells and of pairs by `free` and `pairs`, given
+    /// whether it holds `a` and whether it holds `b`, and its need with them.
+    #[inline(always)]
+    fn count(
+        &mut self,
+        a: u16,
+        b: u16,
+        free: impl Fn(u8, u8, u8) -> u8,
+        pairs: impl Fn(u8, u8, u8) -> u8,
+    ) {
+        let windows = self.need.len();
+        let holds_a = &self.holds[usize::from(a) * windows..][..windows];
+        let holds_b = &self.holds[usize::from(b) * windows..][..windows];
+        let counts = self.free_in.iter_mut().zip(&mut self.pairs_in);
+        let holds = holds_a.iter().zip(holds_b);
+        for ((need, (f, p)), (&x, &y)) in self.need.iter_mut().zip(counts).zip(holds) {
+            *f = free(*f, x, y);
+            *p = pairs(*p, x, y);
+            *need = if *p == 0 { *f } else { u8::MAX };
         }
     }
 }
@@ -298,13 +328,13 @@ fn search(board: &Board, scratch: &mut Pairing, budget: &mut u32) -> Result<(), 
     // The least need first (a loop the compiler runs many windows at a time), then where.
     let least = scratch.need.iter().copied().min().unwrap_or(u8::MAX);
     if least < 2 {
-        let w = scratch.need.iter().position(|&n| n < 2).unwrap_or(0);
+        let w = first_where(&scratch.need, 0, !1).unwrap_or(0);
         return Err(cells_of(w) & scratch.paired);
     }
     if least == u8::MAX {
         return Ok(());
     }
-    let w = scratch.need.iter().position(|&n| n == least).unwrap_or(0);
+    let w = first_where(&scratch.need, least, u8::MAX).unwrap_or(0);
     // The window's cells paired before it limited its choice of pairs.
     let mut blamed = cells_of(w) & scratch.paired;
     let cells = board.window(w);
@@ -332,11 +362,11 @@ fn search(board: &Board, scratch: &mut Pairing, budget: &mut u32) -> Result<(), 
         }
         *budget -= 1;
         let (a, b) = (cells[usize::from(i)], cells[usize::from(j)]);
-        scratch.pair(board, a, b);
+        scratch.pair(a, b);
         let Err(conflict) = search(board, scratch, budget) else {
             return Ok(());
         };
-        scratch.unpair(board, a, b);
+        scratch.unpair(a, b);
         let pair = if exact {
             bit(usize::from(a)) | bit(usize::from(b))
         } else {
@@ -350,10 +380,43 @@ fn search(board: &Board, scratch: &mut Pairing, budget: &mut u32) -> Result<(), 
     Err(blamed)
 }
 
+/// The first of `bytes` that is zero once XORed with `xor` and ANDed with `and`, looked for
+/// eight bytes at a time: a word with a zero byte has, at that byte, the high bit of
+/// `(v - 0x0101..) & !v`, and no such bit below its first zero byte.
+fn first_where(bytes: &[u8], xor: u8, and: u8) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    let (xor8, and8) = (ONES * u64::from(xor), ONES * u64::from(and));
+    let mut chunks = bytes.chunks_exact(8);
+    for (i, chunk) in chunks.by_ref().enumerate() {
+        let v = (u64::from_le_bytes(std::array::from_fn(|j| chunk[j])) ^ xor8) & and8;
+        let zeros = v.wrapping_sub(ONES) & !v & ONES << 7;
+        if zeros != 0 {
+            return Some(i * 8 + zeros.trailing_zeros() as usize / 8);
+        }
+    }
+    let rest = chunks.remainder();
+    let at = rest.iter().position(|&b| (b ^ xor) & and == 0)?;
+    Some(bytes.len() - rest.len() + at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::tests::board;
+
+    /// The first byte found eight at a time is the first byte that matches.
+    #[test]
+    fn first_where_finds_the_first_match() {
+        let mut rng = crate::rng::Rng::seeded(5);
+        for _ in 0..2000 {
+            let len = rng.below(40);
+            let bytes: Vec<u8> = (0..len).map(|_| [0, 1, 2, 3, 255][rng.below(5)]).collect();
+            for (xor, and) in [(0, !1), (2, u8::MAX), (255, u8::MAX), (1, u8::MAX)] {
+                let slow = bytes.iter().position(|&b| (b ^ xor) & and == 0);
+                assert_eq!(first_where(&bytes, xor, and), slow, "{bytes:?} {xor} {and}");
+            }
+        }
+    }
 
     #[test]
     fn pairings() {
@@ -408,9 +471,9 @@ mod tests {
         for (i, &a) in cells.iter().enumerate() {
             for &c in &cells[i + 1..] {
                 if scratch.is_free(b, a) && scratch.is_free(b, c) {
-                    scratch.pair(b, a, c);
+                    scratch.pair(a, c);
                     let found = pairing_exists(b, attacker, scratch);
-                    scratch.unpair(b, a, c);
+                    scratch.unpair(a, c);
                     if found {
                         return true;
                     }
