@@ -33,7 +33,7 @@ const EARLY_BUDGET: u32 = 128;
 /// How many pairs [`PairingSearch::Wide`] may try before giving up. Positions deep in the
 /// game need it as much as early ones; fewer tries find too few pairings, more cost more
 /// than they find (see docs/PERFORMANCE.md).
-const WIDE_BUDGET: u32 = 300;
+const WIDE_BUDGET: u32 = 500;
 /// How many pairs [`PairingSearch::Proof`] may try: the proof writer's certificates cost
 /// little of its time, and more tries make smaller proofs (see docs/PERFORMANCE.md).
 const PROOF_BUDGET: u32 = 1000;
