@@ -285,22 +285,6 @@ impl Board {
         self.windows.count()
     }
 
-    /// Whether `cell` lies in window `w`. A window is a run of K cells a fixed step apart,
-    /// so beyond the bit sets (128 cells), `cell` lies in it when its distance from the first
-    /// cell is a multiple of the step, less than K steps.
-    pub(crate) fn window_holds(&self, w: usize, cell: u16) -> bool {
-        if let Some(&mask) = self.window_masks.get(w) {
-            return mask >> cell & 1 == 1;
-        }
-        let cells = self.window(w);
-        let (Some(&first), Some(&second)) = (cells.first(), cells.get(1)) else {
-            return cells.first() == Some(&cell);
-        };
-        let (first, step) = (i32::from(first), i32::from(second) - i32::from(first));
-        let d = i32::from(cell) - first;
-        d >= 0 && d % step == 0 && d / step < i32::from(self.k)
-    }
-
     /// Whether some live window passes through `cell`.
     pub(crate) fn is_live(&self, cell: usize) -> bool {
         self.live_at[cell] > 0
@@ -633,24 +617,5 @@ pub(crate) mod tests {
         assert!(b.is_live(2));
         let k1 = board("..", 1);
         assert_eq!(k1.threats(Player::X), 2);
-    }
-
-    /// (beyond), agrees with the window's list of cells.
-    #[test]
-    fn windows_hold_their_cells() {
-        for (rows, cols) in [(5, 5), (5, 9), (12, 12)] {
-            let empty = vec![".".repeat(cols); rows].join("/");
-            let b = board(&empty, 4);
-            for w in 0..b.window_count() {
-                for c in 0..rows * cols {
-                    let c = c as u16;
-                    assert_eq!(
-                        b.window_holds(w, c),
-                        b.window(w).contains(&c),
-                        "{rows}x{cols} window {w} cell {c}"
-                    );
-                }
-            }
-        }
     }
 }

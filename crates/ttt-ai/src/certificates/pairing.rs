@@ -119,34 +119,18 @@ impl Pairing {
         board.is_empty(usize::from(c)) && self.partner[usize::from(c)] == NO_CELL
     }
 
-    /// Makes `a` and `b` partners, without counting.
-    fn link(&mut self, a: u16, b: u16) {
-        self.partner[usize::from(a)] = b;
-        self.partner[usize::from(b)] = a;
-        self.paired |= bit(usize::from(a)) | bit(usize::from(b));
-    }
-
     /// Adds the pair `a`-`b`, counting it in the windows that hold both, and as many fewer
     /// free cells in the windows through each.
     fn pair(&mut self, a: u16, b: u16) {
-        self.link(a, b);
+        self.partner[usize::from(a)] = b;
+        self.partner[usize::from(b)] = a;
+        self.paired |= bit(usize::from(a)) | bit(usize::from(b));
         self.count(
             a,
             b,
             |free, x, y| free.wrapping_sub(x + y),
             |pairs, x, y| pairs + (x & y),
         );
-    }
-
-    /// Adds the pair `a`-`b`, counting it in the windows that hold both but leaving the
-    /// counts of free cells behind: all the greedy pass needs (the search starts afresh).
-    fn pair_greedily(&mut self, board: &Board, a: u16, b: u16) {
-        self.link(a, b);
-        for &w in board.windows_through(usize::from(a)) {
-            if board.window_holds(w as usize, b) {
-                self.pairs_in[w as usize] += 1;
-            }
-        }
     }
 
     /// Takes back [`Pairing::pair`].
@@ -298,7 +282,7 @@ fn greedy(board: &Board, attacker: Player, scratch: &mut Pairing, most_misses: u
             }
             continue;
         };
-        scratch.pair_greedily(board, a, b);
+        scratch.pair(a, b);
     }
     scratch.order = order;
     misses
