@@ -2,11 +2,17 @@
 //! until the results say, with the error rates asked for, that the first engine is at least
 //! `elo1` stronger than the second (accept) or at most `elo0` (reject).
 //!
-//! The log-likelihood ratio is the generalised SPRT's normal approximation over the games'
-//! scores (win 1, draw a half, loss 0): with `s0` and `s1` the scores the two hypotheses
-//! expect (logistic Elo), `s` the mean score and `v` its per-game variance after `n` games,
-//! `LLR = n (s1 - s0) (2 s - s0 - s1) / (2 v)`. The test stops when the LLR leaves
-//! `[ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]`.
+//! The log-likelihood ratio is the generalised SPRT's over the games' results (win 1, draw a
+//! half, loss 0): with `s0` and `s1` the scores the two hypotheses expect (logistic Elo),
+//! each hypothesis gets the distribution of wins, draws and losses most likely to have given
+//! the games among those whose expected score is its own (a maximum-likelihood fit under
+//! that one constraint), and the LLR is the games' log-likelihood under the second less
+//! under the first. Each count gets a thousandth of a game more, so that a result no game
+//! has had yet is not taken as impossible: ten wins in ten games are evidence, not
+//! certainty (the normal approximation `n (s1 - s0) (2 s - s0 - s1) / (2 v)`, which this
+//! comes within a few percent of wherever the results vary, has no variance to work with
+//! there). The test stops
+//! when the LLR leaves `[ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]`.
 //!
 //! ```
 //! use ttt_pbrain::arena::Tally;
@@ -73,6 +79,47 @@ fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
+/// What each count of results gets before the games (see the module's documentation).
+const PRIOR: f64 = 1e-3;
+
+/// The scores of a loss, a draw and a win.
+const SCORES: [f64; 3] = [0.0, 0.5, 1.0];
+
+/// The log-likelihood of results with `counts` (losses, draws, wins) under the distribution
+/// most likely to give them whose expected score is `mean` (strictly between 0 and 1).
+///
+/// That distribution is `p_i = f_i / (1 + lambda (a_i - mean))`, with `f_i` the results'
+/// frequencies, `a_i` their scores and `lambda` the root of `sum f_i (a_i - mean) / (1 +
+/// lambda (a_i - mean)) = 0` (a Lagrange multiplier), which falls as `lambda` grows:
+/// found by bisection where every `p_i` is positive.
+fn log_likelihood(counts: &[f64; 3], mean: f64) -> f64 {
+    let n: f64 = counts.iter().sum();
+    let f = counts.map(|c| c / n);
+    let slope = |lambda: f64| -> f64 {
+        f.iter()
+            .zip(SCORES)
+            .map(|(&fi, a)| fi * (a - mean) / (1.0 + lambda * (a - mean)))
+            .sum()
+    };
+    // 1 + lambda (a - mean) > 0 for a = 0 and a = 1.
+    let (mut low, mut high) = (-1.0 / (1.0 - mean), 1.0 / mean);
+    for _ in 0..200 {
+        let mid = 0.5 * (low + high);
+        if slope(mid) > 0.0 {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    let lambda = 0.5 * (low + high);
+    counts
+        .iter()
+        .zip(&f)
+        .zip(SCORES)
+        .map(|((&c, &fi), a)| c * (fi / (1.0 + lambda * (a - mean))).ln())
+        .sum()
+}
+
 impl Sprt {
     /// A test of `elo0` against `elo1` with the error rates `alpha` and `beta`.
     ///
@@ -108,24 +155,16 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of H1 against H0 after the games of `tally`; 0 until the
-    /// scores vary (no variance, no evidence either way).
+    /// The log-likelihood ratio of H1 against H0 after the games of `tally` (0 before any).
     #[must_use]
     pub fn llr(&self, tally: &Tally) -> f64 {
-        let n = f64::from(tally.games());
-        if n == 0.0 {
+        if tally.games() == 0 {
             return 0.0;
         }
-        let s = tally.score();
-        let variance = (f64::from(tally.wins) * (1.0 - s).powi(2)
-            + f64::from(tally.draws) * (0.5 - s).powi(2)
-            + f64::from(tally.losses) * s.powi(2))
-            / n;
-        if variance <= 1e-12 {
-            return 0.0;
-        }
+        let counts = [tally.losses, tally.draws, tally.wins].map(|c| f64::from(c) + PRIOR);
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
-        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * variance)
+        let (l0, l1) = (log_likelihood(&counts, s0), log_likelihood(&counts, s1));
+        l1 - l0
     }
 
     /// Whether the games of `tally` decide the test.
@@ -176,13 +215,64 @@ mod tests {
             draws: 200,
         };
         assert_eq!(test.verdict(&even), Verdict::Reject);
-        // Draws alone carry no evidence.
+        // A draw every game is an even score, steady: no engine 20 stronger does that.
         let draws = Tally {
             wins: 0,
             losses: 0,
             draws: 50,
         };
-        assert_eq!(test.llr(&draws), 0.0);
+        assert_eq!(test.verdict(&draws), Verdict::Reject);
+    }
+
+    #[test]
+    fn one_side_winning_every_game_decides_in_time() {
+        let test = Sprt::new(0.0, 30.0, 0.05, 0.05).unwrap();
+        let tally = |wins, losses| Tally {
+            wins,
+            losses,
+            draws: 0,
+        };
+        // Six straight wins: as likely as not from an engine 30 stronger than from an equal
+        // one, give or take a little (the exact binomial ratio, 6 ln(s1 / s0), is 0.52).
+        let six = test.llr(&tally(6, 0));
+        assert!(
+            (six - 6.0 * (expected_score(30.0) / 0.5).ln()).abs() < 0.01,
+            "{six}"
+        );
+        assert_eq!(test.verdict(&tally(6, 0)), Verdict::Continue);
+        assert_eq!(test.verdict(&tally(40, 0)), Verdict::Accept);
+        assert_eq!(test.verdict(&tally(0, 40)), Verdict::Reject);
+    }
+
+    #[test]
+    fn where_the_results_vary_it_is_near_the_normal_approximation() {
+        let test = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        for t in [
+            Tally {
+                wins: 120,
+                losses: 80,
+                draws: 10,
+            },
+            Tally {
+                wins: 300,
+                losses: 310,
+                draws: 40,
+            },
+        ] {
+            let n = f64::from(t.games());
+            let s = t.score();
+            let v = (f64::from(t.wins) * (1.0 - s).powi(2)
+                + f64::from(t.draws) * (0.5 - s).powi(2)
+                + f64::from(t.losses) * s.powi(2))
+                / n;
+            let (s0, s1) = (expected_score(0.0), expected_score(10.0));
+            let normal = n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * v);
+            let exact = test.llr(&t);
+            assert!(
+                (exact - normal).abs() < 0.05 * normal.abs().max(1.0),
+                "{exact} {normal}"
+            );
+        }
     }
 
     #[test]

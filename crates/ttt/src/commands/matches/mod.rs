@@ -85,9 +85,10 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             if verdict == Verdict::Continue {
                 ": play more games (a larger --games) to decide".to_string()
             } else if later > 0 {
+                // Games still being played when the bound was crossed, or saved by a run
+                // that tested other bounds.
                 format!(
-                    "; {} still being played then finished after it, counted in the score \
-                     above",
+                    "; {} played after it, counted in the score above",
                     counted(u64::from(later), "game")
                 )
             } else {
@@ -181,7 +182,7 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
     for (which, engine) in [("first", &first), ("second", &second)] {
         arena::check(engine, &settings).map_err(|e| {
             user_error(format!(
-                "the {which} engine ({}) cannot play a board of {rows} x {}: {e}",
+                "the {which} engine ({}) did not start a game on a board of {rows} x {}: {e}",
                 engine.name(),
                 args.size
             ))
