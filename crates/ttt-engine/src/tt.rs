@@ -71,16 +71,26 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table within `memory_bytes` (at least a thousand slots).
+    /// A table within `memory_bytes` (at least a thousand slots), or as much of it as the
+    /// system will give: a limit far beyond the machine's memory (a manager's `INFO
+    /// max_memory`, say) halves until the allocation succeeds. The memory is taken only as
+    /// the search fills the table.
     pub(crate) fn new(memory_bytes: usize) -> Table {
-        let wanted = (memory_bytes / std::mem::size_of::<[u64; 2]>()).max(1024);
-        let size = if wanted.is_power_of_two() {
+        let wanted = (memory_bytes / std::mem::size_of::<[u64; 2]>()).clamp(1024, 1 << 40);
+        let mut size = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
+        let slots = loop {
+            match bytemuck::allocation::try_zeroed_slice_box(2 * size) {
+                Ok(slots) => break slots,
+                Err(()) if size > 1024 => size /= 2,
+                Err(()) => break bytemuck::allocation::zeroed_slice_box(2 * size),
+            }
+        };
         Table {
-            slots: bytemuck::allocation::zeroed_slice_box(2 * size),
+            slots,
             generation: 0,
         }
     }
@@ -202,6 +212,22 @@ mod tests {
             (7, -29_990, -3, NO_MOVE, 3)
         );
         assert_eq!(t.probe(42).unwrap().best, Some(5));
+    }
+
+    #[test]
+    fn a_limit_beyond_the_machine_gives_a_table_it_can_hold() {
+        let t = Table::new(usize::MAX);
+        assert!(t.len().is_power_of_two() && t.len() >= 1024);
+        t.store(
+            42,
+            Entry {
+                score: 1,
+                depth: 1,
+                bound: Bound::Exact,
+                best: None,
+            },
+        );
+        assert_eq!(t.probe(42).map(|e| e.score), Some(1));
     }
 
     #[test]
