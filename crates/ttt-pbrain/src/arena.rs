@@ -442,7 +442,9 @@ impl Player<'_> {
 /// refuses the board, any other [`BrainError`] when it answers wrongly or not at all.
 pub fn check(spec: &EngineSpec, settings: &MatchSettings) -> Result<(), BrainError> {
     let mut brain = Brain::spawn(&spec.program, &spec.args)?;
-    let started = brain.start(settings.width, settings.height, Duration::from_secs(30));
+    let started = brain
+        .start(settings.width, settings.height, Duration::from_secs(30))
+        .map_err(|e| brain.explain(e));
     brain.end();
     started
 }
@@ -504,6 +506,10 @@ fn play_game<'a>(
         let p = match answer {
             Ok(p) => p,
             Err(e) => {
+                let e = match player.brain.as_ref() {
+                    Some(brain) => brain.explain(e),
+                    None => e,
+                };
                 player.drop_brain();
                 return (Some(other), moves, format!("{name}: {e}"));
             }

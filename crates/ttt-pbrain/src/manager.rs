@@ -15,6 +15,25 @@ use crate::protocol::{Command, Owner, Point, Reply};
 /// The longest line read from an engine, in bytes; a longer one is cut into pieces.
 const LONGEST_LINE: u64 = 64 * 1024;
 
+/// How many of the last lines of an engine's standard error are kept.
+pub const LAST_WORDS_LINES: usize = 5;
+
+/// How long [`Brain::explain`] waits for an ended program's standard error to be read.
+const LAST_WORDS_WAIT: Duration = Duration::from_millis(500);
+
+/// The most characters of an engine's last words that a reason quotes.
+const LAST_WORDS_SHOWN: usize = 300;
+
+/// `words` cut to [`LAST_WORDS_SHOWN`] characters.
+fn shortened(words: &str) -> String {
+    let mut chars = words.chars();
+    let mut short: String = chars.by_ref().take(LAST_WORDS_SHOWN).collect();
+    if chars.next().is_some() {
+        short.push_str("...");
+    }
+    short
+}
+
 /// What went wrong with an engine.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BrainError {
@@ -24,6 +43,8 @@ pub enum BrainError {
     Timeout,
     /// The program closed its output (it ended or crashed).
     Gone,
+    /// The same, with the last line it wrote on its standard error.
+    GoneSaying(String),
     /// It answered `ERROR` (or `UNKNOWN`) with this reason.
     Refused(String),
     /// It answered something that is not what was asked for.
@@ -36,6 +57,9 @@ impl fmt::Display for BrainError {
             BrainError::Spawn(why) => write!(f, "could not start the engine: {why}"),
             BrainError::Timeout => f.write_str("no answer in time"),
             BrainError::Gone => f.write_str("the engine ended"),
+            BrainError::GoneSaying(words) => {
+                write!(f, "the engine ended, saying on its standard error: {words}")
+            }
             BrainError::Refused(why) => write!(f, "the engine refused: {why}"),
             BrainError::Unexpected(line) => write!(f, "unexpected answer {line:?}"),
         }
@@ -160,8 +184,8 @@ pub struct Brain {
     name: String,
     /// The `MESSAGE` and `DEBUG` lines it sent since they were last taken.
     chatter: Vec<String>,
-    /// The last line it wrote on its standard error.
-    last_words: Arc<Mutex<Option<String>>>,
+    /// The last lines it wrote on its standard error (at most [`LAST_WORDS_LINES`]).
+    last_words: Arc<Mutex<std::collections::VecDeque<String>>>,
     /// Closed once its standard error is closed (it ended).
     errors_done: Receiver<()>,
 }
@@ -196,15 +220,19 @@ impl Brain {
         let (send, lines) = mpsc::channel();
         read_lines(output, move |line| send.send(line).is_ok());
         // Its standard error is read as it comes (so that it never fills the pipe), and only
-        // its last line kept: what a crashing program said last.
-        let last_words = Arc::new(Mutex::new(None));
+        // its last few lines kept: what a crashing program said last (an error and its usage
+        // note, the end of a traceback).
+        let last_words = Arc::new(Mutex::new(std::collections::VecDeque::new()));
         let (said_all, errors_done) = mpsc::channel::<()>();
         let keep = Arc::clone(&last_words);
         read_lines(errors, move |line| {
             let _said_all = &said_all;
-            if !line.is_empty() {
+            if !line.trim().is_empty() {
                 if let Ok(mut last) = keep.lock() {
-                    *last = Some(line);
+                    if last.len() == LAST_WORDS_LINES {
+                        last.pop_front();
+                    }
+                    last.push_back(line.trim().to_string());
                 }
             }
             true
@@ -234,7 +262,35 @@ impl Brain {
     /// read to its end yet).
     pub fn last_words(&self, wait: Duration) -> Option<String> {
         let _ = self.errors_done.recv_timeout(wait);
-        self.last_words.lock().ok().and_then(|last| last.clone())
+        self.last_words.lock().ok()?.back().cloned()
+    }
+
+    /// The last lines the program wrote on its standard error (at most
+    /// [`LAST_WORDS_LINES`], joined by " / "), if any, waiting as [`Brain::last_words`]
+    /// does: an error and the usage note after it, say.
+    pub fn last_lines(&self, wait: Duration) -> Option<String> {
+        let _ = self.errors_done.recv_timeout(wait);
+        let last = self.last_words.lock().ok()?;
+        (!last.is_empty()).then(|| {
+            last.iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(" / ")
+        })
+    }
+
+    /// `error`, with the program's last words on its standard error where it ended: what a
+    /// crashing program said is the reason a person needs.
+    #[must_use]
+    pub fn explain(&self, error: BrainError) -> BrainError {
+        match error {
+            BrainError::Gone => self
+                .last_lines(LAST_WORDS_WAIT)
+                .map_or(BrainError::Gone, |words| {
+                    BrainError::GoneSaying(shortened(&words))
+                }),
+            other => other,
+        }
     }
 
     /// Whether the program still runs (it may have ended since its last answer).

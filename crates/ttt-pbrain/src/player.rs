@@ -346,7 +346,7 @@ fn fault_of(e: BrainError, limit: Duration) -> Fault {
     match e {
         BrainError::Spawn(why) => Fault::NotStarted(why),
         BrainError::Timeout => Fault::Silent(limit),
-        BrainError::Gone => Fault::Ended,
+        BrainError::Gone | BrainError::GoneSaying(_) => Fault::Ended,
         BrainError::Refused(why) => Fault::Refused(why),
         BrainError::Unexpected(line) => Fault::Garbage(line),
     }
