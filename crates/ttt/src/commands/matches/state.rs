@@ -4,7 +4,7 @@
 //! refused rather than mixed in.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -130,28 +130,38 @@ pub fn read(path: &Path) -> anyhow::Result<(Header, Vec<GameRecord>)> {
     let unreadable =
         |e: std::io::Error| user_error(format!("cannot read the state file {shown}: {e}"));
     let file = File::open(path).map_err(unreadable)?;
-    let mut lines = BufReader::new(file).lines();
-    let first = lines
-        .next()
-        .transpose()
-        .map_err(unreadable)?
-        .unwrap_or_default();
-    let header: Header = serde_json::from_str(&first).map_err(|e| {
+    let mut text = String::new();
+    BufReader::new(file)
+        .read_to_string(&mut text)
+        .map_err(unreadable)?;
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or_default();
+    let header: Header = serde_json::from_str(first).map_err(|e| {
         user_error(format!(
             "{shown}, line 1: not the state file of a ttt match ({e})"
         ))
     })?;
     let mut games = Vec::new();
+    let count = text.lines().count();
     for (i, line) in lines.enumerate() {
-        let line = line.map_err(unreadable)?;
         if line.trim().is_empty() {
             continue;
         }
-        let game = serde_json::from_str::<Line>(&line)
+        let number = i + 2;
+        let game = serde_json::from_str::<Line>(line)
             .ok()
             .and_then(Line::record)
             .ok_or_else(|| {
-                user_error(format!("{shown}, line {}: not a game of the match", i + 2))
+                // A match killed while it wrote a game leaves that line cut short, at the end.
+                if number == count && !text.ends_with('\n') {
+                    user_error(format!(
+                        "{shown}, line {number}: a game cut short (the match was stopped while \
+                         saving it): delete that last line, and the same command goes on from \
+                         the games before it"
+                    ))
+                } else {
+                    user_error(format!("{shown}, line {number}: not a game of the match"))
+                }
             })?;
         if !games.iter().any(|g: &GameRecord| g.number == game.number) {
             games.push(game);
@@ -231,7 +241,8 @@ impl StateFile {
     pub fn open(path: &Path, header: &Header) -> anyhow::Result<StateFile> {
         let shown = path.display();
         let mut games = Vec::new();
-        let exists = path.exists();
+        // An empty file (made ready with `touch`, say) holds no match yet: it is started.
+        let exists = path.metadata().is_ok_and(|m| !m.is_file() || m.len() > 0);
         if exists {
             let (saved, saved_games) = read(path)?;
             if &saved != header {
@@ -351,5 +362,29 @@ mod tests {
             "{err}"
         );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "hello\n");
+        // The last line cut short, as a kill while saving a game leaves it.
+        let cut = format!("{header}\n{{\"number\": 1, \"ope");
+        std::fs::write(&path, &cut).unwrap();
+        let err = StateFile::open(&path, &sample_header())
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            err.contains("line 2: a game cut short") && err.contains("delete that last line"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), cut);
+    }
+
+    #[test]
+    fn an_empty_file_starts_the_match() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.jsonl");
+        std::fs::write(&path, "").unwrap();
+        let state = StateFile::open(&path, &sample_header()).unwrap();
+        assert!(state.games().is_empty());
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(saved.lines().count(), 1, "{saved}");
+        assert!(read(&path).is_ok());
     }
 }
