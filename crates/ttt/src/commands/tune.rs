@@ -20,9 +20,35 @@ use crate::error::user_error;
 
 pub fn run(args: &TuneEvalArgs) -> anyhow::Result<()> {
     let started = Instant::now();
+    // A file the fit cannot write is found before the fit, not after minutes of it.
+    for path in args.out.iter().chain(&args.policy_out) {
+        check_writable(path)?;
+    }
+    // The summary goes where the tables do not: with the tables printed, to standard error,
+    // so that `ttt tune-eval F > freestyle.rs` writes the tables alone.
+    let policy = args.policy || args.policy_out.is_some();
+    let tables_printed =
+        (args.out.is_none() && !policy) || (args.policy && args.policy_out.is_none());
+    let mut out: Box<dyn Write> = if tables_printed {
+        Box::new(std::io::stderr().lock())
+    } else {
+        Box::new(std::io::stdout().lock())
+    };
     let mut tuner: Option<(Tuner, (usize, usize, Rule))> = None;
     let mut games = 0usize;
+    let mut seen_paths = Vec::new();
     for path in &args.games {
+        // The same file twice would count its games twice.
+        let same = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        if seen_paths.contains(&same) {
+            writeln!(
+                out,
+                "{} is given more than once: its games are counted once",
+                path.display()
+            )?;
+            continue;
+        }
+        seen_paths.push(same);
         let shown = path.display();
         let (header, records) = state::read(path)?;
         let (rows, cols, rule) = header.board();
@@ -63,8 +89,6 @@ pub fn run(args: &TuneEvalArgs) -> anyhow::Result<()> {
     let Some((tuner, _)) = tuner else {
         return Err(user_error("no games to tune on"));
     };
-    // Written, not printed: a closed pipe (`| head`) is an error to end on, not a panic.
-    let mut out = std::io::stdout().lock();
     let (train, held_out) = tuner.positions();
     writeln!(
         out,
@@ -99,6 +123,15 @@ pub fn run(args: &TuneEvalArgs) -> anyhow::Result<()> {
         fit.fitted,
         started.elapsed().as_secs_f64()
     )?;
+    if held_out > 0 && fit.held_out_error > fit.held_out_error_before {
+        writeln!(
+            out,
+            "warning: the held-out error rose ({:.5} -> {:.5}): these tables predict games they \
+             did not learn from worse than the ones they started from (more games, or another \
+             number of --steps, may do better)",
+            fit.held_out_error_before, fit.held_out_error
+        )?;
+    }
     let source = fit.evaluation.to_source();
     match &args.out {
         Some(path) => {
@@ -106,7 +139,10 @@ pub fn run(args: &TuneEvalArgs) -> anyhow::Result<()> {
                 .map_err(|e| user_error(format!("cannot write {}: {e}", path.display())))?;
             writeln!(out, "wrote {}", path.display())?;
         }
-        None if !args.policy && args.policy_out.is_none() => write!(out, "{source}")?,
+        // Written, not printed: a closed pipe (`| head`) is an error to end on, not a panic.
+        None if !args.policy && args.policy_out.is_none() => {
+            write!(std::io::stdout().lock(), "{source}")?;
+        }
         None => {}
     }
     if args.policy || args.policy_out.is_some() {
@@ -154,7 +190,27 @@ fn fit_policy(
                 .map_err(|e| user_error(format!("cannot write {}: {e}", path.display())))?;
             writeln!(out, "wrote {}", path.display())?;
         }
-        None => write!(out, "{source}")?,
+        None => write!(std::io::stdout().lock(), "{source}")?,
+    }
+    Ok(())
+}
+
+/// Whether `path` can be written: an existing file opened for appending (not emptied), or
+/// a new one in an existing directory, made and removed again.
+fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
+    let cannot = |e: std::io::Error| user_error(format!("cannot write {}: {e}", path.display()));
+    if path.exists() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(cannot)?;
+    } else {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(cannot)?;
+        std::fs::remove_file(path).map_err(cannot)?;
     }
     Ok(())
 }
