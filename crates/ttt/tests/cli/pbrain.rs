@@ -129,6 +129,11 @@ fn ttt_pbrain_plays_a_game_and_answers_every_command() {
     assert_eq!(e.ask("RECTSTART 32,5"), "OK");
     assert_eq!(e.ask("BEGIN"), "16,2");
     assert!(e.ask("START 4").starts_with("ERROR"));
+    // A memory limit beyond any machine: the tables take what the system gives.
+    assert_eq!(e.ask("START 15"), "OK");
+    e.send("INFO max_memory 100000000000000");
+    let (x, y) = point(&e.ask("TURN 7,7"));
+    assert!(x.abs_diff(7) <= 2 && y.abs_diff(7) <= 2, "{x},{y}");
     e.end();
 }
 
@@ -393,14 +398,14 @@ fn ttt_match_keeps_the_verdict_its_bounds_were_first_crossed_at() {
     let state = dir.path().join("match.jsonl");
     let run = |games: &str| sprt_match(&state, games, &["--elo1", "200"]);
     run("1");
-    // The same match's file, with eleven games: A wins six of the first seven (H1 is
-    // accepted there, LLR 3.37), then B the four that were still being played.
+    // The same match's file, with fourteen games: A wins nine of the first ten (H1 is
+    // accepted there, LLR 3.03), then B the four that were still being played.
     let saved = std::fs::read_to_string(&state).unwrap();
     let mut lines = saved.lines();
     let header = lines.next().unwrap();
     let game: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
     let mut file = format!("{header}\n");
-    for (number, winner) in "ABAAAAABBBB".chars().enumerate() {
+    for (number, winner) in "ABAAAAAAAABBBB".chars().enumerate() {
         let mut g = game.clone();
         g["number"] = number.into();
         g["winner"] = winner.to_string().into();
@@ -409,14 +414,14 @@ fn ttt_match_keeps_the_verdict_its_bounds_were_first_crossed_at() {
     std::fs::write(&state, &file).unwrap();
     let text = run("20");
     assert!(
-        text.contains("11 games already played") && text.contains("the test was decided"),
+        text.contains("14 games already played") && text.contains("the test was decided"),
         "{text}"
     );
-    assert!(text.contains("6 wins, 5 losses, 0 draws"), "{text}");
+    assert!(text.contains("9 wins, 5 losses, 0 draws"), "{text}");
     assert!(
         text.contains(
-            "SPRT: H1 accepted after 7 games (LLR 3.37); 4 games still being played then \
-             finished after it"
+            "SPRT: H1 accepted after 10 games (LLR 3.03); 4 games played after it, counted in \
+             the score above"
         ),
         "{text}"
     );
@@ -472,7 +477,22 @@ fn ttt_match_plays_its_games_and_scores_them() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("the first engine (/nonexistent/pbrain-none) cannot play a board of 15 x 15: could not start"),
+        err.contains(
+            "the first engine (/nonexistent/pbrain-none) did not start a game on a board of 15 \
+             x 15: could not start"
+        ),
+        "{err}"
+    );
+    // An engine that ends at once: what it said on its standard error is the reason given.
+    let bogus = format!("{TTT} pbrain --bogus");
+    let out = command(&["match", &bogus, &engine, "--games", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the engine ended, saying on its standard error: ")
+            && err.contains("unexpected argument '--bogus'"),
         "{err}"
     );
     let out = command(&["match", &engine, &engine, "--size", "40"])
@@ -625,6 +645,36 @@ fn a_wide_book_match_on_threads_feeds_the_evaluation_tuner() {
     assert!(
         written.contains("pub(crate) const X_MOVER: [i32; 330] = ["),
         "{written}"
+    );
+    // Without --out the tables alone go to standard output (a file to redirect it to), the
+    // summary to standard error; the same file twice counts once.
+    let state_arg = state.to_str().unwrap();
+    let out = command(&["tune-eval", state_arg, state_arg, "--steps", "20"])
+        .output()
+        .unwrap();
+    let (text, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{err}");
+    assert!(
+        text.starts_with("//! The learned evaluation's tables"),
+        "{text}"
+    );
+    assert_eq!(text, written, "the same games, the same fit");
+    assert!(
+        err.contains("is given more than once") && err.contains("2 games: "),
+        "{err}"
+    );
+    // A file that cannot be written is refused before the fit.
+    let out = command(&["tune-eval", state_arg, "--out", "/nonexistent/dir/t.rs"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot write /nonexistent/dir/t.rs") && out.stdout.is_empty(),
+        "{err}"
     );
 
     // What is not a state file, or not there, is refused with its name.
