@@ -270,6 +270,9 @@ impl Engine {
                 SIDES.end()
             ))];
         }
+        if let Err(why) = rule_fits(self.rule, height, width) {
+            return vec![Reply::Error(why)];
+        }
         match self.new_game(height, width) {
             Ok(g) => {
                 self.game = Some(g);
@@ -444,6 +447,11 @@ impl Engine {
                 };
                 if let Err(e) = rule.check_k(self.k) {
                     return vec![Reply::Error(e.to_string())];
+                }
+                if let Some(g) = self.game.as_ref() {
+                    if let Err(why) = rule_fits(rule, g.rows(), g.cols()) {
+                        return vec![Reply::Error(why)];
+                    }
                 }
                 self.rule = rule;
                 if let Some(g) = self.game.as_ref().filter(|g| g.marks() == 0) {
@@ -725,6 +733,21 @@ impl Engine {
                 if self.detail { "on" } else { "off" },
             )),
         ]
+    }
+}
+
+/// Whether `rule` can be played on a board of `rows` x `cols`: the rules other than
+/// freestyle are judged (exact fives, renju's forbidden points) by `ttt-core`, whose boards
+/// go up to [`ttt_core::MAX_SIDE`] a side, as `ttt match`'s referee's do.
+fn rule_fits(rule: Rule, rows: usize, cols: usize) -> Result<(), String> {
+    let most = ttt_core::MAX_SIDE;
+    if rule == Rule::Freestyle || (rows <= most && cols <= most) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{rule} is played on boards of up to {most} a side ({cols}x{rows} is bigger): \
+             START {most} or smaller, or INFO rule 0 (freestyle) for this board"
+        ))
     }
 }
 

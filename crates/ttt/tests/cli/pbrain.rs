@@ -134,6 +134,12 @@ fn ttt_pbrain_plays_a_game_and_answers_every_command() {
     e.send("INFO max_memory 100000000000000");
     let (x, y) = point(&e.ask("TURN 7,7"));
     assert!(x.abs_diff(7) <= 2 && y.abs_diff(7) <= 2, "{x},{y}");
+    // The rules other than freestyle are judged on boards of up to 24 a side, as by the
+    // referee of `ttt match`: a bigger board under renju is refused, not half played.
+    assert_eq!(e.ask("START 30"), "OK");
+    assert!(e
+        .ask("INFO rule 4")
+        .starts_with("ERROR renju is played on boards of up to 24 a side"),);
     e.end();
 }
 
