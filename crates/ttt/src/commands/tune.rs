@@ -265,6 +265,8 @@ pub fn selfplay(args: &SelfplayArgs) -> anyhow::Result<()> {
         }
         drop(sender);
         let (mut played, mut wins) = (0usize, [0usize; 3]);
+        // Every hundred games, and at least every ten seconds, a line: slow games show too.
+        let mut said = Instant::now();
         for game in receiver {
             let game = game.map_err(|e| user_error(format!("a self-play game failed: {e}")))?;
             file.append(&game)?;
@@ -274,7 +276,8 @@ pub fn selfplay(args: &SelfplayArgs) -> anyhow::Result<()> {
                 Some(Side::B) => 1,
                 None => 2,
             }] += 1;
-            if played % 100 == 0 || played == todo.len() {
+            if played % 100 == 0 || played == todo.len() || said.elapsed().as_secs() >= 10 {
+                said = Instant::now();
                 writeln!(
                     out,
                     "{played} of {} played: X won {}, O won {}, {} drawn ({:.0} s)",
