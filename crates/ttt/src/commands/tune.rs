@@ -22,7 +22,7 @@ pub fn run(args: &TuneEvalArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     // A file the fit cannot write is found before the fit, not after minutes of it.
     for path in args.out.iter().chain(&args.policy_out) {
-        check_writable(path)?;
+        super::solve::check_writable(path)?;
     }
     // The summary goes where the tables do not: with the tables printed, to standard error,
     // so that `ttt tune-eval F > freestyle.rs` writes the tables alone.
@@ -195,26 +195,6 @@ fn fit_policy(
     Ok(())
 }
 
-/// Whether `path` can be written: an existing file opened for appending (not emptied), or
-/// a new one in an existing directory, made and removed again.
-fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
-    let cannot = |e: std::io::Error| user_error(format!("cannot write {}: {e}", path.display()));
-    if path.exists() {
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map_err(cannot)?;
-    } else {
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .map_err(cannot)?;
-        std::fs::remove_file(path).map_err(cannot)?;
-    }
-    Ok(())
-}
-
 /// Plays `ttt selfplay`'s games, saving each as it ends.
 pub fn selfplay(args: &SelfplayArgs) -> anyhow::Result<()> {
     let (rows, cols) = (args.rows.unwrap_or(args.size), args.size);
@@ -351,6 +331,15 @@ pub fn book(args: &BookArgs) -> anyhow::Result<()> {
                             break mine;
                         }
                         mine.push((n, ttt_pbrain::book::opening_score(n, args.rule, nodes)));
+                        // A line on standard error every twentieth of the book: the whole
+                        // takes minutes at the default --nodes.
+                        if (n + 1) % (WIDE_BOOK / 20) == 0 {
+                            eprintln!(
+                                "{} of {WIDE_BOOK} openings scored ({:.0} s)",
+                                n + 1,
+                                started.elapsed().as_secs_f64()
+                            );
+                        }
                     }
                 })
             })
