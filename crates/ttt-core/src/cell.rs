@@ -277,6 +277,25 @@ impl Dims {
         (0..self.cells()).map(move |i| self.cell(i))
     }
 
+    /// Every line of K cells on the board (across, down and along both diagonals), each
+    /// from its first cell in row-major order: the places a line can be completed.
+    ///
+    /// ```
+    /// use ttt_core::Dims;
+    /// // Tic-tac-toe: three rows, three columns, two diagonals.
+    /// assert_eq!(Dims::new(3, 3, 3).unwrap().windows().count(), 8);
+    /// // 4 x 5 with four in a row: 2 per row, 1 per column, 2 + 2 diagonal.
+    /// assert_eq!(Dims::new(4, 5, 4).unwrap().windows().count(), 4 * 2 + 5 + 4);
+    /// ```
+    pub fn windows(self) -> impl Iterator<Item = Vec<Cell>> {
+        let k = self.k() as i32;
+        self.all_cells().flat_map(move |start| {
+            [(0, 1), (1, 0), (1, 1), (1, -1)]
+                .into_iter()
+                .filter_map(move |dir| (0..k).map(|s| self.step(start, dir, s)).collect())
+        })
+    }
+
     /// The cell `steps` away from `cell` in direction `(dr, dc)`, if on the board.
     ///
     /// ```text

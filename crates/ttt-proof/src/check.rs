@@ -466,16 +466,6 @@ fn loses_to(pos: &Position, reply: Cell, goal: Goal, line: &[Cell]) -> bool {
     }
 }
 
-/// The lines of K cells on `dims`, each as its cells.
-fn lines_of(dims: Dims) -> impl Iterator<Item = Vec<Cell>> {
-    let k = dims.k() as i32;
-    dims.all_cells().flat_map(move |start| {
-        [(0, 1), (1, 0), (1, 1), (1, -1)]
-            .into_iter()
-            .filter_map(move |dir| (0..k).map(|s| dims.step(start, dir, s)).collect())
-    })
-}
-
 /// Why a certificate that the defender never completes a line cannot stand in `goal`'s
 /// section at all, if it cannot.
 fn certificate_refused(pos: &Position, goal: Goal, what: &str) -> Option<String> {
@@ -505,7 +495,7 @@ fn check_potential(pos: &Position, goal: Goal) -> Result<(), String> {
     let defender = attacker.other();
     let mut total: u128 = 0;
     let mut through: HashMap<Cell, u128> = HashMap::new();
-    for cells in lines_of(dims) {
+    for cells in dims.windows() {
         if cells.iter().any(|&c| pos.get(c) == Some(attacker)) {
             continue;
         }
@@ -575,7 +565,7 @@ fn check_pairing(pos: &Position, goal: Goal, pairs: &[(Cell, Cell)]) -> Result<(
             }
         }
     }
-    for cells in lines_of(dims) {
+    for cells in dims.windows() {
         if cells.iter().any(|&c| pos.get(c) == Some(attacker)) {
             continue;
         }

@@ -4,14 +4,17 @@
 //! what this search proves; it is much slower than the searches over the solver's boards, and
 //! meant for small boards.
 //!
-//! Nothing that reasons about free-style lines is used here: no pairing or Erdős–Selfridge
-//! certificate (an overline or a blocked five breaks their counting), no threat search, no
-//! relevance zone, and no pruning to the blocks of a threat (under caro a line can also be
-//! stopped by closing its far end).
+//! Nothing that reasons about free-style fives is used here: no threat search, no relevance
+//! zone, no pairing, and no pruning to the blocks of a threat (under caro a line can also be
+//! stopped by closing its far end). One certificate holds under every rule but renju: a
+//! side that can never fill a line of K cells can never win (exactly five fills one, and so
+//! does an unblocked five), and the Erdős–Selfridge weight count shows it ([`cannot_fill`]).
+//! Where neither side can win the position is a draw; where one cannot, its score is at most
+//! a draw, which cuts the search as a bound does.
 
 use std::collections::HashMap;
 
-use ttt_core::{Cell, Position};
+use ttt_core::{Cell, Dims, Player, Position};
 
 use crate::search::limits::{Limits, CHECK_EVERY};
 use crate::value::{Value, Verdict};
@@ -44,6 +47,9 @@ pub(crate) struct Exact {
     nodes: u64,
     since_check: u64,
     stopped: bool,
+    /// The board's lines of K cells, for the weight count, and the board they are of.
+    windows: Vec<Vec<Cell>>,
+    windows_of: Option<Dims>,
 }
 
 impl Exact {
@@ -56,6 +62,8 @@ impl Exact {
             nodes: 0,
             since_check: 0,
             stopped: false,
+            windows: Vec::new(),
+            windows_of: None,
         }
     }
 
@@ -149,6 +157,19 @@ impl Exact {
         if moves.iter().any(|&c| pos.makes_line(c, me)) {
             return WIN - 1;
         }
+        // What a side that can never fill a line scores at best: a draw.
+        let them = me.other();
+        if self.windows_of != Some(pos.dims()) {
+            self.windows = pos.dims().windows().collect();
+            self.windows_of = Some(pos.dims());
+        }
+        let (mine_stopped, theirs_stopped) = (
+            cannot_fill(pos, me, &self.windows),
+            cannot_fill(pos, them, &self.windows),
+        );
+        if (mine_stopped && (theirs_stopped || alpha >= 0)) || (theirs_stopped && beta <= 0) {
+            return 0;
+        }
         let key = key_of(pos);
         if let Some(&(score, bound)) = key.as_ref().and_then(|k| self.table.get(k)) {
             let settled = match bound {
@@ -161,7 +182,6 @@ impl Exact {
             }
         }
         // The opponent's winning cells first: most often the only moves that do not lose.
-        let them = me.other();
         moves.sort_by_key(|&c| !pos.makes_line(c, them));
         let mut best = -WIN - 1;
         let mut floor = alpha;
@@ -193,6 +213,58 @@ impl Exact {
         }
         best
     }
+}
+
+/// Whether `maker` can never fill a line of K cells (of `windows`) at `pos`, by the
+/// Erdős–Selfridge weight count: each line without a stone of the other side weighs
+/// 2^(`maker`'s stones in it), 2^K once filled. With the other side to move the total must
+/// be below 2^K; with `maker` to move, the total and the most one stone adds to it (the
+/// weight of the lines through one empty cell). The other side, always taking the empty
+/// cell whose lines weigh most, then keeps the total from growing over a pair of moves, so
+/// it never reaches a filled line's weight.
+fn cannot_fill(pos: &Position, maker: Player, windows: &[Vec<Cell>]) -> bool {
+    let k = pos.dims().k();
+    if k >= 64 {
+        return false;
+    }
+    let whole = 1u64 << k;
+    let mut total = 0u64;
+    let mut through = vec![
+        0u64;
+        if pos.turn() == maker {
+            pos.dims().cells()
+        } else {
+            0
+        }
+    ];
+    for cells in windows {
+        let mut held = 0;
+        let mut blocked = false;
+        for &c in cells {
+            match pos.get(c) {
+                Some(p) if p == maker => held += 1,
+                Some(_) => {
+                    blocked = true;
+                    break;
+                }
+                None => {}
+            }
+        }
+        if blocked {
+            continue;
+        }
+        let weight = 1u64 << held;
+        total += weight;
+        if total >= whole {
+            return false;
+        }
+        if !through.is_empty() {
+            for &c in cells.iter().filter(|&&c| pos.get(c).is_none()) {
+                through[pos.dims().index(c)] += weight;
+            }
+        }
+    }
+    total + through.iter().copied().max().unwrap_or(0) < whole
 }
 
 /// The score of a position for its mover from the score of a child for the child's mover:
@@ -279,6 +351,46 @@ mod tests {
             }
         }
         assert!(checked > 50, "{checked}");
+    }
+
+    #[test]
+    fn a_side_the_weight_count_stops_never_wins() {
+        let mut rng = Rng::seeded(5);
+        let mut stopped = 0;
+        for rule in [Rule::Standard, Rule::Caro] {
+            let mut memo = HashMap::new();
+            for (rows, cols, k, empty) in [(4, 4, 4, 10), (4, 5, 4, 10), (3, 5, 3, 9)] {
+                let dims = Dims::new(rows, cols, k).unwrap();
+                let windows: Vec<Vec<Cell>> = dims.windows().collect();
+                for _ in 0..40 {
+                    let Some(p) = random_position(&mut rng, dims, empty) else {
+                        continue;
+                    };
+                    let Ok(p) = Position::from_setup_under(&p.setup(), k, rule) else {
+                        continue;
+                    };
+                    if p.is_over() {
+                        continue;
+                    }
+                    let value = minimax(&p, &mut memo);
+                    if cannot_fill(&p, p.turn(), &windows) {
+                        assert!(value <= 0, "{rule} {p}");
+                        stopped += 1;
+                    }
+                    if cannot_fill(&p, p.turn().other(), &windows) {
+                        assert!(value >= 0, "{rule} {p}");
+                        stopped += 1;
+                    }
+                }
+            }
+        }
+        assert!(stopped > 20, "{stopped}");
+        // 4 x 4 with exactly four: ten lines weigh 1 each out of 16, and X's first stone adds
+        // at most 3: neither side can fill one, a draw at the root, searched no further.
+        let p = Position::with_rule(Dims::new(4, 4, 4).unwrap(), Rule::Standard).unwrap();
+        let mut search = Exact::new(Limits::none(), 1 << 20);
+        assert_eq!(search.verdict(&p).map(|v| v.value), Some(Value::Draw));
+        assert_eq!(search.nodes(), 1);
     }
 
     #[test]
