@@ -119,10 +119,21 @@ pub fn run(
 ) -> anyhow::Result<(Option<Value>, FrontierProgress)> {
     let mut frontier = load(pos, path)?;
     save(&frontier, path)?;
+    // A run shorter than a job has jobs as long as the run: else its one job would be cut
+    // short by the run's limit, and nothing kept.
+    let job_time = jobs
+        .limits
+        .time_left()
+        .map_or(jobs.job_time, |left| left.min(jobs.job_time));
     eprintln!(
-        "ttt: searching in jobs of at most {}, the tree kept in {} after each ({}); stop it \
+        "ttt: searching in jobs of at most {}{}, the tree kept in {} after each ({}); stop it \
          at any time, and the same command goes on from there",
-        hours(jobs.job_time),
+        hours(job_time),
+        if job_time < jobs.job_time {
+            " (the --time-limit)"
+        } else {
+            ""
+        },
         path.display(),
         summary(&frontier.progress())
     );
@@ -134,7 +145,7 @@ pub fn run(
         let budget = jobs
             .limits
             .time_left()
-            .map_or(jobs.job_time, |left| left.min(jobs.job_time));
+            .map_or(job_time, |left| left.min(job_time));
         let started = Instant::now();
         let solution = Solver::new(&job)
             .limits(jobs.limits.clone())
@@ -144,9 +155,9 @@ pub fn run(
             .method(jobs.method)
             .solve();
         let spent = started.elapsed();
-        if solution.value.is_none() && jobs.limits.is_over() {
-            // Stopped by the run's own limit, not the job's: the job was cut short, and
-            // tells nothing of its position.
+        if solution.value.is_none() && jobs.limits.is_over() && spent < job_time / 2 {
+            // Stopped by the run's own limit well before the job's: too short a search to
+            // say its position needs opening.
             break;
         }
         frontier.record(id, solution.value, spent);

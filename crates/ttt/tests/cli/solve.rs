@@ -508,6 +508,36 @@ fn a_checkpointed_search_resumes_where_it_stopped() {
     let refused = crate::support::ttt(&args("1"), "");
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("checksum"));
+    // A run shorter than a job: its one job runs as long as the run, and what it did is
+    // kept (7 x 8 with five is not settled in half a second: the root is opened), not lost
+    // to the run's limit.
+    let short_file = dir.path().join("short.ckpt");
+    let short = crate::support::ttt(
+        &[
+            "solve",
+            "--rows",
+            "7",
+            "--cols",
+            "8",
+            "-k",
+            "5",
+            "--threads",
+            "1",
+            "--checkpoint",
+            short_file.to_str().unwrap(),
+            "--time-limit",
+            "0.5",
+        ],
+        "",
+    );
+    assert!(short.status.success());
+    let said = String::from_utf8_lossy(&short.stderr);
+    assert!(
+        said.contains(" s (the --time-limit), the tree kept"),
+        "{said}"
+    );
+    let kept = std::fs::read_to_string(&short_file).unwrap();
+    assert!(kept.lines().count() > 6, "the root was not opened: {kept}");
     // A job of no time is refused.
     let no_time = crate::support::ttt(&["solve", "--checkpoint", path, "--job-time", "0"], "");
     assert_eq!(no_time.status.code(), Some(2));
