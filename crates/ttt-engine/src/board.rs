@@ -640,7 +640,7 @@ mod tests {
             let mut board = Board::new(rows, cols, rule);
             let mut seed = 0x1234_5678_9abc_def1 + rows as u64;
             for step in 0..400 {
-                let undo = random(&mut seed) % 3 == 0 && board.stones() > 0;
+                let undo = random(&mut seed).is_multiple_of(3) && board.stones() > 0;
                 if undo || board.is_full() {
                     board.unmake();
                 } else {

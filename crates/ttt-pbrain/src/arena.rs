@@ -467,7 +467,7 @@ fn play_game<'a>(
     // Each side's game time left, when the match has one: black's, then white's.
     let mut left = [settings.match_time; 2];
     loop {
-        let colour: u8 = if moves.len() % 2 == 0 { 1 } else { 2 };
+        let colour: u8 = if moves.len().is_multiple_of(2) { 1 } else { 2 };
         let (player, name) = if colour == 1 {
             (&mut *black, "black")
         } else {
@@ -636,7 +636,11 @@ fn play_numbered<'a>(
             })
             .collect()
     };
-    let opener = if number % 2 == 0 { Side::A } else { Side::B };
+    let opener = if number.is_multiple_of(2) {
+        Side::A
+    } else {
+        Side::B
+    };
     let mut black = opener;
     if settings.swap2 {
         let (first, second) = match opener {
@@ -753,7 +757,7 @@ fn swap2_opening(
             .map(Some)
     };
     let put = |grid: &mut Grid, placed: &mut Vec<Point>, p: Point, name: &str| {
-        let colour = if placed.len() % 2 == 0 { 1 } else { 2 };
+        let colour = if placed.len().is_multiple_of(2) { 1 } else { 2 };
         if !grid.is_free(p) {
             return Err(format!("{name}: opening stone {p} is not free"));
         }

@@ -424,7 +424,7 @@ impl Board {
     /// their keys.
     fn off_turn_salt(&self) -> u64 {
         let stones = self.cells.len() - self.empties;
-        let by_count = if stones % 2 == 0 {
+        let by_count = if stones.is_multiple_of(2) {
             Player::X
         } else {
             Player::O

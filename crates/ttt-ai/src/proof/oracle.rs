@@ -340,7 +340,7 @@ impl Oracle {
             return Ok(value);
         }
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
             if self.limits.tick(CHECK_EVERY) {
                 return Err(ProofRefused::OutOfTime);
             }

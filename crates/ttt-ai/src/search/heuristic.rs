@@ -246,7 +246,7 @@ impl<'a> Heuristic<'a> {
 
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 && self.limits.tick(CHECK_EVERY) {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.limits.tick(CHECK_EVERY) {
             self.aborted = true;
         }
         self.aborted

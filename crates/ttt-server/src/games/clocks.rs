@@ -34,7 +34,7 @@ fn played(game: &LiveGame, pos: &Position) -> usize {
 
 /// Whether `side` has made a move in `game` at `pos` since the opening's stones.
 pub(crate) fn has_moved(game: &LiveGame, pos: &Position, side: Player) -> bool {
-    let first = if opening_stones(game) % 2 == 0 {
+    let first = if opening_stones(game).is_multiple_of(2) {
         Player::X
     } else {
         Player::O

@@ -52,7 +52,7 @@ async fn watch(state: AppState) {
             Err(e) => tracing::warn!("reading the lobby: {e}"),
         }
         looks += 1;
-        if looks % 60 == 0 {
+        if looks.is_multiple_of(60) {
             let before = now - KEEP_OLD_MS;
             if let Err(e) = state.with_store(move |s| s.remove_old_seeks(before)).await {
                 tracing::warn!("removing old seeks: {e}");

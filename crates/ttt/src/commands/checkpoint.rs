@@ -58,6 +58,32 @@ fn load(pos: &Position, path: &Path) -> anyhow::Result<Frontier> {
 }
 
 /// Writes `frontier` to `path` whole, or not at all.
+/// Holds `FILE.lock` (made if need be) for as long as the run: two runs on one FILE would
+/// each overwrite the other's jobs.
+fn lock(path: &Path) -> anyhow::Result<std::fs::File> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = std::path::PathBuf::from(name);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| user_error(format!("cannot write {}: {e}", lock_path.display())))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(user_error(format!(
+            "another run is searching with {} (it holds {}): wait for it to end, or stop it",
+            path.display(),
+            lock_path.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => Err(user_error(format!(
+            "cannot lock {}: {e}",
+            lock_path.display()
+        ))),
+    }
+}
+
 fn save(frontier: &Frontier, path: &Path) -> anyhow::Result<()> {
     let mut name = path.as_os_str().to_owned();
     name.push(".tmp");
@@ -117,6 +143,7 @@ pub fn run(
     path: &Path,
     jobs: &Jobs,
 ) -> anyhow::Result<(Option<Value>, FrontierProgress)> {
+    let _lock = lock(path)?;
     let mut frontier = load(pos, path)?;
     save(&frontier, path)?;
     // A run shorter than a job has jobs as long as the run: else its one job would be cut

@@ -333,7 +333,7 @@ pub fn book(args: &BookArgs) -> anyhow::Result<()> {
                         mine.push((n, ttt_pbrain::book::opening_score(n, args.rule, nodes)));
                         // A line on standard error every twentieth of the book: the whole
                         // takes minutes at the default --nodes.
-                        if (n + 1) % (WIDE_BOOK / 20) == 0 {
+                        if (n + 1).is_multiple_of(WIDE_BOOK / 20) {
                             eprintln!(
                                 "{} of {WIDE_BOOK} openings scored ({:.0} s)",
                                 n + 1,

@@ -538,6 +538,45 @@ fn a_checkpointed_search_resumes_where_it_stopped() {
     );
     let kept = std::fs::read_to_string(&short_file).unwrap();
     assert!(kept.lines().count() > 6, "the root was not opened: {kept}");
+    // Two runs on one file: the second is refused while the first holds FILE.lock.
+    let shared = dir.path().join("shared.ckpt");
+    let shared_args = [
+        "solve",
+        "--rows",
+        "7",
+        "--cols",
+        "8",
+        "-k",
+        "5",
+        "--threads",
+        "1",
+        "--checkpoint",
+        shared.to_str().unwrap(),
+        "--time-limit",
+        "20",
+    ];
+    let mut first = crate::support::command(&shared_args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Its first line comes once it holds the lock and has saved the tree.
+    let mut said = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(first.stderr.take().unwrap()),
+        &mut said,
+    )
+    .unwrap();
+    assert!(said.contains("searching in jobs"), "{said}");
+    let second = crate::support::ttt(&shared_args, "");
+    let _ = first.kill();
+    let _ = first.wait();
+    assert_eq!(second.status.code(), Some(2));
+    let refused = String::from_utf8_lossy(&second.stderr);
+    assert!(
+        refused.contains("another run is searching with"),
+        "{refused}"
+    );
     // A job of no time is refused.
     let no_time = crate::support::ttt(&["solve", "--checkpoint", path, "--job-time", "0"], "");
     assert_eq!(no_time.status.code(), Some(2));

@@ -398,7 +398,7 @@ impl AlphaBeta {
         self.nodes += 1;
         let step = if self.check_every_node {
             1
-        } else if self.nodes % CHECK_EVERY == 0 {
+        } else if self.nodes.is_multiple_of(CHECK_EVERY) {
             CHECK_EVERY
         } else {
             return;

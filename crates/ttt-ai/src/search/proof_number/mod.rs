@@ -258,7 +258,7 @@ impl ProofSearch {
     /// number reaches `thpn` or its disproof number `thdn`, or it is settled.
     fn mid(&mut self, thpn: u32, thdn: u32) -> Numbers {
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 && self.limits.tick(CHECK_EVERY) {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.limits.tick(CHECK_EVERY) {
             self.aborted = true;
         }
         if self.aborted {

@@ -289,7 +289,11 @@ fn describe(game: &GameRecord, tally: &Tally, with_moves: bool, swap2: bool) -> 
     };
     let opening = if swap2 {
         // The engine that opens alternates: A in the even games.
-        let opener = if game.number % 2 == 0 { "A" } else { "B" };
+        let opener = if game.number.is_multiple_of(2) {
+            "A"
+        } else {
+            "B"
+        };
         format!("swap2 opened by {opener}")
     } else {
         game.opening

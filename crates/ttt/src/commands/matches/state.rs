@@ -316,7 +316,11 @@ mod tests {
         GameRecord {
             number,
             opening: Some(number / 2),
-            black: if number % 2 == 0 { Side::A } else { Side::B },
+            black: if number.is_multiple_of(2) {
+                Side::A
+            } else {
+                Side::B
+            },
             winner,
             moves: vec![Point { x: 7, y: 7 }, Point { x: 8, y: 7 }],
             reason: "black made five".into(),
