@@ -78,9 +78,10 @@ pub struct MatchArgs {
     pub first: String,
     /// The second engine, the same way.
     pub second: String,
-    /// Games to play: each opening twice, with the colours swapped.
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = parse_count)]
-    pub games: usize,
+    /// Games to play: each opening twice, with the colours swapped (default 10; with
+    /// --sprt, 20000 at most, the test deciding when to stop).
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub games: Option<usize>,
     /// The board's side (RECTSTART for --rows other than it), 5 to 32.
     #[arg(long, value_name = "N", default_value_t = 15, value_parser = parse_count)]
     pub size: usize,
@@ -159,4 +160,18 @@ pub struct MatchArgs {
     /// match, they are counted and the match goes on from there.
     #[arg(long, value_name = "FILE")]
     pub state: Option<std::path::PathBuf>,
+}
+
+/// The games a match plays when --games is not given: a few to look, or, under --sprt, as
+/// many as a test of a small difference takes before its verdict.
+const GAMES: usize = 10;
+const SPRT_GAMES: usize = 20_000;
+
+impl MatchArgs {
+    /// The most games to play: --games, or the default for the kind of match.
+    #[must_use]
+    pub fn games(&self) -> usize {
+        self.games
+            .unwrap_or(if self.sprt { SPRT_GAMES } else { GAMES })
+    }
 }

@@ -433,6 +433,31 @@ fn ttt_match_keeps_the_verdict_its_bounds_were_first_crossed_at() {
     );
     assert_eq!(text.matches("; LLR ").count(), 0, "{text}");
     assert_eq!(std::fs::read_to_string(&state).unwrap(), file);
+    // Without --games a test may play as many as it takes: 20000 at most.
+    let engine = format!("{TTT} pbrain --most-per-move 0.05");
+    let out = command(&[
+        "match",
+        &engine,
+        &engine,
+        "--turn-time",
+        "0.1",
+        "--size",
+        "10",
+        "--sprt",
+        "--elo0",
+        "0",
+        "--elo1",
+        "200",
+        "--state",
+        state.to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("up to 20000 games") && text.contains("the test was decided"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -165,7 +165,7 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
     let settings = MatchSettings {
         width: args.size,
         height: rows,
-        games: args.games,
+        games: args.games(),
         slack: args.slack,
         max_memory: args.memory.map_or(0, |mb| mb as u64 * (1 << 20)),
         threads: args.threads.map(|n| n as u64),
@@ -207,9 +207,9 @@ fn introduce(
         first.name(),
         second.name(),
         if sprt.is_some() {
-            format!("up to {}", counted(args.games as u64, "game"))
+            format!("up to {}", counted(args.games() as u64, "game"))
         } else {
-            counted(args.games as u64, "game")
+            counted(args.games() as u64, "game")
         },
         args.size,
         args.rule,
@@ -264,11 +264,11 @@ fn introduce(
                 out,
                 "{already} already played (from {from}), and the test was decided: no more to play"
             )?;
-        } else if played >= args.games {
+        } else if played >= args.games() {
             writeln!(
                 out,
                 "{already} already played (from {from}), as many as --games {} asks for: no more to play (a larger --games goes on)",
-                args.games
+                args.games()
             )?;
         } else {
             writeln!(out, "{already} already played (from {from}): going on")?;
