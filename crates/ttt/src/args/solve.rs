@@ -53,7 +53,7 @@ pub struct SolveArgs {
     pub proof: Option<std::path::PathBuf>,
     /// The most positions a section of the proof may hold.
     #[arg(long, value_name = "N", default_value_t = ttt_ai::PROOF_POSITIONS as u64,
-          requires = "proof", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+          requires = "proof", value_parser = parse_proof_positions)]
     pub proof_positions: u64,
     /// Search in jobs, keeping the tree in FILE after each, for games that take hours: run
     /// again with the same FILE to go on where it stopped (after a kill, Ctrl-C or
@@ -68,12 +68,22 @@ pub struct SolveArgs {
 
 /// `--job-time`: seconds, more than none (a job of no time would only open leaves).
 fn parse_job_time(s: &str) -> Result<Duration, String> {
-    match parse_seconds(s)? {
-        d if d < Duration::from_millis(1) => {
-            Err("a job needs some time: give at least 0.001 seconds".to_string())
-        }
+    let range = || format!("{s:?} is not a job's time: give seconds from 0.001 to 10000000");
+    match parse_seconds(s).map_err(|_| range())? {
+        d if d < Duration::from_millis(1) => Err(range()),
         d => Ok(d),
     }
+}
+
+/// `--proof-positions`: a whole number from 1 to a billion.
+fn parse_proof_positions(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|n| (1..=1_000_000_000).contains(n))
+        .ok_or_else(|| {
+            format!("{s:?} is not a number of positions: give a whole number from 1 to 1000000000")
+        })
 }
 
 /// `--method`.

@@ -7,8 +7,23 @@ use crate::error::user_error;
 use crate::output::words::plural;
 
 pub fn run(args: &CheckProofArgs) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(&args.file)
+    let bytes = std::fs::read(&args.file)
         .map_err(|e| user_error(format!("cannot read {}: {e}", args.file.display())))?;
+    // Proofs are often kept compressed: say so, rather than that the bytes are not text.
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        return Err(user_error(format!(
+            "{} is compressed (gzip): decompress it first (`gunzip -k {}`), then check the \
+             proof file",
+            args.file.display(),
+            args.file.display()
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        user_error(format!(
+            "{} is not a proof file (docs/PROOFS.md): it is not text ({e})",
+            args.file.display()
+        ))
+    })?;
     let started = Instant::now();
     let checked = ttt_proof::check(&text).map_err(|e| {
         if e.unreadable {

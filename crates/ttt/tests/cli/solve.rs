@@ -264,6 +264,20 @@ fn solve_writes_proofs_that_check_and_a_cut_one_does_not() {
         let err = String::from_utf8_lossy(&checked.stderr);
         assert!(err.contains("is not a proof file"), "{junk:?}: {err}");
     }
+    // Bytes that are not text; a compressed proof, named as such.
+    for (bytes, says) in [
+        (&[0xff, 0xfe, 0x00][..], "is not a proof file"),
+        (
+            &[0x1f, 0x8b, 0x08, 0x00][..],
+            "is compressed (gzip): decompress it first",
+        ),
+    ] {
+        std::fs::write(&file, bytes).unwrap();
+        let checked = crate::support::ttt(&["check-proof", file.to_str().unwrap()], "");
+        assert_eq!(checked.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&checked.stderr);
+        assert!(err.contains(says), "{err}");
+    }
 }
 
 /// With `--proof` the value comes from the proof's own searches, said before the proof is
