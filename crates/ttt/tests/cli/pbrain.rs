@@ -857,7 +857,12 @@ fn selfplay_games_are_saved_resumed_and_tuned_on() {
     .output()
     .unwrap();
     assert_eq!(other.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&other.stderr).contains("holds another match"));
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(
+        err.contains("holds the self-play games of another run (--nodes 300, not 500")
+            && err.contains("give another --out file"),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&games).unwrap().lines().count(), 7);
     // The tuner fits both the evaluation and the ordering to them.
     let ordering = dir.path().join("ordering.rs");

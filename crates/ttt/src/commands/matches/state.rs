@@ -72,8 +72,11 @@ pub fn header(args: &MatchArgs, first: &EngineSpec, second: &EngineSpec) -> Head
 
 /// The header of `ttt selfplay`'s games: the engine against itself at `nodes` positions a
 /// move, from the random openings of `seed`.
+/// What a self-play file's engines are called: `ttt selfplay --nodes N`.
+const SELFPLAY: &str = "ttt selfplay";
+
 pub fn selfplay_header(rows: usize, cols: usize, rule: &str, nodes: usize, seed: u64) -> Header {
-    let engine = format!("ttt selfplay --nodes {nodes}");
+    let engine = format!("{SELFPLAY} --nodes {nodes}");
     Header {
         first: engine.clone(),
         second: engine,
@@ -95,6 +98,32 @@ impl Header {
     /// The board's rows and columns, and the rule's name.
     pub fn board(&self) -> (usize, usize, &str) {
         (self.rows, self.cols, &self.rule)
+    }
+
+    /// What differs between two self-play runs' headers, in `ttt selfplay`'s options.
+    fn selfplay_differences(&self, asked: &Header) -> Vec<String> {
+        let nodes = |h: &Header| h.first.rsplit(' ').next().unwrap_or("").to_string();
+        let mut out = Vec::new();
+        if (self.rows, self.cols) != (asked.rows, asked.cols) {
+            out.push(format!(
+                "a board of {} x {}, not {} x {}",
+                self.rows, self.cols, asked.rows, asked.cols
+            ));
+        }
+        for (flag, saved, wanted) in [
+            ("--rule", self.rule.clone(), asked.rule.clone()),
+            ("--nodes", nodes(self), nodes(asked)),
+            (
+                "--seed",
+                self.first_opening.to_string(),
+                asked.first_opening.to_string(),
+            ),
+        ] {
+            if saved != wanted {
+                out.push(format!("{flag} {saved}, not {wanted}"));
+            }
+        }
+        out
     }
 
     /// What differs from `asked`: each field of the header (as the file names it) whose
@@ -245,6 +274,13 @@ impl StateFile {
         let exists = path.metadata().is_ok_and(|m| !m.is_file() || m.len() > 0);
         if exists {
             let (saved, saved_games) = read(path)?;
+            if &saved != header && saved.first.starts_with(SELFPLAY) {
+                return Err(user_error(format!(
+                    "{shown} holds the self-play games of another run ({}): give another \
+                     --out file, or the same options as that run",
+                    saved.selfplay_differences(header).join(", ")
+                )));
+            }
             if &saved != header {
                 return Err(user_error(format!(
                     "{shown} holds another match ({} against {}, {} x {}, {}; {}): give \
