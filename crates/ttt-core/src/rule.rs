@@ -153,7 +153,7 @@ impl fmt::Display for RuleError {
             ),
             RuleError::RenjuNeedsFive { k } => write!(
                 f,
-                "renju is played with five in a row, not {k}: use --k 5, or another rule"
+                "renju is played with five in a row, not {k}: ask for five, or another rule"
             ),
         }
     }
