@@ -319,16 +319,15 @@ fn pbrain_ttt_explains_itself_to_a_person_and_refuses_options() {
 }
 
 /// `ttt match` of our engine against itself on 10 x 10 at 0.1 s a move, `games` games at
-/// most, with an SPRT from 0 Elo (`more` adds options) and the state in `state`: what it
-/// prints, once it has exited successfully.
+/// most (empty: no `--games`), with an SPRT from 0 Elo (`more` adds options) and the state
+/// in `state`: what it prints, once it has exited successfully.
 fn sprt_match(state: &std::path::Path, games: &str, more: &[&str]) -> String {
     let engine = format!("{TTT} pbrain --most-per-move 0.05");
-    let mut args = vec![
-        "match",
-        &engine,
-        &engine,
-        "--games",
-        games,
+    let mut args = vec!["match", &engine, &engine];
+    if !games.is_empty() {
+        args.extend(["--games", games]);
+    }
+    args.extend([
         "--turn-time",
         "0.1",
         "--size",
@@ -338,7 +337,7 @@ fn sprt_match(state: &std::path::Path, games: &str, more: &[&str]) -> String {
         "0",
         "--state",
         state.to_str().unwrap(),
-    ];
+    ]);
     args.extend(more);
     let out = command(&args).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -434,26 +433,7 @@ fn ttt_match_keeps_the_verdict_its_bounds_were_first_crossed_at() {
     assert_eq!(text.matches("; LLR ").count(), 0, "{text}");
     assert_eq!(std::fs::read_to_string(&state).unwrap(), file);
     // Without --games a test may play as many as it takes: 20000 at most.
-    let engine = format!("{TTT} pbrain --most-per-move 0.05");
-    let out = command(&[
-        "match",
-        &engine,
-        &engine,
-        "--turn-time",
-        "0.1",
-        "--size",
-        "10",
-        "--sprt",
-        "--elo0",
-        "0",
-        "--elo1",
-        "200",
-        "--state",
-        state.to_str().unwrap(),
-    ])
-    .output()
-    .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = sprt_match(&state, "", &["--elo1", "200"]);
     assert!(
         text.contains("up to 20000 games") && text.contains("the test was decided"),
         "{text}"

@@ -525,9 +525,9 @@ fn a_checkpointed_search_resumes_where_it_stopped() {
     // A run shorter than a job: its one job runs as long as the run, and what it did is
     // kept (7 x 8 with five is not settled in half a second: the root is opened), not lost
     // to the run's limit.
-    let short_file = dir.path().join("short.ckpt");
-    let short = crate::support::ttt(
-        &[
+    // Both runs below: 7 x 8 with five on one thread, searched in jobs kept in `file`.
+    let on_7x8 = |file: &std::path::Path, time: &str| -> Vec<String> {
+        [
             "solve",
             "--rows",
             "7",
@@ -538,10 +538,17 @@ fn a_checkpointed_search_resumes_where_it_stopped() {
             "--threads",
             "1",
             "--checkpoint",
-            short_file.to_str().unwrap(),
+            file.to_str().unwrap(),
             "--time-limit",
-            "0.5",
-        ],
+            time,
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let short_file = dir.path().join("short.ckpt");
+    let short_args = on_7x8(&short_file, "0.5");
+    let short = crate::support::ttt(
+        &short_args.iter().map(String::as_str).collect::<Vec<_>>(),
         "",
     );
     assert!(short.status.success());
@@ -554,21 +561,8 @@ fn a_checkpointed_search_resumes_where_it_stopped() {
     assert!(kept.lines().count() > 6, "the root was not opened: {kept}");
     // Two runs on one file: the second is refused while the first holds FILE.lock.
     let shared = dir.path().join("shared.ckpt");
-    let shared_args = [
-        "solve",
-        "--rows",
-        "7",
-        "--cols",
-        "8",
-        "-k",
-        "5",
-        "--threads",
-        "1",
-        "--checkpoint",
-        shared.to_str().unwrap(),
-        "--time-limit",
-        "20",
-    ];
+    let shared_owned = on_7x8(&shared, "20");
+    let shared_args: Vec<&str> = shared_owned.iter().map(String::as_str).collect();
     let mut first = crate::support::command(&shared_args)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
