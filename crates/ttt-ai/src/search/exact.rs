@@ -321,33 +321,50 @@ mod tests {
     use crate::testing::{minimax, random_position};
     use ttt_core::{Dims, Rule};
 
+    /// Random positions under `rule` that are not over: `tries` on each board of `boards`
+    /// (rows, columns, K, empty cells).
+    fn unfinished(
+        rng: &mut Rng,
+        rule: Rule,
+        boards: &[(usize, usize, usize, usize)],
+        tries: usize,
+    ) -> Vec<Position> {
+        let mut found = Vec::new();
+        for &(rows, cols, k, empty) in boards {
+            let dims = Dims::new(rows, cols, k).unwrap();
+            for _ in 0..tries {
+                let Some(p) = random_position(rng, dims, empty) else {
+                    continue;
+                };
+                match Position::from_setup_under(&p.setup(), k, rule) {
+                    Ok(p) if !p.is_over() => found.push(p),
+                    _ => {}
+                }
+            }
+        }
+        found
+    }
+
     #[test]
     fn agrees_with_minimax_under_every_rule_it_is_for() {
         let mut rng = Rng::seeded(11);
         let mut checked = 0;
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro] {
             let mut memo = HashMap::new();
-            for (rows, cols, k, empty) in [(4, 4, 3, 10), (3, 5, 3, 11), (5, 5, 4, 10)] {
-                let dims = Dims::new(rows, cols, k).unwrap();
-                for _ in 0..8 {
-                    let Some(p) = random_position(&mut rng, dims, empty) else {
-                        continue;
-                    };
-                    let Ok(p) = Position::from_setup_under(&p.setup(), k, rule) else {
-                        continue;
-                    };
-                    if p.is_over() {
-                        continue;
-                    }
-                    let expected = match minimax(&p, &mut memo) {
-                        1 => Value::Win,
-                        0 => Value::Draw,
-                        _ => Value::Loss,
-                    };
-                    let mut search = Exact::new(Limits::none(), 1 << 24);
-                    assert_eq!(search.verdict(&p).unwrap().value, expected, "{rule} {p}");
-                    checked += 1;
-                }
+            for p in unfinished(
+                &mut rng,
+                rule,
+                &[(4, 4, 3, 10), (3, 5, 3, 11), (5, 5, 4, 10)],
+                8,
+            ) {
+                let expected = match minimax(&p, &mut memo) {
+                    1 => Value::Win,
+                    0 => Value::Draw,
+                    _ => Value::Loss,
+                };
+                let mut search = Exact::new(Limits::none(), 1 << 24);
+                assert_eq!(search.verdict(&p).unwrap().value, expected, "{rule} {p}");
+                checked += 1;
             }
         }
         assert!(checked > 50, "{checked}");
@@ -359,28 +376,21 @@ mod tests {
         let mut stopped = 0;
         for rule in [Rule::Standard, Rule::Caro] {
             let mut memo = HashMap::new();
-            for (rows, cols, k, empty) in [(4, 4, 4, 10), (4, 5, 4, 9), (3, 5, 3, 9)] {
-                let dims = Dims::new(rows, cols, k).unwrap();
-                let windows: Vec<Vec<Cell>> = dims.windows().collect();
-                for _ in 0..25 {
-                    let Some(p) = random_position(&mut rng, dims, empty) else {
-                        continue;
-                    };
-                    let Ok(p) = Position::from_setup_under(&p.setup(), k, rule) else {
-                        continue;
-                    };
-                    if p.is_over() {
-                        continue;
-                    }
-                    let value = minimax(&p, &mut memo);
-                    if cannot_fill(&p, p.turn(), &windows) {
-                        assert!(value <= 0, "{rule} {p}");
-                        stopped += 1;
-                    }
-                    if cannot_fill(&p, p.turn().other(), &windows) {
-                        assert!(value >= 0, "{rule} {p}");
-                        stopped += 1;
-                    }
+            for p in unfinished(
+                &mut rng,
+                rule,
+                &[(4, 4, 4, 10), (4, 5, 4, 9), (3, 5, 3, 9)],
+                25,
+            ) {
+                let windows: Vec<Vec<Cell>> = p.dims().windows().collect();
+                let value = minimax(&p, &mut memo);
+                if cannot_fill(&p, p.turn(), &windows) {
+                    assert!(value <= 0, "{rule} {p}");
+                    stopped += 1;
+                }
+                if cannot_fill(&p, p.turn().other(), &windows) {
+                    assert!(value >= 0, "{rule} {p}");
+                    stopped += 1;
                 }
             }
         }
