@@ -11,8 +11,8 @@
 //! has had yet is not taken as impossible: ten wins in ten games are evidence, not
 //! certainty (the normal approximation `n (s1 - s0) (2 s - s0 - s1) / (2 v)`, which this
 //! comes within a few percent of wherever the results vary, has no variance to work with
-//! there). The test stops
-//! when the LLR leaves `[ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]`.
+//! there). The test stops when the LLR leaves `[ln(beta / (1 - alpha)), ln((1 - beta) /
+//! alpha)]`.
 //!
 //! ```
 //! use ttt_pbrain::arena::Tally;
