@@ -12,7 +12,8 @@ The games are `ttt selfplay` files (the engine against itself from random openin
 match --state` files: `scripts/tune-eval.sh` plays them and then runs this command. Every
 tenth game is held out, and the error on its positions is printed beside the training error.
 Without --out, the tables are printed as the source of the rule's file in
-crates/ttt-engine/src/tables/ (freestyle.rs, standard.rs, ...).")]
+crates/ttt-engine/src/tables/ (freestyle.rs, standard.rs, ...), and the summary goes to
+standard error, so that `> freestyle.rs` writes the tables alone.")]
 pub struct TuneEvalArgs {
     /// The games: files of `ttt selfplay` or `ttt match --state` (all of one board and
     /// rule).
