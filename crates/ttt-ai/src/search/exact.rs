@@ -50,6 +50,8 @@ pub(crate) struct Exact {
     /// The board's lines of K cells, for the weight count, and the board they are of.
     windows: Vec<Vec<Cell>>,
     windows_of: Option<Dims>,
+    /// The weight count's working space: the weight of the lines through each cell.
+    through: Vec<u64>,
 }
 
 impl Exact {
@@ -64,6 +66,7 @@ impl Exact {
             stopped: false,
             windows: Vec::new(),
             windows_of: None,
+            through: Vec::new(),
         }
     }
 
@@ -157,19 +160,7 @@ impl Exact {
         if moves.iter().any(|&c| pos.makes_line(c, me)) {
             return WIN - 1;
         }
-        // What a side that can never fill a line scores at best: a draw.
         let them = me.other();
-        if self.windows_of != Some(pos.dims()) {
-            self.windows = pos.dims().windows().collect();
-            self.windows_of = Some(pos.dims());
-        }
-        let (mine_stopped, theirs_stopped) = (
-            cannot_fill(pos, me, &self.windows),
-            cannot_fill(pos, them, &self.windows),
-        );
-        if (mine_stopped && (theirs_stopped || alpha >= 0)) || (theirs_stopped && beta <= 0) {
-            return 0;
-        }
         let key = key_of(pos);
         if let Some(&(score, bound)) = key.as_ref().and_then(|k| self.table.get(k)) {
             let settled = match bound {
@@ -180,6 +171,20 @@ impl Exact {
             if settled {
                 return score;
             }
+        }
+        // What a side that can never fill a line scores at best: a draw. Asked after the
+        // table, which settles most positions that come again, and of the opponent only
+        // where the answer can still cut.
+        if self.windows_of != Some(pos.dims()) {
+            self.windows = pos.dims().windows().collect();
+            self.windows_of = Some(pos.dims());
+        }
+        let mine_stopped = cannot_fill(pos, me, &self.windows, &mut self.through);
+        if mine_stopped && alpha >= 0 {
+            return 0;
+        }
+        if (mine_stopped || beta <= 0) && cannot_fill(pos, them, &self.windows, &mut self.through) {
+            return 0;
         }
         // The opponent's winning cells first: most often the only moves that do not lose.
         moves.sort_by_key(|&c| !pos.makes_line(c, them));
@@ -222,21 +227,24 @@ impl Exact {
 /// weight of the lines through one empty cell). The other side, always taking the empty
 /// cell whose lines weigh most, then keeps the total from growing over a pair of moves, so
 /// it never reaches a filled line's weight.
-fn cannot_fill(pos: &Position, maker: Player, windows: &[Vec<Cell>]) -> bool {
+///
+/// `through` is working space, whatever it holds.
+fn cannot_fill(
+    pos: &Position,
+    maker: Player,
+    windows: &[Vec<Cell>],
+    through: &mut Vec<u64>,
+) -> bool {
     let k = pos.dims().k();
     if k >= 64 {
         return false;
     }
     let whole = 1u64 << k;
     let mut total = 0u64;
-    let mut through = vec![
-        0u64;
-        if pos.turn() == maker {
-            pos.dims().cells()
-        } else {
-            0
-        }
-    ];
+    through.clear();
+    if pos.turn() == maker {
+        through.resize(pos.dims().cells(), 0);
+    }
     for cells in windows {
         let mut held = 0;
         let mut blocked = false;
@@ -383,12 +391,13 @@ mod tests {
                 25,
             ) {
                 let windows: Vec<Vec<Cell>> = p.dims().windows().collect();
+                let mut through = Vec::new();
                 let value = minimax(&p, &mut memo);
-                if cannot_fill(&p, p.turn(), &windows) {
+                if cannot_fill(&p, p.turn(), &windows, &mut through) {
                     assert!(value <= 0, "{rule} {p}");
                     stopped += 1;
                 }
-                if cannot_fill(&p, p.turn().other(), &windows) {
+                if cannot_fill(&p, p.turn().other(), &windows, &mut through) {
                     assert!(value >= 0, "{rule} {p}");
                     stopped += 1;
                 }
