@@ -41,7 +41,7 @@ pub use pbrain::{EngineName, PbrainArgs};
 pub use play::{PlayArgs, Seat};
 pub use players::{PlayersAction, PlayersArgs};
 pub use serve::{LogFormat, ServeArgs};
-pub use solve::SolveArgs;
+pub use solve::{MethodArg, SolveArgs};
 pub use tune::{BookArgs, SelfplayArgs, TuneEvalArgs};
 pub use values::threads_or_all;
 

@@ -34,12 +34,12 @@ pub struct SolveArgs {
     /// after a second every thread by proof numbers; on one thread, proof numbers alone.
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Which search proves the value: `auto` (with K of 4 or more, a win by threats looked
-    /// for first; then the proof-number search, with alpha-beta beside it for its first
-    /// second), or one of them alone (the proof-number search on one thread for its first
-    /// second, then on every thread).
-    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
-    pub method: MethodArg,
+    /// Which search proves the value: `auto`, the default (with K of 4 or more, a win by
+    /// threats looked for first; then the proof-number search, with alpha-beta beside it
+    /// for its first second), or one of them alone (the proof-number search on one thread
+    /// for its first second, then on every thread).
+    #[arg(long, value_enum)]
+    pub method: Option<MethodArg>,
     /// Also give the value of every move, drawn as a grid.
     #[arg(long)]
     pub root_map: bool,
@@ -49,7 +49,7 @@ pub struct SolveArgs {
     /// Write a proof of the value to FILE, for `ttt check-proof` (docs/PROOFS.md), within the
     /// time limit and memory. The proof's own searches settle the value (said as soon as they
     /// do) and then write its proof: the solver does not search first.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["root_map", "method"])]
+    #[arg(long, value_name = "FILE", conflicts_with = "root_map")]
     pub proof: Option<std::path::PathBuf>,
     /// The most positions a section of the proof may hold.
     #[arg(long, value_name = "N", default_value_t = ttt_ai::PROOF_POSITIONS as u64,
@@ -64,6 +64,13 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECS", value_parser = parse_job_time, default_value = "120",
           requires = "checkpoint")]
     pub job_time: Duration,
+}
+
+impl SolveArgs {
+    /// The search `--method` names (`auto` when not given).
+    pub fn method(&self) -> MethodArg {
+        self.method.unwrap_or(MethodArg::Auto)
+    }
 }
 
 /// `--job-time`: seconds, more than none (a job of no time would only open leaves).

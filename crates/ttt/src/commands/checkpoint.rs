@@ -4,6 +4,8 @@
 //! read back from it when the command runs again: a kill loses at most the job running.
 
 use std::path::Path;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ttt_ai::{Frontier, FrontierProgress, Limits, Method, Solver, Value};
@@ -174,14 +176,18 @@ pub fn run(
             .time_left()
             .map_or(job_time, |left| left.min(job_time));
         let started = Instant::now();
+        // A job may take minutes: on a terminal, its positions show as it goes.
+        let searched = Arc::new(AtomicU64::new(0));
+        let progress = super::solve::Progress::start(&searched, None);
         let solution = Solver::new(&job)
-            .limits(jobs.limits.clone())
+            .limits(jobs.limits.clone().with_progress(searched))
             .time_limit(budget)
             .memory(jobs.memory)
             .threads(jobs.threads)
             .method(jobs.method)
             .solve();
         let spent = started.elapsed();
+        drop(progress);
         if solution.value.is_none() && jobs.limits.is_over() && spent < job_time / 2 {
             // Stopped by the run's own limit well before the job's: too short a search to
             // say its position needs opening.

@@ -10,14 +10,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ttt_ai::{Limits, ProofRefused, Solver, Value};
 use ttt_core::Position;
 
-use crate::args::{threads_or_all, SolveArgs};
+use crate::args::{threads_or_all, MethodArg, SolveArgs};
 use crate::error::user_error;
 use crate::output::board;
 use crate::output::json::{millis, MoveJson, ProofJson, SolveJson};
 use crate::output::words::{megabytes, plural, rate};
 
 /// A live line on standard error (only when it is a terminal) while the solver works.
-struct Progress {
+pub(super) struct Progress {
     bar: ProgressBar,
     done: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
@@ -26,7 +26,10 @@ struct Progress {
 impl Progress {
     /// Starts the line, showing the positions the searches count in `nodes` (the counter
     /// of their limits) and, while a proof is written, the positions `written`.
-    fn start(nodes: &Arc<AtomicU64>, written: Option<Arc<AtomicU64>>) -> Option<Progress> {
+    pub(super) fn start(
+        nodes: &Arc<AtomicU64>,
+        written: Option<Arc<AtomicU64>>,
+    ) -> Option<Progress> {
         if !std::io::stderr().is_terminal() {
             return None;
         }
@@ -135,6 +138,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         written: None,
     };
     if let Some(path) = &args.proof {
+        if let Some(method) = args.method.filter(|&m| m != MethodArg::Auto) {
+            return Err(user_error(format!(
+                "--proof writes the proof with searches of its own: leave out --method {}",
+                method.name()
+            )));
+        }
         // A file that cannot be written is found before the work, not after it.
         check_writable(path)?;
         if pos.rule() != ttt_core::Rule::Renju {
@@ -161,7 +170,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             job_time: args.job_time,
             memory,
             threads,
-            method: args.method.method(),
+            method: args.method().method(),
         };
         let (value, progress) = super::checkpoint::run(&pos, path, &jobs)?;
         println!("{}", headline(&pos, value));
@@ -372,7 +381,7 @@ fn report(
         .limits(limits)
         .memory(memory)
         .threads(threads)
-        .method(args.method.method());
+        .method(args.method().method());
     let solution = solver.solve();
     let s = solution.stats;
     // The root map shares the time limit: it gets what the value left.
@@ -400,7 +409,7 @@ fn report(
             table_bytes: Some(s.table_bytes),
             table_entries_used: Some(s.table_used),
             threads: s.threads,
-            method: args.method.name(),
+            method: args.method().name(),
             moves_nodes: map.as_ref().map(|m| m.1),
             moves_elapsed_ms: map.as_ref().map(|m| millis(m.2)),
             proof: None,

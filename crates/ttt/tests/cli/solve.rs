@@ -325,15 +325,24 @@ fn a_proof_says_its_value_first_and_its_figures_in_json() {
         "{}",
         String::from_utf8_lossy(&checked.stdout)
     );
-    for other in [["--root-map", ""], ["--method", "alpha-beta"]] {
-        let mut refused = board.to_vec();
-        refused.extend(other.iter().filter(|a| !a.is_empty()));
-        refused.extend(["--proof", path]);
-        assert!(
-            stderr_of(&refused).contains("cannot be used with"),
-            "{other:?}"
-        );
-    }
+    let with = |more: &[&'static str]| {
+        let mut args = board.to_vec();
+        args.extend(more);
+        args.extend(["--proof", path]);
+        args
+    };
+    assert!(stderr_of(&with(&["--root-map"])).contains("cannot be used with"));
+    assert!(stderr_of(&with(&["--method", "alpha-beta"])).contains(
+        "--proof writes the proof with searches of its own: leave out --method alpha-beta"
+    ));
+    // `auto`, the default, may be named.
+    let auto = ttt(&with(&["--method", "auto"]), "");
+    assert!(
+        auto.status.success()
+            && String::from_utf8_lossy(&auto.stdout).contains("writing its proof"),
+        "{}",
+        String::from_utf8_lossy(&auto.stderr)
+    );
 }
 
 /// `ttt solve ARGS --proof PATH`, then `ttt check-proof PATH`, both successful: what the
