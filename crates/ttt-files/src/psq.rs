@@ -1,7 +1,9 @@
 //! Piskvork's `.psq`: a first line `Piskvorky WIDTHxHEIGHT, X:Y, 0`, then one move a line,
-//! `x,y,time` (x the column, y the row, both from 1; time in milliseconds), then whatever the
-//! manager adds after the moves (the engines' names, a `-1`). Free-style, five in a row,
-//! unless the reader is told otherwise.
+//! `x,y,time` (x the column, y the row, both from 1; time in milliseconds; some programs
+//! leave the time out), then whatever the manager adds after the moves (the engines' names,
+//! a `-1`). Free-style, five in a row, unless the reader is told otherwise. A move after
+//! those lines, or a line that is none of these among the moves, is refused with its line:
+//! a move silently dropped would show another game.
 
 use ttt_core::{Cell, Rule};
 
@@ -15,9 +17,19 @@ pub(crate) fn read(text: &str) -> Result<GameFile, FileError> {
     let (n, first) = lines
         .find(|(_, l)| !l.is_empty())
         .ok_or_else(|| error(0, "the file is empty"))?;
+    // A byte-order mark, as some editors save, and any case of the word.
+    let first = first.trim_start_matches('\u{feff}');
     let size = first
-        .strip_prefix("Piskvorky")
-        .ok_or_else(|| error(n, "a .psq file starts with \"Piskvorky WIDTHxHEIGHT, ...\""))?
+        .get(..9)
+        .filter(|word| word.eq_ignore_ascii_case("piskvorky"))
+        .map(|_| &first[9..])
+        .ok_or_else(|| {
+            error(
+                n,
+                "not a game file: a .psq starts with \"Piskvorky WIDTHxHEIGHT, ...\", an SGF \
+                 with \"(;\"",
+            )
+        })?
         .trim()
         .split(',')
         .next()
@@ -40,7 +52,16 @@ pub(crate) fn read(text: &str) -> Result<GameFile, FileError> {
         }
         let numbers: Option<Vec<i64>> = line.split(',').map(|p| p.trim().parse().ok()).collect();
         match numbers.as_deref() {
-            Some([x, y, _time]) if !after_moves => {
+            Some([x, y] | [x, y, _]) if after_moves => {
+                return Err(error(
+                    n,
+                    format!(
+                        "the move {x},{y} comes after the lines that end the moves (names, -1): \
+                         a .psq has its moves first"
+                    ),
+                ));
+            }
+            Some([x, y] | [x, y, _]) => {
                 let in_range =
                     |v: i64, side: usize| v >= 1 && usize::try_from(v).is_ok_and(|v| v <= side);
                 if !in_range(*x, width) || !in_range(*y, height) {
@@ -57,6 +78,9 @@ pub(crate) fn read(text: &str) -> Result<GameFile, FileError> {
                     u8::try_from(x - 1).unwrap_or(u8::MAX),
                 );
                 game.moves.push(cell);
+            }
+            Some(_) if line != "-1" && !after_moves => {
+                return Err(error(n, format!("{line:?} is not a move x,y or x,y,time")));
             }
             _ => {
                 // The manager's lines after the moves: names of programs, -1, and the like.
@@ -118,6 +142,17 @@ mod tests {
         assert_eq!(e.line, 3);
         assert!(e.why.contains("off the 15x15 board"), "{e}");
         assert!(read("Piskvorky big, 11:11, 0\n").is_err());
+        // A move after the names would be dropped; a line of numbers that is no move too.
+        let e = read("Piskvorky 15x15, 11:11, 0\n8,8,0\nfoo\n9,9,0\n").unwrap_err();
+        assert_eq!(e.line, 4, "{e}");
+        let e = read("Piskvorky 15x15, 11:11, 0\n8,8,0\n1,2,3,4\n").unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+    }
+
+    #[test]
+    fn moves_without_times_a_mark_and_any_case_are_read() {
+        let game = read("\u{feff}piskvorky 15x15, 11:11, 0\n8,8\n9,9\n").unwrap();
+        assert_eq!(game.moves, [Cell::new(7, 7), Cell::new(8, 8)]);
     }
 
     #[test]

@@ -82,12 +82,29 @@ pub(crate) fn read(text: &str) -> Result<GameFile, FileError> {
     Ok(game)
 }
 
+/// The rule an `RU` value names. Renju files often name the opening rule they were played
+/// under (`Yamaguchi`, `Soosorv`, `Taraguchi-10`, `Renju RIF`): all of them renju.
 fn rule_of(value: &str) -> Option<Rule> {
-    match value.trim().to_ascii_lowercase().as_str() {
-        "" | "freestyle" | "free" | "gomoku" => Some(Rule::Freestyle),
-        "standard" | "exact" => Some(Rule::Standard),
-        "renju" | "rif" => Some(Rule::Renju),
+    let word: String = value
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    const RENJU_OPENINGS: [&str; 8] = [
+        "rif",
+        "yamaguchi",
+        "sakata",
+        "tarannikov",
+        "taraguchi",
+        "soosorv",
+        "soosyrv",
+        "renju",
+    ];
+    match word.as_str() {
+        "" | "freestyle" | "free" | "gomoku" | "freestylegomoku" => Some(Rule::Freestyle),
+        "standard" | "exact" | "standardgomoku" => Some(Rule::Standard),
         "caro" => Some(Rule::Caro),
+        w if RENJU_OPENINGS.iter().any(|r| w.contains(r)) => Some(Rule::Renju),
         _ => None,
     }
 }
@@ -121,11 +138,16 @@ fn parse(text: &str) -> Result<Vec<(usize, Vec<Property>)>, FileError> {
     }
     i += 1;
     let mut nodes = Vec::new();
-    let mut depth = 1;
+    // For each open variation, from the game's own: whether it is on the main line, and
+    // whether the main line has already gone on into one of its variations. At a fork the
+    // main line goes on into the first variation (SGF's convention); the others are skipped.
+    let mut main = vec![true];
+    let mut went_on = vec![false];
     while i < chars.len() {
         skip_space(&mut i, &mut line);
+        let on_main = main.last().copied().unwrap_or(false);
         match chars.get(i) {
-            Some(';') if depth == 1 => {
+            Some(';') if on_main => {
                 i += 1;
                 let start = line;
                 let mut props = Vec::new();
@@ -182,15 +204,20 @@ fn parse(text: &str) -> Result<Vec<(usize, Vec<Property>)>, FileError> {
                 }
                 nodes.push((start, props));
             }
-            // Variations: the first is the main line, which is all a game file here keeps.
             Some('(') => {
-                depth += 1;
+                let first = on_main && !went_on.last().copied().unwrap_or(true);
+                if let Some(w) = went_on.last_mut() {
+                    *w |= on_main;
+                }
+                main.push(first);
+                went_on.push(false);
                 i += 1;
             }
             Some(')') => {
-                depth -= 1;
+                main.pop();
+                went_on.pop();
                 i += 1;
-                if depth == 0 {
+                if main.is_empty() {
                     return Ok(nodes);
                 }
             }
@@ -198,7 +225,7 @@ fn parse(text: &str) -> Result<Vec<(usize, Vec<Property>)>, FileError> {
                 // A node inside a side variation: skipped up to its end.
                 i += 1;
             }
-            Some('[') if depth > 1 => {
+            Some('[') if !on_main => {
                 while i < chars.len() && chars[i] != ']' {
                     if chars[i] == '\\' {
                         i += 1;
@@ -210,7 +237,7 @@ fn parse(text: &str) -> Result<Vec<(usize, Vec<Property>)>, FileError> {
                 }
                 i += 1;
             }
-            Some(c) if depth > 1 && c.is_ascii_uppercase() => i += 1,
+            Some(c) if !on_main && c.is_ascii_uppercase() => i += 1,
             Some(c) => {
                 return Err(error(
                     line,
@@ -269,11 +296,11 @@ mod tests {
     use super::*;
 
     /// As a renju program writes one: properties over several lines, a comment with an
-    /// escaped bracket, and variations after the main line.
+    /// escaped bracket, and variations, the main line going on into the first at each fork.
     const RENJU: &str = r"(;GM[4]FF[4]SZ[15]RU[renju]
 PB[Black player]PW[White]C[a \] bracket]
 ;B[hh];W[hi]
-;B[ii](;W[gg])(;W[jj]))";
+;B[ii](;W[gg](;B[ff];W[ee])(;B[jj]))(;W[jj];B[kk]))";
 
     #[test]
     fn a_file_of_another_program_is_read() {
@@ -281,11 +308,33 @@ PB[Black player]PW[White]C[a \] bracket]
         assert_eq!((game.rows, game.cols, game.rule), (15, 15, Rule::Renju));
         assert_eq!(game.names[0].as_deref(), Some("Black player"));
         assert_eq!(game.comments, ["a ] bracket"]);
+        let cell = |p: &str| point(p).unwrap();
         assert_eq!(
             game.moves,
-            [Cell::new(7, 7), Cell::new(8, 7), Cell::new(8, 8)],
+            ["hh", "hi", "ii", "gg", "ff", "ee"].map(cell),
             "the main line only"
         );
+    }
+
+    #[test]
+    fn renju_files_name_their_opening_rule() {
+        for ru in [
+            "Yamaguchi",
+            "Soosorv",
+            "Taraguchi-10",
+            "Renju RIF",
+            "RIF",
+            "renju",
+        ] {
+            assert_eq!(rule_of(ru), Some(Rule::Renju), "{ru}");
+        }
+        for (ru, rule) in [
+            ("free-style", Rule::Freestyle),
+            ("Standard", Rule::Standard),
+        ] {
+            assert_eq!(rule_of(ru), Some(rule), "{ru}");
+        }
+        assert_eq!(rule_of("go"), None);
     }
 
     #[test]

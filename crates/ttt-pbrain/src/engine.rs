@@ -9,8 +9,8 @@
 //! `thread_num` (1 to 256) sets the threads the next engine searches on.
 //! `INFO rule` takes 0 (freestyle: five or more), 1 (standard: exactly five), 4 (renju: black
 //! may not play a double-three, a double-four or an overline) and 8 (caro: five or more, not
-//! blocked at both ends); any other value gets `ERROR` naming these. The rule holds from the
-//! next game (at once on an empty board). Under a rule the colours matter: black is X, the
+//! blocked at both ends); any other value gets `ERROR` naming these. The rule holds at once,
+//! for the stones on the board too (an analysis board changes it mid-game). Under a rule the colours matter: black is X, the
 //! side that moved first, ours or theirs as the game shows. `INFO win_length K`, a key of
 //! `ttt play` and `ttt serve` (the protocol assumes five), makes it play K in a row. A line that is not a command gets
 //! `ERROR` (or `UNKNOWN` for a command we do not know) and the engine goes on.
@@ -298,6 +298,27 @@ impl Engine {
         self.mark(p, self.own.other())
     }
 
+    /// The board's stones again, on a board of the K and rule now set, the same side to
+    /// move; nothing without a board.
+    fn replay_board(&mut self) -> Result<(), String> {
+        let Some(old) = self.game.as_ref() else {
+            return Ok(());
+        };
+        let (rows, cols) = (old.rows(), old.cols());
+        let mut game = self.new_game(rows, cols).map_err(|e| e.to_string())?;
+        for row in 0..rows {
+            for col in 0..cols {
+                let cell = Cell::new(row as u8, col as u8);
+                if let Some(p) = old.get(cell) {
+                    game.put(cell, p).map_err(|e| e.to_string())?;
+                }
+            }
+        }
+        game.set_turn(old.turn());
+        self.game = Some(game);
+        Ok(())
+    }
+
     fn memory(&self) -> usize {
         // The tables get half of what the manager allows; the rest is the program's own.
         self.max_memory
@@ -453,36 +474,27 @@ impl Engine {
                         return vec![Reply::Error(why)];
                     }
                 }
-                self.rule = rule;
-                if let Some(g) = self.game.as_ref().filter(|g| g.marks() == 0) {
-                    let (rows, cols) = (g.rows(), g.cols());
-                    match self.new_game(rows, cols) {
-                        Ok(g) => self.game = Some(g),
-                        Err(e) => return vec![Reply::Error(e.to_string())],
-                    }
+                // At once, stones and all: an analysis board that changes the rule asks about
+                // the position on it, and every answer (moves, forbidden points) is the new
+                // rule's.
+                let old = std::mem::replace(&mut self.rule, rule);
+                if let Err(why) = self.replay_board() {
+                    self.rule = old;
+                    return vec![Reply::Error(why)];
                 }
             }
             // Ours, from `ttt play` and `ttt serve`: their games are K in a row on any board.
-            // It applies to an empty board at once, else from the next `BOARD` or `START`.
+            // It applies at once, to the stones on the board too.
             crate::player::WIN_LENGTH_KEY => match number().and_then(|v| usize::try_from(v).ok()) {
                 Some(k) if k >= 2 => {
                     if let Err(e) = self.rule.check_k(k) {
                         return vec![Reply::Error(e.to_string())];
                     }
-                    // A K the board cannot take is refused at once, and the board and K
-                    // stay; an empty board takes it now, one with stones from the next
-                    // `BOARD` or `START`.
+                    // A K the board cannot take is refused, and the board and K stay.
                     let old = std::mem::replace(&mut self.k, k);
-                    if let Some(g) = self.game.as_ref() {
-                        let (rows, cols, empty) = (g.rows(), g.cols(), g.marks() == 0);
-                        match self.new_game(rows, cols) {
-                            Ok(g) if empty => self.game = Some(g),
-                            Ok(_) => {}
-                            Err(e) => {
-                                self.k = old;
-                                return vec![Reply::Error(e.to_string())];
-                            }
-                        }
+                    if let Err(why) = self.replay_board() {
+                        self.k = old;
+                        return vec![Reply::Error(why)];
                     }
                 }
                 _ => {
@@ -955,13 +967,31 @@ mod tests {
         // The refused K changed nothing: the board is still there to play on.
         assert!(matches!(Reply::parse(&out[3]), Reply::Move(_)), "{out:?}");
         assert_eq!(out.len(), 4, "{out:?}");
-        // The same with stones on the board, where a K that fits waits for the next board.
+        // The same with stones on the board: the K that does not fit is refused, the stones
+        // stay.
         let out = session(
             "START 6\nINFO timeout_turn 300\nBEGIN\nINFO win_length 7\nBOARD\n0,0,2\nDONE\nEND\n",
         );
         assert!(out[2].starts_with("ERROR"), "{out:?}");
         assert!(matches!(Reply::parse(&out[3]), Reply::Move(_)), "{out:?}");
         assert_eq!(out.len(), 4, "{out:?}");
+    }
+
+    #[test]
+    fn a_rule_set_after_the_board_holds_for_it_at_once() {
+        // Black (ours) to move; 7,7 would make two open threes: forbidden under renju, the
+        // winning move under freestyle.
+        let out = session(
+            "START 15\nINFO timeout_turn 300\nYXBOARD\n5,7,1\n6,7,1\n7,5,1\n7,6,1\n14,0,2\n\
+             0,0,2\n2,0,2\n14,14,2\nDONE\nINFO rule 4\nYXSHOWFORBID\nYXNBEST 2\nEND\n",
+        );
+        assert_eq!(out[1], "FORBID 0707.", "{out:?}");
+        let best = out.iter().rev().find_map(|l| match Reply::parse(l) {
+            Reply::Move(p) => Some(p),
+            _ => None,
+        });
+        assert!(best.is_some_and(|p| p != Point { x: 7, y: 7 }), "{out:?}");
+        assert!(!out.iter().any(|l| l.contains("(1) 7,7")), "{out:?}");
     }
 
     #[test]
@@ -1036,7 +1066,7 @@ mod tests {
             out[0].starts_with("ERROR renju is played with five"),
             "{out:?}"
         );
-        // The rule holds from the next game: at once on an empty board, else from RESTART.
+        // The rule holds at once, on a board with stones too, which stay.
         let mut e = Engine::new(Settings::default(), StopFlag::new(), Arc::default());
         e.handle("START 15");
         e.handle("INFO rule 4");
@@ -1044,7 +1074,8 @@ mod tests {
         e.handle("INFO timeout_turn 100");
         e.handle("BEGIN");
         e.handle("INFO rule 1");
-        assert_eq!(e.game.as_ref().unwrap().rule(), Rule::Renju);
+        let game = e.game.as_ref().unwrap();
+        assert_eq!((game.rule(), game.marks()), (Rule::Standard, 1));
         e.handle("RESTART");
         assert_eq!(e.game.as_ref().unwrap().rule(), Rule::Standard);
     }

@@ -3,11 +3,12 @@
 //!
 //! The program is started when it is first asked for a move (`START n` on a square board,
 //! `RECTSTART cols,rows` otherwise), told its time and the rules (`INFO timeout_turn`,
-//! `INFO rule 0`, and `INFO win_length K`, a key of ours: the protocol assumes five in a row,
+//! `INFO rule` with the game's rule, and `INFO win_length K`, a key of ours: the protocol assumes five in a row,
 //! and engines ignore keys they do not know), and then gets the whole position for every
 //! move (`BOARD` ... `DONE`, or `BEGIN` on an empty board), so takebacks, rematches and a
 //! program started afresh all look the same to it. Its answer must come within its turn time
-//! plus a slack and be an empty cell of the board; anything else is an [`EngineFailure`]
+//! plus a slack and be an empty cell of the board that the rule allows (not one of renju's
+//! forbidden points for black); anything else is an [`EngineFailure`]
 //! that says what the program did, and the program is stopped. A program that ended between
 //! two moves, while nobody waited for it, is started again for the next.
 //!
@@ -17,7 +18,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use ttt_core::{Cell, Dims, Player, Position};
+use ttt_core::{Cell, Dims, Player, Position, Rule};
 
 use crate::manager::{Brain, BrainError, EngineSpec};
 use crate::protocol::{Owner, Point};
@@ -76,6 +77,8 @@ struct Running {
     brain: Brain,
     /// The board it was started on.
     dims: Dims,
+    /// The rule it was told.
+    rule: Rule,
     /// Whether its board is empty since `START` or `RESTART` (so `BEGIN` is what it expects).
     fresh: bool,
 }
@@ -97,6 +100,8 @@ pub enum Fault {
     OffBoard(Point),
     /// A move on a cell that is taken.
     Taken(Point),
+    /// A move the rule forbids there (renju's forbidden points for black), and why.
+    Forbidden(Point, String),
     /// Something that is not a move (cut short in messages when long).
     Garbage(String),
 }
@@ -150,6 +155,7 @@ impl fmt::Display for EngineFailure {
                 p.y + 1,
                 p.x + 1
             )?,
+            Fault::Forbidden(p, why) => write!(f, "answered {p}, which the rule forbids: {why}")?,
             Fault::Garbage(line) => {
                 write!(f, "answered {}, which is not a move x,y", quoted(line))?;
             }
@@ -228,12 +234,15 @@ impl EnginePlayer {
             Ok(p) => match cell_at(dims, p) {
                 None => Fault::OffBoard(p),
                 Some(cell) if pos.get(cell).is_some() => Fault::Taken(p),
-                Some(cell) => {
-                    if let Some(running) = self.running.as_mut() {
-                        running.fresh = false;
+                Some(cell) => match pos.play(cell) {
+                    Err(why) => Fault::Forbidden(p, why.to_string()),
+                    Ok(_) => {
+                        if let Some(running) = self.running.as_mut() {
+                            running.fresh = false;
+                        }
+                        return Ok(cell);
                     }
-                    return Ok(cell);
-                }
+                },
             },
             Err(fault) => fault,
         };
@@ -258,7 +267,7 @@ impl EnginePlayer {
     /// Sends the position and reads the answer, starting the program first if need be.
     fn ask(&mut self, pos: &Position) -> Result<Point, Fault> {
         let limit = self.spec.turn_time + self.slack;
-        let running = self.ready(pos.dims())?;
+        let running = self.ready(pos.dims(), pos.rule())?;
         let side = pos.turn();
         let stones: Vec<(Point, Owner)> = pos
             .dims()
@@ -295,13 +304,13 @@ impl EnginePlayer {
         Ok(p)
     }
 
-    /// The running program on a board of `dims`: the one running, if it still runs on that
-    /// board, else a new one, started and told the rules.
-    fn ready(&mut self, dims: Dims) -> Result<&mut Running, Fault> {
+    /// The running program on a board of `dims` under `rule`: the one running, if it still
+    /// runs on that board and rule, else a new one, started and told the rules.
+    fn ready(&mut self, dims: Dims, rule: Rule) -> Result<&mut Running, Fault> {
         let reusable = self
             .running
             .as_mut()
-            .is_some_and(|r| r.dims == dims && r.brain.is_running());
+            .is_some_and(|r| r.dims == dims && r.rule == rule && r.brain.is_running());
         if !reusable {
             self.running = None;
             let start_limit = (self.spec.turn_time + self.slack).max(START_TIME);
@@ -315,12 +324,13 @@ impl EnginePlayer {
                 })?;
             let told = brain
                 .info("timeout_turn", self.spec.turn_time.as_millis())
-                .and_then(|()| brain.info("rule", 0))
+                .and_then(|()| brain.info("rule", rule.gomocup_code()))
                 .and_then(|()| brain.info(WIN_LENGTH_KEY, dims.k()));
             told.map_err(|e| fault_of(e, start_limit))?;
             self.running = Some(Running {
                 brain,
                 dims,
+                rule,
                 fresh: true,
             });
         }
@@ -512,6 +522,42 @@ mod tests {
                  DONE"
                     .into()
             )
+        );
+    }
+
+    #[test]
+    fn the_program_is_told_the_games_rule_and_loses_on_a_forbidden_point() {
+        let renju = |moves: &[(u8, u8)]| {
+            let mut pos = Position::with_rule(Dims::new(15, 15, 5).unwrap(), Rule::Renju).unwrap();
+            for &(r, c) in moves {
+                pos = pos.play(Cell::new(r, c)).unwrap();
+            }
+            pos
+        };
+        let script = "read s; echo OK; read a; read b; read c; echo \"$b\"; cat > /dev/null";
+        let told = engine(script, 1500).choose(&renju(&[])).unwrap_err();
+        assert_eq!(told.fault, Fault::Garbage("INFO rule 4".into()));
+        // X (black) at (7,5), (7,6) and (5,7), (6,7): a stone at (7,7) makes two open threes.
+        let pos = renju(&[
+            (7, 5),
+            (0, 0),
+            (7, 6),
+            (0, 2),
+            (5, 7),
+            (0, 4),
+            (6, 7),
+            (0, 6),
+        ]);
+        let forbidden = engine(&answering(&["7,7"]), 1000).choose(&pos).unwrap_err();
+        assert!(
+            matches!(&forbidden.fault, Fault::Forbidden(p, _) if *p == Point { x: 7, y: 7 }),
+            "{forbidden}"
+        );
+        let text = forbidden.to_string();
+        assert!(
+            text.contains("(X) answered 7,7, which the rule forbids: double-three")
+                && text.ends_with(": X loses"),
+            "{text}"
         );
     }
 

@@ -399,6 +399,35 @@ fn time_control_text<S: serde::Serializer>(t: &TimeControl, s: S) -> Result<S::O
 }
 
 impl GameRecord {
+    /// Whether the game could have been played as recorded, as a new game is checked
+    /// before it is stored ([`NewGame::check`]): what a restore asks of each game.
+    ///
+    /// # Errors
+    /// What is wrong with it.
+    pub fn check(&self) -> Result<(), GameError> {
+        self.as_new().check()
+    }
+
+    /// The game as it was when it was stored.
+    pub(crate) fn as_new(&self) -> NewGame {
+        NewGame {
+            rows: self.rows,
+            cols: self.cols,
+            k: self.k,
+            x: self.x.clone(),
+            o: self.o.clone(),
+            moves: self.moves.clone(),
+            result: self.result,
+            hints: self.hints,
+            forfeit: self.forfeit.clone(),
+            rule: self.rule,
+            opening: self.opening,
+            rated: self.rated,
+            ending: self.ending,
+            time_control: self.time_control,
+        }
+    }
+
     /// The board's shape.
     ///
     /// # Errors

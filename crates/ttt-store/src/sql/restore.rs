@@ -6,7 +6,7 @@ use crate::sql::games::{forfeit_columns, participant_columns};
 use crate::sql::ratings;
 use crate::sql::{params, Damage, Db, Row};
 use crate::{name_key, skeleton};
-use crate::{GameRecord, NewGame, PlayerStats, StoreError};
+use crate::{GameRecord, PlayerStats, StoreError};
 
 /// Rows of every kind a restore must not land among.
 const HOLDS: &str = "SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM games)
@@ -78,8 +78,7 @@ pub(crate) async fn restore(
         .await?;
     }
     for g in games {
-        as_new(g)
-            .check()
+        g.check()
             .map_err(|reason| StoreError::InvalidGame { reason })?;
         let x = participant_columns(&g.x);
         let o = participant_columns(&g.o);
@@ -121,7 +120,7 @@ pub(crate) async fn restore(
     rated.sort_by_key(|g| g.id);
     for g in rated {
         let at = unix_time(&g.finished_at).unwrap_or_else(crate::unix_now);
-        ratings::apply(db, &as_new(g), g.id, at).await?;
+        ratings::apply(db, &g.as_new(), g.id, at).await?;
     }
     Ok(())
 }
@@ -142,25 +141,6 @@ fn unix_time(text: &str) -> Option<i64> {
 }
 
 /// A recorded game as the game it was before recording, to check it as recording does.
-fn as_new(g: &GameRecord) -> NewGame {
-    NewGame {
-        rows: g.rows,
-        cols: g.cols,
-        k: g.k,
-        x: g.x.clone(),
-        o: g.o.clone(),
-        moves: g.moves.clone(),
-        result: g.result,
-        hints: g.hints,
-        forfeit: g.forfeit.clone(),
-        rule: g.rule,
-        opening: g.opening,
-        rated: g.rated,
-        ending: g.ending,
-        time_control: g.time_control,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

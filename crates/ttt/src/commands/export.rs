@@ -1,12 +1,14 @@
 //! `ttt db export --jsonl` and `ttt db restore FILE`: a database as JSON lines, and back
 //! into an empty database, on SQLite or PostgreSQL alike.
 //!
-//! The first line says what the file is (`{"kind":"ttt_export","version":2}`); then one
+//! The first line says what the file is (`{"kind":"ttt_export","version":3}`); then one
 //! line a player (`{"kind":"player","name","wins","losses","ties"}`), one an account
 //! (`{"kind":"account","name","created_at","disabled"}`: no password, no session) and one a
 //! finished game
 //! (`{"kind":"game","id","rows","cols","k","x","o","moves","result","finished_at","hints",
-//! "forfeit","rule","opening"}`), a side being `{"human":NAME}`, `{"computer":LEVEL}` or
+//! "forfeit","rule","opening","rated"}`, with `"ending"` for a game ended by a resignation,
+//! a clock, an agreed draw or a claim, and `"time_control"` for one played with a clock),
+//! a side being `{"human":NAME}`, `{"computer":LEVEL}` or
 //! `{"engine":NAME}` and a move `[row, col]` from 0. Games in progress are not exported
 //! (they live for hours at most); nothing secret is either (seat tokens belong to games in
 //! progress, and an account's password and sessions stay out). A restore leaves the accounts
@@ -17,7 +19,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use ttt_core::{ByPlayer, Cell, Player};
-use ttt_store::{Forfeit, GameRecord, GameResult, Participant, PlayerStats};
+use ttt_store::{EndReason, Forfeit, GameRecord, GameResult, Participant, PlayerStats};
 
 use crate::args::DbArgs;
 use crate::database;
@@ -26,8 +28,9 @@ use crate::error::{store_error, user_error};
 /// The export format's name, on its first line.
 const FORMAT: &str = "ttt_export";
 
-/// The format's version: a reader refuses a newer one. Version 2 added the accounts.
-const VERSION: u32 = 2;
+/// The format's version: a reader refuses a newer one. Version 2 added the accounts, version
+/// 3 how a game ended off the board and its clock.
+const VERSION: u32 = 3;
 
 /// One line of an export.
 #[derive(Debug, Serialize, Deserialize)]
@@ -78,6 +81,13 @@ struct GameLine {
     /// so the ratings come back as they were). Older exports have no such field: unrated.
     #[serde(default)]
     rated: bool,
+    /// How a game ended that its moves did not end (`resign`, `timeout`, `draw_agreed`,
+    /// `abandoned`). Older exports have none: such games could not be exported whole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ending: Option<String>,
+    /// The clock it was played with (`5+3`, `30s/move`, `3 days/move`); none without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    time_control: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -142,6 +152,11 @@ impl From<&GameRecord> for GameLine {
             rule: g.rule.name().to_string(),
             opening: g.opening.name().to_string(),
             rated: g.rated,
+            ending: g.ending.map(|e| e.as_str().to_string()),
+            time_control: g
+                .time_control
+                .is_timed()
+                .then(|| g.time_control.to_string()),
         }
     }
 }
@@ -200,8 +215,23 @@ impl GameLine {
                 .parse()
                 .map_err(|_| format!("the opening {:?} is not one of ours", self.opening))?,
             rated: self.rated,
-            ending: None,
-            time_control: ttt_core::TimeControl::None,
+            ending: match self.ending.as_deref() {
+                None => None,
+                Some(word) => Some(
+                    EndReason::from_word(word)
+                        .filter(|&r| r != EndReason::Aborted)
+                        .ok_or_else(|| {
+                            format!(
+                                "the ending {word:?} is not resign, timeout, draw_agreed or \
+                                 abandoned"
+                            )
+                        })?,
+                ),
+            },
+            time_control: match self.time_control.as_deref() {
+                None => ttt_core::TimeControl::None,
+                Some(text) => text.parse().map_err(|e| format!("time_control: {e}"))?,
+            },
         })
     }
 }
@@ -335,6 +365,8 @@ fn read(file: &Path) -> anyhow::Result<Export> {
             }
             Line::Game(g) => {
                 let game = g.record().map_err(bad)?;
+                game.check()
+                    .map_err(|e| bad(format!("game {} cannot be restored: {e}", game.id)))?;
                 for who in [&game.x, &game.o] {
                     if let Some(name) = who.human_name() {
                         if !names.contains(&ttt_store::name_key(name)) {

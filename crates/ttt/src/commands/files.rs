@@ -12,7 +12,8 @@ use crate::database::open;
 use crate::error::{store_error, user_error};
 
 /// The game in the file at `path`. A .psq does not say its rule or K: `rule` and `k` (the
-/// command line's) say them; an SGF's own `RU` wins over `rule` when it has one.
+/// command line's) say them; an SGF's own `RU` wins over `rule` when it has one, and a
+/// `rule` other than the default that differs from it is refused rather than ignored.
 pub fn read(path: &Path, rule: Rule, k: Option<usize>) -> anyhow::Result<GameFile> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| user_error(format!("cannot read {}: {e}", path.display())))?;
@@ -21,6 +22,13 @@ pub fn read(path: &Path, rule: Rule, k: Option<usize>) -> anyhow::Result<GameFil
     let is_sgf = text.trim_start().starts_with('(');
     if !is_sgf || !text.contains("RU[") {
         game.rule = rule;
+    } else if rule != Rule::Freestyle && rule != game.rule {
+        return Err(user_error(format!(
+            "{} says its game is played under {} (its RU), not {rule}: leave out --rule, or \
+             change the file's RU",
+            path.display(),
+            game.rule
+        )));
     }
     if let Some(k) = k {
         game.k = k;

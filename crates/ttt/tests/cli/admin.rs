@@ -74,6 +74,33 @@ fn an_export_restores_into_an_empty_database_as_it_was() {
     assert_eq!(export(db.arg()), text);
 }
 
+/// A game that ended off the board: O resigned after three moves of a 5+3 game.
+const RESIGNED: &str = r#"{"kind":"game","id":4,"rows":3,"cols":3,"k":3,"x":{"human":"Ann"},"o":{"human":"Bo"},"moves":[[1,1],[0,0],[0,2]],"result":"x_wins","finished_at":"2024-05-01T18:30:00Z","hints":[0,0],"forfeit":null,"rule":"freestyle","opening":"none","rated":false,"ending":"resign","time_control":"5+3"}"#;
+
+#[test]
+fn games_ended_by_resigning_a_clock_or_a_draw_restore_too() {
+    let db = club();
+    let text = format!("{}{RESIGNED}\n", export(db.arg()));
+    let file = db.path.with_extension("jsonl");
+    std::fs::write(&file, &text).unwrap();
+    let copy = Db::new();
+    let (code, said) = restore(&file, copy.arg());
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("Restored 3 players and 4 games"), "{said}");
+    assert_eq!(export(copy.arg()), text, "the ending and the clock come back");
+    // An ending that does not fit the result is refused with its line, and nothing is kept.
+    let wrong = text.replace("\"ending\":\"resign\"", "\"ending\":\"draw_agreed\"");
+    std::fs::write(&file, &wrong).unwrap();
+    let empty = Db::new();
+    let (code, said) = restore(&file, empty.arg());
+    assert_eq!(code, Some(2), "{said}");
+    let line = text.lines().count();
+    assert!(
+        said.contains(&format!("line {line}: game 4 cannot be restored: ")),
+        "{said}"
+    );
+}
+
 #[test]
 fn an_export_crosses_from_sqlite_to_postgres_and_back() {
     let Some(cluster) = ttt_testdb::cluster() else {
@@ -122,7 +149,7 @@ fn a_file_that_is_not_an_export_is_refused_with_its_line() {
             "names the player \"Bo\"",
         ),
         (
-            text.replace("\"version\":2", "\"version\":99"),
+            text.replace("\"version\":3", "\"version\":99"),
             "from a newer ttt",
         ),
         (
@@ -152,10 +179,9 @@ fn a_file_that_is_not_an_export_is_refused_with_its_line() {
     let copy = Db::new();
     let (code, said) = restore(&file, copy.arg());
     assert_eq!(code, Some(2), "{said}");
-    assert!(
-        export(copy.arg()).lines().count() == 1,
-        "nothing was written"
-    );
+    assert!(said.contains("cannot be restored: move 2"), "{said}");
+    // Found while reading the file, before any database was made.
+    assert!(!copy.path.exists(), "nothing was written");
     let missing = db.path.with_extension("missing.db");
     let out = ttt(
         &["db", "export", "--jsonl", "--db", missing.to_str().unwrap()],
