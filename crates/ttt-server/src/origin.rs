@@ -37,7 +37,7 @@ pub(crate) async fn same_origin(
 /// server's public address, if given; otherwise the request's `Host` is the server.
 fn check(headers: &HeaderMap, public: Option<&str>) -> Result<(), &'static str> {
     const REFUSED: &str =
-        "requests from other sites are refused: use the game's own pages, or send a seat token";
+        "requests from other sites are refused while signed in: use this server's own pages";
     if let Some(site) = headers.get("sec-fetch-site") {
         if !matches!(site.to_str(), Ok("same-origin" | "none")) {
             return Err(REFUSED);

@@ -468,6 +468,8 @@ export function receive(incoming, mine) {
   if (before?.draw_offer && !game.draw_offer && state.note.endsWith(texts.DRAW_OFFER_TAIL)) {
     state.note = '';
   }
+  // The game over: a note about an offer or a takeback was of the game that was.
+  if (before?.status === 'in_progress' && game.status !== 'in_progress') state.note = '';
   const draw = state.seat && drawNews(before, game, seatMark(state));
   if (draw) {
     state.note = draw;

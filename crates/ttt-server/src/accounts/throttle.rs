@@ -1,7 +1,10 @@
-//! Failed sign-ins, counted per name and per client: after [`MAX_FAILURES`] in
-//! [`WINDOW`], that name (from anywhere) and that client (for any name) wait until the
-//! oldest failure is out of the window (429 with Retry-After). Kept in this server's memory:
-//! servers sharing a database each count their own.
+//! Failed sign-ins, counted per name and per client: after [`MAX_FAILURES`] in [`WINDOW`]
+//! that name (from anywhere), and after [`MAX_CLIENT_FAILURES`] that client (for any name),
+//! wait until the oldest failure is out of the window (429 with Retry-After). A client's
+//! limit is the higher: a club's members share one address behind its router, and one
+//! member's typos must not keep the others out; guessing many names from one address is
+//! still stopped. Kept in this server's memory: servers sharing a database each count
+//! their own.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
@@ -9,8 +12,20 @@ use std::time::{Duration, Instant};
 
 use crate::error::ApiError;
 
-/// How many failures a name or a client may have in [`WINDOW`].
+/// How many failures a name may have in [`WINDOW`].
 pub(crate) const MAX_FAILURES: usize = 5;
+
+/// How many failures a client (an address) may have in [`WINDOW`], for all names together.
+pub(crate) const MAX_CLIENT_FAILURES: usize = 30;
+
+/// The failures `key` may have: a client's (`client:ADDRESS`) or a name's.
+fn limit(key: &str) -> usize {
+    if key.starts_with("client:") {
+        MAX_CLIENT_FAILURES
+    } else {
+        MAX_FAILURES
+    }
+}
 
 /// The window failures are counted in: 15 minutes.
 pub(crate) const WINDOW: Duration = Duration::from_secs(15 * 60);
@@ -26,7 +41,7 @@ impl Throttle {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// 429 if any of `keys` has had [`MAX_FAILURES`] failures in the window.
+    /// 429 if any of `keys` has had its limit of failures in the window.
     pub(crate) fn check(&self, keys: &[String], now: Instant) -> Result<(), ApiError> {
         let mut all = self.lock();
         let mut wait = Duration::ZERO;
@@ -38,7 +53,7 @@ impl Throttle {
                 {
                     failures.pop_front();
                 }
-                if failures.len() >= MAX_FAILURES {
+                if failures.len() >= limit(key) {
                     if let Some(&oldest) = failures.front() {
                         wait = wait.max(WINDOW.saturating_sub(now.duration_since(oldest)));
                     }
@@ -89,11 +104,16 @@ mod tests {
             panic!("{err:?}")
         };
         assert_eq!(retry_after, WINDOW - Duration::from_secs(10));
-        // Another client's other name is not held up.
+        // Another name is not held up, from another client or from the same one (a club's
+        // members behind one address) ...
         assert!(t
             .check(&["name:bo".into(), "client:5.6.7.8".into()], start)
             .is_ok());
-        // The same client is, for any name.
+        assert!(t.check(&["name:bo".into(), keys[1].clone()], start).is_ok());
+        // ... until that client has failed for many names.
+        for i in MAX_FAILURES..MAX_CLIENT_FAILURES {
+            t.failed(&[format!("name:n{i}"), keys[1].clone()], start);
+        }
         assert!(t
             .check(&["name:bo".into(), keys[1].clone()], start)
             .is_err());

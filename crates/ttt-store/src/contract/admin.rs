@@ -140,7 +140,10 @@ fn a_merge_adds_up_and_keeps_the_ratings_of_the_one_kept(store: &dyn Store) {
         .unwrap();
     assert_eq!(done.names, "Bo -> Ann");
     assert!(
-        done.details.contains("1 of Bo's dropped"),
+        done.details.contains("1 of Bo's dropped")
+            && done
+                .details
+                .ends_with("the 1 game they played each other are Ann's against Ann now"),
         "{}",
         done.details
     );

@@ -92,6 +92,13 @@ impl PgStore {
                     " (the server takes only TLS connections here: use sslmode=verify-full, or \
                      sslmode=require)",
                 );
+            } else if self.tls_settings.ssl_mode != tokio_postgres::config::SslMode::Disable
+                && text.contains("TLS")
+            {
+                text.push_str(
+                    " (the URL asks for TLS: check that the server there offers it, ssl = on \
+                     in its postgresql.conf with its certificate, or leave sslmode out)",
+                );
             }
             StoreError::Unreachable {
                 path: self.shown.clone(),

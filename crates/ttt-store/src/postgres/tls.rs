@@ -481,6 +481,22 @@ mod tests {
         }
 
         #[test]
+        fn require_against_a_server_without_tls_says_so() {
+            let Some(cluster) = ttt_testdb::cluster() else {
+                return;
+            };
+            let url = format!("{}?sslmode=require", cluster.database());
+            let Err(e) = PgStore::open(&url) else {
+                panic!("{url} connected, to a server without TLS");
+            };
+            let text = e.to_string();
+            assert!(
+                text.contains("the URL asks for TLS: check that the server there offers it"),
+                "{text}"
+            );
+        }
+
+        #[test]
         fn require_and_prefer_encrypt_without_checking() {
             for query in ["sslmode=require", "sslmode=prefer", ""] {
                 let Some(url) = url("127.0.0.1", query) else {

@@ -232,6 +232,18 @@ pub(crate) async fn merge(
     if had_account && !force {
         return Ok(Err(AdminRefused::MergesAccount { name: from }));
     }
+    // Games the two played each other become games of one player against itself: said.
+    let played = db
+        .query_opt(
+            "SELECT count(*) FROM games
+             WHERE (x_player = $1 AND o_player = $2) OR (x_player = $2 AND o_player = $1)",
+            params![&from, &into],
+        )
+        .await?
+        .map(|row| row.need_int(0))
+        .unwrap_or(Ok(0))
+        .map_err(|d| db.damaged("the games", d))?;
+
     let Some(counts) = players::find(db, &from).await? else {
         return Ok(Err(AdminRefused::NoSuchPlayer { name: from }));
     };
@@ -284,7 +296,12 @@ pub(crate) async fn merge(
             } else {
                 String::new()
             },
-        ),
+        ) + &if played > 0 {
+            let s = if played == 1 { "" } else { "s" };
+            format!("; the {played} game{s} they played each other are {into}'s against {into} now")
+        } else {
+            String::new()
+        },
     };
     audit(db, by, "players merge", &done).await?;
     Ok(Ok(done))

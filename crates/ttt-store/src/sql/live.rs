@@ -119,6 +119,12 @@ const REMOVE_STALE: &str = "DELETE FROM live_games
 
 const COUNT: &str = "SELECT count(*) FROM live_games";
 
+/// The games still being played, for a person: the rows of games that ended (recorded, or
+/// ended by a resignation, a clock, an agreed draw, a claim, an abort or a forfeit) are
+/// kept a while longer, and are not counted.
+pub(crate) const IN_PROGRESS: &str = "SELECT count(*) FROM live_games
+     WHERE record_id IS NULL AND ending IS NULL AND forfeit IS NULL";
+
 /// The games whose running clock ran out by `$1`, soonest first, at most `$2`.
 const DUE: &str = "SELECT id FROM live_games
      WHERE clock_deadline_ms IS NOT NULL AND clock_deadline_ms <= $1
@@ -396,6 +402,7 @@ pub(crate) mod tests {
             &*BY_INVITE,
             REMOVE_STALE,
             COUNT,
+            IN_PROGRESS,
             DUE,
             SEEN_X,
             SEEN_O,

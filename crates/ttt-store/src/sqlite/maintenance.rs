@@ -98,7 +98,12 @@ impl SqliteStore {
         Ok(Health {
             version,
             latest: LATEST,
-            counts: [count("players")?, count("games")?, count("live_games")?],
+            counts: [
+                count("players")?,
+                count("games")?,
+                conn.query_row(crate::sql::live::IN_PROGRESS, [], |row| row.get(0))
+                    .map_err(err)?,
+            ],
             problems,
         })
     }
@@ -123,6 +128,42 @@ mod tests {
         let again = SqliteStore::open_read_only(&copy).unwrap();
         assert!(again.health().unwrap().is_ok());
         assert!(again.players().unwrap().is_empty());
+    }
+
+    #[test]
+    fn games_that_ended_are_not_counted_in_progress() {
+        use crate::{EndReason, Ending, LiveGame, LiveSeat, Participant};
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("ttt.db")).unwrap();
+        let game = |id: &str| {
+            let seat = |name: &str| LiveSeat::new(Participant::Human { name: name.into() });
+            let seats = ttt_core::ByPlayer {
+                x: seat("Ann"),
+                o: seat("Bo"),
+            };
+            LiveGame::new(
+                id.into(),
+                ttt_core::Dims::new(3, 3, 3).unwrap(),
+                seats,
+                1_000,
+            )
+        };
+        for id in ["on", "off"] {
+            store.create_live_game(&game(id)).unwrap();
+        }
+        let mut off = store.live_game("off").unwrap().unwrap();
+        off.moves = vec![ttt_core::Cell::new(1, 1)];
+        off.ending = Some(Ending {
+            reason: EndReason::Aborted,
+            loser: None,
+        });
+        store.save_live_game(&off).unwrap();
+        assert_eq!(store.health().unwrap().counts[2], 1);
+        assert_eq!(
+            store.live_game_count().unwrap(),
+            2,
+            "both rows are still kept"
+        );
     }
 
     #[test]

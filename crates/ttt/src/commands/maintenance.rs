@@ -55,8 +55,9 @@ fn sqlite_file(db: &DbArgs, what: &str) -> anyhow::Result<SqliteStore> {
             SqliteStore::open_read_only(&path).map_err(|e| user_error(e.to_string()))
         }
         Location::Postgres(_) => Err(user_error(format!(
-            "ttt db {what} works on a database file: for PostgreSQL, use pg_dump and psql (the \
-             README's recipe)"
+            "ttt db {what} works on a database file: for PostgreSQL, use pg_dump \
+             --format=custom to back up and pg_restore to restore (the README's recipe), or \
+             ttt db export --jsonl"
         ))),
     }
 }

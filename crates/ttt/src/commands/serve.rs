@@ -14,6 +14,17 @@ use crate::error::user_error;
 /// Opens the database, starts the server and prints the address to open; runs until Ctrl-C
 /// (or SIGTERM).
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
+    // The addresses first: a server that cannot listen makes no database file.
+    let bind = |addr: SocketAddr, what: &str| {
+        std::net::TcpListener::bind(addr)
+            .and_then(|l| l.set_nonblocking(true).map(|()| l))
+            .map_err(|e| user_error(format!("cannot listen on {addr}{what}: {e}")))
+    };
+    let listener = bind(args.addr, "")?;
+    let metrics = args
+        .metrics_addr
+        .map(|addr| bind(addr, " for metrics"))
+        .transpose()?;
     let (store, location) = database::open(&args.db)?;
     let limits = Limits {
         max_connections: args.max_connections,
@@ -57,18 +68,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         .build()
         .context("cannot start the server's runtime")?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(args.addr)
-            .await
-            .map_err(|e| user_error(format!("cannot listen on {}: {e}", args.addr)))?;
+        let listener = tokio::net::TcpListener::from_std(listener)?;
         let local = listener.local_addr()?;
         let shutdown = ttt_server::shutdown_signal();
-        let metrics =
-            match args.metrics_addr {
-                Some(addr) => Some(tokio::net::TcpListener::bind(addr).await.map_err(|e| {
-                    user_error(format!("cannot listen on {addr} for metrics: {e}"))
-                })?),
-                None => None,
-            };
+        let metrics = metrics.map(tokio::net::TcpListener::from_std).transpose()?;
         println!("ttt: the game is at {} (Ctrl-C to stop)", url(local));
         if let Some(metrics) = metrics {
             println!("ttt: metrics at {}metrics", url(metrics.local_addr()?));

@@ -87,7 +87,11 @@ fn games_ended_by_resigning_a_clock_or_a_draw_restore_too() {
     let (code, said) = restore(&file, copy.arg());
     assert_eq!(code, Some(0), "{said}");
     assert!(said.contains("Restored 3 players and 4 games"), "{said}");
-    assert_eq!(export(copy.arg()), text, "the ending and the clock come back");
+    assert_eq!(
+        export(copy.arg()),
+        text,
+        "the ending and the clock come back"
+    );
     // An ending that does not fit the result is refused with its line, and nothing is kept.
     let wrong = text.replace("\"ending\":\"resign\"", "\"ending\":\"draw_agreed\"");
     std::fs::write(&file, &wrong).unwrap();

@@ -294,3 +294,19 @@ fn how_long_unfinished_games_are_kept_is_the_operators_and_said() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("from 1 to 8760"));
 }
+
+#[test]
+fn a_server_that_cannot_listen_makes_no_database() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    let out = crate::support::ttt(
+        &["serve", "--addr", &addr, "--db", db.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains(&format!("cannot listen on {addr}")), "{said}");
+    assert!(!db.exists(), "no database made");
+}
