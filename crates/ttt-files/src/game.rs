@@ -25,6 +25,9 @@ pub struct GameFile {
     pub moves: Vec<Cell>,
     /// Comments, in the file's order.
     pub comments: Vec<String>,
+    /// The result as SGF's `RE` says it (`B+`, `W+R`, `0`, ...), where known; written to SGF
+    /// only, and read from it as it stands (the moves decide the position).
+    pub result: Option<String>,
 }
 
 impl GameFile {
@@ -39,6 +42,7 @@ impl GameFile {
             names: [None, None],
             moves: Vec::new(),
             comments: Vec::new(),
+            result: None,
         }
     }
 
@@ -57,10 +61,10 @@ impl GameFile {
     /// As [`GameFile::position`], and for a `ply` past the moves.
     pub fn position_after(&self, ply: usize) -> Result<Position, String> {
         if ply > self.moves.len() {
+            let n = self.moves.len();
             return Err(format!(
-                "the game has {} moves: the ply goes from 0 to {}",
-                self.moves.len(),
-                self.moves.len()
+                "the game has {n} move{}: the ply goes from 0 to {n}",
+                if n == 1 { "" } else { "s" }
             ));
         }
         if self.rows > MAX_SIDE || self.cols > MAX_SIDE {

@@ -50,6 +50,7 @@ pub(crate) fn read(text: &str) -> Result<GameFile, FileError> {
                         .parse()
                         .map_err(|_| error(*line, format!("KR[{value}] is not a number")))?;
                 }
+                "RE" if n == 0 => game.result = Some(value.trim().to_string()),
                 "PB" => game.names[0] = Some(value.to_string()),
                 "PW" => game.names[1] = Some(value.to_string()),
                 "C" | "GC" => game.comments.extend(values.iter().cloned()),
@@ -266,6 +267,9 @@ pub(crate) fn write(game: &GameFile) -> String {
     if game.k != 5 {
         out.push_str(&format!("KR[{}]", game.k));
     }
+    if let Some(result) = &game.result {
+        out.push_str(&format!("RE[{}]", escaped(result)));
+    }
     for (tag, name) in ["PB", "PW"].iter().zip(&game.names) {
         if let Some(name) = name {
             out.push_str(&format!("{tag}[{}]", escaped(name)));
@@ -357,9 +361,10 @@ PB[Black player]PW[White]C[a \] bracket]
         game.moves = vec![Cell::new(0, 0), Cell::new(5, 6), Cell::new(2, 3)];
         game.names = [Some("A]nn".into()), None];
         game.comments = vec![r"first\line".into()];
+        game.result = Some("W+R".into());
         let text = write(&game);
         assert!(
-            text.starts_with(r"(;GM[4]FF[4]SZ[7:6]RU[caro]KR[4]PB[A\]nn]C[first\\line]"),
+            text.starts_with(r"(;GM[4]FF[4]SZ[7:6]RU[caro]KR[4]RE[W+R]PB[A\]nn]C[first\\line]"),
             "{text}"
         );
         assert_eq!(read(&text).unwrap(), game);

@@ -31,14 +31,9 @@ pub struct HistoryArgs {
     #[arg(long, value_name = "GAME", conflicts_with_all = ["name", "replay", "json"],
           value_parser = parse_game_number)]
     pub export: Option<i64>,
-    /// The file format of --export: psq (Piskvork, the Gomocup's) or sgf.
-    #[arg(
-        long,
-        value_name = "FORMAT",
-        default_value = "sgf",
-        requires = "export"
-    )]
-    pub format: ttt_files::Format,
+    /// The file format of --export: psq (Piskvork, the Gomocup's) or sgf (the default).
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<ttt_files::Format>,
     #[command(flatten)]
     pub db: DbArgs,
 }

@@ -51,22 +51,48 @@ pub struct SolveArgs {
     /// do) and then write its proof: the solver does not search first.
     #[arg(long, value_name = "FILE", conflicts_with = "root_map")]
     pub proof: Option<std::path::PathBuf>,
-    /// The most positions a section of the proof may hold.
-    #[arg(long, value_name = "N", default_value_t = ttt_ai::PROOF_POSITIONS as u64,
-          requires = "proof", value_parser = parse_proof_positions)]
-    pub proof_positions: u64,
+    /// With `--proof`, the most positions a section of the proof may hold (default:
+    /// 5000000).
+    #[arg(long, value_name = "N", value_parser = parse_proof_positions)]
+    pub proof_positions: Option<u64>,
     /// Search in jobs, keeping the tree in FILE after each, for games that take hours: run
     /// again with the same FILE to go on where it stopped (after a kill, Ctrl-C or
     /// `--time-limit`). Each job gets `--job-time`, `--memory` and `--threads`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["proof", "root_map", "json"])]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// With `--checkpoint`, the most time one job takes (what a kill can lose).
-    #[arg(long, value_name = "SECS", value_parser = parse_job_time, default_value = "120",
-          requires = "checkpoint")]
-    pub job_time: Duration,
+    /// With `--checkpoint`, the most time one job takes (what a kill can lose; default:
+    /// 120).
+    #[arg(long, value_name = "SECS", value_parser = parse_job_time)]
+    pub job_time: Option<Duration>,
 }
 
+/// A job's time when `--job-time` is not given.
+const JOB_TIME: Duration = Duration::from_secs(120);
+
 impl SolveArgs {
+    /// `--job-time`, or its default.
+    pub fn job_time(&self) -> Duration {
+        self.job_time.unwrap_or(JOB_TIME)
+    }
+
+    /// `--proof-positions`, or its default.
+    pub fn proof_positions(&self) -> u64 {
+        self.proof_positions
+            .unwrap_or(ttt_ai::PROOF_POSITIONS as u64)
+    }
+
+    /// An option given without the one it belongs to (which clap lets through where that one
+    /// conflicts with an option given): what to say.
+    pub fn stray_option(&self) -> Option<&'static str> {
+        if self.job_time.is_some() && self.checkpoint.is_none() {
+            Some("--job-time goes with --checkpoint FILE: give both, or leave it out")
+        } else if self.proof_positions.is_some() && self.proof.is_none() {
+            Some("--proof-positions goes with --proof FILE: give both, or leave it out")
+        } else {
+            None
+        }
+    }
+
     /// The search `--method` names (`auto` when not given).
     pub fn method(&self) -> MethodArg {
         self.method.unwrap_or(MethodArg::Auto)

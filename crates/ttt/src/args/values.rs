@@ -172,6 +172,14 @@ pub fn parse_position(
             plural(setup.cols() as u64, "column")
         )));
     }
+    if rule == ttt_core::Rule::Renju && k == 5 && setup.rows().max(setup.cols()) < 5 {
+        return Err(user_error(format!(
+            "renju is played with five in a row, which a board of {} by {} cannot hold: give a \
+             board of at least 5 a side (15 x 15 is renju's), or another rule",
+            setup.rows(),
+            setup.cols()
+        )));
+    }
     Position::from_setup_under(&setup, k, rule).map_err(user_error)
 }
 
@@ -179,6 +187,17 @@ pub fn parse_position(
 mod tests {
     use super::*;
     use crate::error::UserError;
+
+    #[test]
+    fn renju_on_a_board_too_small_for_five_says_so() {
+        let err = parse_position("X.O/.X./...", 5, ttt_core::Rule::Renju, None, None)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("renju is played with five in a row, which a board of 3 by 3"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn clocks_are_read_as_time_controls_of_a_game_at_the_screen() {

@@ -14,6 +14,13 @@ use crate::output::json::AnalysisJson;
 use super::best_lines;
 
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    // Clap lets `--ply` through without `--file` where a position is given (which `--file`
+    // conflicts with).
+    if args.ply.is_some() && args.file.is_none() {
+        return Err(user_error(
+            "--ply goes with --file GAME: the position after that many of its moves",
+        ));
+    }
     if args.jsonl {
         return run_lines(args);
     }

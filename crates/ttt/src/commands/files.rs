@@ -49,6 +49,18 @@ pub fn of_record(game: &GameRecord) -> GameFile {
         game.id,
         game.finished_at
     )];
+    // SGF's result: the winner's colour, and how a game that did not end on the board ended.
+    let how = match (game.ending, &game.forfeit) {
+        (_, Some(_)) => "F",
+        (Some(ttt_store::EndReason::Resign), _) => "R",
+        (Some(ttt_store::EndReason::Timeout), _) => "T",
+        _ => "",
+    };
+    file.result = Some(match game.result {
+        GameResult::XWins => format!("B+{how}"),
+        GameResult::OWins => format!("W+{how}"),
+        GameResult::Draw => "0".to_string(),
+    });
     file
 }
 

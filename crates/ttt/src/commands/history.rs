@@ -13,6 +13,11 @@ use crate::output::board::{emphasised, Emphasis};
 use crate::output::table::{render, Align};
 
 pub fn run(args: &HistoryArgs) -> anyhow::Result<()> {
+    if args.format.is_some() && args.export.is_none() {
+        return Err(user_error(
+            "--format goes with --export GAME: the format of the file written",
+        ));
+    }
     let store = open_existing(&args.db)?;
     let mut out = std::io::stdout().lock();
     if let Some(id) = args.export {
@@ -25,7 +30,11 @@ pub fn run(args: &HistoryArgs) -> anyhow::Result<()> {
                 "there is no game {id}: `ttt history` lists the games played"
             )));
         };
-        write!(out, "{}", super::files::of_record(&game).write(args.format))?;
+        write!(
+            out,
+            "{}",
+            super::files::of_record(&game).write(args.format.unwrap_or(ttt_files::Format::Sgf))
+        )?;
         return Ok(());
     }
     if let Some(id) = args.replay {

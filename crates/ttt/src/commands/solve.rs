@@ -104,6 +104,9 @@ fn describe(value: Option<Value>, root: &Position) -> String {
 }
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    if let Some(why) = args.stray_option() {
+        return Err(user_error(why));
+    }
     let pos = args
         .board
         .position(args.at.as_deref().or(args.position.as_deref()))?;
@@ -134,7 +137,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         limits: limits.clone(),
         memory,
         threads,
-        positions: usize::try_from(args.proof_positions).unwrap_or(usize::MAX),
+        positions: usize::try_from(args.proof_positions()).unwrap_or(usize::MAX),
         written: None,
     };
     if let Some(path) = &args.proof {
@@ -167,7 +170,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.checkpoint {
         let jobs = super::checkpoint::Jobs {
             limits: limits.clone(),
-            job_time: args.job_time,
+            job_time: args.job_time(),
             memory,
             threads,
             method: args.method().method(),

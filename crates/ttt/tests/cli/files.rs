@@ -15,9 +15,10 @@ const PSQ: &str = "Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\n8,9,120\r\n9,8,0\r\n9,9
                    10,8,0\r\n10,9,0\r\n11,8,0\r\n11,9,0\r\n12,8,0\r\n\
                    C:\\gomocup\\pbrain-a.exe\r\npbrain-b.exe\r\n-1\r\n";
 
-/// As a renju program writes one: the rule, the players, a comment, a variation.
+/// As a renju program writes one: the rule, the players, a comment, and a fork whose first
+/// variation is the main line.
 const SGF: &str = "(;GM[4]FF[4]SZ[15]RU[renju]PB[Black]PW[White]C[a short game]\n\
-                   ;B[hh];W[hg];B[ih];W[ig];B[jh];W[jg];B[kh];W[kg];B[lh](;W[mg]))";
+                   ;B[hh];W[hg];B[ih];W[ig];B[jh];W[jg];B[kh](;W[kg];B[lh])(;W[mg];B[lh]))";
 
 #[test]
 fn files_of_other_programs_are_imported_and_exported_and_analysed() {
@@ -68,6 +69,12 @@ fn files_of_other_programs_are_imported_and_exported_and_analysed() {
             "--db",
             db.arg(),
         ]);
+        if format == "sgf" {
+            assert!(
+                text.contains("RE[B+]"),
+                "black's win, as SGF says it: {text}"
+            );
+        }
         let again = write(&dir, &format!("again.{format}"), &text);
         let fresh = Db::new();
         ok(&["import", &again, "--rule", "standard", "--db", fresh.arg()]);

@@ -145,6 +145,34 @@ fn bad_arguments() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
     }
+    // An option without the one it belongs to, beside an option that one conflicts with
+    // (which clap lets through), and the same for the other commands.
+    for (args, said) in [
+        (
+            &["solve", "--job-time", "5", "--json"][..],
+            "--job-time goes with --checkpoint",
+        ),
+        (
+            &["solve", "--proof-positions", "5", "--root-map"],
+            "--proof-positions goes with --proof",
+        ),
+        (
+            &["analyze", "--ply", "3", "X.O/.X./..."],
+            "--ply goes with --file",
+        ),
+        (
+            &["history", "--format", "psq", "--json"],
+            "--format goes with --export",
+        ),
+    ] {
+        let out = ttt(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(said),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 #[test]
