@@ -216,11 +216,15 @@ fn report(pos: &Position, a: &Analysis, time_limit: Duration) -> String {
         let what = describe_move(m);
         out.push_str(&format!("  {:<9} {what}\n", m.cell.to_string()));
     }
-    out.push_str(&format!(
-        "\nSearched {} positions in {:.1} ms.\n",
-        a.nodes,
-        a.elapsed.as_secs_f64() * 1e3
-    ));
+    // The solver's count: under renju it does not search (the engine's lines, above, say
+    // their own).
+    if pos.rule() != ttt_core::Rule::Renju {
+        out.push_str(&format!(
+            "\nSearched {} positions in {:.1} ms.\n",
+            a.nodes,
+            a.elapsed.as_secs_f64() * 1e3
+        ));
+    }
     out
 }
 
