@@ -43,6 +43,9 @@ pub struct Game {
     pub moves: Vec<Cell>,
     /// Who made five, or `None` when the board filled up.
     pub winner: Option<Player>,
+    /// Each move's search score for the side that played it ([`crate::Thought::score`]),
+    /// `None` for the opening's.
+    pub scores: Vec<Option<i32>>,
 }
 
 impl SelfPlay {
@@ -104,12 +107,18 @@ impl SelfPlay {
         for &cell in &moves {
             engine.play(cell)?;
         }
+        let mut scores = vec![None; moves.len()];
         while let Some(thought) = engine.think(Limits::none().with_nodes(self.nodes), &|| false) {
             engine.play(thought.best)?;
             moves.push(thought.best);
+            scores.push(Some(thought.score));
         }
         let winner = engine.is_won().then(|| engine.turn().other());
-        Ok(Game { moves, winner })
+        Ok(Game {
+            moves,
+            winner,
+            scores,
+        })
     }
 
     fn engine(&self) -> Engine {
@@ -144,6 +153,11 @@ mod tests {
         let games = SelfPlay::new(7, 7, Rule::Freestyle, 300).unwrap();
         for seed in 0..3 {
             let game = games.play(seed).unwrap();
+            // A score for each of the engine's moves, none for the opening's stones.
+            let opening = games.opening(seed).len();
+            assert_eq!(game.scores.len(), game.moves.len());
+            assert!(game.scores[..opening].iter().all(Option::is_none));
+            assert!(game.scores[opening..].iter().all(Option::is_some));
             let mut engine = Engine::new(7, 7, Rule::Freestyle, 1 << 16).unwrap();
             for &cell in &game.moves {
                 engine.play(cell).unwrap();

@@ -71,6 +71,8 @@ struct Sample {
     features: Vec<(u16, f32)>,
     /// How the game ended for the side to move.
     result: f32,
+    /// The game's search of the position, for the side to move, where the game says.
+    score: Option<f32>,
 }
 
 /// The positions of games, for [`Tuner::fit`].
@@ -84,6 +86,9 @@ pub struct Tuner {
     choices: Vec<Choice>,
     held_out_choices: Vec<Choice>,
     games: usize,
+    /// How much of a position's label is its game's search score, where known, rather
+    /// than the game's result (see [`Tuner::with_search_labels`]).
+    search_weight: f64,
 }
 
 /// One move chosen in a game, for the ordering: each candidate's entries of the
@@ -154,7 +159,19 @@ impl Tuner {
             choices: Vec::new(),
             held_out_choices: Vec::new(),
             games: 0,
+            search_weight: 0.0,
         })
+    }
+
+    /// This tuner, labelling each position whose game gave its search score `weight` of
+    /// that score (through the logistic curve) and the rest its game's result: a label
+    /// nearer what a search of the position says than where one game went from it.
+    #[must_use]
+    pub fn with_search_labels(self, weight: f64) -> Tuner {
+        Tuner {
+            search_weight: weight.clamp(0.0, 1.0),
+            ..self
+        }
     }
 
     /// Adds a game's quiet positions: `moves` from the first (X's), and the winner (`None`
@@ -169,11 +186,26 @@ impl Tuner {
         moves: &[Cell],
         winner: Option<Player>,
     ) -> Result<usize, EngineError> {
+        self.add_scored_game(moves, winner, &[])
+    }
+
+    /// [`Tuner::add_game`], with each move's search score for the side that played it
+    /// (`scores[i]` for `moves[i]`; `None`, or no entry, where unknown).
+    ///
+    /// # Errors
+    /// As [`Tuner::add_game`].
+    pub fn add_scored_game(
+        &mut self,
+        moves: &[Cell],
+        winner: Option<Player>,
+        scores: &[Option<i32>],
+    ) -> Result<usize, EngineError> {
         let mut engine = Engine::new(self.rows, self.cols, self.rule, 1 << 16)?;
         let mut samples = Vec::new();
         let mut choices = Vec::new();
-        for &cell in moves {
-            if let Some(sample) = sample_of(engine.board(), winner, self.rule == Rule::Renju) {
+        for (i, &cell) in moves.iter().enumerate() {
+            if let Some(mut sample) = sample_of(engine.board(), winner, self.rule == Rule::Renju) {
+                sample.score = scores.get(i).copied().flatten().map(|v| v as f32);
                 samples.push(sample);
             }
             if engine.is_legal(cell) {
@@ -263,9 +295,12 @@ impl Tuner {
     #[must_use]
     pub fn fit(&self, start: &Evaluation, steps: usize) -> Fit {
         let mut theta = params_of(start);
+        // The slope is the one that fits the results: the search scores are in the
+        // evaluation's units, and a slope fitted to them would only say so.
         let scale = best_scale(&self.train, &theta);
-        let train_error_before = error(&self.train, &theta, scale);
-        let held_out_error_before = error(&self.held_out, &theta, scale);
+        let lambda = self.search_weight;
+        let train_error_before = error(&self.train, &theta, scale, lambda);
+        let held_out_error_before = error(&self.held_out, &theta, scale, lambda);
         let mut seen = vec![0.0f64; PARAMS];
         for s in &self.train {
             for &(i, w) in &s.features {
@@ -275,7 +310,7 @@ impl Tuner {
         let free: Vec<bool> = seen.iter().map(|&n| n >= LEAST_SEEN).collect();
         let mut adam = Adam::new(PARAMS, LOGIT_STEP / scale, steps);
         for _ in 0..steps {
-            let mut g = gradient(&self.train, &theta, scale);
+            let mut g = gradient(&self.train, &theta, scale, lambda);
             for (gi, &f) in g.iter_mut().zip(&free) {
                 if !f {
                     *gi = 0.0;
@@ -289,9 +324,9 @@ impl Tuner {
             evaluation,
             scale,
             train_error_before,
-            train_error: error(&self.train, &rounded, scale),
+            train_error: error(&self.train, &rounded, scale, lambda),
             held_out_error_before,
-            held_out_error: error(&self.held_out, &rounded, scale),
+            held_out_error: error(&self.held_out, &rounded, scale, lambda),
             fitted: free.iter().filter(|&&f| f).count(),
         }
     }
@@ -562,7 +597,11 @@ fn sample_of(board: &Board, winner: Option<Player>, by_colour: bool) -> Option<S
         Some(w) if w == me => 1.0,
         Some(_) => 0.0,
     };
-    Some(Sample { features, result })
+    Some(Sample {
+        features,
+        result,
+        score: None,
+    })
 }
 
 /// The parameters of an evaluation: each colour's cells' entries in the evaluation's units
@@ -617,11 +656,23 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// What the evaluation of `s` should predict: its game's result, blended with `lambda` of
+/// its search score through the curve of slope `scale` where the game gave one.
+fn label(s: &Sample, scale: f64, lambda: f64) -> f64 {
+    let result = f64::from(s.result);
+    match s.score {
+        Some(score) if lambda > 0.0 => {
+            lambda * sigmoid(scale * f64::from(score)) + (1.0 - lambda) * result
+        }
+        _ => result,
+    }
+}
+
 /// The mean squared error of the predictions.
-fn error(samples: &[Sample], theta: &[f64], scale: f64) -> f64 {
+fn error(samples: &[Sample], theta: &[f64], scale: f64, lambda: f64) -> f64 {
     let total: f64 = samples
         .iter()
-        .map(|s| (f64::from(s.result) - sigmoid(scale * evaluate(s, theta))).powi(2))
+        .map(|s| (label(s, scale, lambda) - sigmoid(scale * evaluate(s, theta))).powi(2))
         .sum();
     total / samples.len().max(1) as f64
 }
@@ -629,14 +680,14 @@ fn error(samples: &[Sample], theta: &[f64], scale: f64) -> f64 {
 /// The slope of the logistic curve that fits the starting evaluation best (a
 /// golden-section search over its logarithm).
 fn best_scale(samples: &[Sample], theta: &[f64]) -> f64 {
-    least_on_log_scale(1e-5, 1.0, |scale| error(samples, theta, scale))
+    least_on_log_scale(1e-5, 1.0, |scale| error(samples, theta, scale, 0.0))
 }
 
 /// The gradient of the mean squared error, over all the machine's cores.
-fn gradient(samples: &[Sample], theta: &[f64], scale: f64) -> Vec<f64> {
+fn gradient(samples: &[Sample], theta: &[f64], scale: f64, lambda: f64) -> Vec<f64> {
     parallel_sum(samples, PARAMS, |s, g| {
         let p = sigmoid(scale * evaluate(s, theta));
-        let d = -2.0 * (f64::from(s.result) - p) * p * (1.0 - p) * scale;
+        let d = -2.0 * (label(s, scale, lambda) - p) * p * (1.0 - p) * scale;
         for &(i, w) in &s.features {
             g[usize::from(i)] += d * f64::from(w);
         }
@@ -723,6 +774,39 @@ mod tests {
             (by_sample - f64::from(board.evaluate())).abs() <= 1.0,
             "{by_sample}"
         );
+    }
+
+    #[test]
+    fn labels_blend_the_result_with_the_search_score() {
+        let sample = |score| Sample {
+            features: Vec::new(),
+            result: 1.0,
+            score,
+        };
+        let (won, but_searched_lost) = (sample(None), sample(Some(-2_000.0)));
+        assert_eq!(label(&won, 0.01, 1.0), 1.0, "no score: the result alone");
+        assert_eq!(label(&but_searched_lost, 0.01, 0.0), 1.0);
+        let searched = sigmoid(-20.0);
+        assert!((label(&but_searched_lost, 0.01, 1.0) - searched).abs() < 1e-12);
+        let half = label(&but_searched_lost, 0.01, 0.5);
+        assert!((half - (0.5 + 0.5 * searched)).abs() < 1e-12);
+        // A game's scores reach its positions: X won, but every search said X was losing.
+        let mut tuner = Tuner::new(15, 15, Rule::Freestyle)
+            .unwrap()
+            .with_search_labels(1.0);
+        let moves = x_wins();
+        let scores: Vec<Option<i32>> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, _)| Some(if i % 2 == 0 { -5_000 } else { 5_000 }))
+            .collect();
+        tuner
+            .add_scored_game(&moves, Some(Player::X), &scores)
+            .unwrap();
+        assert!(tuner
+            .train
+            .iter()
+            .all(|s| s.score.is_some_and(|v| v.abs() == 5_000.0)));
     }
 
     #[test]

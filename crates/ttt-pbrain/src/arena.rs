@@ -89,6 +89,9 @@ pub struct GameRecord {
     pub moves: Vec<Point>,
     /// How it ended, in words.
     pub reason: String,
+    /// Each move's search score for the side that played it, where the player said
+    /// (`ttt selfplay`'s games; empty for a match's).
+    pub scores: Vec<Option<i32>>,
 }
 
 /// Wins, losses and draws, from the first engine's view.
@@ -669,6 +672,7 @@ fn play_numbered<'a>(
                     winner: Some(other(loser)),
                     moves: fault.stones,
                     reason: fault.why,
+                    scores: Vec::new(),
                 };
             }
         }
@@ -689,6 +693,7 @@ fn play_numbered<'a>(
         winner,
         moves,
         reason,
+        scores: Vec::new(),
     }
 }
 

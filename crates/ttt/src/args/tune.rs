@@ -35,6 +35,19 @@ pub struct TuneEvalArgs {
     /// (crates/ttt-engine/src/tables/RULE_ordering.rs); implies --policy.
     #[arg(long, value_name = "FILE")]
     pub policy_out: Option<PathBuf>,
+    /// How much of each position's label is its game's search score (from 0, the game's
+    /// result alone, to 1), where the games give one (`ttt selfplay`'s do).
+    #[arg(long, value_name = "FRACTION", default_value_t = 0.0, value_parser = parse_fraction)]
+    pub search_labels: f64,
+}
+
+/// `--search-labels`: a fraction from 0 to 1.
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|f| (0.0..=1.0).contains(f))
+        .ok_or_else(|| format!("{s:?} is not a fraction: give a number from 0 to 1"))
 }
 
 #[derive(Debug, Args)]

@@ -59,7 +59,9 @@ pub fn run(args: &TuneEvalArgs) -> anyhow::Result<()> {
         let (tuner, first) = match &mut tuner {
             Some(t) => t,
             None => tuner.insert((
-                Tuner::new(rows, cols, rule).map_err(|e| user_error(format!("{shown}: {e}")))?,
+                Tuner::new(rows, cols, rule)
+                    .map_err(|e| user_error(format!("{shown}: {e}")))?
+                    .with_search_labels(args.search_labels),
                 board,
             )),
         };
@@ -77,12 +79,14 @@ pub fn run(args: &TuneEvalArgs) -> anyhow::Result<()> {
                 .map(|p| Cell::new(p.y as u8, p.x as u8))
                 .collect();
             let winner = game.winner.map(|side| colour(side, game.black));
-            tuner.add_game(&moves, winner).map_err(|e| {
-                user_error(format!(
-                    "{shown}: game {} is not a game: {e}",
-                    game.number + 1
-                ))
-            })?;
+            tuner
+                .add_scored_game(&moves, winner, &game.scores)
+                .map_err(|e| {
+                    user_error(format!(
+                        "{shown}: game {} is not a game: {e}",
+                        game.number + 1
+                    ))
+                })?;
             games += 1;
         }
     }
@@ -294,6 +298,7 @@ fn record_of(number: usize, game: &ttt_engine::Game) -> GameRecord {
             })
             .collect(),
         reason: reason.into(),
+        scores: game.scores.clone(),
     }
 }
 

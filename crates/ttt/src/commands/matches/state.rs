@@ -209,6 +209,9 @@ struct Line {
     winner: Option<String>,
     moves: Vec<[usize; 2]>,
     reason: String,
+    /// Self-play's search scores, a move each (`null` for the opening's stones).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    scores: Vec<Option<i32>>,
 }
 
 fn side_name(side: Side) -> String {
@@ -235,6 +238,7 @@ impl Line {
             winner: game.winner.map(side_name),
             moves: game.moves.iter().map(|p| [p.x, p.y]).collect(),
             reason: game.reason.clone(),
+            scores: game.scores.clone(),
         }
     }
 
@@ -250,6 +254,7 @@ impl Line {
             winner,
             moves: self.moves.iter().map(|&[x, y]| Point { x, y }).collect(),
             reason: self.reason,
+            scores: self.scores,
         })
     }
 }
@@ -360,6 +365,7 @@ mod tests {
             winner,
             moves: vec![Point { x: 7, y: 7 }, Point { x: 8, y: 7 }],
             reason: "black made five".into(),
+            scores: Vec::new(),
         }
     }
 
@@ -370,10 +376,22 @@ mod tests {
         let mut state = StateFile::open(&path, &sample_header()).unwrap();
         assert!(state.games().is_empty());
         state.append(&game(0, Some(Side::A))).unwrap();
-        state.append(&game(1, None)).unwrap();
+        // Self-play's games carry their search scores.
+        let scored = GameRecord {
+            scores: vec![None, Some(-35)],
+            ..game(1, None)
+        };
+        state.append(&scored).unwrap();
         drop(state);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(r#""scores":[null,-35]"#), "{text}");
+        assert_eq!(
+            text.matches("scores").count(),
+            1,
+            "none written where none: {text}"
+        );
         let again = StateFile::open(&path, &sample_header()).unwrap();
-        assert_eq!(again.games(), [game(0, Some(Side::A)), game(1, None)]);
+        assert_eq!(again.games(), [game(0, Some(Side::A)), scored]);
         let mut other = sample_header();
         other.rule = "renju".into();
         let err = StateFile::open(&path, &other).err().unwrap().to_string();
