@@ -26,10 +26,12 @@ export function gameLabel(seek) {
   return parts.join(' · ');
 }
 
-/** The seeker, with their rating where they have one: `Ann (1612)`. */
+/** The seeker, with their rating where they have one: `Ann (1612)`, `Ann (1612?)` while
+ * provisional. */
 export function seekerLabel(seek) {
-  const { name, rating } = seek.seeker;
-  return rating === null || rating === undefined ? name : `${name} (${rating})`;
+  const { name, rating, provisional } = seek.seeker;
+  if (rating === null || rating === undefined) return name;
+  return `${name} (${rating}${provisional ? '?' : ''})`;
 }
 
 /** The clock: `5+3`, or `No clock`. */

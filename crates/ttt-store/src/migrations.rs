@@ -74,6 +74,7 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     migration!(6, "0006_accounts_and_ratings.sql", Some(Code::Skeletons)),
     migration!(7, "0007_admin_and_audit.sql", None),
     migration!(8, "0008_endings_and_clocks.sql", None),
+    migration!(9, "0009_provisional_seek_ratings.sql", None),
 ];
 
 /// The schema version this build creates and understands.
@@ -132,6 +133,10 @@ mod tests {
             ("0006_accounts_and_ratings.sql", 9_457_100_210_563_793_199),
             ("0007_admin_and_audit.sql", 2_903_155_649_908_076_773),
             ("0008_endings_and_clocks.sql", 6_948_353_402_265_860_353),
+            (
+                "0009_provisional_seek_ratings.sql",
+                15_953_026_481_563_650_172,
+            ),
         ];
         for (m, &(name, sum)) in MIGRATIONS.iter().zip(RELEASED) {
             assert_eq!(m.name, name);
@@ -160,6 +165,7 @@ mod tests {
             18_123_315_441_510_922_165,
             11_695_276_148_552_658_294,
             6_342_705_289_225_745_852,
+            13_916_083_101_647_666_861,
         ];
         assert_eq!(RELEASED.len(), MIGRATIONS.len());
         for (m, &sum) in MIGRATIONS.iter().zip(RELEASED) {

@@ -66,6 +66,8 @@ pub struct Seek {
     pub token_hash: String,
     /// The seeker's rating on the board, where they have one.
     pub rating: Option<i64>,
+    /// Whether that rating is provisional (its deviation still large): shown `1523?`.
+    pub rating_provisional: bool,
     /// When it was made, in milliseconds since the Unix epoch.
     pub created_ms: i64,
     /// When its page last said it was open, in milliseconds since the Unix epoch.

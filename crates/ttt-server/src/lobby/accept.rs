@@ -270,7 +270,7 @@ pub(crate) async fn quick(
         Some(mine) => mine.rating.unwrap_or(UNRATED),
         None if who.1 => rating_on(&state, &who.0, dims, pool.rule)
             .await?
-            .unwrap_or(UNRATED),
+            .map_or(UNRATED, |r| r.0),
         None => UNRATED,
     };
     let open = {

@@ -72,13 +72,14 @@ pub(crate) async fn player_name(
     }
 }
 
-/// The rating of account `name` on the board of `dims` under `rule`, where it has one.
+/// The rating of account `name` on the board of `dims` under `rule`, where it has one, and
+/// whether it is provisional.
 pub(crate) async fn rating_on(
     state: &AppState,
     name: &str,
     dims: Dims,
     rule: Rule,
-) -> Result<Option<i64>, ApiError> {
+) -> Result<Option<(i64, bool)>, ApiError> {
     let Some(board) = rating_board(dims.rows(), dims.cols(), dims.k(), rule) else {
         return Ok(None);
     };
@@ -88,7 +89,7 @@ pub(crate) async fn rating_on(
     Ok(ratings
         .into_iter()
         .find(|r| r.board == board)
-        .map(|r| r.rating.round() as i64))
+        .map(|r| (r.rating.round() as i64, r.provisional)))
 }
 
 /// The settings of a seek, checked: the board, rules, clock and whether it can be rated.
@@ -130,7 +131,8 @@ pub(crate) async fn new_seek(
         seeker: name,
         seeker_account: account,
         token_hash: hash(&token),
-        rating,
+        rating: rating.map(|r| r.0),
+        rating_provisional: rating.is_some_and(|r| r.1),
         created_ms,
         alive_ms: now,
         game: None,

@@ -46,6 +46,8 @@ struct SeekerView {
     /// Whether the name is an account's, signed in.
     account: bool,
     rating: Option<i64>,
+    /// Whether the rating is provisional (shown `1523?`).
+    provisional: bool,
 }
 
 impl SeekView {
@@ -69,6 +71,7 @@ impl SeekView {
                 name: s.seeker.clone(),
                 account: s.seeker_account,
                 rating: s.rating,
+                provisional: s.rating_provisional,
             },
             created_ms: s.created_ms,
         }

@@ -26,6 +26,8 @@ describe('the lobby', () => {
     assert.equal(gameLabel(seek('a')), '15 × 15 · Renju · Swap2');
     assert.equal(gameLabel(seek('a', { rows: 3, cols: 3, k: 3, rule: 'freestyle', opening: 'none' })), '3 × 3');
     assert.equal(seekerLabel(seek('a')), 'Ann (1612)');
+    const provisional = { name: 'Fay', account: true, rating: 1742, provisional: true };
+    assert.equal(seekerLabel(seek('a', { seeker: provisional })), 'Fay (1742?)');
     assert.equal(seekerLabel(seek('a', { seeker: { name: 'Guest', rating: null } })), 'Guest');
     assert.equal(clockLabel(seek('a', { clock_text: null })), 'No clock');
     assert.equal(modeLabel(seek('a', { color: 'O', rated: false })), 'Casual · seeker plays O');

@@ -26,6 +26,7 @@ fn seek(id: &str, created_ms: i64) -> Seek {
         seeker_account: true,
         token_hash: "hash".into(),
         rating: Some(1612),
+        rating_provisional: true,
         created_ms,
         alive_ms: created_ms,
         game: None,

@@ -9,12 +9,13 @@ use crate::sql::{params, unsigned, Damage, Db, Row};
 use crate::StoreError;
 
 const COLUMNS: &str = "id, board_rows, board_cols, k, rule, opening, time_control, rated, quick, \
-     color, seeker, seeker_account, token_hash, rating, created_ms, alive_ms, game, accepted_by";
+     color, seeker, seeker_account, token_hash, rating, created_ms, alive_ms, game, accepted_by, \
+     rating_provisional";
 
 const INSERT: &str = "INSERT INTO seeks (id, board_rows, board_cols, k, rule, opening,
          time_control, rated, quick, color, seeker, seeker_account, token_hash, rating,
-         created_ms, alive_ms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
+         created_ms, alive_ms, rating_provisional)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
 
 /// The seeks open and alive since `$1`, oldest first, at most `$2`.
 static OPEN: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
@@ -66,6 +67,7 @@ fn read(row: &impl Row) -> Result<Seek, Damage> {
         alive_ms: row.need_int(15)?,
         game: row.text(16)?,
         accepted_by: row.text(17)?,
+        rating_provisional: row.need_int(18)? != 0,
     })
 }
 
@@ -96,6 +98,7 @@ pub(crate) async fn insert(db: &impl Db, s: &Seek) -> Result<(), StoreError> {
             s.rating,
             s.created_ms,
             s.alive_ms,
+            i64::from(s.rating_provisional),
         ],
     )
     .await
