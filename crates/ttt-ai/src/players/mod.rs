@@ -172,6 +172,16 @@ mod tests {
                 .unwrap();
             assert!(pos.play(d.cell).is_ok(), "{level}: {}", d.cell);
         }
+        // Perfect at a glance takes the legal cell nearest the centre, not a corner.
+        let d = new_player(Level::Perfect, None, Duration::ZERO)
+            .choose(&pos)
+            .unwrap();
+        assert!(pos.play(d.cell).is_ok(), "{}", d.cell);
+        assert!(
+            d.cell.row.abs_diff(7) <= 1 && d.cell.col.abs_diff(7) <= 1,
+            "{}",
+            d.cell
+        );
     }
 
     #[test]

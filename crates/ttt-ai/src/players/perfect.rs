@@ -21,7 +21,9 @@ use std::time::{Duration, Instant};
 use ttt_core::{Cell, Position};
 use ttt_engine::{Engine, Limits as EngineLimits};
 
-use super::strategy::{decide, free_centre, winning_cells, Decision, Level, Strategy};
+use super::strategy::{
+    decide, free_centre, nearest_centre, winning_cells, Decision, Level, Strategy,
+};
 use super::strong::Strong;
 use crate::board::Board;
 use crate::rng::Rng;
@@ -74,8 +76,8 @@ impl Perfect {
     const PROOF_CELLS: usize = 128;
 
     /// A move when no search had the time: a win at once (claimed: the rules prove it, the
-    /// fastest there is), else a block, else the centre, else the first free cell (claiming
-    /// nothing).
+    /// fastest there is), else a block, else the centre, else the legal cell nearest it
+    /// (claiming nothing): under renju the centre may be forbidden.
     fn at_a_glance(pos: &Position) -> Option<Decision> {
         let me = pos.turn();
         if let Some(&cell) = winning_cells(pos, me).first() {
@@ -93,7 +95,7 @@ impl Perfect {
             .first()
             .copied()
             .or_else(|| free_centre(pos))
-            .or_else(|| pos.legal_moves().next())?;
+            .or_else(|| nearest_centre(pos))?;
         Some(Decision {
             cell,
             verdict: None,

@@ -219,6 +219,19 @@ pub(super) fn free_centre(pos: &Position) -> Option<Cell> {
         .find(|&c| pos.get(c).is_none() && pos.forbidden(c).is_none())
 }
 
+/// The legal move nearest the centre (by rows or columns, then both), the first in
+/// row-major order among the nearest: the centre itself where it may be played.
+pub(super) fn nearest_centre(pos: &Position) -> Option<Cell> {
+    let dims = pos.dims();
+    // Twice the centre's coordinates, so that an even side's centre is whole.
+    let (rows, cols) = (dims.rows() as i64 - 1, dims.cols() as i64 - 1);
+    pos.legal_moves().min_by_key(|c| {
+        let dr = (2 * i64::from(c.row) - rows).abs();
+        let dc = (2 * i64::from(c.col) - cols).abs();
+        (dr.max(dc), dr + dc)
+    })
+}
+
 /// The legal moves of the side to move where `player` would make a line that wins under the
 /// position's rule (exactly K under standard, not blocked at both ends under caro): `player`'s
 /// own wins, or, for the other side, the cells the side to move may block on.

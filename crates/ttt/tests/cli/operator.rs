@@ -265,7 +265,7 @@ fn an_export_names_the_accounts_without_their_secrets_and_a_restore_leaves_them_
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines[0], json!({"kind": "ttt_export", "version": 2}));
+    assert_eq!(lines[0], json!({"kind": "ttt_export", "version": 3}));
     let accounts: Vec<&Value> = lines.iter().filter(|l| l["kind"] == "account").collect();
     assert_eq!(accounts.len(), 1, "{text}");
     assert_eq!(accounts[0]["name"], "Cy");
