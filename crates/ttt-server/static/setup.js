@@ -84,15 +84,16 @@ export function checkSetup(fields, limits) {
   };
 }
 
-/** The clocks the setup offers, by the value of its choice: their label and the time
- * control the server takes. */
+/** The clocks the setup offers, by the value of its choice: their label (the short name
+ * the lobby's rows and quick pairing use, then in words) and the time control the server
+ * takes. */
 export const CLOCKS = {
   none: { label: 'No clock', control: null },
-  '1+0': { label: '1 min', control: { initial: 60, increment: 0 } },
-  '3+2': { label: '3 min + 2 s a move', control: { initial: 180, increment: 2 } },
-  '5+3': { label: '5 min + 3 s a move', control: { initial: 300, increment: 3 } },
-  '10+5': { label: '10 min + 5 s a move', control: { initial: 600, increment: 5 } },
-  '30s': { label: '30 s a move', control: { per_move: 30 } },
+  '1+0': { label: '1+0 · 1 min', control: { initial: 60, increment: 0 } },
+  '3+2': { label: '3+2 · 3 min + 2 s a move', control: { initial: 180, increment: 2 } },
+  '5+3': { label: '5+3 · 5 min + 3 s a move', control: { initial: 300, increment: 3 } },
+  '10+5': { label: '10+5 · 10 min + 5 s a move', control: { initial: 600, increment: 5 } },
+  '30s': { label: '30s · 30 s a move', control: { per_move: 30 } },
   '1d': { label: '1 day a move', control: { days: 1 } },
   '3d': { label: '3 days a move', control: { days: 3 } },
 };
