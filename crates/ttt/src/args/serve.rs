@@ -22,8 +22,10 @@ Engines: --engine NAME=PATH offers an outside program (a Gomocup/pbrain engine) 
 named NAME, beside the computer levels; PATH may be followed by its arguments, split on \
 spaces. Web users choose among these names, and never name a program themselves.")]
 pub struct ServeArgs {
-    /// The address to listen on; port 0 picks a free port.
-    #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
+    /// The address to listen on (an IP or a host name such as localhost, and a port); port 0
+    /// picks a free port.
+    #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080",
+          value_parser = parse_addr)]
     pub addr: SocketAddr,
     #[command(flatten)]
     pub db: DbArgs,
@@ -95,7 +97,7 @@ pub struct ServeArgs {
     pub log_format: LogFormat,
     /// Serve Prometheus metrics at http://IP:PORT/metrics, on a listener of its own: keep it
     /// private (a loopback or internal address).
-    #[arg(long, value_name = "IP:PORT")]
+    #[arg(long, value_name = "IP:PORT", value_parser = parse_addr)]
     pub metrics_addr: Option<SocketAddr>,
 }
 
@@ -147,9 +149,38 @@ fn parse_engine(text: &str) -> Result<(String, String), String> {
     Ok((name.to_string(), command.trim().to_string()))
 }
 
+/// An address to listen on: `IP:PORT`, or `HOST:PORT` with a host name the system resolves
+/// (`localhost:8080`: its first address).
+fn parse_addr(s: &str) -> Result<SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    if let Ok(addr) = s.trim().parse() {
+        return Ok(addr);
+    }
+    let bad = || {
+        format!("{s:?} is not an address to listen on: give IP:PORT (127.0.0.1:8080) or HOST:PORT (localhost:8080)")
+    };
+    s.trim()
+        .to_socket_addrs()
+        .map_err(|_| bad())?
+        .next()
+        .ok_or_else(bad)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn addresses_are_ips_or_host_names() {
+        assert_eq!(
+            parse_addr("127.0.0.1:8080"),
+            Ok("127.0.0.1:8080".parse().unwrap())
+        );
+        let local = parse_addr("localhost:8080").unwrap();
+        assert!(local.ip().is_loopback() && local.port() == 8080, "{local}");
+        assert!(parse_addr("nowhere").unwrap_err().contains("HOST:PORT"));
+        assert!(parse_addr("127.0.0.1").is_err());
+    }
 
     #[test]
     fn engines_are_a_name_and_a_command() {
