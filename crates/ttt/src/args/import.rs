@@ -30,6 +30,10 @@ pub struct ImportArgs {
     /// How many in a row win, where the file does not say it (5 otherwise).
     #[arg(long, short = 'k', value_parser = parse_count)]
     pub k: Option<usize>,
+    /// Record the game even if the history holds it already (the same players, board, rule,
+    /// moves and result).
+    #[arg(long)]
+    pub again: bool,
     #[command(flatten)]
     pub db: DbArgs,
 }

@@ -72,6 +72,9 @@ fn result_words(result: GameResult) -> &'static str {
     }
 }
 
+/// How many of black's latest games an import looks through for the same game.
+const RECENT_LOOKED_AT: usize = 10_000;
+
 /// `ttt import FILE`: records the file's finished game between its named players.
 pub fn import(args: &ImportArgs) -> anyhow::Result<()> {
     let game = read(&args.file, args.rule, args.k)?;
@@ -100,6 +103,29 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<()> {
     let x = name(&args.x, &game.names[0], "black (X)")?;
     let o = name(&args.o, &game.names[1], "white (O)")?;
     let (store, _) = open(&args.db)?;
+    // The same file imported twice would count its game twice in both players' records.
+    if !args.again {
+        let (xp, op) = (Participant::human(x.clone()), Participant::human(o.clone()));
+        let same = store
+            .recent_games(Some(&x), RECENT_LOOKED_AT)
+            .map_err(store_error)?
+            .into_iter()
+            .find(|g| {
+                g.x == xp
+                    && g.o == op
+                    && (g.rows, g.cols, g.k, g.rule) == (game.rows, game.cols, game.k, game.rule)
+                    && g.moves == game.moves
+                    && g.result == result
+            });
+        if let Some(same) = same {
+            return Err(user_error(format!(
+                "{}: the history holds this game already, as game {} ({x} against {o}, the \
+                 same moves and result): not recorded again (--again records it anyway)",
+                args.file.display(),
+                same.id
+            )));
+        }
+    }
     let id = store
         .record_game(&NewGame {
             rows: game.rows,

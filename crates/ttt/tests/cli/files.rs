@@ -52,6 +52,19 @@ fn files_of_other_programs_are_imported_and_exported_and_analysed() {
         "{said}"
     );
     ok(&["import", &sgf, "--db", db.arg()]);
+    // The same file again is not counted twice, unless asked.
+    let twice = Db::new();
+    ok(&["import", &sgf, "--db", twice.arg()]);
+    let again = ttt(&["import", &sgf, "--db", twice.arg()], "");
+    assert_eq!(again.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        said.contains("holds this game already, as game 1"),
+        "{said}"
+    );
+    assert_eq!(history_json(&twice).len(), 1);
+    ok(&["import", &sgf, "--again", "--db", twice.arg()]);
+    assert_eq!(history_json(&twice).len(), 2);
     let games = history_json(&db);
     assert_eq!(games.len(), 2);
     assert_eq!(games[0]["rule"], "renju");
