@@ -14,6 +14,13 @@
 //! there). The test stops when the LLR leaves `[ln(beta / (1 - alpha)), ln((1 - beta) /
 //! alpha)]`.
 //!
+//! Where the match plays each opening twice with the colours swapped, the same test runs on
+//! the pairs ([`Sprt::llr_pairs`]): each pair is one result of five (the first engine's
+//! points in it, 0 to 2), the fit is over those five, and a pair's score is its points
+//! over two games. An opening won by one colour both times counts as the even pair it is,
+//! not as two results that pull apart, so the test needs fewer games (the chess engines'
+//! pentanomial test).
+//!
 //! ```
 //! use ttt_pbrain::arena::Tally;
 //! use ttt_pbrain::sprt::{Sprt, Verdict};
@@ -26,7 +33,7 @@
 
 use std::fmt;
 
-use crate::arena::Tally;
+use crate::arena::{Pairs, Tally};
 
 /// The hypotheses and the error rates of a test.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -85,20 +92,24 @@ const PRIOR: f64 = 1e-3;
 /// The scores of a loss, a draw and a win.
 const SCORES: [f64; 3] = [0.0, 0.5, 1.0];
 
-/// The log-likelihood of results with `counts` (losses, draws, wins) under the distribution
-/// most likely to give them whose expected score is `mean` (strictly between 0 and 1).
+/// The scores of a pair, a game's share: 0, 1/2, 1, 3/2 or 2 points over two games.
+const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+/// The log-likelihood of results with `counts` (of the results scoring `scores`, from 0 up
+/// to 1) under the distribution most likely to give them whose expected score is `mean`
+/// (strictly between 0 and 1).
 ///
 /// That distribution is `p_i = f_i / (1 + lambda (a_i - mean))`, with `f_i` the results'
 /// frequencies, `a_i` their scores and `lambda` the root of `sum f_i (a_i - mean) / (1 +
 /// lambda (a_i - mean)) = 0` (a Lagrange multiplier), which falls as `lambda` grows:
 /// found by bisection where every `p_i` is positive.
-fn log_likelihood(counts: &[f64; 3], mean: f64) -> f64 {
+fn log_likelihood(counts: &[f64], scores: &[f64], mean: f64) -> f64 {
     let n: f64 = counts.iter().sum();
-    let f = counts.map(|c| c / n);
+    let f: Vec<f64> = counts.iter().map(|c| c / n).collect();
     let slope = |lambda: f64| -> f64 {
         f.iter()
-            .zip(SCORES)
-            .map(|(&fi, a)| fi * (a - mean) / (1.0 + lambda * (a - mean)))
+            .zip(scores)
+            .map(|(&fi, &a)| fi * (a - mean) / (1.0 + lambda * (a - mean)))
             .sum()
     };
     // 1 + lambda (a - mean) > 0 for a = 0 and a = 1.
@@ -115,8 +126,8 @@ fn log_likelihood(counts: &[f64; 3], mean: f64) -> f64 {
     counts
         .iter()
         .zip(&f)
-        .zip(SCORES)
-        .map(|((&c, &fi), a)| c * (fi / (1.0 + lambda * (a - mean))).ln())
+        .zip(scores)
+        .map(|((&c, &fi), &a)| c * (fi / (1.0 + lambda * (a - mean))).ln())
         .sum()
 }
 
@@ -162,16 +173,39 @@ impl Sprt {
             return 0.0;
         }
         let counts = [tally.losses, tally.draws, tally.wins].map(|c| f64::from(c) + PRIOR);
+        self.llr_of(&counts, &SCORES)
+    }
+
+    /// The log-likelihood ratio of H1 against H0 after the pairs of `pairs` (0 before any).
+    #[must_use]
+    pub fn llr_pairs(&self, pairs: &Pairs) -> f64 {
+        if pairs.pairs() == 0 {
+            return 0.0;
+        }
+        let counts = pairs.counts.map(|c| f64::from(c) + PRIOR);
+        self.llr_of(&counts, &PAIR_SCORES)
+    }
+
+    fn llr_of(&self, counts: &[f64], scores: &[f64]) -> f64 {
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
-        let (l0, l1) = (log_likelihood(&counts, s0), log_likelihood(&counts, s1));
-        l1 - l0
+        log_likelihood(counts, scores, s1) - log_likelihood(counts, scores, s0)
     }
 
     /// Whether the games of `tally` decide the test.
     #[must_use]
     pub fn verdict(&self, tally: &Tally) -> Verdict {
+        self.verdict_of(self.llr(tally))
+    }
+
+    /// Whether the pairs of `pairs` decide the test.
+    #[must_use]
+    pub fn verdict_pairs(&self, pairs: &Pairs) -> Verdict {
+        self.verdict_of(self.llr_pairs(pairs))
+    }
+
+    /// Where an LLR of `llr` leaves the test.
+    fn verdict_of(&self, llr: f64) -> Verdict {
         let (low, high) = self.bounds();
-        let llr = self.llr(tally);
         if llr >= high {
             Verdict::Accept
         } else if llr <= low {
@@ -290,6 +324,37 @@ mod tests {
         };
         assert!(test.llr(&many) > 9.0 * test.llr(&few));
         assert!(test.llr(&few) > 0.0);
+    }
+
+    #[test]
+    fn pairs_decide_sooner_where_the_openings_favour_a_colour() {
+        let test = Sprt::new(0.0, 30.0, 0.05, 0.05).unwrap();
+        // 100 pairs: 30 won both ways by the first engine, 10 by the second, 60 split (each
+        // engine won with the colour the opening favours). Game by game that is 130-70.
+        let pairs = Pairs::with_counts([10, 0, 60, 0, 30]);
+        let games = Tally {
+            wins: 120,
+            losses: 80,
+            draws: 0,
+        };
+        assert!((pairs.score() - games.score()).abs() < 1e-12);
+        let (by_pairs, by_games) = (test.llr_pairs(&pairs), test.llr(&games));
+        assert!(by_pairs > by_games, "{by_pairs} {by_games}");
+        assert_eq!(test.verdict_pairs(&pairs), Verdict::Accept);
+        assert_eq!(test.verdict(&games), Verdict::Continue);
+        let elo = (pairs.elo().unwrap(), games.elo().unwrap());
+        assert!((elo.0.difference - elo.1.difference).abs() < 1e-9);
+        assert!(elo.0.margin < elo.1.margin, "{elo:?}");
+        // Where the pairs are as spread as the games would be, much the same test.
+        let independent = Pairs::with_counts([4, 0, 12, 0, 9]);
+        let same = Tally {
+            wins: 30,
+            losses: 20,
+            draws: 0,
+        };
+        let (a, b) = (test.llr_pairs(&independent), test.llr(&same));
+        assert!((a - b).abs() < 0.2 * b.abs().max(1.0), "{a} {b}");
+        assert_eq!(test.llr_pairs(&Pairs::default()), 0.0);
     }
 
     #[test]

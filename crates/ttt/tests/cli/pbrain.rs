@@ -403,30 +403,35 @@ fn ttt_match_keeps_the_verdict_its_bounds_were_first_crossed_at() {
     let state = dir.path().join("match.jsonl");
     let run = |games: &str| sprt_match(&state, games, &["--elo1", "200"]);
     run("1");
-    // The same match's file, with fourteen games: A wins nine of the first ten (H1 is
-    // accepted there, LLR 3.03), then B the four that were still being played.
+    // The same match's file, with twenty games: of the first eight pairs (each opening with
+    // the colours swapped), A wins seven both ways and one once (H1 is accepted there, LLR
+    // 3.35 over the pairs), then B the four games that were still being played.
     let saved = std::fs::read_to_string(&state).unwrap();
     let mut lines = saved.lines();
     let header = lines.next().unwrap();
     let game: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
     let mut file = format!("{header}\n");
-    for (number, winner) in "ABAAAAAAAABBBB".chars().enumerate() {
+    for (number, winner) in "ABAAAAAAAAAAAAAABBBB".chars().enumerate() {
         let mut g = game.clone();
         g["number"] = number.into();
         g["winner"] = winner.to_string().into();
         file.push_str(&format!("{g}\n"));
     }
     std::fs::write(&state, &file).unwrap();
-    let text = run("20");
+    let text = run("24");
     assert!(
-        text.contains("14 games already played") && text.contains("the test was decided"),
+        text.contains("20 games already played") && text.contains("the test was decided"),
         "{text}"
     );
-    assert!(text.contains("9 wins, 5 losses, 0 draws"), "{text}");
+    assert!(text.contains("15 wins, 5 losses, 0 draws"), "{text}");
+    assert!(
+        text.contains("10 pairs by the first engine's points, 0: 2, 1/2: 0, 1: 1, 3/2: 0, 2: 7"),
+        "{text}"
+    );
     assert!(
         text.contains(
-            "SPRT: H1 accepted after 10 games (LLR 3.03); 4 games played after it, counted in \
-             the score above"
+            "SPRT: H1 accepted after 16 games, 8 pairs complete (LLR 3.35); 4 games played \
+             after it, counted in the score above"
         ),
         "{text}"
     );

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use ttt_core::Rule;
-use ttt_pbrain::arena::{self, EngineSpec, GameRecord, MatchSettings, Side, Tally};
+use ttt_pbrain::arena::{self, EngineSpec, GameRecord, MatchSettings, Pairs, Side, Tally};
 use ttt_pbrain::engine::SIDES;
 use ttt_pbrain::sprt::{Sprt, Verdict};
 
@@ -28,16 +28,41 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         None => None,
     };
     let done = saved.as_ref().map_or_else(Vec::new, |s| s.games().to_vec());
-    let decided = |tally: &Tally| sprt.map_or(Verdict::Continue, |t| t.verdict(tally));
+    // Games 2i and 2i + 1 are one opening (or the empty board) with the colours swapped,
+    // and the test counts them as a pair; under swap2 each game opens its own way.
+    let paired = !settings.swap2;
+    let llr = |test: &Sprt, tally: &Tally, pairs: &Pairs| {
+        if paired {
+            test.llr_pairs(pairs)
+        } else {
+            test.llr(tally)
+        }
+    };
+    let decided = |tally: &Tally, pairs: &Pairs| {
+        sprt.map_or(Verdict::Continue, |t| {
+            if paired {
+                t.verdict_pairs(pairs)
+            } else {
+                t.verdict(tally)
+            }
+        })
+    };
     // The test stops at the first game its bounds are crossed at; games still being played
     // then are counted in the score but cannot take the verdict back.
-    let mut first_verdict: Option<(Verdict, Tally)> = done
-        .iter()
-        .scan(Tally::default(), |tally, game| {
+    let mut first_verdict: Option<(Verdict, Tally, Pairs)> = None;
+    let mut pairs = Pairs::default();
+    {
+        let mut tally = Tally::default();
+        for game in &done {
             tally.count(game.winner);
-            Some((decided(tally), *tally))
-        })
-        .find(|&(v, _)| v != Verdict::Continue);
+            pairs.add(game);
+            let verdict = decided(&tally, &pairs);
+            if verdict != Verdict::Continue {
+                first_verdict = Some((verdict, tally, pairs.clone()));
+                break;
+            }
+        }
+    }
     let mut out = std::io::stdout().lock();
     introduce(
         &mut out,
@@ -55,33 +80,47 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
                     failed = file.append(game);
                 }
             }
+            pairs.add(game);
             if failed.is_ok() {
                 let mut line = describe(game, tally, args.moves, settings.swap2);
                 if let Some(test) = &sprt {
-                    line.push_str(&format!("; LLR {:.2}", test.llr(tally)));
+                    line.push_str(&format!("; LLR {:.2}", llr(test, tally, &pairs)));
                 }
                 failed = writeln!(out, "{line}").map_err(Into::into);
             }
-            let verdict = decided(tally);
+            let verdict = decided(tally, &pairs);
             if first_verdict.is_none() && verdict != Verdict::Continue {
-                first_verdict = Some((verdict, *tally));
+                first_verdict = Some((verdict, *tally, pairs.clone()));
             }
             failed.is_ok() && first_verdict.is_none()
         })
     } else {
+        pairs = Pairs::from_games(&done);
         Tally::from_games(&done)
     };
     failed?;
     writeln!(out, "{}", summary(&first.name(), &second.name(), &tally))?;
+    if paired && pairs.pairs() > 0 {
+        writeln!(out, "{}", pairs_summary(&pairs))?;
+    }
     if let Some(test) = &sprt {
-        let (verdict, at) = first_verdict.unwrap_or((Verdict::Continue, tally));
+        let (verdict, at, at_pairs) =
+            first_verdict.unwrap_or((Verdict::Continue, tally, pairs.clone()));
         let later = tally.games() - at.games();
         writeln!(
             out,
-            "SPRT: {} after {} (LLR {:.2}){}",
+            "SPRT: {} after {}{} (LLR {:.2}){}",
             verdict,
             counted(u64::from(at.games()), "game"),
-            test.llr(&at),
+            if paired {
+                format!(
+                    ", {} complete",
+                    counted(u64::from(at_pairs.pairs()), "pair")
+                )
+            } else {
+                String::new()
+            },
+            llr(test, &at, &at_pairs),
             if verdict == Verdict::Continue {
                 ": play more games (a larger --games) to decide".to_string()
             } else if later > 0 {
@@ -329,6 +368,27 @@ fn summary(first: &str, second: &str, tally: &Tally) -> String {
         counted(u64::from(tally.losses), "loss"),
         counted(u64::from(tally.draws), "draw"),
         tally.score() * 100.0
+    )
+}
+
+/// The pairs' line: `in pairs (...): 100 pairs by the first engine's points, 0: 10, 1/2:
+/// 0, 1: 60, 3/2: 0, 2: 30; Elo difference +70 ± 40 (95%)`.
+fn pairs_summary(pairs: &Pairs) -> String {
+    let c = pairs.counts;
+    let elo = match pairs.elo() {
+        Some(e) if e.margin.is_infinite() => format!("Elo difference {e}"),
+        Some(e) => format!("Elo difference {e} (95%)"),
+        None => "Elo difference not known yet".to_string(),
+    };
+    format!(
+        "in pairs (each opening with the colours swapped): {} by the first engine's points, \
+         0: {}, 1/2: {}, 1: {}, 3/2: {}, 2: {}; {elo}",
+        counted(u64::from(pairs.pairs()), "pair"),
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c[4]
     )
 }
 
