@@ -66,6 +66,10 @@ const YIXIN_RENJU: u64 = 2;
 pub struct Settings {
     /// Think at most this long a move, whatever the manager allows.
     pub most_per_move: Option<Duration>,
+    /// The next engine's search stops after this many positions a move (within the time it
+    /// has): a match at a fixed node count plays the same on a busy machine as on an idle
+    /// one.
+    pub nodes: Option<u64>,
     /// Which engine chooses the moves.
     pub engine: EngineChoice,
 }
@@ -623,11 +627,14 @@ impl Engine {
         next.set_threads(self.threads);
         let started = Instant::now();
         let stop = self.stop.clone();
-        let limits = if most > budget {
+        let mut limits = if most > budget {
             ttt_engine::Limits::time(most).with_target(budget)
         } else {
             ttt_engine::Limits::time(budget)
         };
+        if let Some(nodes) = self.settings.nodes {
+            limits = limits.with_nodes(nodes);
+        }
         let thought = next.think(limits, &|| stop.is_raised())?;
         let game = self.game.as_mut()?;
         game.set_turn(self.own);
@@ -1160,6 +1167,35 @@ mod tests {
             engine: EngineChoice::Classic,
             ..Settings::default()
         }
+    }
+
+    #[test]
+    fn a_node_count_makes_the_same_move_whatever_the_time() {
+        let with_nodes = Settings {
+            nodes: Some(3_000),
+            ..next()
+        };
+        let game = |turn_ms: u32| {
+            let input = format!(
+                "START 15\nINFO timeout_turn {turn_ms}\nINFO show_detail 1\nBOARD\n7,7,2\n\
+                 8,8,1\n6,8,2\nDONE\nEND\n"
+            );
+            let mut out = Vec::new();
+            run(Cursor::new(input), &mut out, with_nodes.clone()).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            text.lines().map(str::to_string).collect::<Vec<_>>()
+        };
+        let (short, long) = (game(2_000), game(5_000));
+        assert_eq!(short.last(), long.last(), "{short:?} {long:?}");
+        // The search stopped at its count, long before its time.
+        let detail = short.iter().find(|l| l.contains("positions")).unwrap();
+        let positions: u64 = detail
+            .split_whitespace()
+            .skip_while(|w| *w != "positions")
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(u64::MAX);
+        assert!(positions < 20_000, "{detail}");
     }
 
     #[test]

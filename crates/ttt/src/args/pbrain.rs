@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use super::values::parse_seconds;
+use super::values::{parse_count, parse_seconds};
 
 #[derive(Debug, Args)]
 pub struct PbrainArgs {
@@ -12,6 +12,12 @@ pub struct PbrainArgs {
     /// engine against itself at other settings).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub most_per_move: Option<Duration>,
+
+    /// Stop each search of the next engine after this many positions (within the time the
+    /// manager allows): a match at a fixed node count plays the same whatever else runs on
+    /// the machine. Boards the next engine hands to the classic one are played by time.
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub nodes: Option<usize>,
 
     /// The engine that plays: `next` (ttt-engine's, for five in a row; the classic engine
     /// plays other boards), or `classic` (ttt-ai's, on any board).
