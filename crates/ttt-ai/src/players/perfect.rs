@@ -173,13 +173,25 @@ impl Perfect {
     /// so that only what the search writes costs memory.
     const ENGINE_MEMORY: usize = 64 << 20;
 
-    /// Gomoku's engine's move within `time`, claiming a win it proved by threats.
+    /// Gomoku's engine's move within `time`, claiming a win it proved by threats, or a
+    /// loss (a loss in 2 plies, the opponent's five next whatever the move, is the slowest
+    /// there is: its length too).
     fn gomoku(pos: &Position, time: Duration) -> Option<Decision> {
         let dims = pos.dims();
         let mut engine =
             Engine::new(dims.rows(), dims.cols(), pos.rule(), Self::ENGINE_MEMORY).ok()?;
         engine.set_position(pos).ok()?;
         let thought = engine.think(EngineLimits::time(time), &|| false)?;
+        if let Some(plies) = thought.loss_in().filter(|_| thought.proven) {
+            return Some(Decision {
+                cell: thought.best,
+                verdict: (plies == 2).then_some(Verdict {
+                    value: Value::Loss,
+                    plies,
+                }),
+                value: Some(Value::Loss),
+            });
+        }
         let win = thought.win_in().filter(|_| thought.proven);
         Some(Self::claiming(thought.best, win))
     }
@@ -275,6 +287,25 @@ mod tests {
 
     fn pos(notation: &str) -> Position {
         Position::from_setup(&Setup::from_notation(notation).unwrap(), 3).unwrap()
+    }
+
+    #[test]
+    fn on_gomokus_board_a_loss_the_threats_prove_is_claimed() {
+        // X's open four down column 8: O loses in 2 plies whatever it plays.
+        let mut rows = vec![".".repeat(15); 15];
+        for r in 4..8 {
+            rows[r].replace_range(7..8, "X");
+        }
+        for r in 5..8 {
+            rows[r].replace_range(8..9, "O");
+        }
+        let setup = Setup::from_notation(&rows.join("/")).unwrap();
+        let p = Position::from_setup(&setup, 5).unwrap();
+        let d = new_player(Level::Perfect, None, Duration::from_secs(1))
+            .choose(&p)
+            .unwrap();
+        assert_eq!(d.value, Some(Value::Loss));
+        assert_eq!(d.verdict.map(|v| v.plies), Some(2));
     }
 
     #[test]

@@ -59,9 +59,10 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
             (Level::Perfect, None, Some(value)) => {
                 format!(" (proven: {}; length not proven)", value.as_str())
             }
-            (Level::Perfect, None, None) => {
-                " (best found in the time limit; not proven)".to_string()
+            (Level::Perfect, None, None) if args.time_limit.is_zero() => {
+                " (at a glance, no time to search; not proven)".to_string()
             }
+            (Level::Perfect, None, None) => " (the search's best; not proven)".to_string(),
             _ => String::new(),
         };
         writeln!(

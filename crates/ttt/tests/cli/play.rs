@@ -571,6 +571,8 @@ fn bad_options_are_one_line_errors() {
         &["--preset", "gomoku", "--rows", "3"],
         &["--preset", "huge"],
         &["--time-limit", "soon"],
+        // One player in two cases.
+        &["--x", "human:Alice", "--o", "human:alice"],
     ] {
         let mut all = vec!["play", "--db", db.arg()];
         all.extend_from_slice(args);

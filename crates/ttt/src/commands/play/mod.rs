@@ -46,9 +46,12 @@ use opening::settle_colours;
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let dims = args.dims()?;
     if let (Some(Seat::Human(x)), Some(Seat::Human(o))) = (&args.x, &args.o) {
-        if x == o {
+        // Names are one player's in any case ("Alice" and "alice"): one game would count as
+        // both a win and a loss of one record.
+        if ttt_store::name_key(x) == ttt_store::name_key(o) {
             return Err(user_error(format!(
-                "{x} cannot play both X and O: give the two players different names"
+                "{x} and {o} are one player, who cannot play both X and O: give the two \
+                 players different names"
             )));
         }
     }
