@@ -40,9 +40,7 @@ impl BoardArgs {
         match notation {
             Some(text) => parse_position(text, self.k(), self.rule, self.rows, self.cols),
             None => {
-                // A square board when one side is given; 3 x 3 when neither is.
-                let rows = self.rows.or(self.cols).unwrap_or(3);
-                let cols = self.cols.unwrap_or(rows);
+                let (rows, cols) = square(self.rows, self.cols);
                 let dims = Dims::new(rows, cols, self.k()).map_err(board_size_error)?;
                 Position::with_rule(dims, self.rule).map_err(user_error)
             }
@@ -53,4 +51,11 @@ impl BoardArgs {
     pub fn parse_line(&self, text: &str) -> anyhow::Result<Position> {
         parse_position(text, self.k(), self.rule, self.rows, self.cols)
     }
+}
+
+/// The board's sides from `--rows` and `--cols`: a square board when one side is given, 3 x 3
+/// when neither is (every command that takes them).
+pub fn square(rows: Option<usize>, cols: Option<usize>) -> (usize, usize) {
+    let rows = rows.or(cols).unwrap_or(3);
+    (rows, cols.unwrap_or(rows))
 }

@@ -36,12 +36,14 @@ pub struct GuiArgs {
     /// The board the start screen shows first, instead of --rows/--cols/--k.
     #[arg(long, value_parser = preset_parser(), conflicts_with_all = ["rows", "cols", "k"])]
     pub preset: Option<Preset>,
-    /// Rows of the board the start screen shows first (up to 19).
-    #[arg(long, default_value_t = 3, value_parser = parse_count)]
-    pub rows: usize,
-    /// Columns of the board the start screen shows first (up to 19).
-    #[arg(long, default_value_t = 3, value_parser = parse_count)]
-    pub cols: usize,
+    /// Rows of the board the start screen shows first (up to 19; 3 unless given, as many as
+    /// --cols when only that is given).
+    #[arg(long, value_parser = parse_count)]
+    pub rows: Option<usize>,
+    /// Columns of the board the start screen shows first (up to 19; 3 unless given, as many
+    /// as --rows when only that is given).
+    #[arg(long, value_parser = parse_count)]
+    pub cols: Option<usize>,
     /// How many in a row win.
     #[arg(long, short = 'k', default_value_t = 3, value_parser = parse_count)]
     pub k: usize,

@@ -27,7 +27,7 @@ use clap::{Parser, Subcommand};
 
 pub use accounts::{AccountsAction, AccountsArgs};
 pub use analyze::AnalyzeArgs;
-pub use board::BoardArgs;
+pub use board::{square, BoardArgs};
 pub use check_proof::CheckProofArgs;
 pub use confirm::Confirm;
 pub use db::DbArgs;

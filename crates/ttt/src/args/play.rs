@@ -30,12 +30,12 @@ pub struct PlayArgs {
     /// A named board, instead of --rows/--cols/--k.
     #[arg(long, value_parser = preset_parser(), conflicts_with_all = ["rows", "cols", "k"])]
     pub preset: Option<Preset>,
-    /// Rows of the board.
-    #[arg(long, default_value_t = 3, value_parser = parse_count)]
-    pub rows: usize,
-    /// Columns of the board.
-    #[arg(long, default_value_t = 3, value_parser = parse_count)]
-    pub cols: usize,
+    /// Rows of the board (3 unless given; as many as --cols when only that is given).
+    #[arg(long, value_parser = parse_count)]
+    pub rows: Option<usize>,
+    /// Columns of the board (3 unless given; as many as --rows when only that is given).
+    #[arg(long, value_parser = parse_count)]
+    pub cols: Option<usize>,
     /// How many in a row win.
     #[arg(long, short = 'k', default_value_t = 3, value_parser = parse_count)]
     pub k: usize,
@@ -94,7 +94,10 @@ impl PlayArgs {
     pub fn dims(&self) -> anyhow::Result<Dims> {
         let dims = match self.preset {
             Some(preset) => preset.dims(),
-            None => Dims::new(self.rows, self.cols, self.k).map_err(board_size_error)?,
+            None => {
+                let (rows, cols) = super::square(self.rows, self.cols);
+                Dims::new(rows, cols, self.k).map_err(board_size_error)?
+            }
         };
         self.rule
             .check_k(dims.k())

@@ -10,7 +10,10 @@ use crate::error::{board_size_error, user_error};
 pub fn run(args: &GuiArgs) -> anyhow::Result<()> {
     let dims = match args.preset {
         Some(preset) => preset.dims(),
-        None => Dims::new(args.rows, args.cols, args.k).map_err(board_size_error)?,
+        None => {
+            let (rows, cols) = crate::args::square(args.rows, args.cols);
+            Dims::new(rows, cols, args.k).map_err(board_size_error)?
+        }
     };
     let mut options = ttt_gui::Options::new(args.db.location()?);
     options.dims = dims;

@@ -1087,3 +1087,27 @@ fn the_computer_opens_and_chooses_in_swap2() {
     let out = play(&db, &args, "8 8\n8 9\n9 9\nq\n");
     assert!(out.contains("Computer (hard) chose to play "), "{out}");
 }
+
+#[test]
+fn one_side_given_means_a_square_board_as_in_the_other_commands() {
+    let db = Db::new();
+    for (side, board) in [("--rows", "5 x 5"), ("--cols", "4 x 4")] {
+        let size = &board[..1];
+        let out = ttt(
+            &[
+                "play",
+                "--db",
+                db.arg(),
+                side,
+                size,
+                "--x",
+                "human:Ann",
+                "--o",
+                "human:Bo",
+            ],
+            "q\n",
+        );
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(said.contains(&format!("on a {board} board")), "{said}");
+    }
+}
