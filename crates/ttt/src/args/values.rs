@@ -73,7 +73,13 @@ pub fn parse_hours(s: &str) -> Result<Duration, String> {
 /// `--clock` of a game at this machine: a time control (`5+3`, `30s/move`, `none`), not days
 /// a move, which are for games that wait for their players (on the web server).
 pub fn parse_clock(s: &str) -> Result<TimeControl, String> {
-    match s.parse::<TimeControl>().map_err(|e| e.to_string())? {
+    let here = || {
+        format!(
+            "{s:?} is not a time control: write MINUTES+SECONDS (5+3), SECONDSs/move \
+             (30s/move) or none"
+        )
+    };
+    match s.parse::<TimeControl>().map_err(|_| here())? {
         TimeControl::Days { .. } => Err(format!(
             "{s:?} gives days a move, which suits games played on the web server: here, \
              write MINUTES+SECONDS (5+3), SECONDSs/move (30s/move) or none"
@@ -210,9 +216,12 @@ mod tests {
         );
         assert_eq!(parse_clock("none"), Ok(TimeControl::None));
         assert!(parse_clock("2s+0").is_ok());
-        assert!(parse_clock("soon")
-            .unwrap_err()
-            .contains("is not a time control"));
+        let soon = parse_clock("soon").unwrap_err();
+        // Days a move are not offered here, so not suggested either.
+        assert!(
+            soon.contains("is not a time control") && !soon.contains("DAYS"),
+            "{soon}"
+        );
         assert!(parse_clock("3d").unwrap_err().contains("web server"));
     }
 
