@@ -214,6 +214,21 @@ pub fn replay(game: &GameRecord, colour: bool) -> anyhow::Result<String> {
             _ => result_words(game),
         }
     ));
+    // Hints asked for are part of the record (the perfect player's help).
+    if game.hints.x + game.hints.o > 0 {
+        let asked = |n: u32| {
+            if n == 1 {
+                "1 hint".to_string()
+            } else {
+                format!("{n} hints")
+            }
+        };
+        out.push_str(&format!(
+            "Hints asked for: {} by X, {} by O.\n",
+            asked(game.hints.x),
+            asked(game.hints.o)
+        ));
+    }
     Ok(out)
 }
 
@@ -333,5 +348,12 @@ mod tests {
         );
         assert!(text.contains("1 [X][X][X]\n"), "{text}");
         assert!(text.ends_with("\nAnn won.\n"), "{text}");
+        let mut helped = game();
+        helped.hints.x = 1;
+        let text = replay(&helped, false).unwrap();
+        assert!(
+            text.ends_with("\nAnn won.\nHints asked for: 1 hint by X, 0 hints by O.\n"),
+            "{text}"
+        );
     }
 }
