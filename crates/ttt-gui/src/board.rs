@@ -236,6 +236,10 @@ pub fn show(ui: &mut Ui, state: &mut BoardState, view: BoardView<'_>) -> Option<
                 let c = rect.center();
                 painter.line_segment([c - Vec2::splat(arm), c + Vec2::splat(arm)], stroke);
                 painter.line_segment([c + Vec2::new(-arm, arm), c + Vec2::new(arm, -arm)], stroke);
+            } else if view.hint == Some(cell) {
+                // The hinted move shows as the mover's mark, faint, as in the web game: the
+                // ring alone looked like the keyboard's cursor.
+                draw_mark(&painter, rect, view.pos.turn(), true);
             }
             if has_focus && state.keyboard && state.cursor == cell {
                 painter.rect_stroke(
