@@ -136,12 +136,41 @@ fn welcome(dims: Dims, rule: Rule) -> String {
     format!("Welcome to {game} on a {rows} x {cols} board: {how}.")
 }
 
+/// The width of the terminal the game is shown on, if it is shown on one.
+fn terminal_width() -> Option<usize> {
+    if !io::stdout().is_terminal() {
+        return None;
+    }
+    terminal_size::terminal_size().map(|(w, _)| usize::from(w.0))
+}
+
+/// What to say where the board is wider than the terminal (`width` columns): its rows would
+/// wrap and the board be unreadable.
+fn too_narrow(dims: Dims, width: Option<usize>) -> Option<String> {
+    let width = width?;
+    let board = crate::output::board::plain(&Position::new(dims));
+    let needed = board
+        .lines()
+        .map(unicode_width::UnicodeWidthStr::width)
+        .max()
+        .unwrap_or(0);
+    (needed > width).then(|| {
+        format!(
+            "This terminal is {width} columns wide and the board needs {needed}: widen it (or \
+             make its text smaller) to see the board whole."
+        )
+    })
+}
+
 fn session<R: Input, W: Write>(
     console: &mut Console<R, W>,
     store: &dyn Store,
     options: &Options,
 ) -> Step<()> {
     console.say(welcome(options.dims, options.rule))?;
+    if let Some(note) = too_narrow(options.dims, terminal_width()) {
+        console.say(note)?;
+    }
     console.say("Type q at any question to quit.")?;
     console.say("")?;
     let seats = choose_seats(console, store, options)?;
@@ -595,6 +624,17 @@ mod tests {
         );
         assert!(welcome(gomoku, Rule::Freestyle).starts_with("Welcome to free-style gomoku"));
         assert!(welcome(gomoku, Rule::Caro).contains("unless the opponent blocks both ends"));
+        let note = too_narrow(gomoku, Some(30)).unwrap();
+        assert!(
+            note.starts_with("This terminal is 30 columns wide and the board needs "),
+            "{note}"
+        );
+        assert_eq!(too_narrow(gomoku, Some(200)), None);
+        assert_eq!(
+            too_narrow(gomoku, None),
+            None,
+            "not a terminal: nothing to say"
+        );
     }
 
     #[test]
