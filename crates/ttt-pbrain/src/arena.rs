@@ -139,6 +139,27 @@ fn elo_of(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
 }
 
+/// The Elo difference of a mean score `s` (strictly between 0 and 1) over `n` results
+/// whose scores spread by `spread` (their variance), with its 95% error bar; `None` for no
+/// spread (the error bar is not known yet).
+fn elo_within(s: f64, spread: f64, n: f64) -> Option<Elo> {
+    if spread <= 1e-12 {
+        return None;
+    }
+    let error = (spread / n).sqrt() * 1.96;
+    // An interval reaching a score of 0 or 1 reaches an infinite Elo difference: too few
+    // results to bound it.
+    let margin = if s - error <= 0.0 || s + error >= 1.0 {
+        f64::INFINITY
+    } else {
+        (elo_of(s + error) - elo_of(s - error)) / 2.0
+    };
+    Some(Elo {
+        difference: elo_of(s),
+        margin,
+    })
+}
+
 impl Tally {
     /// The tally of `games`.
     #[must_use]
@@ -185,21 +206,7 @@ impl Tally {
             + f64::from(self.draws) * (0.5 - s).powi(2)
             + f64::from(self.losses) * s.powi(2))
             / n;
-        if spread <= 1e-12 {
-            return None;
-        }
-        let error = (spread / n).sqrt() * 1.96;
-        // An interval reaching a score of 0 or 1 reaches an infinite Elo difference: too
-        // few games to bound it.
-        let margin = if s - error <= 0.0 || s + error >= 1.0 {
-            f64::INFINITY
-        } else {
-            (elo_of(s + error) - elo_of(s - error)) / 2.0
-        };
-        Some(Elo {
-            difference: elo_of(s),
-            margin,
-        })
+        elo_within(s, spread, n)
     }
 
     /// Counts one game more, won by `winner` (`None`: a draw).
@@ -297,19 +304,7 @@ impl Pairs {
             .map(|(h, &c)| f64::from(c) * (h as f64 / 4.0 - s).powi(2))
             .sum::<f64>()
             / n;
-        if spread <= 1e-12 {
-            return None;
-        }
-        let error = (spread / n).sqrt() * 1.96;
-        let margin = if s - error <= 0.0 || s + error >= 1.0 {
-            f64::INFINITY
-        } else {
-            (elo_of(s + error) - elo_of(s - error)) / 2.0
-        };
-        Some(Elo {
-            difference: elo_of(s),
-            margin,
-        })
+        elo_within(s, spread, n)
     }
 }
 
