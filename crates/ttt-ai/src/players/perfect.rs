@@ -293,11 +293,11 @@ mod tests {
     fn on_gomokus_board_a_loss_the_threats_prove_is_claimed() {
         // X's open four down column 8: O loses in 2 plies whatever it plays.
         let mut rows = vec![".".repeat(15); 15];
-        for r in 4..8 {
-            rows[r].replace_range(7..8, "X");
+        for row in &mut rows[4..8] {
+            row.replace_range(7..8, "X");
         }
-        for r in 5..8 {
-            rows[r].replace_range(8..9, "O");
+        for row in &mut rows[5..8] {
+            row.replace_range(8..9, "O");
         }
         let setup = Setup::from_notation(&rows.join("/")).unwrap();
         let p = Position::from_setup(&setup, 5).unwrap();
