@@ -79,7 +79,17 @@ pub fn parse_clock(s: &str) -> Result<TimeControl, String> {
              (30s/move) or none"
         )
     };
-    match s.parse::<TimeControl>().map_err(|_| here())? {
+    // The core's own reasons (no time to move, ...) stand; its list of forms offers days a
+    // move, which a game here does not take.
+    let parsed = s.parse::<TimeControl>().map_err(|e| {
+        let why = e.to_string();
+        if why.contains("is not a time control") {
+            here()
+        } else {
+            why
+        }
+    });
+    match parsed? {
         TimeControl::Days { .. } => Err(format!(
             "{s:?} gives days a move, which suits games played on the web server: here, \
              write MINUTES+SECONDS (5+3), SECONDSs/move (30s/move) or none"
