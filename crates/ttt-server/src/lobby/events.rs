@@ -105,7 +105,7 @@ pub(crate) async fn events(
         .iter()
         .map(SeekView::new)
         .collect();
-    let updates = BroadcastStream::new(state.lobby.subscribe());
+    let updates = BroadcastStream::new(state.lobby.subscribe(&first));
     let mut shown: HashMap<String, SeekView> =
         first.iter().map(|s| (s.id.clone(), s.clone())).collect();
     let opening = stream::iter([Ok(json_event("seeks", &first))]);
