@@ -298,9 +298,12 @@ impl Tuner {
         // The slope is the one that fits the results: the search scores are in the
         // evaluation's units, and a slope fitted to them would only say so.
         let scale = best_scale(&self.train, &theta);
+        // Each position's label, worked out once for the whole fit.
         let lambda = self.search_weight;
-        let train_error_before = error(&self.train, &theta, scale, lambda);
-        let held_out_error_before = error(&self.held_out, &theta, scale, lambda);
+        let train = labelled(&self.train, scale, lambda);
+        let held_out = labelled(&self.held_out, scale, lambda);
+        let train_error_before = error(&train, &theta, scale);
+        let held_out_error_before = error(&held_out, &theta, scale);
         let mut seen = vec![0.0f64; PARAMS];
         for s in &self.train {
             for &(i, w) in &s.features {
@@ -310,7 +313,7 @@ impl Tuner {
         let free: Vec<bool> = seen.iter().map(|&n| n >= LEAST_SEEN).collect();
         let mut adam = Adam::new(PARAMS, LOGIT_STEP / scale, steps);
         for _ in 0..steps {
-            let mut g = gradient(&self.train, &theta, scale, lambda);
+            let mut g = gradient(&train, &theta, scale);
             for (gi, &f) in g.iter_mut().zip(&free) {
                 if !f {
                     *gi = 0.0;
@@ -324,9 +327,9 @@ impl Tuner {
             evaluation,
             scale,
             train_error_before,
-            train_error: error(&self.train, &rounded, scale, lambda),
+            train_error: error(&train, &rounded, scale),
             held_out_error_before,
-            held_out_error: error(&self.held_out, &rounded, scale, lambda),
+            held_out_error: error(&held_out, &rounded, scale),
             fitted: free.iter().filter(|&&f| f).count(),
         }
     }
@@ -668,26 +671,35 @@ fn label(s: &Sample, scale: f64, lambda: f64) -> f64 {
     }
 }
 
-/// The mean squared error of the predictions.
-fn error(samples: &[Sample], theta: &[f64], scale: f64, lambda: f64) -> f64 {
+/// `samples`, each with its [`label`].
+fn labelled(samples: &[Sample], scale: f64, lambda: f64) -> Vec<(&Sample, f64)> {
+    samples
+        .iter()
+        .map(|s| (s, label(s, scale, lambda)))
+        .collect()
+}
+
+/// The mean squared error of the predictions of samples with their labels.
+fn error(samples: &[(&Sample, f64)], theta: &[f64], scale: f64) -> f64 {
     let total: f64 = samples
         .iter()
-        .map(|s| (label(s, scale, lambda) - sigmoid(scale * evaluate(s, theta))).powi(2))
+        .map(|&(s, target)| (target - sigmoid(scale * evaluate(s, theta))).powi(2))
         .sum();
     total / samples.len().max(1) as f64
 }
 
-/// The slope of the logistic curve that fits the starting evaluation best (a
-/// golden-section search over its logarithm).
+/// The slope of the logistic curve that fits the starting evaluation best to the games'
+/// results (a golden-section search over its logarithm).
 fn best_scale(samples: &[Sample], theta: &[f64]) -> f64 {
-    least_on_log_scale(1e-5, 1.0, |scale| error(samples, theta, scale, 0.0))
+    let results = labelled(samples, 1.0, 0.0);
+    least_on_log_scale(1e-5, 1.0, |scale| error(&results, theta, scale))
 }
 
 /// The gradient of the mean squared error, over all the machine's cores.
-fn gradient(samples: &[Sample], theta: &[f64], scale: f64, lambda: f64) -> Vec<f64> {
-    parallel_sum(samples, PARAMS, |s, g| {
+fn gradient(samples: &[(&Sample, f64)], theta: &[f64], scale: f64) -> Vec<f64> {
+    parallel_sum(samples, PARAMS, |&(s, target), g| {
         let p = sigmoid(scale * evaluate(s, theta));
-        let d = -2.0 * (label(s, scale, lambda) - p) * p * (1.0 - p) * scale;
+        let d = -2.0 * (target - p) * p * (1.0 - p) * scale;
         for &(i, w) in &s.features {
             g[usize::from(i)] += d * f64::from(w);
         }

@@ -10,10 +10,11 @@
 //! `INFO rule` takes 0 (freestyle: five or more), 1 (standard: exactly five), 4 (renju: black
 //! may not play a double-three, a double-four or an overline) and 8 (caro: five or more, not
 //! blocked at both ends); any other value gets `ERROR` naming these. The rule holds at once,
-//! for the stones on the board too (an analysis board changes it mid-game). Under a rule the colours matter: black is X, the
-//! side that moved first, ours or theirs as the game shows. `INFO win_length K`, a key of
-//! `ttt play` and `ttt serve` (the protocol assumes five), makes it play K in a row. A line that is not a command gets
-//! `ERROR` (or `UNKNOWN` for a command we do not know) and the engine goes on.
+//! for the stones on the board too (an analysis board changes it mid-game). Under a rule the
+//! colours matter: black is X, the side that moved first, ours or theirs as the game shows.
+//! `INFO win_length K`, a key of `ttt play` and `ttt serve` (the protocol assumes five), makes
+//! it play K in a row. A line that is not a command gets `ERROR` (or `UNKNOWN` for a command
+//! we do not know) and the engine goes on.
 //!
 //! The analysis boards (Yixin-Board and the GUIs that speak its protocol) add `YXBOARD` ...
 //! `DONE` (a position set up without thinking), `YXNBEST n` (the best `n` candidates in
@@ -302,8 +303,8 @@ impl Engine {
         self.mark(p, self.own.other())
     }
 
-    /// The board's stones again, on a board of the K and rule now set, the same side to
-    /// move; nothing without a board.
+    /// The board's stones again, on a board of the K now set, the same side to move;
+    /// nothing without a board.
     fn replay_board(&mut self) -> Result<(), String> {
         let Some(old) = self.game.as_ref() else {
             return Ok(());
@@ -480,12 +481,9 @@ impl Engine {
                 }
                 // At once, stones and all: an analysis board that changes the rule asks about
                 // the position on it, and every answer (moves, forbidden points) is the new
-                // rule's.
-                let old = std::mem::replace(&mut self.rule, rule);
-                if let Err(why) = self.replay_board() {
-                    self.rule = old;
-                    return vec![Reply::Error(why)];
-                }
+                // rule's. The board itself does not depend on the rule.
+                self.rule = rule;
+                self.game = self.game.take().map(|g| g.with_rule(rule));
             }
             // Ours, from `ttt play` and `ttt serve`: their games are K in a row on any board.
             // It applies at once, to the stones on the board too.

@@ -197,14 +197,9 @@ impl Sprt {
         self.verdict_of(self.llr(tally))
     }
 
-    /// Whether the pairs of `pairs` decide the test.
+    /// Where an LLR of `llr` ([`Sprt::llr`], [`Sprt::llr_pairs`]) leaves the test.
     #[must_use]
-    pub fn verdict_pairs(&self, pairs: &Pairs) -> Verdict {
-        self.verdict_of(self.llr_pairs(pairs))
-    }
-
-    /// Where an LLR of `llr` leaves the test.
-    fn verdict_of(&self, llr: f64) -> Verdict {
+    pub fn verdict_of(&self, llr: f64) -> Verdict {
         let (low, high) = self.bounds();
         if llr >= high {
             Verdict::Accept
@@ -340,7 +335,7 @@ mod tests {
         assert!((pairs.score() - games.score()).abs() < 1e-12);
         let (by_pairs, by_games) = (test.llr_pairs(&pairs), test.llr(&games));
         assert!(by_pairs > by_games, "{by_pairs} {by_games}");
-        assert_eq!(test.verdict_pairs(&pairs), Verdict::Accept);
+        assert_eq!(test.verdict_of(test.llr_pairs(&pairs)), Verdict::Accept);
         assert_eq!(test.verdict(&games), Verdict::Continue);
         let elo = (pairs.elo().unwrap(), games.elo().unwrap());
         assert!((elo.0.difference - elo.1.difference).abs() < 1e-9);

@@ -39,13 +39,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         }
     };
     let decided = |tally: &Tally, pairs: &Pairs| {
-        sprt.map_or(Verdict::Continue, |t| {
-            if paired {
-                t.verdict_pairs(pairs)
-            } else {
-                t.verdict(tally)
-            }
-        })
+        sprt.map_or(Verdict::Continue, |t| t.verdict_of(llr(&t, tally, pairs)))
     };
     // The test stops at the first game its bounds are crossed at; games still being played
     // then are counted in the score but cannot take the verdict back.

@@ -70,11 +70,11 @@ pub fn header(args: &MatchArgs, first: &EngineSpec, second: &EngineSpec) -> Head
     }
 }
 
-/// The header of `ttt selfplay`'s games: the engine against itself at `nodes` positions a
-/// move, from the random openings of `seed`.
 /// What a self-play file's engines are called: `ttt selfplay --nodes N`.
 const SELFPLAY: &str = "ttt selfplay";
 
+/// The header of `ttt selfplay`'s games: the engine against itself at `nodes` positions a
+/// move, from the random openings of `seed`.
 pub fn selfplay_header(rows: usize, cols: usize, rule: &str, nodes: usize, seed: u64) -> Header {
     let engine = format!("{SELFPLAY} --nodes {nodes}");
     Header {
