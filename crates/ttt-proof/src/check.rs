@@ -2,7 +2,8 @@
 //! `ttt-core`'s rules, every attacker's move must be legal, every defender's legal reply
 //! must be answered (or be shown to lose at once or to a line of fours, or lie outside a
 //! zone whose position, with the defender on every empty cell outside it, is itself
-//! proven), every certificate must hold, and every end must be a result the section claims.
+//! proven, or lose to a strategy checked again from the position after it), every
+//! certificate must hold, and every end must be a result the section claims.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -183,219 +184,311 @@ fn achieves(goal: Goal, outcome: Outcome) -> bool {
 
 /// Checks one section from its node 0 at `root`: the positions checked.
 fn check_section(section: &Section, root: Position) -> Result<usize, CheckError> {
-    let goal = section.goal;
-    // Each node's position as first reached, and the node whose line reached it (none for
-    // the root), to name in a contradiction.
-    let mut reached: HashMap<usize, (Position, Option<usize>)> = HashMap::from([(0, (root, None))]);
-    let mut done: HashSet<usize> = HashSet::new();
-    let mut stack = vec![0usize];
-    while let Some(id) = stack.pop() {
-        if !done.insert(id) {
-            continue;
-        }
-        let pos = reached[&id].0;
-        let fail = |line: Option<usize>, message: String| CheckError {
-            line,
-            node: Some(id),
-            position: Some(pos.to_string()),
-            message,
-            unreadable: false,
-        };
-        let Some((step, line)) = section.nodes.get(&id) else {
-            // Pointed at the line that names the node, where the mistake most likely is.
-            let parent = reached[&id].1;
-            let named_at = parent.and_then(|p| section.nodes.get(&p)).map(|(_, l)| *l);
-            return Err(fail(
-                named_at.or(Some(section.line)),
-                match parent {
-                    Some(p) => {
-                        format!("node {p} names this node, but the section has no line for it")
-                    }
-                    None => "this node is reached but the section has no line for it".into(),
+    let mut run = Run {
+        section,
+        goal: section.goal,
+        proven: HashSet::new(),
+        positions: 0,
+    };
+    run.check_from(0, root, None)?;
+    Ok(run.positions)
+}
+
+/// Where a node's strategy is being checked again: after the defender's reply `reply` at
+/// node `at`, by `others-lose-as` (node `strategy`).
+#[derive(Debug, Clone, Copy)]
+struct Replay {
+    strategy: usize,
+    at: usize,
+    reply: Cell,
+}
+
+/// One section's check: the positions already checked (any node of them holds), and the
+/// count.
+struct Run<'a> {
+    section: &'a Section,
+    goal: Goal,
+    /// Positions whose nodes were checked, or are being checked (a failure anywhere ends
+    /// the whole check, so a position met again needs no second check; a position depends
+    /// only on positions with more stones, so no proof rests on itself).
+    proven: HashSet<Position>,
+    positions: usize,
+}
+
+impl Run<'_> {
+    /// Checks the nodes reached from node `start` at `start_pos`: the section itself
+    /// (`replay` none), or a strategy checked again after a reply it was not written for,
+    /// where each node's position is fixed apart from the rest of the section.
+    #[allow(clippy::too_many_lines)]
+    fn check_from(
+        &mut self,
+        start: usize,
+        start_pos: Position,
+        replay: Option<Replay>,
+    ) -> Result<(), CheckError> {
+        let section = self.section;
+        let goal = self.goal;
+        // Each node's position as first reached, and the node whose line reached it (none
+        // for the start), to name in a contradiction.
+        let mut reached: HashMap<usize, (Position, Option<usize>)> =
+            HashMap::from([(start, (start_pos, None))]);
+        let mut done: HashSet<usize> = HashSet::new();
+        let mut stack = vec![start];
+        while let Some(id) = stack.pop() {
+            if !done.insert(id) {
+                continue;
+            }
+            let pos = reached[&id].0;
+            if replay.is_some() && self.proven.contains(&pos) {
+                continue;
+            }
+            self.proven.insert(pos);
+            self.positions += 1;
+            let fail = |line: Option<usize>, message: String| CheckError {
+                line,
+                node: Some(id),
+                position: Some(pos.to_string()),
+                message: match replay {
+                    None => message,
+                    Some(r) => format!(
+                        "{message} (node {}'s strategy, checked again after the reply {} at \
+                         node {})",
+                        r.strategy,
+                        named(r.reply),
+                        r.at
+                    ),
                 },
-            ));
-        };
-        let line = Some(*line);
-        let play = |cell: Cell| {
-            pos.play(cell)
-                .map_err(|e| fail(line, format!("{} cannot be played: {e}", named(cell))))
-        };
-        // The node `child` names is `after`, reached by `how`.
-        let mut reach = |after: Position, child: Child, how: &str| -> Result<(), CheckError> {
-            if !Symmetry::of(pos.dims()).contains(&child.symmetry) {
+                unreadable: false,
+            };
+            let Some((step, line)) = section.nodes.get(&id) else {
+                // Pointed at the line that names the node, where the mistake most likely is.
+                let parent = reached[&id].1;
+                let named_at = parent.and_then(|p| section.nodes.get(&p)).map(|(_, l)| *l);
                 return Err(fail(
-                    line,
-                    "that symmetry is not one of this board's".into(),
+                    named_at.or(Some(section.line)),
+                    match parent {
+                        Some(p) => {
+                            format!("node {p} names this node, but the section has no line for it")
+                        }
+                        None => "this node is reached but the section has no line for it".into(),
+                    },
                 ));
-            }
-            let image = after.transform(child.symmetry);
-            match reached.get(&child.id) {
-                Some((known, first)) if *known != image => Err(fail(
-                    line,
-                    format!(
-                        "{how}, node {} is {} with {} to move, but {} as {} with {} to move",
-                        child.id,
-                        image,
-                        image.turn(),
-                        first.map_or("it is the root".to_string(), |parent| format!(
-                            "node {parent} reached it first"
-                        )),
-                        known,
-                        known.turn()
-                    ),
-                )),
-                Some(_) => Ok(()),
-                None => {
-                    reached.insert(child.id, (image, Some(id)));
-                    stack.push(child.id);
-                    Ok(())
-                }
-            }
-        };
-        if pos.is_over() {
-            if *step != Step::Over && achieves(goal, pos.outcome()) {
-                return Err(fail(line, "the game is over here: write `over`".into()));
-            }
-            if !achieves(goal, pos.outcome()) {
-                return Err(fail(
-                    line,
-                    format!(
-                        "the game ended {}, not as the section claims",
-                        words(pos.outcome())
-                    ),
-                ));
-            }
-            continue;
-        }
-        let attacking = pos.turn() == goal.player;
-        match step {
-            Step::Over => return Err(fail(line, "the game is not over here".into())),
-            Step::Play(cell, child) => {
-                if !attacking {
+            };
+            let line = Some(*line);
+            let play = |cell: Cell| {
+                pos.play(cell)
+                    .map_err(|e| fail(line, format!("{} cannot be played: {e}", named(cell))))
+            };
+            // The node `child` names is `after`, reached by `how`.
+            let mut reach = |after: Position, child: Child, how: &str| -> Result<(), CheckError> {
+                if !Symmetry::of(pos.dims()).contains(&child.symmetry) {
                     return Err(fail(
                         line,
-                        format!("{} is to move: a defender's node lists replies", pos.turn()),
+                        "that symmetry is not one of this board's".into(),
                     ));
                 }
-                reach(play(*cell)?, *child, &format!("after {}", named(*cell)))?;
-            }
-            Step::Reply {
-                replies,
-                zones,
-                others_lose,
-                lose_to,
-            } => {
-                if attacking {
-                    return Err(fail(
+                let image = after.transform(child.symmetry);
+                match reached.get(&child.id) {
+                    Some((known, first)) if *known != image => Err(fail(
                         line,
-                        format!("{} is to move: an attacker's node plays a move", pos.turn()),
-                    ));
+                        format!(
+                            "{how}, node {} is {} with {} to move, but {} as {} with {} to move",
+                            child.id,
+                            image,
+                            image.turn(),
+                            first.map_or("it is the root".to_string(), |parent| format!(
+                                "node {parent} reached it first"
+                            )),
+                            known,
+                            known.turn()
+                        ),
+                    )),
+                    Some(_) => Ok(()),
+                    None => {
+                        reached.insert(child.id, (image, Some(id)));
+                        stack.push(child.id);
+                        Ok(())
+                    }
                 }
-                let listed: HashSet<Cell> = replies.iter().map(|(c, _)| *c).collect();
-                if listed.len() != replies.len() {
-                    return Err(fail(line, "a reply is listed twice".into()));
+            };
+            if pos.is_over() {
+                if *step != Step::Over && achieves(goal, pos.outcome()) {
+                    return Err(fail(line, "the game is over here: write `over`".into()));
                 }
-                for &(cell, child) in replies {
-                    reach(play(cell)?, child, &format!("after {}", named(cell)))?;
-                }
-                if !zones.is_empty() && pos.rule() != Rule::Freestyle {
+                if !achieves(goal, pos.outcome()) {
                     return Err(fail(
                         line,
                         format!(
-                            "a zone holds under free-style only: under {}, a stone more can \
-                             hurt its own side",
-                            pos.rule()
+                            "the game ended {}, not as the section claims",
+                            words(pos.outcome())
                         ),
                     ));
                 }
-                if let Some(off) = lose_to.iter().find(|&&c| !pos.dims().contains(c)) {
-                    return Err(fail(
-                        line,
-                        format!("the line of fours' cell {} is off the board", named(*off)),
-                    ));
-                }
-                if !lose_to.is_empty() && pos.rule() == Rule::Caro {
-                    return Err(fail(
-                        line,
-                        "others-lose-to does not hold under caro: a stone of the defender's can \
-                         block the end of a line that would have won"
-                            .into(),
-                    ));
-                }
-                let mut outside: Vec<HashSet<Cell>> = Vec::new();
-                for (cells, child) in zones {
-                    if let Some(off) = cells.iter().find(|&&c| !pos.dims().contains(c)) {
+                continue;
+            }
+            let attacking = pos.turn() == goal.player;
+            match step {
+                Step::Over => return Err(fail(line, "the game is not over here".into())),
+                Step::Play(cell, child) => {
+                    if !attacking {
                         return Err(fail(
                             line,
-                            format!("the zone's cell {} is off the board", named(*off)),
+                            format!("{} is to move: a defender's node lists replies", pos.turn()),
                         ));
                     }
-                    let zone: HashSet<Cell> = cells.iter().copied().collect();
-                    let filled: Vec<Cell> =
-                        pos.empty_cells().filter(|c| !zone.contains(c)).collect();
-                    let after = pos
-                        .play_all(&filled)
-                        .map_err(|e| fail(line, format!("a zone's position: {e}")))?;
-                    reach(
-                        after,
-                        *child,
-                        "with the defender on every empty cell outside a zone",
-                    )?;
-                    outside.push(filled.into_iter().collect());
+                    reach(play(*cell)?, *child, &format!("after {}", named(*cell)))?;
                 }
-                let moves: Vec<Cell> = pos.legal_moves().collect();
-                for reply in moves.into_iter().filter(|c| !listed.contains(c)) {
-                    if outside.iter().any(|o| o.contains(&reply)) {
-                        continue;
+                Step::Reply {
+                    replies,
+                    zones,
+                    others_lose,
+                    lose_to,
+                    lose_as,
+                } => {
+                    if attacking {
+                        return Err(fail(
+                            line,
+                            format!("{} is to move: an attacker's node plays a move", pos.turn()),
+                        ));
                     }
-                    if !others_lose {
+                    let listed: HashSet<Cell> = replies.iter().map(|(c, _)| *c).collect();
+                    if listed.len() != replies.len() {
+                        return Err(fail(line, "a reply is listed twice".into()));
+                    }
+                    for &(cell, child) in replies {
+                        // A strategy checked again after a reply it was not written for may
+                        // list a reply on the cell that reply took: no longer a legal one.
+                        if replay.is_some() && pos.get(cell).is_some() {
+                            continue;
+                        }
+                        reach(play(cell)?, child, &format!("after {}", named(cell)))?;
+                    }
+                    if let Some(strategy) = lose_as {
+                        if !section.nodes.contains_key(strategy) {
+                            return Err(fail(
+                                line,
+                                format!(
+                                    "others-lose-as names node {strategy}, but the section has \
+                                     no line for it"
+                                ),
+                            ));
+                        }
+                    }
+                    if !zones.is_empty() && pos.rule() != Rule::Freestyle {
                         return Err(fail(
                             line,
                             format!(
-                                "the reply {} is not answered{}",
-                                named(reply),
-                                if zones.is_empty() {
-                                    ""
-                                } else {
-                                    ", and it lies inside every zone"
-                                }
+                                "a zone holds under free-style only: under {}, a stone more can \
+                                 hurt its own side",
+                                pos.rule()
                             ),
                         ));
                     }
-                    if !loses_to(&pos, reply, goal, lose_to) {
-                        let ended = pos.play(reply).ok().filter(Position::is_over);
+                    if let Some(off) = lose_to.iter().find(|&&c| !pos.dims().contains(c)) {
                         return Err(fail(
                             line,
-                            match ended {
-                                Some(end) => format!(
-                                    "the reply {} is not listed, and it ends the game {}",
-                                    named(reply),
-                                    words(end.outcome())
-                                ),
-                                None if lose_to.is_empty() => format!(
-                                    "the reply {} is not listed, and the attacker has no move \
-                                     that wins at once after it",
-                                    named(reply)
-                                ),
-                                None => format!(
-                                    "the reply {} is not listed, and it does not lose to the \
-                                     line of fours given",
-                                    named(reply)
-                                ),
-                            },
+                            format!("the line of fours' cell {} is off the board", named(*off)),
                         ));
                     }
+                    if !lose_to.is_empty() && pos.rule() == Rule::Caro {
+                        return Err(fail(
+                            line,
+                            "others-lose-to does not hold under caro: a stone of the defender's can \
+                             block the end of a line that would have won"
+                                .into(),
+                        ));
+                    }
+                    let mut outside: Vec<HashSet<Cell>> = Vec::new();
+                    for (cells, child) in zones {
+                        if let Some(off) = cells.iter().find(|&&c| !pos.dims().contains(c)) {
+                            return Err(fail(
+                                line,
+                                format!("the zone's cell {} is off the board", named(*off)),
+                            ));
+                        }
+                        let zone: HashSet<Cell> = cells.iter().copied().collect();
+                        let filled: Vec<Cell> =
+                            pos.empty_cells().filter(|c| !zone.contains(c)).collect();
+                        let after = pos
+                            .play_all(&filled)
+                            .map_err(|e| fail(line, format!("a zone's position: {e}")))?;
+                        reach(
+                            after,
+                            *child,
+                            "with the defender on every empty cell outside a zone",
+                        )?;
+                        outside.push(filled.into_iter().collect());
+                    }
+                    let moves: Vec<Cell> = pos.legal_moves().collect();
+                    for reply in moves.into_iter().filter(|c| !listed.contains(c)) {
+                        if outside.iter().any(|o| o.contains(&reply)) {
+                            continue;
+                        }
+                        if !others_lose {
+                            return Err(fail(
+                                line,
+                                format!(
+                                    "the reply {} is not answered{}",
+                                    named(reply),
+                                    if zones.is_empty() {
+                                        ""
+                                    } else {
+                                        ", and it lies inside every zone"
+                                    }
+                                ),
+                            ));
+                        }
+                        if let Some(strategy) = *lose_as {
+                            if loses_to(&pos, reply, goal, &[]) {
+                                continue;
+                            }
+                            let after = play(reply)?;
+                            self.check_from(
+                                strategy,
+                                after,
+                                Some(Replay {
+                                    strategy,
+                                    at: id,
+                                    reply,
+                                }),
+                            )?;
+                            continue;
+                        }
+                        if !loses_to(&pos, reply, goal, lose_to) {
+                            let ended = pos.play(reply).ok().filter(Position::is_over);
+                            return Err(fail(
+                                line,
+                                match ended {
+                                    Some(end) => format!(
+                                        "the reply {} is not listed, and it ends the game {}",
+                                        named(reply),
+                                        words(end.outcome())
+                                    ),
+                                    None if lose_to.is_empty() => format!(
+                                        "the reply {} is not listed, and the attacker has no move \
+                                         that wins at once after it",
+                                        named(reply)
+                                    ),
+                                    None => format!(
+                                        "the reply {} is not listed, and it does not lose to the \
+                                         line of fours given",
+                                        named(reply)
+                                    ),
+                                },
+                            ));
+                        }
+                    }
+                }
+                Step::Pairing(pairs) => {
+                    check_pairing(&pos, goal, pairs).map_err(|message| fail(line, message))?;
+                }
+                Step::Potential => {
+                    check_potential(&pos, goal).map_err(|message| fail(line, message))?;
                 }
             }
-            Step::Pairing(pairs) => {
-                check_pairing(&pos, goal, pairs).map_err(|message| fail(line, message))?;
-            }
-            Step::Potential => {
-                check_potential(&pos, goal).map_err(|message| fail(line, message))?;
-            }
         }
+        Ok(())
     }
-    Ok(done.len())
 }
 
 fn words(outcome: Outcome) -> String {

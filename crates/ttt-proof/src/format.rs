@@ -62,6 +62,9 @@ pub enum Step {
         /// The attacker's moves of the line of fours the unlisted replies lose to (version 3,
         /// `others-lose-to`); empty: they lose at once.
         lose_to: Vec<Cell>,
+        /// The node whose strategy, checked again from the position after each unlisted reply,
+        /// wins there (version 4, `others-lose-as`).
+        lose_as: Option<usize>,
     },
     /// A pairing: the attacker (avoiding a loss) answers a move on one cell of a pair with the
     /// other.
@@ -93,7 +96,7 @@ pub struct ProofFile {
     pub rule: Rule,
     /// The root position in the notation.
     pub root: String,
-    /// The format's version, 1 to 3 (2 adds zones, 3 lines of fours).
+    /// The format's version, 1 to 4 (2 adds zones, 3 lines of fours, 4 strategies replayed).
     pub version: u8,
     /// The value claimed.
     pub claim: Claim,
@@ -215,7 +218,7 @@ fn replies(
             }
         } else if !zones.is_empty() {
             return Err(error(n, "replies come before the zones"));
-        } else if w == "others-lose" || w == "others-lose-to" {
+        } else if w == "others-lose" || w == "others-lose-to" || w == "others-lose-as" {
             return Err(error(n, format!("{w} comes last on a reply line")));
         } else {
             let (c, ch) = w
@@ -258,7 +261,8 @@ pub fn parse(text: &str) -> Result<ProofFile, FormatError> {
         ["1"] => 1,
         ["2"] => 2,
         ["3"] => 3,
-        _ => return Err(error(n, "this checker reads versions 1 to 3 of the format")),
+        ["4"] => 4,
+        _ => return Err(error(n, "this checker reads versions 1 to 4 of the format")),
     };
     let (n, board) = header("board")?;
     let numbers: Vec<usize> = board.iter().filter_map(|w| w.parse().ok()).collect();
@@ -312,9 +316,33 @@ pub fn parse(text: &str) -> Result<ProofFile, FormatError> {
             Some("reply") => {
                 let mut rest = &words[2..];
                 let mut lose_to = Vec::new();
+                let mut lose_as = None;
                 let mut others_lose = rest.last() == Some(&"others-lose");
                 if others_lose {
                     rest = &rest[..rest.len() - 1];
+                } else if let Some(at) = rest.iter().position(|&w| w == "others-lose-as") {
+                    if version < 4 {
+                        return Err(error(
+                            n,
+                            "others-lose-as needs version 4 of the format (ttt-proof 4)",
+                        ));
+                    }
+                    let [node] = rest[at + 1..] else {
+                        return Err(error(
+                            n,
+                            "others-lose-as names one node, last on the line: others-lose-as NODE",
+                        ));
+                    };
+                    lose_as = Some(node.parse().map_err(|_| {
+                        error(
+                            n,
+                            format!(
+                                "{node:?} is not a node number (others-lose-as takes no symmetry)"
+                            ),
+                        )
+                    })?);
+                    others_lose = true;
+                    rest = &rest[..at];
                 } else if let Some(at) = rest.iter().position(|&w| w == "others-lose-to") {
                     if version < 3 {
                         return Err(error(
@@ -341,6 +369,7 @@ pub fn parse(text: &str) -> Result<ProofFile, FormatError> {
                     zones,
                     others_lose,
                     lose_to,
+                    lose_as,
                 }
             }
             Some("pairing") => Step::Pairing(

@@ -397,7 +397,7 @@ section X win
 fn malformed_files_name_the_line() {
     let err = ttt_proof::check("ttt-proof 1\nboard 3 3\n").unwrap_err();
     assert_eq!(err.to_string(), "line 2: write board ROWS COLS K");
-    let err = ttt_proof::check("ttt-proof 4\n").unwrap_err();
+    let err = ttt_proof::check("ttt-proof 5\n").unwrap_err();
     assert!(err.to_string().starts_with("line 1:"), "{err}");
     let head = "ttt-proof 1\nboard 3 3 3\nrule freestyle\nroot empty\nclaim draw\n";
     let err = ttt_proof::check(&format!("{head}0 over\n")).unwrap_err();
@@ -472,4 +472,91 @@ fn a_line_of_fours_covers_the_replies_that_do_not_stop_it() {
             .contains("the line of fours' cell 99,8 (row 100, column 9) is off the board"),
         "{err}"
     );
+}
+
+/// A win on 15 x 15 that begins with quiet moves, as `ttt solve --proof` writes it (a
+/// self-play game's position, fifteen plies from its end): at one of O's nodes most replies
+/// lose to X's strategy were O to pass (`others-lose-as`), replayed after each.
+const STRATEGY: &str = include_str!("data/strategy.proof");
+
+/// The first line with `others-lose-as`, its first listed reply dropped, and that reply.
+fn drop_first_reply(proof: &str) -> (String, String) {
+    let line = proof
+        .lines()
+        .find(|l| l.contains(" others-lose-as "))
+        .unwrap();
+    let dropped = line
+        .split(' ')
+        .nth(2)
+        .unwrap()
+        .split('>')
+        .next()
+        .unwrap()
+        .to_string();
+    let text = mutate(proof, " others-lose-as ", |line| {
+        let mut words: Vec<&str> = line.split(' ').collect();
+        words.remove(2);
+        words.join(" ")
+    });
+    (text, dropped)
+}
+
+#[test]
+fn a_strategy_replayed_covers_the_replies_it_still_beats() {
+    let checked = ttt_proof::check(STRATEGY).unwrap();
+    assert_eq!(checked.claim.to_string(), "X wins");
+    // The strategy is checked once for each reply it covers: far more positions than lines.
+    let lines = STRATEGY
+        .lines()
+        .filter(|l| l.contains(" play ") || l.contains(" reply "))
+        .count();
+    assert!(
+        checked.positions > 2 * lines,
+        "{} {lines}",
+        checked.positions
+    );
+    // The clause is version 4's.
+    let old = STRATEGY.replacen("ttt-proof 4", "ttt-proof 3", 1);
+    let err = ttt_proof::check(&old).unwrap_err();
+    assert!(err.to_string().contains("needs version 4"), "{err}");
+    // A reply that the strategy does not beat, left out, is named with the replay.
+    let (dropped_text, dropped) = drop_first_reply(STRATEGY);
+    let err = ttt_proof::check(&dropped_text).unwrap_err();
+    assert!(!err.unreadable);
+    assert!(
+        err.to_string()
+            .contains(&format!("checked again after the reply {dropped} (")),
+        "{err}"
+    );
+    // A strategy that is not in the section, or is named with a symmetry, is refused.
+    let missing = mutate(STRATEGY, " others-lose-as ", |line| {
+        format!(
+            "{} others-lose-as 999999",
+            line.split(" others-lose-as ").next().unwrap()
+        )
+    });
+    let err = ttt_proof::check(&missing).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("names node 999999, but the section has no line"),
+        "{err}"
+    );
+    let turned = mutate(STRATEGY, " others-lose-as ", |line| {
+        format!("{line}~rotate90")
+    });
+    let err = ttt_proof::check(&turned).unwrap_err();
+    assert!(err.unreadable, "{err}");
+    assert!(err.to_string().contains("takes no symmetry"), "{err}");
+    // A move of the strategy changed: the replays find it out like any other node's.
+    let strategy_node = STRATEGY
+        .lines()
+        .find_map(|l| l.split(" others-lose-as ").nth(1))
+        .unwrap()
+        .trim()
+        .to_string();
+    let changed = mutate(STRATEGY, &format!("{strategy_node} play "), |line| {
+        let words: Vec<&str> = line.split(' ').collect();
+        format!("{} play 0,0 {}", words[0], words[3])
+    });
+    assert!(ttt_proof::check(&changed).is_err());
 }
