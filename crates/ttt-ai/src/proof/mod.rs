@@ -148,7 +148,10 @@ pub fn write_proof_telling(
         section.count_in(options.written.clone());
         let lines = section.write(pos)?;
         if section.lines_of_fours {
-            version = 3;
+            version = version.max(3);
+        }
+        if section.strategies {
+            version = 4;
         }
         positions += lines.len();
         let _ = writeln!(

@@ -21,6 +21,7 @@ use crate::search::exact::Exact;
 use crate::search::limits::{Limits, CHECK_EVERY};
 use crate::search::proof_number::threads::{prove_together, ALONE_BEFORE_JOINING};
 use crate::search::proof_number::ProofSearch;
+use crate::search::threats::quiet::{Quiet, QuietFound};
 use crate::search::threats::{self, Found, Threats};
 use crate::tt::numbers::NumberTable;
 use crate::value::Value;
@@ -36,6 +37,13 @@ const MEMO_ENTRY: usize = 2 * std::mem::size_of::<(Position, (Value, Option<Cell
 /// The most positions one look for a win by threats may take: most positions of a proof
 /// have none, and the search must not cost more than the proof's own search.
 const THREAT_BUDGET: u64 = 10_000;
+
+/// The most quiet moves in a line of a win that [`Oracle::quiet_win`] looks for.
+const QUIET_MOVES: u32 = 2;
+
+/// The most cells a board may have for its wins to be left to the proof-number search alone:
+/// beyond, the search for wins with quiet moves comes first.
+const QUIET_CELLS: usize = 128;
 
 /// A question about a position's value for its side to move, narrower than the value: a
 /// proof needs only one side of a draw (the attacker of a draw section never loses, its
@@ -87,6 +95,9 @@ pub(crate) struct Oracle {
     /// What the threat search found for the side to move ([`Oracle::threat_win`]): the
     /// writer asks before the oracle's own search does, and both must not search twice.
     threat_wins: HashMap<Position, Option<Vec<Cell>>>,
+    /// What the search for wins with quiet moves found for the side to move
+    /// ([`Oracle::quiet_win`]).
+    quiet_wins: HashMap<Position, Option<Cell>>,
     /// Positions the searches visited.
     nodes: u64,
 }
@@ -121,6 +132,7 @@ impl Oracle {
             memo: HashMap::new(),
             asked: HashMap::new(),
             threat_wins: HashMap::new(),
+            quiet_wins: HashMap::new(),
             nodes: 0,
         })
     }
@@ -149,6 +161,10 @@ impl Oracle {
         }
         // A win by threats is a proof of its own, and on big boards the only one in reach.
         if let Some(&first) = self.threat_win(pos).as_ref().and_then(|line| line.first()) {
+            self.memo.insert(*pos, (Value::Win, Some(first)));
+            return Ok((Value::Win, Some(first)));
+        }
+        if let Some(first) = self.quiet_win(pos) {
             self.memo.insert(*pos, (Value::Win, Some(first)));
             return Ok((Value::Win, Some(first)));
         }
@@ -292,6 +308,29 @@ impl Oracle {
         self.nodes += nodes;
         let found = win.map(|w| w.line);
         self.threat_wins.insert(*pos, found.clone());
+        found
+    }
+
+    /// The first move of a win for the side to move at `pos` that begins with quiet moves
+    /// (at most [`QUIET_MOVES`] in any line), each answered in every way by the defender and
+    /// every line ending in a win by threats ([`Quiet`]): on boards too big for the
+    /// proof-number search, free-style, four or more in a row.
+    pub(crate) fn quiet_win(&mut self, pos: &Position) -> Option<Cell> {
+        if !self.searches_threats(pos) || pos.dims().cells() <= QUIET_CELLS {
+            return None;
+        }
+        if let Some(&found) = self.quiet_wins.get(pos) {
+            return found;
+        }
+        let mut board = Stones::of_position(pos);
+        let mut search = Quiet::new(&mut board, self.limits.clone(), THREAT_BUDGET);
+        let found = search.win(QUIET_MOVES);
+        self.nodes += search.nodes();
+        let found = match found {
+            QuietFound::Win(cell) => Some(board.cell(cell)),
+            QuietFound::None | QuietFound::Unknown => None,
+        };
+        self.quiet_wins.insert(*pos, found);
         found
     }
 

@@ -10,8 +10,11 @@
 //! defender's nodes every legal reply is written, but those after which the attacker wins at
 //! once (`others-lose`), and in a win section those that leave standing the attacker's
 //! threat, a win by fours were the defender to pass (`others-lose-to`, checked reply by
-//! reply here as the checker will). In a draw section a certificate ends the line wherever
-//! one holds.
+//! reply here as the checker will), and on boards of more than 128 cells, where fours do not
+//! do it, those that the attacker's strategy for a pass still beats (`others-lose-as`: the
+//! strategy is written as a node of its own, without symmetry, and replayed here after each
+//! reply as the checker will). In a draw section a certificate ends the line wherever one
+//! holds.
 //!
 //! Under free-style, on boards of up to 128 cells, a draw section also keeps each node's
 //! relevance zone (the cells its proof that the defender cannot win rests on, as the solver's
@@ -53,12 +56,60 @@ pub(crate) struct Section<'a> {
     zones: Vec<u128>,
     /// Whether a line of fours (`others-lose-to`, version 3 of the format) was written.
     pub(crate) lines_of_fours: bool,
+    /// Whether a strategy replayed (`others-lose-as`, version 4 of the format) was written.
+    pub(crate) strategies: bool,
+    /// Each node's step, by its number, as the writer checks a strategy replayed.
+    steps: Vec<Written>,
+    /// How many strategies for a pass are being written, one inside another: their nodes
+    /// are reached as written only (no symmetry), so that a replay after any reply finds
+    /// each node where the checker will.
+    planning: u32,
+    /// What replays were found to hold: by node and position.
+    replayed: HashMap<(usize, Position), bool>,
     /// Counts the nodes made, for a progress display.
     written: Option<Arc<AtomicU64>>,
 }
 
 /// No zone: every cell counts.
 const NO_ZONE: u128 = u128::MAX;
+
+/// A node's step in a win section, as the writer replays it: what the line says.
+#[derive(Debug, Clone)]
+enum Written {
+    /// Not yet written (its subtree is being written).
+    Pending,
+    /// The game is over.
+    Over,
+    /// The attacker's move, and the child's node.
+    Play(Cell, usize),
+    /// The defender's replies listed with their nodes, and how the others lose.
+    Reply {
+        replies: Vec<(Cell, usize)>,
+        others: Others,
+    },
+    /// Anything else (a certificate, a zone, a child reached by a symmetry): never replayed.
+    Other,
+}
+
+/// How a defender's node covers the replies it does not list.
+#[derive(Debug, Clone)]
+enum Others {
+    /// It lists every one.
+    None,
+    /// They lose at once.
+    AtOnce,
+    /// They lose to these moves of the attacker's fours.
+    To(Vec<Cell>),
+    /// They lose to this node's strategy, replayed after them.
+    As(usize),
+}
+
+/// The fewest replies, beyond those that lose at once or to fours, for which a strategy for
+/// a pass is tried: it has a subtree of its own.
+const PLAN_WORTH: usize = 6;
+
+/// The most cells of a board on which no strategy for a pass is written.
+const PLAN_CELLS: usize = 128;
 
 /// The fewest replies a zone is written for: its node has a subtree of its own, and fewer
 /// replies cost less written one by one (see docs/PERFORMANCE.md, "Proofs").
@@ -82,6 +133,10 @@ impl<'a> Section<'a> {
             zoned: false,
             zones: Vec::new(),
             lines_of_fours: false,
+            strategies: false,
+            steps: Vec::new(),
+            planning: 0,
+            replayed: HashMap::new(),
             written: None,
         }
     }
@@ -101,7 +156,12 @@ impl<'a> Section<'a> {
     /// The node of `pos` (made, and written, the first time), as a child is written:
     /// `M` or `M~SYMMETRY`, with its zone on `pos`'s cells.
     fn child(&mut self, pos: &Position) -> Result<(String, u128), ProofRefused> {
-        for &symmetry in Symmetry::of(pos.dims()) {
+        let symmetries: &[Symmetry] = if self.planning > 0 {
+            &[Symmetry::Identity]
+        } else {
+            Symmetry::of(pos.dims())
+        };
+        for &symmetry in symmetries {
             let image = if symmetry == Symmetry::Identity {
                 *pos
             } else {
@@ -128,7 +188,9 @@ impl<'a> Section<'a> {
         }
         self.lines.push(String::new());
         self.zones.push(NO_ZONE);
+        self.steps.push(Written::Pending);
         let (line, zone) = self.step(pos)?;
+        self.steps[id] = written_step(&line);
         self.lines[id] = format!("{id} {line}");
         self.zones[id] = if self.zoned { zone } else { NO_ZONE };
         Ok((id.to_string(), self.zones[id]))
@@ -194,6 +256,8 @@ impl<'a> Section<'a> {
         let mut threat: Option<Option<Vec<Cell>>> = None;
         // How many of the threat's moves the replies left out needed, at most.
         let mut lose_to = 0;
+        // In a win section, the replies still to write.
+        let mut pending: Vec<Cell> = Vec::new();
         for reply in moves {
             let next = after(pos, reply);
             let at_once = self.loses_at_once(&next);
@@ -214,6 +278,11 @@ impl<'a> Section<'a> {
                 }
                 continue;
             }
+            if self.win {
+                // Written after the loop: a strategy for a pass may cover them.
+                pending.push(reply);
+                continue;
+            }
             let index = dims.index(reply);
             if let Some((_, covered)) = covers.iter_mut().find(|(z, _)| z & bit(index) == 0) {
                 covered.push(reply);
@@ -226,6 +295,14 @@ impl<'a> Section<'a> {
                 covers.push((child_zone, Vec::new()));
             }
         }
+        let mut lose_as = None;
+        if pending.len() >= PLAN_WORTH && threat.as_ref().is_none_or(Option::is_none) {
+            if let Some(plan) = self.plan(pos)? {
+                pending.retain(|&reply| !self.replays(plan, after(pos, reply)));
+                lose_as = Some(plan);
+            }
+        }
+        zone |= self.list(pos, &pending, &mut words)?;
         // The format lists the replies first, then the zones.
         let mut zone_words = String::new();
         for (cover, covered) in covers {
@@ -256,7 +333,10 @@ impl<'a> Section<'a> {
             }
         }
         words.push_str(&zone_words);
-        if let Some(Some(line)) = threat.filter(|_| lose_to > 0) {
+        if let Some(plan) = lose_as {
+            self.strategies = true;
+            words.push_str(&format!(" others-lose-as {plan}"));
+        } else if let Some(Some(line)) = threat.filter(|_| lose_to > 0) {
             self.lines_of_fours = true;
             words.push_str(" others-lose-to");
             for cell in &line[..lose_to] {
@@ -270,6 +350,78 @@ impl<'a> Section<'a> {
             }
         }
         Ok((words, zone))
+    }
+
+    /// The node of the attacker's strategy at `pos` were the defender to pass, written, when
+    /// the threat searches find the attacker a win there: the strategy that the replies it
+    /// still wins after are left to (`others-lose-as`).
+    fn plan(&mut self, pos: &Position) -> Result<Option<usize>, ProofRefused> {
+        // On the solver's boards the replies are few, and a strategy written for a pass saved
+        // nothing (6x6 with four: 303 positions against 302).
+        if pos.dims().cells() <= PLAN_CELLS {
+            return Ok(None);
+        }
+        let Ok(pass) = pos.play_all(&[]) else {
+            return Ok(None);
+        };
+        if pass.is_over()
+            || (self.oracle.threat_win(&pass).is_none() && self.oracle.quiet_win(&pass).is_none())
+        {
+            return Ok(None);
+        }
+        self.planning += 1;
+        let written = self.child(&pass);
+        self.planning -= 1;
+        let (to, _) = written?;
+        Ok(to.parse().ok())
+    }
+
+    /// Whether node `id`'s strategy, written for another position, wins at `pos` as the
+    /// checker replays it: its moves legal there, its listed replies answered (those on
+    /// cells now taken passed over), the others covered as its line says.
+    fn replays(&mut self, id: usize, pos: Position) -> bool {
+        if let Some(&known) = self.replayed.get(&(id, pos)) {
+            return known;
+        }
+        let holds = self.replays_afresh(id, &pos);
+        self.replayed.insert((id, pos), holds);
+        holds
+    }
+
+    fn replays_afresh(&mut self, id: usize, pos: &Position) -> bool {
+        let step = self.steps[id].clone();
+        if pos.is_over() {
+            return matches!(step, Written::Over) && self.achieves(pos.outcome());
+        }
+        match step {
+            Written::Play(cell, child) => {
+                pos.get(cell).is_none()
+                    && pos.turn() == self.attacker
+                    && self.replays(child, after(pos, cell))
+            }
+            Written::Reply { replies, others } => {
+                if pos.turn() == self.attacker {
+                    return false;
+                }
+                for &(cell, child) in &replies {
+                    if pos.get(cell).is_none() && !self.replays(child, after(pos, cell)) {
+                        return false;
+                    }
+                }
+                let listed: Vec<Cell> = replies.iter().map(|&(c, _)| c).collect();
+                let left: Vec<Cell> = pos.legal_moves().filter(|c| !listed.contains(c)).collect();
+                left.into_iter().all(|reply| {
+                    let next = after(pos, reply);
+                    match &others {
+                        Others::None => false,
+                        Others::AtOnce => self.loses_at_once(&next),
+                        Others::To(line) => self.loses_to(&next, line).is_some(),
+                        Others::As(plan) => self.loses_at_once(&next) || self.replays(*plan, next),
+                    }
+                })
+            }
+            Written::Pending | Written::Over | Written::Other => false,
+        }
     }
 
     /// Writes `replies` at `pos` one by one onto `words`: the union of their zones.
@@ -389,6 +541,9 @@ impl<'a> Section<'a> {
                     return Ok(cell);
                 }
             }
+            if let Some(cell) = self.oracle.quiet_win(pos) {
+                return Ok(cell);
+            }
             if let Some(&cell) = self.oracle.settled_moves(pos, self.attacker, true)?.first() {
                 return Ok(cell);
             }
@@ -445,6 +600,44 @@ impl<'a> Section<'a> {
             position: pos.to_string(),
         })
     }
+}
+
+/// A node's line (after its number) read back as the replays need it.
+fn written_step(line: &str) -> Written {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let cell = |w: &str| -> Option<Cell> {
+        let (r, c) = w.split_once(',')?;
+        Some(Cell::new(r.parse().ok()?, c.parse().ok()?))
+    };
+    let node = |w: &str| -> Option<usize> { w.parse().ok() };
+    let read = || -> Option<Written> {
+        match words.first().copied()? {
+            "over" => Some(Written::Over),
+            "play" => Some(Written::Play(cell(words.get(1)?)?, node(words.get(2)?)?)),
+            "reply" => {
+                let mut replies = Vec::new();
+                let mut others = Others::None;
+                let mut rest = words[1..].iter();
+                while let Some(&w) = rest.next() {
+                    match w {
+                        "others-lose" => others = Others::AtOnce,
+                        "others-lose-to" => {
+                            others =
+                                Others::To(rest.by_ref().map(|w| cell(w)).collect::<Option<_>>()?);
+                        }
+                        "others-lose-as" => others = Others::As(node(rest.next()?)?),
+                        _ => {
+                            let (c, n) = w.split_once('>')?;
+                            replies.push((cell(c)?, node(n)?));
+                        }
+                    }
+                }
+                Some(Written::Reply { replies, others })
+            }
+            _ => None,
+        }
+    };
+    read().unwrap_or(Written::Other)
 }
 
 /// Whether the side to move at `pos` has a legal move that wins at once.

@@ -24,6 +24,8 @@
 //! [`win`] is the look for a win by threats that the solver, the analysis and the strong
 //! player share, answered in cells ([`ThreatWin`]).
 
+pub(crate) mod quiet;
+
 use ttt_core::{Cell, Player};
 
 use crate::board::stones::Stones;
