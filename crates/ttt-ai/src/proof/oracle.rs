@@ -323,7 +323,12 @@ impl Oracle {
             return found;
         }
         let mut board = Stones::of_position(pos);
-        let mut search = Quiet::new(&mut board, self.limits.clone(), THREAT_BUDGET);
+        // A quarter of the time left: where it finds nothing, the proof-number search may.
+        let limits = match self.limits.time_left() {
+            Some(left) => self.limits.at_most(left / 4),
+            None => self.limits.clone(),
+        };
+        let mut search = Quiet::new(&mut board, limits, THREAT_BUDGET);
         let found = search.win(QUIET_MOVES);
         self.nodes += search.nodes();
         let found = match found {

@@ -5,8 +5,9 @@
 //! would then win by threats (a VCF or a VCT, [`super::Threats::vct`]). Such a move wins
 //! when every reply of the defender's still loses: to a win by threats, or to another quiet
 //! move of the same kind, up to a number of quiet moves in the line. The defender's replies
-//! are all searched, every legal cell: the search is a proof, whose every branch ends in a
-//! win by threats, which is itself a proof.
+//! are all searched, every legal cell; where the threat is a VCF, the cells of its zone and
+//! the defender's fours, which are all that can stop it (as after a three). The search is a
+//! proof, whose every branch ends in a win by threats, which is itself a proof.
 //!
 //! The attacker's quiet moves are only tried among the cells near the stones, best first by
 //! the lines they make; that can miss a win, never claim a false one.
@@ -104,6 +105,21 @@ impl<'a> Quiet<'a> {
         }
     }
 
+    /// The zone of a VCF for the side to move, if it has one ([`Threats::zone`]).
+    fn vcf_zone(&mut self) -> Option<Vec<bool>> {
+        if self.aborted {
+            return None;
+        }
+        let mut search = Threats::new(self.board, self.limits.clone(), self.budget);
+        let found = search.vcf();
+        let zone = match found {
+            Found::Win(line) => Some(search.zone(&line.moves)),
+            Found::None | Found::Unknown => None,
+        };
+        self.nodes += search.nodes();
+        zone
+    }
+
     /// The attacker's move that wins with at most `quiet` quiet moves, if any.
     fn attack(&mut self, quiet: u32) -> Option<usize> {
         if let Some(cell) = self.threats() {
@@ -152,18 +168,34 @@ impl<'a> Quiet<'a> {
             return false;
         }
         // The attacker must threaten a win, were the defender to pass: else the move is not
-        // worth searching under.
+        // worth searching under. Where the threat is a VCF, only the replies in its zone and
+        // the defender's fours can stop it (as after a three, [`Threats`]); any reply can
+        // stop a VCT.
         self.board.pass();
-        let threat = self.threats();
-        self.board.pass();
-        let Some(first) = threat else {
-            if !self.aborted {
-                self.defences.insert(key, false);
-            }
-            return false;
+        let zone = self.vcf_zone();
+        let threat = match &zone {
+            Some(_) => None,
+            None => self.threats(),
         };
-        let mut replies: Vec<usize> = (0..self.board.cells())
-            .filter(|&c| self.board.is_empty(c))
+        self.board.pass();
+        let first = match (&zone, threat) {
+            (Some(_), _) => usize::MAX,
+            (None, Some(first)) => first,
+            (None, None) => {
+                if !self.aborted {
+                    self.defences.insert(key, false);
+                }
+                return false;
+            }
+        };
+        let b = &*self.board;
+        let mut replies: Vec<usize> = (0..b.cells())
+            .filter(|&c| {
+                b.is_empty(c)
+                    && zone
+                        .as_ref()
+                        .is_none_or(|zone| zone[c] || b.threes_at(defender, c) > 0)
+            })
             .collect();
         // The replies likeliest to refute first: the threat's first move, then the cells near
         // the stones, the most the two sides' lines gain first.
