@@ -27,6 +27,7 @@
 //! replies are written one by one).
 
 use std::collections::HashMap;
+use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -81,14 +82,32 @@ enum Written {
     /// The game is over.
     Over,
     /// The attacker's move, and the child's node.
-    Play(Cell, usize),
+    Play(Cell, Child),
     /// The defender's replies listed with their nodes, and how the others lose.
     Reply {
-        replies: Vec<(Cell, usize)>,
+        replies: Vec<(Cell, Child)>,
         others: Others,
     },
-    /// Anything else (a certificate, a zone, a child reached by a symmetry): never replayed.
+    /// A certificate, or a node with zones: never replayed (draw sections only).
     Other,
+}
+
+/// A child as a line names it: its node, and the symmetry that takes the position reached to
+/// the node's.
+#[derive(Debug, Clone, Copy)]
+struct Child {
+    id: usize,
+    symmetry: Symmetry,
+}
+
+impl fmt::Display for Child {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.symmetry == Symmetry::Identity {
+            write!(f, "{}", self.id)
+        } else {
+            write!(f, "{}~{}", self.id, symmetry_name(self.symmetry))
+        }
+    }
 }
 
 /// How a defender's node covers the replies it does not list.
@@ -155,7 +174,7 @@ impl<'a> Section<'a> {
 
     /// The node of `pos` (made, and written, the first time), as a child is written:
     /// `M` or `M~SYMMETRY`, with its zone on `pos`'s cells.
-    fn child(&mut self, pos: &Position) -> Result<(String, u128), ProofRefused> {
+    fn child(&mut self, pos: &Position) -> Result<(Child, u128), ProofRefused> {
         let symmetries: &[Symmetry] = if self.planning > 0 {
             &[Symmetry::Identity]
         } else {
@@ -169,11 +188,7 @@ impl<'a> Section<'a> {
             };
             if let Some(&id) = self.nodes.get(&image) {
                 let zone = unmap_zone(pos.dims(), symmetry, self.zones[id]);
-                return Ok(if symmetry == Symmetry::Identity {
-                    (id.to_string(), zone)
-                } else {
-                    (format!("{id}~{}", symmetry_name(symmetry)), zone)
-                });
+                return Ok((Child { id, symmetry }, zone));
             }
         }
         let id = self.nodes.len();
@@ -189,15 +204,20 @@ impl<'a> Section<'a> {
         self.lines.push(String::new());
         self.zones.push(NO_ZONE);
         self.steps.push(Written::Pending);
-        let (line, zone) = self.step(pos)?;
-        self.steps[id] = written_step(&line);
+        let (line, zone, step) = self.step(pos)?;
+        self.steps[id] = step;
         self.lines[id] = format!("{id} {line}");
         self.zones[id] = if self.zoned { zone } else { NO_ZONE };
-        Ok((id.to_string(), self.zones[id]))
+        let child = Child {
+            id,
+            symmetry: Symmetry::Identity,
+        };
+        Ok((child, self.zones[id]))
     }
 
-    /// What the node of `pos` says, after its number, and its zone.
-    fn step(&mut self, pos: &Position) -> Result<(String, u128), ProofRefused> {
+    /// What the node of `pos` says, after its number, its zone, and the step as a replay
+    /// reads it.
+    fn step(&mut self, pos: &Position) -> Result<(String, u128, Written), ProofRefused> {
         let defender = self.attacker.other();
         if pos.is_over() {
             // A full board rests on nothing; a win of the attacker's on the defender's lines
@@ -207,12 +227,13 @@ impl<'a> Section<'a> {
                 Outcome::Win(_) => NO_ZONE,
                 _ => 0,
             };
-            return Ok(("over".into(), zone));
+            return Ok(("over".into(), zone, Written::Over));
         }
         if !self.win {
             let board = self.oracle.board(pos);
             if let Some(certificate) = self.certify.certificate(pos, &board, self.attacker) {
-                return Ok(certificate);
+                let (line, zone) = certificate;
+                return Ok((line, zone, Written::Other));
             }
         }
         if pos.turn() == self.attacker {
@@ -223,13 +244,17 @@ impl<'a> Section<'a> {
             } else {
                 zone | bit(pos.dims().index(cell))
             };
-            return Ok((format!("play {},{} {to}", cell.row, cell.col), zone));
+            return Ok((
+                format!("play {},{} {to}", cell.row, cell.col),
+                zone,
+                Written::Play(cell, to),
+            ));
         }
         self.replies(pos)
     }
 
     /// A defender's node: its replies, and zones where they cover some.
-    fn replies(&mut self, pos: &Position) -> Result<(String, u128), ProofRefused> {
+    fn replies(&mut self, pos: &Position) -> Result<(String, u128, Written), ProofRefused> {
         let dims = pos.dims();
         let defender = pos.turn();
         let mut words = String::from("reply");
@@ -258,6 +283,8 @@ impl<'a> Section<'a> {
         let mut lose_to = 0;
         // In a win section, the replies still to write.
         let mut pending: Vec<Cell> = Vec::new();
+        // The replies written, with their nodes.
+        let mut listed: Vec<(Cell, Child)> = Vec::new();
         for reply in moves {
             let next = after(pos, reply);
             let at_once = self.loses_at_once(&next);
@@ -289,7 +316,7 @@ impl<'a> Section<'a> {
                 continue;
             }
             let (to, child_zone) = self.child(&next)?;
-            words.push_str(&format!(" {},{}>{to}", reply.row, reply.col));
+            listed.push((reply, to));
             zone |= child_zone;
             if self.zoned && child_zone != NO_ZONE {
                 covers.push((child_zone, Vec::new()));
@@ -302,12 +329,12 @@ impl<'a> Section<'a> {
                 lose_as = Some(plan);
             }
         }
-        zone |= self.list(pos, &pending, &mut words)?;
+        zone |= self.list(pos, &pending, &mut listed)?;
         // The format lists the replies first, then the zones.
         let mut zone_words = String::new();
         for (cover, covered) in covers {
             if covered.len() < ZONE_COVERS {
-                zone |= self.list(pos, &covered, &mut words)?;
+                zone |= self.list(pos, &covered, &mut listed)?;
                 continue;
             }
             let filled: Vec<Cell> = pos
@@ -329,27 +356,43 @@ impl<'a> Section<'a> {
                 zone_words.push_str(&format!(" >{to}"));
                 zone |= cover;
             } else {
-                zone |= self.list(pos, &covered, &mut words)?;
+                zone |= self.list(pos, &covered, &mut listed)?;
             }
         }
+        for (cell, to) in &listed {
+            words.push_str(&format!(" {},{}>{to}", cell.row, cell.col));
+        }
         words.push_str(&zone_words);
-        if let Some(plan) = lose_as {
+        let others = if let Some(plan) = lose_as {
             self.strategies = true;
             words.push_str(&format!(" others-lose-as {plan}"));
+            Others::As(plan)
         } else if let Some(Some(line)) = threat.filter(|_| lose_to > 0) {
             self.lines_of_fours = true;
             words.push_str(" others-lose-to");
             for cell in &line[..lose_to] {
                 words.push_str(&format!(" {},{}", cell.row, cell.col));
             }
+            Others::To(line[..lose_to].to_vec())
         } else if others_lose {
             words.push_str(" others-lose");
             if let Some(board) = &board {
                 // A reply that loses at once must not make a line with marks added elsewhere.
                 zone |= board.open_cells(defender);
             }
-        }
-        Ok((words, zone))
+            Others::AtOnce
+        } else {
+            Others::None
+        };
+        let step = if zone_words.is_empty() {
+            Written::Reply {
+                replies: listed,
+                others,
+            }
+        } else {
+            Written::Other
+        };
+        Ok((words, zone, step))
     }
 
     /// The node of the attacker's strategy at `pos` were the defender to pass, written, when
@@ -372,8 +415,9 @@ impl<'a> Section<'a> {
         self.planning += 1;
         let written = self.child(&pass);
         self.planning -= 1;
+        // No symmetry while planning: the node itself.
         let (to, _) = written?;
-        Ok(to.parse().ok())
+        Ok(Some(to.id))
     }
 
     /// Whether node `id`'s strategy, written for another position, wins at `pos` as the
@@ -388,6 +432,12 @@ impl<'a> Section<'a> {
         holds
     }
 
+    /// [`Section::replays`] through a child: the writer replays no symmetry (a child named
+    /// by one is only written outside strategies).
+    fn replays_child(&mut self, child: Child, pos: Position) -> bool {
+        child.symmetry == Symmetry::Identity && self.replays(child.id, pos)
+    }
+
     fn replays_afresh(&mut self, id: usize, pos: &Position) -> bool {
         let step = self.steps[id].clone();
         if pos.is_over() {
@@ -397,14 +447,14 @@ impl<'a> Section<'a> {
             Written::Play(cell, child) => {
                 pos.get(cell).is_none()
                     && pos.turn() == self.attacker
-                    && self.replays(child, after(pos, cell))
+                    && self.replays_child(child, after(pos, cell))
             }
             Written::Reply { replies, others } => {
                 if pos.turn() == self.attacker {
                     return false;
                 }
                 for &(cell, child) in &replies {
-                    if pos.get(cell).is_none() && !self.replays(child, after(pos, cell)) {
+                    if pos.get(cell).is_none() && !self.replays_child(child, after(pos, cell)) {
                         return false;
                     }
                 }
@@ -424,17 +474,18 @@ impl<'a> Section<'a> {
         }
     }
 
-    /// Writes `replies` at `pos` one by one onto `words`: the union of their zones.
+    /// Writes the nodes of `replies` at `pos` one by one, adding them to `listed`: the union
+    /// of their zones.
     fn list(
         &mut self,
         pos: &Position,
         replies: &[Cell],
-        words: &mut String,
+        listed: &mut Vec<(Cell, Child)>,
     ) -> Result<u128, ProofRefused> {
         let mut zone = 0;
         for &reply in replies {
             let (to, child_zone) = self.child(&after(pos, reply))?;
-            words.push_str(&format!(" {},{}>{to}", reply.row, reply.col));
+            listed.push((reply, to));
             zone |= child_zone;
         }
         Ok(zone)
@@ -600,44 +651,6 @@ impl<'a> Section<'a> {
             position: pos.to_string(),
         })
     }
-}
-
-/// A node's line (after its number) read back as the replays need it.
-fn written_step(line: &str) -> Written {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let cell = |w: &str| -> Option<Cell> {
-        let (r, c) = w.split_once(',')?;
-        Some(Cell::new(r.parse().ok()?, c.parse().ok()?))
-    };
-    let node = |w: &str| -> Option<usize> { w.parse().ok() };
-    let read = || -> Option<Written> {
-        match words.first().copied()? {
-            "over" => Some(Written::Over),
-            "play" => Some(Written::Play(cell(words.get(1)?)?, node(words.get(2)?)?)),
-            "reply" => {
-                let mut replies = Vec::new();
-                let mut others = Others::None;
-                let mut rest = words[1..].iter();
-                while let Some(&w) = rest.next() {
-                    match w {
-                        "others-lose" => others = Others::AtOnce,
-                        "others-lose-to" => {
-                            others =
-                                Others::To(rest.by_ref().map(|w| cell(w)).collect::<Option<_>>()?);
-                        }
-                        "others-lose-as" => others = Others::As(node(rest.next()?)?),
-                        _ => {
-                            let (c, n) = w.split_once('>')?;
-                            replies.push((cell(c)?, node(n)?));
-                        }
-                    }
-                }
-                Some(Written::Reply { replies, others })
-            }
-            _ => None,
-        }
-    };
-    read().unwrap_or(Written::Other)
 }
 
 /// Whether the side to move at `pos` has a legal move that wins at once.

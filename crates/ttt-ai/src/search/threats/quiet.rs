@@ -178,16 +178,12 @@ impl<'a> Quiet<'a> {
             None => self.threats(),
         };
         self.board.pass();
-        let first = match (&zone, threat) {
-            (Some(_), _) => usize::MAX,
-            (None, Some(first)) => first,
-            (None, None) => {
-                if !self.aborted {
-                    self.defences.insert(key, false);
-                }
-                return false;
+        if zone.is_none() && threat.is_none() {
+            if !self.aborted {
+                self.defences.insert(key, false);
             }
-        };
+            return false;
+        }
         let b = &*self.board;
         let mut replies: Vec<usize> = (0..b.cells())
             .filter(|&c| {
@@ -203,7 +199,7 @@ impl<'a> Quiet<'a> {
         replies.sort_by_cached_key(|&c| {
             let near = b.is_near(c);
             let gain = b.gain_for(defender, c) + b.gain_for(defender.other(), c);
-            (c != first, !near, std::cmp::Reverse(gain), c)
+            (Some(c) != threat, !near, std::cmp::Reverse(gain), c)
         });
         let mut holds = true;
         for reply in replies {
