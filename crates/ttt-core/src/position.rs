@@ -627,6 +627,22 @@ impl Position {
         };
     }
 
+    /// Gives the turn to the other player without a move; for searches that try a pass (a
+    /// null move) to see what a position threatens. A second pass takes it back. No rule
+    /// allows it in a game.
+    ///
+    /// ```
+    /// # use ttt_core::{Player, Position, Setup};
+    /// let mut pos = Position::from_setup(&Setup::from_notation("X../.../...").unwrap(), 3).unwrap();
+    /// pos.pass_unchecked();
+    /// assert_eq!(pos.turn(), Player::X);
+    /// pos.pass_unchecked();
+    /// assert_eq!(pos.turn(), Player::O);
+    /// ```
+    pub fn pass_unchecked(&mut self) {
+        self.turn = self.turn.other();
+    }
+
     /// Takes back the move at `cell`, which must have been the last one played.
     ///
     /// ```

@@ -299,6 +299,11 @@ impl Board {
     /// back.
     pub(crate) fn pass(&mut self) {
         self.turn = self.turn.other();
+        // Renju's position must pass too, or the next stone would be put there as the wrong
+        // colour's and its forbidden points would be wrong.
+        if let Some(pos) = self.renju.as_mut() {
+            pos.pass_unchecked();
+        }
     }
 
     /// Takes back the last move.
@@ -715,5 +720,37 @@ mod tests {
         }
         assert!(!board.wins(board.index(Cell::new(7, 7)), Player::X));
         assert!(board.winning_cells(Player::X, 4).is_empty());
+    }
+
+    #[test]
+    fn a_pass_under_renju_keeps_the_colours() {
+        // X's twos on row 7 and column 7 make (7, 7) a double three, forbidden to X.
+        let x = [(7, 5), (7, 6), (5, 7), (6, 7)];
+        let o = [(0, 0), (0, 14), (14, 0), (14, 14)];
+        let mut setup = ttt_core::Setup::empty(15, 15);
+        let mut board = Board::new(15, 15, Rule::Renju);
+        for (stones, player) in [(&x, Player::X), (&o, Player::O)] {
+            for &(r, c) in stones {
+                setup.set(Cell::new(r, c), Some(player));
+                board.place(board.index(Cell::new(r, c)), player);
+            }
+        }
+        board.set_turn(Player::X);
+        board.set_renju(Some(
+            Position::from_setup_under(&setup, 5, Rule::Renju).unwrap(),
+        ));
+        let centre = board.index(Cell::new(7, 7));
+        assert!(board.is_forbidden(centre));
+        // X passes and O plays (7, 3): the row is still an open three for X (an open four at
+        // (7, 8) remains), so the point stays forbidden. Were the stone X's, the row would
+        // be a four and the point allowed.
+        board.pass();
+        board.make(board.index(Cell::new(7, 3)));
+        assert_eq!(board.turn(), Player::X);
+        assert!(board.is_forbidden(centre));
+        board.unmake();
+        board.pass();
+        assert!(board.is_forbidden(centre));
+        board.check().unwrap();
     }
 }
