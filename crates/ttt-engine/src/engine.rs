@@ -26,12 +26,12 @@ pub const SIDES: RangeInclusive<usize> = 5..=32;
 /// The positions the root's threat search may visit before the main search starts.
 const ROOT_VCF_NODES: u64 = 20_000;
 const ROOT_VCF_PLIES: u32 = 40;
-/// The plies of the root's searches for wins by threats (ours, and the opponent's after each
-/// of our candidate moves).
-const ROOT_VCT_PLIES: u32 = 13;
+/// The most threats in the root's searches for wins by threats (ours, and the opponent's
+/// after each of our candidate moves).
+const ROOT_VCT_THREATS: u32 = 5;
 /// The positions the root's threat searches may visit in all, per millisecond of the time
 /// limit, and at least and at most.
-const THREAT_NODES_PER_MS: u64 = 40;
+const THREAT_NODES_PER_MS: u64 = 120;
 const LEAST_THREAT_NODES: u64 = 2_000;
 const MOST_THREAT_NODES: u64 = 400_000;
 /// How many candidate moves, best first, are checked against the opponent's threats.
@@ -342,7 +342,7 @@ impl Engine {
             }
             self.board.make(at);
             let mut vct = Vct::new(each);
-            let lost = vct.find(&mut self.board, ROOT_VCT_PLIES).is_some();
+            let lost = vct.find(&mut self.board, ROOT_VCT_THREATS).is_some();
             spent += vct.nodes();
             self.board.unmake();
             if !lost {
@@ -427,10 +427,10 @@ impl Engine {
             });
         }
         let mut vct = Vct::new(threat_nodes / 2);
-        let by_threats = vct.find(&mut self.board, ROOT_VCT_PLIES);
+        let by_threats = vct.find(&mut self.board, ROOT_VCT_THREATS);
         spent += vct.nodes();
-        if let Some(at) = by_threats {
-            let mut found = at_once(&self.board, at, WIN - ROOT_VCT_PLIES as i32);
+        if let Some((at, plies)) = by_threats {
+            let mut found = at_once(&self.board, at, WIN - plies as i32);
             found.nodes = spent;
             return Some(found);
         }

@@ -9,7 +9,10 @@
 //! - the search: iterative deepening over a principal-variation search with aspiration
 //!   windows, a transposition table within a memory limit, move ordering (table move,
 //!   threats, killers, history), late-move reductions, forced replies to fours and open
-//!   threes, and a search for wins by continuous fours (VCF) at the root and at the leaves;
+//!   threes, and a search for wins by continuous fours (VCF) at the leaves;
+//! - at the root, threat-space search (VCF, then VCT with every threat of a VCF taken as a
+//!   threat, answered by its zone): for a win to play, and after each candidate move for the
+//!   opponent's, dropping the moves that allow one;
 //! - the rules: free-style, standard (exactly five), caro (not blocked at both ends) and
 //!   renju (X's forbidden points, from `ttt-core`, never played).
 //!

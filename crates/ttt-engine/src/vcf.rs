@@ -137,11 +137,12 @@ pub(crate) fn is_win_line(board: &mut Board, line: &[usize], player: ttt_core::P
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use ttt_core::{Cell, Player, Rule};
 
-    fn board_of(rows: &[&str], rule: Rule, turn: Player) -> Board {
+    /// A board of `rows` (`X`, `O`, anything else empty) with `turn` to move.
+    pub(crate) fn board_of(rows: &[&str], rule: Rule, turn: Player) -> Board {
         let mut board = Board::new(rows.len(), rows[0].len(), rule);
         for (r, row) in rows.iter().enumerate() {
             for (c, ch) in row.chars().enumerate() {
