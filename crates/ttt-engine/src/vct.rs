@@ -54,19 +54,13 @@ impl Vct {
         self.nodes
     }
 
-    /// The most plies a win found with at most `threats` threats takes: each threat and its
-    /// reply, then the fours.
-    fn plies(threats: u32) -> u32 {
-        2 * threats + vcf_plies(threats)
-    }
-
     /// A winning first move for the side to move by at most `threats` threats (fours
-    /// count as threats), ending with a VCF, and the most plies the win takes; the board is
-    /// left as it was.
+    /// count as threats), ending with a VCF, and the most plies the win takes against any
+    /// defence; the board is left as it was.
     pub(crate) fn find(&mut self, board: &mut Board, threats: u32) -> Option<(usize, u32)> {
         for depth in 1..=threats {
-            if let Some(at) = self.attack(board, depth) {
-                return Some((at, Vct::plies(depth)));
+            if let Some(found) = self.attack(board, depth) {
+                return Some(found);
             }
             if self.is_spent() {
                 return None;
@@ -79,12 +73,13 @@ impl Vct {
         self.nodes >= self.budget
     }
 
-    /// A winning move for the side to move within `depth` threats.
-    fn attack(&mut self, board: &mut Board, depth: u32) -> Option<usize> {
+    /// A winning move for the side to move within `depth` threats, and the most plies its
+    /// win takes.
+    fn attack(&mut self, board: &mut Board, depth: u32) -> Option<(usize, u32)> {
         let me = board.turn();
         let them = me.other();
         if let Some(&win) = board.winning_cells(me, 1).first() {
-            return Some(win);
+            return Some((win, 1));
         }
         let against = board.winning_cells(them, 2);
         if against.len() >= 2 || self.is_spent() {
@@ -94,7 +89,8 @@ impl Vct {
         let by_fours = vcf.find(board, vcf_plies(depth));
         self.nodes += vcf.nodes();
         if let Some(line) = by_fours {
-            return line.first().copied();
+            let plies = vcf.plies(&line) as u32;
+            return line.first().map(|&at| (at, plies));
         }
         if depth == 0 {
             return None;
@@ -121,8 +117,8 @@ impl Vct {
             if board.is_forbidden(at) {
                 continue;
             }
-            if self.threatens(board, at, depth) {
-                return Some(at);
+            if let Some(plies) = self.threatens(board, at, depth) {
+                return Some((at, plies));
             }
             if self.is_spent() {
                 return None;
@@ -133,23 +129,24 @@ impl Vct {
     }
 
     /// Whether the side to move's stone on `at` is a threat that wins against every
-    /// defence within `depth` threats, itself included.
-    fn threatens(&mut self, board: &mut Board, at: usize, depth: u32) -> bool {
+    /// defence within `depth` threats, itself included: the most plies the win takes.
+    fn threatens(&mut self, board: &mut Board, at: usize, depth: u32) -> Option<u32> {
         let me = board.turn();
         self.nodes += 1;
         board.make(at);
         let fives = board.winning_cells_near(at, me, 2);
         let wins = if !board.winning_cells(me.other(), 1).is_empty() {
             // The defender completes five first.
-            false
+            None
         } else {
             match fives.as_slice() {
-                [_, _, ..] => true,
-                [block] if board.is_forbidden(*block) => true,
+                // This stone, a block, the five.
+                [_, _, ..] => Some(3),
+                [block] if board.is_forbidden(*block) => Some(3),
                 [block] => {
                     self.nodes += 1;
                     board.make(*block);
-                    let wins = self.attack(board, depth - 1).is_some();
+                    let wins = self.attack(board, depth - 1).map(|(_, n)| 2 + n);
                     board.unmake();
                     wins
                 }
@@ -161,19 +158,27 @@ impl Vct {
     }
 
     /// After a threat of `attacker`'s that is not a four (the defender to move): whether
-    /// the attacker wins whatever the defender does within `depth - 1` more threats.
-    fn refutes_every_defence(&mut self, board: &mut Board, attacker: Player, depth: u32) -> bool {
+    /// the attacker wins whatever the defender does within `depth - 1` more threats, and
+    /// the most plies that takes counting the threat.
+    fn refutes_every_defence(
+        &mut self,
+        board: &mut Board,
+        attacker: Player,
+        depth: u32,
+    ) -> Option<u32> {
         let defender = board.turn();
         board.pass();
         let mut vcf = Vcf::new(self.budget.saturating_sub(self.nodes).min(VCF_NODES));
         let threat = vcf.find(board, vcf_plies(depth - 1));
         self.nodes += vcf.nodes();
-        let zone = threat.map(|line| zone(board, &line));
+        let zone = threat.map(|line| (zone(board, &line), vcf.plies(&line) as u32));
         board.pass();
-        let Some(zone) = zone else {
+        let Some((zone, threatened)) = zone else {
             // Nothing threatened: the defender may play anywhere.
-            return false;
+            return None;
         };
+        // A reply outside the zone leaves the threatened VCF to be played.
+        let mut most = 2 + threatened;
         let mut defences: Vec<usize> = board
             .grid()
             .iter()
@@ -189,17 +194,15 @@ impl Vct {
                 continue;
             }
             if self.is_spent() {
-                return false;
+                return None;
             }
             self.nodes += 1;
             board.make(at);
-            let wins = self.attack(board, depth - 1).is_some();
+            let wins = self.attack(board, depth - 1);
             board.unmake();
-            if !wins {
-                return false;
-            }
+            most = most.max(2 + wins?.1);
         }
-        true
+        Some(most)
     }
 }
 
