@@ -135,23 +135,20 @@ impl Vct {
         self.nodes += 1;
         board.make(at);
         let fives = board.winning_cells_near(at, me, 2);
-        let wins = if !board.winning_cells(me.other(), 1).is_empty() {
-            // The defender completes five first.
-            None
-        } else {
-            match fives.as_slice() {
-                // This stone, a block, the five.
-                [_, _, ..] => Some(3),
-                [block] if board.is_forbidden(*block) => Some(3),
-                [block] => {
-                    self.nodes += 1;
-                    board.make(*block);
-                    let wins = self.attack(board, depth - 1).map(|(_, n)| 2 + n);
-                    board.unmake();
-                    wins
-                }
-                [] => self.refutes_every_defence(board, me, depth),
+        // The defender has no five here: `attack` blocked its one four, if it had one, and
+        // a stone of ours makes none for it.
+        let wins = match fives.as_slice() {
+            // This stone, a block, the five.
+            [_, _, ..] => Some(3),
+            [block] if board.is_forbidden(*block) => Some(3),
+            [block] => {
+                self.nodes += 1;
+                board.make(*block);
+                let wins = self.attack(board, depth - 1).map(|(_, n)| 2 + n);
+                board.unmake();
+                wins
             }
+            [] => self.refutes_every_defence(board, me, depth),
         };
         board.unmake();
         wins
