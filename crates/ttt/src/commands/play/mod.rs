@@ -388,13 +388,23 @@ fn play_game<R: Input, W: Write>(
     let fresh_screen = |round: &Round| {
         number > 1 || round.human_moved || (computers_only && round.moves.len() > 1)
     };
-    // The clocks start after the opening, whose stones are placed untimed.
+    // The clocks start after the opening, whose stones are placed untimed, once the first
+    // board is on the screen: drawing it is not the player's time.
     let mut timer = Timer::new(options.clock);
-    timer.start(round.pos.turn());
+    let mut started = false;
     while !round.pos.is_over() {
         // A computer's first move is drawn at once; there is no point in an empty board.
-        if !(round.moves.is_empty() && sides.x.seat.is_machine()) {
+        let drawn = !(round.moves.is_empty() && sides.x.seat.is_machine());
+        if drawn {
             round.draw(console, &title, fresh_screen(&round))?;
+        }
+        if !started {
+            // A fresh timer counts from now, so the first clock shown is the full time.
+            timer = Timer::new(options.clock);
+            timer.start(round.pos.turn());
+            started = true;
+        }
+        if drawn {
             show_clocks(console, &timer)?;
         }
         let me = round.pos.turn();
