@@ -2,11 +2,17 @@
 //! cannot settle, each with what it is worth, the chance it gives its player, and the line
 //! the engine expects; a win or loss proven by a threat search is said to be proven.
 //!
-//! The strong player ([`Strong::best_moves_each`]) finds the moves. A move after which the
-//! opponent has a win by threats loses, and that is proven where the threat search counts the
-//! rule's lines exactly (free-style); under another rule it is only what the search found.
+//! With five in a row on the boards it plays, gomoku's engine ([`ttt_engine::Engine`]) finds
+//! the moves, under the rule's own wins (a six is no five under standard); elsewhere the
+//! strong player ([`Strong::best_moves_each`]) does, counting free-style lines. A move after
+//! which the opponent has a win by threats loses, and that is proven where the threat search
+//! counts the rule's lines exactly (free-style); under another rule it is only what the
+//! search found.
+
+use std::time::Duration;
 
 use ttt_core::{Cell, Position, Rule};
+use ttt_engine::{Engine, Limits as EngineLimits, Thought};
 
 use crate::analysis::Analysis;
 
@@ -182,11 +188,20 @@ pub fn best_lines(
         None => limits.clone(),
     };
     let mut lines = Vec::with_capacity(n);
-    engine.best_moves_each(n, search, |m| {
-        let line = line_of(pos, &mut prover, m, &limits);
-        each(&line);
-        lines.push(line);
-    });
+    let dims = pos.dims();
+    if Engine::supports(dims.rows(), dims.cols(), dims.k(), pos.rule()) {
+        gomoku_lines(pos, n, &search, |thought| {
+            let line = line_of_thought(pos, &mut prover, thought, &limits);
+            each(&line);
+            lines.push(line);
+        });
+    } else {
+        engine.best_moves_each(n, search, |m| {
+            let line = line_of(pos, &mut prover, m, &limits);
+            each(&line);
+            lines.push(line);
+        });
+    }
     // Each move was searched on its own: a later one may score above an earlier (chosen
     // without a search, or by a shallower one). Shown best first by what they were found
     // to be worth; equal ones keep the engine's order.
@@ -213,24 +228,10 @@ fn line_of(pos: &Position, engine: &mut Strong, m: &StrongMove, limits: &Limits)
         line.pv = win.line.clone();
         return line;
     }
-    // The threat search counts free-style lines: under another rule its win is only likely.
-    let threats = if pos.rule() == Rule::Freestyle {
-        Proof::Threats
-    } else {
-        Proof::Found
-    };
-    if !limits.is_over() && engine.play(m.cell).is_ok() {
-        let answer = engine.threat_win(limits.clone());
-        engine.take_back(m.cell);
-        engine.set_turn(pos.turn());
-        if let Some(win) = answer {
-            line.value = LineValue::Loss {
-                plies: win.plies() + 1,
-                proof: threats,
-            };
-            line.pv = std::iter::once(m.cell).chain(win.line).collect();
-            return line;
-        }
+    if let Some((value, pv)) = proven_loss(pos, engine, m.cell, limits) {
+        line.value = value;
+        line.pv = pv;
+        return line;
     }
     line.value = match m.estimate {
         Some(Estimate::Win { plies }) => LineValue::Win {
@@ -245,6 +246,131 @@ fn line_of(pos: &Position, engine: &mut Strong, m: &StrongMove, limits: &Limits)
         None => return answered(pos, line, limits),
     };
     line
+}
+
+/// The memory of gomoku's engine's tables for an analysis: made afresh for each, and zeroed
+/// by the system, so that only what the search writes costs memory.
+const ENGINE_MEMORY: usize = 64 << 20;
+
+/// The longest gomoku's engine looks for each move when the limits set no time.
+const ENGINE_UNTIMED: Duration = Duration::from_secs(2);
+
+/// Gomoku's engine's best `n` moves of `pos`, telling `each` of each as it is found: each
+/// the engine's choice among the moves not yet listed, with an equal share of the time left.
+fn gomoku_lines(pos: &Position, n: usize, limits: &Limits, mut each: impl FnMut(&Thought)) {
+    let dims = pos.dims();
+    let Ok(mut engine) = Engine::new(dims.rows(), dims.cols(), pos.rule(), ENGINE_MEMORY) else {
+        return;
+    };
+    if engine.set_position(pos).is_err() {
+        return;
+    }
+    let mut found: Vec<Cell> = Vec::with_capacity(n);
+    for i in 0..n {
+        let left = limits.time_left().unwrap_or(ENGINE_UNTIMED);
+        let share = left / u32::try_from(n - i).unwrap_or(u32::MAX);
+        let Some(thought) =
+            engine.think_without(EngineLimits::time(share), &|| limits.is_over(), &found)
+        else {
+            break;
+        };
+        found.push(thought.best);
+        let chosen_at_once = thought.pv.len() == 1 && thought.win_in().is_none();
+        if chosen_at_once && thought.loss_in().is_none() {
+            let answered = answered_by(&mut engine, pos, thought.clone(), limits);
+            if engine.set_position(pos).is_err() {
+                return;
+            }
+            each(&answered);
+        } else {
+            each(&thought);
+        }
+    }
+}
+
+/// A move gomoku's engine chose without a search (the centre of the empty board, a forced
+/// block), valued by the engine's best answer to it, searched within a third of the time
+/// left; `engine` is left after the move.
+fn answered_by(engine: &mut Engine, pos: &Position, mut t: Thought, limits: &Limits) -> Thought {
+    let Ok(after) = pos.play(t.best) else {
+        return t;
+    };
+    if after.is_over() || engine.set_position(&after).is_err() {
+        return t;
+    }
+    let share = limits.time_left().unwrap_or(ENGINE_UNTIMED) / 3;
+    let Some(reply) = engine.think(EngineLimits::time(share), &|| limits.is_over()) else {
+        return t;
+    };
+    // A win or loss in n plies after the move is one in n + 1 from before it.
+    t.score = match (reply.win_in(), reply.loss_in()) {
+        (Some(_), _) => -reply.score + 1,
+        (_, Some(_)) => -reply.score - 1,
+        _ => -reply.score,
+    };
+    t.proven = reply.proven;
+    t.depth = reply.depth + 1;
+    t.nodes += reply.nodes;
+    t.pv.extend(reply.pv);
+    t
+}
+
+/// A move gomoku's engine chose, with its value: the win or loss it found (proven if a
+/// threat search proved it), else, under free-style, whether the opponent has a win by
+/// threats after it, else the engine's score.
+fn line_of_thought(pos: &Position, prover: &mut Strong, t: &Thought, limits: &Limits) -> Line {
+    let proof = if t.proven {
+        Proof::Threats
+    } else {
+        Proof::Found
+    };
+    let value = match (t.win_in(), t.loss_in()) {
+        (Some(plies), _) => LineValue::Win { plies, proof },
+        (_, Some(plies)) => LineValue::Loss { plies, proof },
+        _ => LineValue::Score(t.score),
+    };
+    let mut line = Line {
+        cell: t.best,
+        value,
+        pv: t.pv.clone(),
+        depth: t.depth,
+        nodes: t.nodes,
+    };
+    if matches!(value, LineValue::Score(_)) && pos.rule() == Rule::Freestyle {
+        if let Some((value, pv)) = proven_loss(pos, prover, t.best, limits) {
+            line.value = value;
+            line.pv = pv;
+        }
+    }
+    line
+}
+
+/// The loss `cell` is, with its line, if the opponent has a win by threats after it (proven
+/// where the threat search counts the rule's lines exactly: free-style).
+fn proven_loss(
+    pos: &Position,
+    engine: &mut Strong,
+    cell: Cell,
+    limits: &Limits,
+) -> Option<(LineValue, Vec<Cell>)> {
+    // The threat search counts free-style lines: under another rule its win is only likely.
+    let proof = if pos.rule() == Rule::Freestyle {
+        Proof::Threats
+    } else {
+        Proof::Found
+    };
+    if limits.is_over() || engine.play(cell).is_err() {
+        return None;
+    }
+    let answer = engine.threat_win(limits.clone());
+    engine.take_back(cell);
+    engine.set_turn(pos.turn());
+    let win = answer?;
+    let value = LineValue::Loss {
+        plies: win.plies() + 1,
+        proof,
+    };
+    Some((value, std::iter::once(cell).chain(win.line).collect()))
 }
 
 /// A move chosen without a search, valued by the opponent's best answer to it, searched
@@ -493,6 +619,45 @@ mod tests {
             let p = l.value.win_probability();
             assert!((0.0..=1.0).contains(&p), "{l:?}");
         }
+    }
+
+    /// A 15 x 15 position under `rule` with X's and O's stones at (row, col).
+    fn gomoku(x: &[(u8, u8)], o: &[(u8, u8)], rule: Rule) -> Position {
+        let mut setup = Setup::empty(15, 15);
+        for (stones, player) in [(x, ttt_core::Player::X), (o, ttt_core::Player::O)] {
+            for &(r, c) in stones {
+                setup.set(Cell::new(r, c), Some(player));
+            }
+        }
+        Position::from_setup_under(&setup, 5, rule).unwrap()
+    }
+
+    #[test]
+    fn a_line_the_rule_does_not_count_is_no_win() {
+        // X to move on row 7: (7, 5) makes six, a win in free-style only.
+        let x = [(7, 2), (7, 3), (7, 4), (7, 6), (7, 7)];
+        let o = [(6, 2), (6, 3), (8, 4), (8, 6), (9, 9)];
+        let six = Cell::new(7, 5);
+        let free = best_lines(&gomoku(&x, &o, Rule::Freestyle), 3, within(600), |_| {});
+        assert_eq!(free[0].cell, six, "{free:?}");
+        assert_eq!(free[0].value.score(), WIN_SCORE - 1, "{free:?}");
+        let standard = best_lines(&gomoku(&x, &o, Rule::Standard), 3, within(600), |_| {});
+        assert_eq!(standard.len(), 3);
+        assert!(
+            standard.iter().all(|l| l.value.score() < WIN_SCORE - 1),
+            "{standard:?}"
+        );
+        // Under caro, (7, 5) makes five with O at both ends: no win either.
+        let x = [(7, 2), (7, 3), (7, 4), (7, 6), (3, 3)];
+        let o = [(7, 1), (7, 7), (8, 4), (0, 0), (9, 9)];
+        let caro = best_lines(&gomoku(&x, &o, Rule::Caro), 3, within(600), |_| {});
+        assert_eq!(caro.len(), 3);
+        assert!(
+            caro.iter().all(|l| l.value.score() < WIN_SCORE - 1),
+            "{caro:?}"
+        );
+        let free = best_lines(&gomoku(&x, &o, Rule::Freestyle), 1, within(600), |_| {});
+        assert_eq!((free[0].cell, free[0].value.score()), (six, WIN_SCORE - 1));
     }
 
     #[test]

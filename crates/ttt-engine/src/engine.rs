@@ -355,13 +355,46 @@ impl Engine {
     /// The best move for the side to move within `limits`, stopping early when `stop`
     /// answers true; `None` when the game is over or the side to move has no legal move.
     pub fn think(&mut self, limits: Limits, stop: &dyn Fn() -> bool) -> Option<Thought> {
+        self.think_without(limits, stop, &[])
+    }
+
+    /// [`Engine::think`] among the legal moves not in `skip`: the next best move after
+    /// those, for an analysis that lists the best few (multi-PV). `None` when no other move
+    /// is legal.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use ttt_core::{Cell, Player, Rule};
+    /// use ttt_engine::{Engine, Limits};
+    ///
+    /// let mut engine = Engine::new(15, 15, Rule::Freestyle, 1 << 20).unwrap();
+    /// engine.set_stones(&[(Cell::new(7, 7), Player::X)], Player::O).unwrap();
+    /// let limits = Limits::time(Duration::from_millis(100));
+    /// let first = engine.think(limits, &|| false).unwrap().best;
+    /// let second = engine.think_without(limits, &|| false, &[first]).unwrap().best;
+    /// assert_ne!(first, second);
+    /// assert_ne!(second, Cell::new(7, 7));
+    /// ```
+    pub fn think_without(
+        &mut self,
+        limits: Limits,
+        stop: &dyn Fn() -> bool,
+        skip: &[Cell],
+    ) -> Option<Thought> {
         let me = self.board.turn();
+        let skipped: Vec<usize> = skip
+            .iter()
+            .filter(|c| self.board.contains(**c))
+            .map(|&c| self.board.index(c))
+            .collect();
         let legal: Vec<usize> = self
             .board
             .grid()
             .iter()
             .copied()
-            .filter(|&at| self.board.is_empty(at) && !self.board.is_forbidden(at))
+            .filter(|&at| {
+                self.board.is_empty(at) && !self.board.is_forbidden(at) && !skipped.contains(&at)
+            })
             .collect();
         if self.won || legal.is_empty() {
             return None;
@@ -375,13 +408,19 @@ impl Engine {
             pv: vec![board.cell(at)],
         };
         if self.board.stones() == 0 {
-            let centre = self.board.index(Cell::new(
-                (self.board.rows() / 2) as u8,
-                (self.board.cols() / 2) as u8,
-            ));
+            let (rows, cols) = (self.board.rows(), self.board.cols());
+            // The centre (the lower right of the middle four on an even side), or the
+            // legal cell nearest it.
+            let middle = (2 * (rows / 2), 2 * (cols / 2));
+            let centre = legal.iter().copied().min_by_key(|&at| {
+                let c = self.board.cell(at);
+                (2 * usize::from(c.row)).abs_diff(middle.0).pow(2)
+                    + (2 * usize::from(c.col)).abs_diff(middle.1).pow(2)
+            })?;
             return Some(at_once(&self.board, centre, 0));
         }
-        if let Some(&win) = self.board.winning_cells(me, 1).first() {
+        let wins = self.board.winning_cells(me, usize::MAX);
+        if let Some(&win) = wins.iter().find(|at| legal.contains(at)) {
             return Some(at_once(&self.board, win, WIN - 1));
         }
         let against = self.board.winning_cells(me.other(), 2);
@@ -415,7 +454,7 @@ impl Engine {
         let mut vcf = Vcf::new(ROOT_VCF_NODES.min(threat_nodes));
         let by_fours = vcf.find(&mut self.board, ROOT_VCF_PLIES);
         spent += vcf.nodes();
-        if let Some(line) = by_fours {
+        if let Some(line) = by_fours.filter(|line| !skipped.contains(&line[0])) {
             let pv = line.iter().map(|&at| self.board.cell(at)).collect();
             return Some(Thought {
                 best: self.board.cell(line[0]),
@@ -429,7 +468,7 @@ impl Engine {
         let mut vct = Vct::new(threat_nodes / 2);
         let by_threats = vct.find(&mut self.board, ROOT_VCT_THREATS);
         spent += vct.nodes();
-        if let Some((at, plies)) = by_threats {
+        if let Some((at, plies)) = by_threats.filter(|(at, _)| !skipped.contains(at)) {
             let mut found = at_once(&self.board, at, WIN - plies as i32);
             found.nodes = spent;
             return Some(found);
@@ -437,7 +476,11 @@ impl Engine {
         let mut moves = Vec::new();
         self.ordering.generate(&self.board, 0, None, &mut moves);
         moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-        let mut root: Vec<usize> = moves.iter().map(|&(at, _)| at).collect();
+        let mut root: Vec<usize> = moves
+            .iter()
+            .map(|&(at, _)| at)
+            .filter(|at| !skipped.contains(at))
+            .collect();
         if root.is_empty() {
             root = legal;
         }

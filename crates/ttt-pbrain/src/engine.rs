@@ -555,10 +555,8 @@ impl Engine {
 
     /// Our move, played on our board.
     fn think(&mut self) -> Vec<Reply> {
-        if self.settings.engine == EngineChoice::Next {
-            if let Some(replies) = self.think_next() {
-                return replies;
-            }
+        if let Some(replies) = self.think_next() {
+            return replies;
         }
         let budget = self.budget();
         let Some(game) = self.game.as_mut() else {
@@ -596,10 +594,12 @@ impl Engine {
         replies
     }
 
-    /// Our move by the next engine, played on our board; `None` when it does not play this
-    /// board (the classic engine does).
-    fn think_next(&mut self) -> Option<Vec<Reply>> {
-        let (budget, most) = (self.budget(), self.most_budget());
+    /// The next engine, set to our board with our side to move; `None` when it does not
+    /// play this board (the classic engine does) or was not chosen.
+    fn ready_next(&mut self) -> Option<&mut ttt_engine::Engine> {
+        if self.settings.engine != EngineChoice::Next {
+            return None;
+        }
         let memory = self.memory();
         let game = self.game.as_ref()?;
         let (rows, cols) = (game.rows(), game.cols());
@@ -623,14 +623,23 @@ impl Engine {
         let next = self.next.as_mut()?;
         next.set_stones(&stones, self.own).ok()?;
         next.set_threads(self.threads);
-        let started = Instant::now();
+        Some(next)
+    }
+
+    /// Our move by the next engine, played on our board; `None` when it does not play this
+    /// board (the classic engine does).
+    fn think_next(&mut self) -> Option<Vec<Reply>> {
+        let (budget, most) = (self.budget(), self.most_budget());
+        let nodes = self.settings.nodes;
         let stop = self.stop.clone();
+        let next = self.ready_next()?;
+        let started = Instant::now();
         let mut limits = if most > budget {
             ttt_engine::Limits::time(most).with_target(budget)
         } else {
             ttt_engine::Limits::time(budget)
         };
-        if let Some(nodes) = self.settings.nodes {
+        if let Some(nodes) = nodes {
             limits = limits.with_nodes(nodes);
         }
         let thought = next.think(limits, &|| stop.is_raised())?;
@@ -665,6 +674,9 @@ impl Engine {
     /// `early`, as each is found), then the best move. The position stays as it was: an
     /// analysis board sets up the next one.
     fn best_few(&mut self, n: usize, early: &mut dyn FnMut(Reply)) -> Vec<Reply> {
+        if let Some(replies) = self.best_few_next(n, early) {
+            return replies;
+        }
         let budget = self.budget();
         let detail = self.detail;
         let own = self.own;
@@ -691,6 +703,45 @@ impl Engine {
         }
         replies.push(Reply::Move(point_of(best.cell)));
         replies
+    }
+
+    /// [`Self::best_few`] by the next engine, which knows the rule's wins; `None` when it
+    /// does not play this board. Each candidate is searched without the ones before it,
+    /// with an equal share of the time left.
+    fn best_few_next(&mut self, n: usize, early: &mut dyn FnMut(Reply)) -> Option<Vec<Reply>> {
+        let budget = self.budget();
+        let nodes = self.settings.nodes;
+        let detail = self.detail;
+        let stop = self.stop.clone();
+        let next = self.ready_next()?;
+        let started = Instant::now();
+        let mut found: Vec<ttt_engine::Thought> = Vec::new();
+        for i in 0..n {
+            let left = budget.saturating_sub(started.elapsed());
+            let mut limits = ttt_engine::Limits::time(left / u32::try_from(n - i).ok()?);
+            if let Some(nodes) = nodes {
+                limits = limits.with_nodes(nodes);
+            }
+            let skip: Vec<Cell> = found.iter().map(|t| t.best).collect();
+            let Some(thought) = next.think_without(limits, &|| stop.is_raised(), &skip) else {
+                break;
+            };
+            early(Reply::Message(next_candidate(found.len() + 1, &thought)));
+            found.push(thought);
+        }
+        let Some(best) = found.first() else {
+            return Some(vec![Reply::Error(
+                "no move to play: the board is full".into(),
+            )]);
+        };
+        let mut replies = Vec::new();
+        if detail {
+            let nodes: u64 = found.iter().map(|t| t.nodes).sum();
+            let depth = found.iter().map(|t| t.depth).max().unwrap_or(0);
+            replies.push(Reply::Message(speed(depth, nodes, started)));
+        }
+        replies.push(Reply::Move(point_of(best.best)));
+        Some(replies)
     }
 
     /// The position on our board, under the rule, with our side to move; `None` when the
@@ -788,6 +839,24 @@ fn candidate(rank: usize, m: &StrongMove) -> String {
     format!(
         "({rank}) {} {value} pv {}",
         point_of(m.cell),
+        line.join(" ")
+    )
+}
+
+/// A `YXNBEST` candidate of the next engine's: its rank, the move, what it is worth (a win
+/// or loss proven by a threat search or only found by the main search, else its score and
+/// depth) and its line.
+fn next_candidate(rank: usize, t: &ttt_engine::Thought) -> String {
+    let how = if t.proven { "proven" } else { "found" };
+    let value = match (t.win_in(), t.loss_in()) {
+        (Some(p), _) => format!("win in {} ({how})", plies(p)),
+        (_, Some(p)) => format!("loss in {} ({how})", plies(p)),
+        _ => format!("score {} depth {}", t.score, t.depth),
+    };
+    let line: Vec<String> = t.pv.iter().map(|&c| point_of(c).to_string()).collect();
+    format!(
+        "({rank}) {} {value} pv {}",
+        point_of(t.best),
         line.join(" ")
     )
 }

@@ -58,7 +58,7 @@ fn yxboard_sets_up_without_answering_and_yxnbest_lists_candidates() {
     ));
     assert_eq!(out[0], "OK");
     assert_eq!(
-        out[1], "MESSAGE (1) 8,3 win in 1 ply (proven: fours) pv 8,3",
+        out[1], "MESSAGE (1) 8,3 win in 1 ply (proven) pv 8,3",
         "{out:?}"
     );
     for (i, line) in out[2..4].iter().enumerate() {
@@ -72,10 +72,45 @@ fn yxboard_sets_up_without_answering_and_yxnbest_lists_candidates() {
     // The position stays as it was set up: the same answer again.
     assert_eq!(
         out[5..],
-        ["MESSAGE (1) 8,3 win in 1 ply (proven: fours) pv 8,3", "8,3"]
+        ["MESSAGE (1) 8,3 win in 1 ply (proven) pv 8,3", "8,3"]
     );
     let bad = transcript("START 15\nYXNBEST 0\nYXNBEST\nEND\n");
     assert!(bad[1].starts_with("ERROR YXNBEST needs") && bad[2].starts_with("ERROR"));
+}
+
+#[test]
+fn yxnbest_counts_wins_by_the_rule() {
+    // Ours on row 7: x = 2, 3, 4, 6, 7. At x = 5 they make six: a win in free-style, none
+    // under standard (exactly five), where x = 5 is only a move like any other.
+    let block = board(
+        &[(7, 2), (7, 3), (7, 4), (7, 6), (7, 7)],
+        &[(6, 2), (6, 3), (8, 4), (8, 6), (9, 9)],
+    )
+    .replacen("BOARD", "YXBOARD", 1);
+    for (rule, six_wins) in [(0, true), (1, false)] {
+        let out = transcript(&format!(
+            "START 15\nINFO rule {rule}\nINFO timeout_turn 900\n{block}YXNBEST 3\nEND\n"
+        ));
+        let six = out
+            .iter()
+            .find(|l| l.starts_with("MESSAGE (") && l.contains(" 5,7 "));
+        if six_wins {
+            assert_eq!(
+                out[1], "MESSAGE (1) 5,7 win in 1 ply (proven) pv 5,7",
+                "{out:?}"
+            );
+            assert_eq!(out.last().map(String::as_str), Some("5,7"), "{out:?}");
+        } else {
+            let listed = out.iter().filter(|l| l.starts_with("MESSAGE (")).count();
+            assert_eq!(listed, 3, "{out:?}");
+            assert!(
+                out.iter().all(|l| !l.contains("win in 1 ply")),
+                "rule {rule}: {out:?}"
+            );
+            assert!(six.is_none_or(|l| !l.contains("win")), "{out:?}");
+            assert_ne!(out.last().map(String::as_str), Some("5,7"), "{out:?}");
+        }
+    }
 }
 
 #[test]
