@@ -713,12 +713,16 @@ impl Engine {
         let nodes = self.settings.nodes;
         let detail = self.detail;
         let stop = self.stop.clone();
+        let game = self.game.as_ref()?;
+        // No more candidates than empty cells, so that the time is shared among those.
+        let n = n.min(game.rows() * game.cols() - game.marks());
         let next = self.ready_next()?;
         let started = Instant::now();
         let mut found: Vec<ttt_engine::Thought> = Vec::new();
         for i in 0..n {
             let left = budget.saturating_sub(started.elapsed());
-            let mut limits = ttt_engine::Limits::time(left / u32::try_from(n - i).ok()?);
+            let share = left / u32::try_from(n - i).unwrap_or(u32::MAX);
+            let mut limits = ttt_engine::Limits::time(share);
             if let Some(nodes) = nodes {
                 limits = limits.with_nodes(nodes);
             }

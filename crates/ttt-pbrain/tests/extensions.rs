@@ -111,6 +111,17 @@ fn yxnbest_counts_wins_by_the_rule() {
             assert_ne!(out.last().map(String::as_str), Some("5,7"), "{out:?}");
         }
     }
+    // More candidates than a count of 32 bits holds: as many as there are empty cells,
+    // still by the engine that knows the rule.
+    let out = transcript(&format!(
+        "START 15\nINFO rule 1\nINFO timeout_turn 900\n{block}YXNBEST 4294967296\nEND\n"
+    ));
+    let listed: Vec<&String> = out.iter().filter(|l| l.starts_with("MESSAGE (")).collect();
+    assert_eq!(listed.len(), 225 - 10, "{out:?}");
+    assert!(
+        listed.iter().all(|l| !l.contains("win in 1 ply")),
+        "{out:?}"
+    );
 }
 
 #[test]
