@@ -248,36 +248,38 @@ fn line_of(pos: &Position, engine: &mut Strong, m: &StrongMove, limits: &Limits)
     line
 }
 
-/// The memory of gomoku's engine's tables for an analysis: made afresh for each, and zeroed
-/// by the system, so that only what the search writes costs memory.
-const ENGINE_MEMORY: usize = 64 << 20;
-
-/// The longest gomoku's engine looks for each move when the limits set no time.
+/// The longest gomoku's engine looks for all the moves together when the limits set no
+/// time.
 const ENGINE_UNTIMED: Duration = Duration::from_secs(2);
 
 /// Gomoku's engine's best `n` moves of `pos`, telling `each` of each as it is found: each
 /// the engine's choice among the moves not yet listed, with an equal share of the time left.
 fn gomoku_lines(pos: &Position, n: usize, limits: &Limits, mut each: impl FnMut(&Thought)) {
     let dims = pos.dims();
-    let Ok(mut engine) = Engine::new(dims.rows(), dims.cols(), pos.rule(), ENGINE_MEMORY) else {
+    let memory = crate::Perfect::ENGINE_MEMORY;
+    let Ok(mut engine) = Engine::new(dims.rows(), dims.cols(), pos.rule(), memory) else {
         return;
     };
     if engine.set_position(pos).is_err() {
         return;
     }
+    let limits = match limits.deadline() {
+        Some(_) => limits.clone(),
+        None => limits.clone().within(ENGINE_UNTIMED),
+    };
+    let left = || limits.time_left().unwrap_or_default();
     let mut found: Vec<Cell> = Vec::with_capacity(n);
     for i in 0..n {
-        let left = limits.time_left().unwrap_or(ENGINE_UNTIMED);
-        let share = left / u32::try_from(n - i).unwrap_or(u32::MAX);
+        let share = left() / u32::try_from(n - i).unwrap_or(u32::MAX);
         let Some(thought) =
             engine.think_without(EngineLimits::time(share), &|| limits.is_over(), &found)
         else {
             break;
         };
         found.push(thought.best);
-        let chosen_at_once = thought.pv.len() == 1 && thought.win_in().is_none();
-        if chosen_at_once && thought.loss_in().is_none() {
-            let answered = answered_by(&mut engine, pos, thought.clone(), limits);
+        let decided = thought.win_in().is_some() || thought.loss_in().is_some();
+        if thought.pv.len() == 1 && !decided {
+            let answered = answered_by(&mut engine, pos, thought.clone(), &limits);
             if engine.set_position(pos).is_err() {
                 return;
             }
@@ -290,7 +292,7 @@ fn gomoku_lines(pos: &Position, n: usize, limits: &Limits, mut each: impl FnMut(
 
 /// A move gomoku's engine chose without a search (the centre of the empty board, a forced
 /// block), valued by the engine's best answer to it, searched within a third of the time
-/// left; `engine` is left after the move.
+/// left (`limits` has a deadline); `engine` is left after the move.
 fn answered_by(engine: &mut Engine, pos: &Position, mut t: Thought, limits: &Limits) -> Thought {
     let Ok(after) = pos.play(t.best) else {
         return t;
@@ -298,7 +300,7 @@ fn answered_by(engine: &mut Engine, pos: &Position, mut t: Thought, limits: &Lim
     if after.is_over() || engine.set_position(&after).is_err() {
         return t;
     }
-    let share = limits.time_left().unwrap_or(ENGINE_UNTIMED) / 3;
+    let share = limits.time_left().unwrap_or_default() / 3;
     let Some(reply) = engine.think(EngineLimits::time(share), &|| limits.is_over()) else {
         return t;
     };

@@ -169,9 +169,9 @@ impl Perfect {
         }
     }
 
-    /// The tables of gomoku's engine: made afresh for each move, and zeroed by the system,
-    /// so that only what the search writes costs memory.
-    const ENGINE_MEMORY: usize = 64 << 20;
+    /// The tables of gomoku's engine: made afresh for each move (and each analysis), and
+    /// zeroed by the system, so that only what the search writes costs memory.
+    pub(crate) const ENGINE_MEMORY: usize = 64 << 20;
 
     /// Gomoku's engine's move within `time`, claiming a win it proved by threats, or a
     /// loss (a loss in 2 plies, the opponent's five next whatever the move, is the slowest
