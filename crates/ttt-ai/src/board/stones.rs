@@ -166,6 +166,11 @@ impl Stones {
         self.hash
     }
 
+    /// The hash the board would have after the side to move played the empty `cell`.
+    pub(crate) fn hash_after(&self, cell: usize) -> u64 {
+        self.hash ^ self.zobrist.get(self.turn)[cell] ^ self.turn_key
+    }
+
     /// The index of (`row`, `col`), if on the board.
     pub(crate) fn index(&self, row: usize, col: usize) -> Option<usize> {
         (row < self.rows && col < self.cols).then(|| row * self.cols + col)

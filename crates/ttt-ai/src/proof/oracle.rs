@@ -21,7 +21,7 @@ use crate::search::exact::Exact;
 use crate::search::limits::{Limits, CHECK_EVERY};
 use crate::search::proof_number::threads::{prove_together, ALONE_BEFORE_JOINING};
 use crate::search::proof_number::ProofSearch;
-use crate::search::threats::quiet::{Quiet, QuietFound};
+use crate::search::threats::quiet::{Quiet, QuietFound, QuietTable};
 use crate::search::threats::{self, Found, Threats};
 use crate::tt::numbers::NumberTable;
 use crate::value::Value;
@@ -37,9 +37,6 @@ const MEMO_ENTRY: usize = 2 * std::mem::size_of::<(Position, (Value, Option<Cell
 /// The most positions one look for a win by threats may take: most positions of a proof
 /// have none, and the search must not cost more than the proof's own search.
 const THREAT_BUDGET: u64 = 10_000;
-
-/// The most quiet moves in a line of a win that [`Oracle::quiet_win`] looks for.
-const QUIET_MOVES: u32 = 2;
 
 /// The most cells a board may have for its wins to be left to the proof-number search alone:
 /// beyond, the search for wins with quiet moves comes first.
@@ -98,6 +95,9 @@ pub(crate) struct Oracle {
     /// What the search for wins with quiet moves found for the side to move
     /// ([`Oracle::quiet_win`]).
     quiet_wins: HashMap<Position, Option<Cell>>,
+    /// What those searches learned, position by position: the writer asks again at each node
+    /// of a win one of them found.
+    quiet: QuietTable,
     /// Positions the searches visited.
     nodes: u64,
 }
@@ -133,6 +133,7 @@ impl Oracle {
             asked: HashMap::new(),
             threat_wins: HashMap::new(),
             quiet_wins: HashMap::new(),
+            quiet: QuietTable::with_bytes(memory / 4),
             nodes: 0,
         })
     }
@@ -311,8 +312,8 @@ impl Oracle {
         found
     }
 
-    /// The first move of a win for the side to move at `pos` that begins with quiet moves
-    /// (at most [`QUIET_MOVES`] in any line), each answered in every way by the defender and
+    /// The first move of a win for the side to move at `pos` that begins with quiet moves,
+    /// each answered in every way by the defender and
     /// every line ending in a win by threats ([`Quiet`]): on boards too big for the
     /// proof-number search, free-style, four or more in a row.
     pub(crate) fn quiet_win(&mut self, pos: &Position) -> Option<Cell> {
@@ -323,13 +324,13 @@ impl Oracle {
             return found;
         }
         let mut board = Stones::of_position(pos);
-        // A quarter of the time left: where it finds nothing, the proof-number search may.
+        // Half the time left: where it finds nothing, the proof-number search may.
         let limits = match self.limits.time_left() {
-            Some(left) => self.limits.at_most(left / 4),
+            Some(left) => self.limits.at_most(left / 2),
             None => self.limits.clone(),
         };
-        let mut search = Quiet::new(&mut board, limits, THREAT_BUDGET);
-        let found = search.win(QUIET_MOVES);
+        let mut search = Quiet::new(&mut board, &mut self.quiet, limits, THREAT_BUDGET);
+        let found = search.win();
         self.nodes += search.nodes();
         let found = match found {
             QuietFound::Win(cell) => Some(board.cell(cell)),

@@ -1,18 +1,26 @@
-//! Wins that begin with quiet moves: threat-space search under an AND/OR search, as Allis,
-//! van den Herik and Huntjens proved free-style gomoku.
+//! Wins that begin with quiet moves: threat-space search under a proof-number search, as
+//! Allis, van den Herik and Huntjens proved free-style gomoku.
 //!
 //! A *quiet move* threatens nothing at once, but were the defender to pass, the attacker
 //! would then win by threats (a VCF or a VCT, [`super::Threats::vct`]). Such a move wins
 //! when every reply of the defender's still loses: to a win by threats, or to another quiet
-//! move of the same kind, up to a number of quiet moves in the line. The defender's replies
-//! are all searched, every legal cell; where the threat is a VCF, the cells of its zone and
-//! the defender's fours, which are all that can stop it (as after a three). The search is a
-//! proof, whose every branch ends in a win by threats, which is itself a proof.
+//! move of the same kind, and so on. The defender's replies are all searched, every legal
+//! cell; where the threat is a VCF, the cells of its zone and the defender's fours, which are
+//! all that can stop it (as after a three). The search is a proof, whose every branch ends in
+//! a win by threats, which is itself a proof.
+//!
+//! The tree is searched best first, by proof and disproof numbers (df-pn, with the 1+ε trick
+//! of Pawlewicz and Lew), as deep as the proof needs: a line of many quiet moves whose
+//! replies mostly lose to threats at once costs less than a short one where every reply needs
+//! a search of its own. What it learns is kept in a [`QuietTable`] that outlives the search,
+//! so that the proof writer, asking again at each node of the win it found, is answered
+//! from the table.
 //!
 //! The attacker's quiet moves are only tried among the cells near the stones, best first by
 //! the lines they make; that can miss a win, never claim a false one.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use ttt_core::Player;
 
@@ -23,15 +31,65 @@ use crate::search::limits::Limits;
 /// The quiet moves tried at an attacker's node, at most, best first.
 const CANDIDATES: usize = 12;
 
+/// The most quiet moves in a line that the search first deepens to, one at a time, before it
+/// searches with no such bound.
+const SHALLOW: u32 = 2;
+
+/// The count of quiet moves left that is never used up: the search with no bound.
+const UNBOUNDED: u32 = u32::MAX;
+
+/// A proof or disproof number this large is never reached: the position is settled the other
+/// way.
+const INF: u32 = u32::MAX / 4;
+
+/// What the table costs a position, about: the entry, the map's share, and the list of moves
+/// (a defender's replies to a threat that any move may stop are most of the board's cells).
+const NODE_BYTES: usize = 320;
+
+/// Told apart in the table: the positions searched for O's wins from those for X's (the same
+/// position is an attacker's node for one and a defender's for the other).
+const O_ATTACKS: u64 = 0x6a09_e667_f3bc_c908;
+
 /// What a search for a win with quiet moves found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum QuietFound {
     /// The attacker's first move of a win.
     Win(usize),
-    /// None within the quiet moves allowed and the candidates tried.
+    /// None among the candidates tried: the search ran to its end.
     None,
-    /// The limits stopped the search first.
+    /// The limits, or the table's size, stopped the search first.
     Unknown,
+}
+
+/// A position of the search: its numbers and the moves below it.
+#[derive(Debug)]
+struct Node {
+    /// Proof number: 0 when the attacker is shown to win.
+    pn: u32,
+    /// Disproof number: 0 when the attacker is shown not to win this way.
+    dn: u32,
+    /// The attacker's candidates, or the defender's replies.
+    moves: Rc<[u16]>,
+    /// Where the attacker is to move and wins: the move that does.
+    best: Option<u16>,
+}
+
+/// What the searches for wins with quiet moves learned, position by position, for both
+/// attackers: kept from one search to the next.
+#[derive(Debug)]
+pub(crate) struct QuietTable {
+    nodes: HashMap<u64, Node>,
+    most: usize,
+}
+
+impl QuietTable {
+    /// A table that takes about `bytes` bytes at most.
+    pub(crate) fn with_bytes(bytes: usize) -> QuietTable {
+        QuietTable {
+            nodes: HashMap::new(),
+            most: (bytes / NODE_BYTES).max(1),
+        }
+    }
 }
 
 /// One search for a win with quiet moves, on a board it plays on and restores: the side to
@@ -39,28 +97,39 @@ pub(crate) enum QuietFound {
 #[derive(Debug)]
 pub(crate) struct Quiet<'a> {
     board: &'a mut Stones,
+    table: &'a mut QuietTable,
+    attacker: Player,
+    /// Mixed into the table's keys: which side attacks.
+    salt: u64,
     limits: Limits,
     /// The positions each threat search may take at most.
     budget: u64,
     nodes: u64,
     aborted: bool,
-    /// The attacker's nodes settled, by hash and quiet moves left: the winning move, if any.
-    attacks: HashMap<(u64, u32), Option<usize>>,
-    /// The defender's nodes settled, by hash and quiet moves left: whether every reply loses.
-    defences: HashMap<(u64, u32), bool>,
+    /// Whether a line of this depth's search ran out of quiet moves with candidates left.
+    cut: bool,
 }
 
 impl<'a> Quiet<'a> {
-    /// A search on `board` within `limits`, each threat search within `budget` positions.
-    pub(crate) fn new(board: &'a mut Stones, limits: Limits, budget: u64) -> Quiet<'a> {
+    /// A search on `board` within `limits`, each threat search within `budget` positions,
+    /// keeping what it learns in `table`.
+    pub(crate) fn new(
+        board: &'a mut Stones,
+        table: &'a mut QuietTable,
+        limits: Limits,
+        budget: u64,
+    ) -> Quiet<'a> {
+        let attacker = board.turn();
         Quiet {
             board,
+            table,
+            attacker,
+            salt: if attacker == Player::O { O_ATTACKS } else { 0 },
             limits,
             budget,
             nodes: 0,
             aborted: false,
-            attacks: HashMap::new(),
-            defences: HashMap::new(),
+            cut: false,
         }
     }
 
@@ -69,18 +138,299 @@ impl<'a> Quiet<'a> {
         self.nodes
     }
 
-    /// A win for the side to move with at most `quiet` quiet moves in any line, deepening one
-    /// quiet move at a time.
-    pub(crate) fn win(&mut self, quiet: u32) -> QuietFound {
-        for depth in 0..=quiet {
-            if let Some(cell) = self.attack(depth) {
-                return QuietFound::Win(cell);
-            }
-            if self.aborted {
-                return QuietFound::Unknown;
+    /// A win for the side to move that begins with quiet moves (or with threats alone): first
+    /// with one quiet move in a line at most, then two, each depth searched best first, then
+    /// with no bound. Proof numbers alone would follow lines of few replies (a VCF's zone)
+    /// ever deeper, past a win two quiet moves deep whose replies are many but each lose to
+    /// threats at once; the bound alone misses the wins of many quiet moves whose threats
+    /// leave few replies.
+    pub(crate) fn win(&mut self) -> QuietFound {
+        let hash = self.board.hash();
+        // Proven before: the writer asking again along the win.
+        for quiet in (0..=SHALLOW).chain([UNBOUNDED]) {
+            if let Some(best) = self.proven(hash, quiet) {
+                return QuietFound::Win(usize::from(best));
             }
         }
-        QuietFound::None
+        // The shallow depths get half the time at most: the search with no bound, the rest.
+        let all = self.limits.clone();
+        if let Some(left) = all.time_left() {
+            self.limits = all.at_most(left / 2);
+        }
+        for quiet in 0..=SHALLOW {
+            if let Some(found) = self.depth(hash, quiet) {
+                return found;
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        self.limits = all;
+        if self.limits.is_over() {
+            return QuietFound::Unknown;
+        }
+        self.aborted = false;
+        match self.depth(hash, UNBOUNDED) {
+            Some(found) => found,
+            None if self.aborted => QuietFound::Unknown,
+            None => QuietFound::None,
+        }
+    }
+
+    /// The search with `quiet` quiet moves in a line at most: `None` where it found no win but
+    /// a line stopped for want of quiet moves (a deeper search may find one), or where its
+    /// limits stopped it.
+    fn depth(&mut self, hash: u64, quiet: u32) -> Option<QuietFound> {
+        self.cut = false;
+        loop {
+            let (pn, dn) = self.mid(INF, INF, quiet);
+            if self.aborted {
+                return None;
+            }
+            if pn == 0 {
+                return Some(
+                    self.proven(hash, quiet)
+                        .map_or(QuietFound::Unknown, |c| QuietFound::Win(usize::from(c))),
+                );
+            }
+            if dn == 0 {
+                // No line stopped for want of quiet moves: more would find nothing more.
+                return (!self.cut).then_some(QuietFound::None);
+            }
+        }
+    }
+
+    /// The winning move of the board `hash` with `quiet` quiet moves left, if the table has
+    /// it proven.
+    fn proven(&self, hash: u64, quiet: u32) -> Option<u16> {
+        let node = self.table.nodes.get(&self.key(hash, quiet))?;
+        if node.pn == 0 {
+            node.best
+        } else {
+            None
+        }
+    }
+
+    /// The table's key of the board `hash` with `quiet` quiet moves left.
+    fn key(&self, hash: u64, quiet: u32) -> u64 {
+        hash ^ self.salt ^ u64::from(quiet).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// The multiple-iterative-deepening step of df-pn: searches the position until its proof
+    /// number reaches `thpn` or its disproof number `thdn`, or it is settled.
+    /// `quiet` is how many quiet moves the attacker may still make in the line, the one just
+    /// made included where the defender is to move ([`UNBOUNDED`]: any number).
+    fn mid(&mut self, thpn: u32, thdn: u32, quiet: u32) -> (u32, u32) {
+        if self.limits.is_over() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return (1, 1);
+        }
+        let key = self.key(self.board.hash(), quiet);
+        let attacking = self.board.turn() == self.attacker;
+        let moves = match self.table.nodes.get(&key) {
+            Some(node) => {
+                if node.pn == 0 || node.dn == 0 || node.pn >= thpn || node.dn >= thdn {
+                    // A refutation from the table may have stopped for want of quiet moves:
+                    // deepening is not ruled out.
+                    self.cut |= node.dn == 0;
+                    return (node.pn, node.dn);
+                }
+                Rc::clone(&node.moves)
+            }
+            None => {
+                if self.table.nodes.len() >= self.table.most {
+                    self.aborted = true;
+                    return (1, 1);
+                }
+                let node = if attacking {
+                    self.open_attack(quiet)
+                } else {
+                    self.open_defence()
+                };
+                if self.aborted {
+                    return (1, 1);
+                }
+                let numbers = (node.pn, node.dn);
+                let moves = Rc::clone(&node.moves);
+                self.table.nodes.insert(key, node);
+                if numbers.0 == 0 || numbers.1 == 0 || numbers.0 >= thpn || numbers.1 >= thdn {
+                    return numbers;
+                }
+                moves
+            }
+        };
+        // An attacker's move keeps the count (its defender's node counts it); a defender's
+        // reply leaves one fewer for the attacker's next.
+        let child_quiet = if attacking || quiet == UNBOUNDED {
+            quiet
+        } else {
+            quiet - 1
+        };
+        loop {
+            // The children's numbers: the least and the sum, and the child to search next.
+            let mut least = INF;
+            let mut second = INF;
+            let mut sum = 0u32;
+            let mut pick = 0;
+            let mut picked = (1, 1);
+            for (i, &m) in moves.iter().enumerate() {
+                let child = self.key(self.board.hash_after(usize::from(m)), child_quiet);
+                let (cpn, cdn) = self
+                    .table
+                    .nodes
+                    .get(&child)
+                    .map_or((1, 1), |n| (n.pn, n.dn));
+                // Where the attacker moves, the proof number is the least of the children's
+                // and the disproof number their sum; where the defender moves, the other way.
+                let (mine, other) = if attacking { (cpn, cdn) } else { (cdn, cpn) };
+                sum = sum.saturating_add(other).min(INF);
+                if mine < least {
+                    second = least;
+                    least = mine;
+                    pick = i;
+                    picked = (cpn, cdn);
+                } else if mine < second {
+                    second = mine;
+                }
+            }
+            let (pn, dn) = if attacking {
+                (least, sum)
+            } else {
+                (sum, least)
+            };
+            let node = self.table.nodes.get_mut(&key).expect("stored above");
+            node.pn = pn;
+            node.dn = dn;
+            if attacking && pn == 0 {
+                node.best = Some(moves[pick]);
+            }
+            if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
+                return (pn, dn);
+            }
+            let beyond = second.saturating_add(second / 4).saturating_add(1).min(INF);
+            let (child_thpn, child_thdn) = if attacking {
+                let rest = dn - picked.1;
+                (thpn.min(beyond), thdn.saturating_sub(rest).max(1))
+            } else {
+                let rest = pn - picked.0;
+                (thpn.saturating_sub(rest).max(1), thdn.min(beyond))
+            };
+            let cell = usize::from(moves[pick]);
+            if self.board.play(cell) {
+                // A line completed (the threat searches leave this to chance only at their
+                // budget's end): the mover wins.
+                self.board.undo();
+                let node = self.table.nodes.get_mut(&key).expect("stored above");
+                if attacking {
+                    node.pn = 0;
+                    node.best = Some(moves[pick]);
+                } else {
+                    node.dn = 0;
+                }
+                return (node.pn, node.dn);
+            }
+            self.mid(child_thpn, child_thdn, child_quiet);
+            self.board.undo();
+            if self.aborted {
+                return (pn, dn);
+            }
+        }
+    }
+
+    /// An attacker's position seen for the first time, with `quiet` quiet moves left: won by
+    /// threats at once, or its candidates.
+    fn open_attack(&mut self, quiet: u32) -> Node {
+        if let Some(cell) = self.threats() {
+            return Node {
+                pn: 0,
+                dn: INF,
+                moves: Rc::from(Vec::new()),
+                best: Some(cell as u16),
+            };
+        }
+        let me = self.board.turn();
+        let blocks = self.board.winning_cells(me.other(), 2);
+        let candidates: Vec<u16> = match blocks[..] {
+            [] => self.quiet_moves(me),
+            [block] => vec![block as u16],
+            _ => Vec::new(),
+        };
+        let candidates = if quiet == 0 {
+            self.cut |= !candidates.is_empty();
+            Vec::new()
+        } else {
+            candidates
+        };
+        let (pn, dn) = if candidates.is_empty() {
+            (INF, 0)
+        } else {
+            (1, candidates.len() as u32)
+        };
+        Node {
+            pn,
+            dn,
+            moves: Rc::from(candidates),
+            best: None,
+        }
+    }
+
+    /// A defender's position seen for the first time: lost for the attacker if it threatens
+    /// nothing, else the replies that may stop the threat.
+    fn open_defence(&mut self) -> Node {
+        let refuted = Node {
+            pn: INF,
+            dn: 0,
+            moves: Rc::from(Vec::new()),
+            best: None,
+        };
+        let defender = self.board.turn();
+        if !self.board.winning_cells(defender, 1).is_empty() {
+            return refuted;
+        }
+        // The attacker must threaten a win, were the defender to pass: else the move is not
+        // worth searching under. Where the threat is a VCF, only the replies in its zone and
+        // the defender's fours can stop it (as after a three, [`Threats`]); any reply can
+        // stop a VCT.
+        self.board.pass();
+        let zone = self.vcf_zone();
+        let threat = match &zone {
+            Some(_) => None,
+            None => self.threats(),
+        };
+        self.board.pass();
+        if zone.is_none() && threat.is_none() {
+            return refuted;
+        }
+        let b = &*self.board;
+        let mut replies: Vec<u16> = (0..b.cells())
+            .filter(|&c| {
+                b.is_empty(c)
+                    && zone
+                        .as_ref()
+                        .is_none_or(|zone| zone[c] || b.threes_at(defender, c) > 0)
+            })
+            .map(|c| c as u16)
+            .collect();
+        if replies.is_empty() {
+            return refuted;
+        }
+        // The replies likeliest to refute first, for the ties between equal numbers: the
+        // threat's first move, then the cells near the stones, the most the two sides' lines
+        // gain first.
+        replies.sort_by_cached_key(|&c| {
+            let c = usize::from(c);
+            let near = b.is_near(c);
+            let gain = b.gain_for(defender, c) + b.gain_for(defender.other(), c);
+            (Some(c) != threat, !near, std::cmp::Reverse(gain), c)
+        });
+        Node {
+            pn: replies.len() as u32,
+            dn: 1,
+            moves: Rc::from(replies),
+            best: None,
+        }
     }
 
     /// The first move of a win by threats for the side to move, if any.
@@ -117,108 +467,14 @@ impl<'a> Quiet<'a> {
             Found::None | Found::Unknown => None,
         };
         self.nodes += search.nodes();
+        if self.limits.is_over() {
+            self.aborted = true;
+        }
         zone
     }
 
-    /// The attacker's move that wins with at most `quiet` quiet moves, if any.
-    fn attack(&mut self, quiet: u32) -> Option<usize> {
-        if let Some(cell) = self.threats() {
-            return Some(cell);
-        }
-        if quiet == 0 || self.aborted {
-            return None;
-        }
-        let key = (self.board.hash(), quiet);
-        if let Some(&known) = self.attacks.get(&key) {
-            return known;
-        }
-        let me = self.board.turn();
-        let blocks = self.board.winning_cells(me.other(), 2);
-        let candidates = match blocks[..] {
-            [] => self.quiet_moves(me),
-            [block] => vec![block],
-            _ => Vec::new(),
-        };
-        let mut found = None;
-        for cell in candidates {
-            self.board.play(cell);
-            let wins = self.defend(quiet);
-            self.board.undo();
-            if wins {
-                found = Some(cell);
-                break;
-            }
-            if self.aborted {
-                return None;
-            }
-        }
-        self.attacks.insert(key, found);
-        found
-    }
-
-    /// Whether every reply of the defender's, to move, loses with at most `quiet` quiet moves
-    /// of the attacker's in any line, the one just played included.
-    fn defend(&mut self, quiet: u32) -> bool {
-        let key = (self.board.hash(), quiet);
-        if let Some(&known) = self.defences.get(&key) {
-            return known;
-        }
-        let defender = self.board.turn();
-        if !self.board.winning_cells(defender, 1).is_empty() {
-            return false;
-        }
-        // The attacker must threaten a win, were the defender to pass: else the move is not
-        // worth searching under. Where the threat is a VCF, only the replies in its zone and
-        // the defender's fours can stop it (as after a three, [`Threats`]); any reply can
-        // stop a VCT.
-        self.board.pass();
-        let zone = self.vcf_zone();
-        let threat = match &zone {
-            Some(_) => None,
-            None => self.threats(),
-        };
-        self.board.pass();
-        if zone.is_none() && threat.is_none() {
-            if !self.aborted {
-                self.defences.insert(key, false);
-            }
-            return false;
-        }
-        let b = &*self.board;
-        let mut replies: Vec<usize> = (0..b.cells())
-            .filter(|&c| {
-                b.is_empty(c)
-                    && zone
-                        .as_ref()
-                        .is_none_or(|zone| zone[c] || b.threes_at(defender, c) > 0)
-            })
-            .collect();
-        // The replies likeliest to refute first: the threat's first move, then the cells near
-        // the stones, the most the two sides' lines gain first.
-        let b = &*self.board;
-        replies.sort_by_cached_key(|&c| {
-            let near = b.is_near(c);
-            let gain = b.gain_for(defender, c) + b.gain_for(defender.other(), c);
-            (Some(c) != threat, !near, std::cmp::Reverse(gain), c)
-        });
-        let mut holds = true;
-        for reply in replies {
-            self.board.play(reply);
-            let loses = self.attack(quiet - 1).is_some();
-            self.board.undo();
-            if !loses {
-                holds = false;
-                break;
-            }
-        }
-        if !self.aborted {
-            self.defences.insert(key, holds);
-        }
-        holds && !self.aborted
-    }
-
     /// The cells near the stones where `player` might make a quiet move, best first.
-    fn quiet_moves(&self, player: Player) -> Vec<usize> {
+    fn quiet_moves(&self, player: Player) -> Vec<u16> {
         let b = &*self.board;
         let mut moves: Vec<(i32, usize)> = (0..b.cells())
             .filter(|&c| b.is_empty(c) && b.is_near(c))
@@ -231,7 +487,11 @@ impl<'a> Quiet<'a> {
             })
             .collect();
         moves.sort_unstable_by_key(|&(rank, c)| (std::cmp::Reverse(rank), c));
-        moves.into_iter().take(CANDIDATES).map(|(_, c)| c).collect()
+        moves
+            .into_iter()
+            .take(CANDIDATES)
+            .map(|(_, c)| c as u16)
+            .collect()
     }
 }
 
@@ -247,31 +507,47 @@ mod tests {
                          .............../.............../........X....../.............../\
                          .............../.............../...............";
 
-    fn search(board: &mut Stones, quiet: u32) -> QuietFound {
-        Quiet::new(board, Limits::none(), 10_000).win(quiet)
+    fn search(board: &mut Stones) -> QuietFound {
+        let mut table = QuietTable::with_bytes(64 << 20);
+        Quiet::new(board, &mut table, Limits::none(), 10_000).win()
+    }
+
+    fn threats_alone(board: &mut Stones) -> Found {
+        Threats::new(board, Limits::none(), 10_000).vct(VCT_THREATS)
     }
 
     #[test]
     fn a_win_that_begins_with_a_quiet_move_is_found_where_threats_alone_find_none() {
         let mut board = stones(QUIET, 5);
         let before = board.moves().len();
-        assert_eq!(search(&mut board, 0), QuietFound::None);
-        let QuietFound::Win(first) = search(&mut board, 2) else {
+        assert_eq!(threats_alone(&mut board), Found::None);
+        let QuietFound::Win(first) = search(&mut board) else {
             panic!("no win found");
         };
         // The board is restored.
         assert_eq!(board.moves().len(), before);
-        // Every reply of O's after it loses to a win by threats or one more quiet move.
+        // Every reply of O's after it loses, each searched afresh.
         board.play(first);
         let replies: Vec<usize> = (0..board.cells()).filter(|&c| board.is_empty(c)).collect();
         for reply in replies {
             board.play(reply);
             assert!(
-                matches!(search(&mut board, 1), QuietFound::Win(_)),
+                matches!(search(&mut board), QuietFound::Win(_)),
                 "O's reply {reply} holds"
             );
             board.undo();
         }
+    }
+
+    #[test]
+    fn the_table_answers_again_at_once() {
+        let mut board = stones(QUIET, 5);
+        let mut table = QuietTable::with_bytes(64 << 20);
+        let first = Quiet::new(&mut board, &mut table, Limits::none(), 10_000).win();
+        assert!(matches!(first, QuietFound::Win(_)));
+        let mut again = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
+        assert_eq!(again.win(), first);
+        assert_eq!(again.nodes(), 0, "searched again");
     }
 
     #[test]
@@ -284,6 +560,22 @@ mod tests {
              .............../.............../...............",
             5,
         );
-        assert_eq!(search(&mut board, 1), QuietFound::None);
+        assert_eq!(search(&mut board), QuietFound::None);
+    }
+
+    #[test]
+    fn no_time_or_a_full_table_proves_nothing() {
+        let mut board = stones(QUIET, 5);
+        let mut table = QuietTable::with_bytes(64 << 20);
+        let over = Limits::none().within(std::time::Duration::ZERO);
+        assert_eq!(
+            Quiet::new(&mut board, &mut table, over, 10_000).win(),
+            QuietFound::Unknown
+        );
+        let mut tiny = QuietTable::with_bytes(1);
+        assert_eq!(
+            Quiet::new(&mut board, &mut tiny, Limits::none(), 10_000).win(),
+            QuietFound::Unknown
+        );
     }
 }
