@@ -686,6 +686,23 @@ fn a_win_by_threats_on_fifteen_by_fifteen_is_proven_and_checked() {
     }
 }
 
+/// On 15 x 15 a win that begins with quiet moves (X's first move threatens nothing at once,
+/// and no search by threats alone finds the win) is proven, and the proof checks.
+#[test]
+fn a_win_that_begins_with_quiet_moves_is_proven_and_checked() {
+    let position = [
+        ".............../.............../............X../...........O.../......O..XO..../",
+        ".....X.X.O...../....X...O.X..../.......X......./........O....../.......O......./",
+        ".............../.............../.............../.............../...............",
+    ]
+    .concat();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("quiet.proof");
+    let path = file.to_str().unwrap();
+    let text = prove_and_check(&["--k", "5", &position], path);
+    assert!(text.contains("X wins on 15 x 15 with 5 in a row"), "{text}");
+}
+
 /// A proof asked for where the solver settles no value says so, and writes nothing; a K too
 /// long for the board names the flags of both.
 #[test]

@@ -540,6 +540,26 @@ mod tests {
     }
 
     #[test]
+    fn the_search_with_no_bound_finds_a_win_of_many_quiet_moves() {
+        // X to move with four stones each, nineteen plies from the end of a self-play game:
+        // the win needs more quiet moves in a line than the shallow searches allow.
+        let mut board = stones(
+            ".............../.............../.............../.............../\
+             .............../..........O..../....O.O...O..../.....XX......../\
+             ......X......../.......X......./.............../.............../\
+             .............../.............../...............",
+            5,
+        );
+        let hash = board.hash();
+        let mut table = QuietTable::with_bytes(256 << 20);
+        let mut search = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
+        let Some(QuietFound::Win(first)) = search.depth(hash, UNBOUNDED) else {
+            panic!("no win found");
+        };
+        assert!(board.is_empty(first));
+    }
+
+    #[test]
     fn the_table_answers_again_at_once() {
         let mut board = stones(QUIET, 5);
         let mut table = QuietTable::with_bytes(64 << 20);
