@@ -29,7 +29,7 @@ use crate::board::stones::Stones;
 use crate::search::limits::Limits;
 
 /// The quiet moves tried at an attacker's node, at most, best first.
-const CANDIDATES: usize = 12;
+const CANDIDATES: usize = 8;
 
 /// The most quiet moves in a line that the search first deepens to, one at a time, before it
 /// searches with no such bound.
