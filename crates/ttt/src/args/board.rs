@@ -47,6 +47,18 @@ impl BoardArgs {
         }
     }
 
+    /// For a message saying that `pos`'s game is over: a reminder that K was not given, where
+    /// the board is bigger than the K taken for it (a gomoku position read with three in a
+    /// row is usually over already).
+    pub fn k_reminder(&self, pos: &Position) -> String {
+        let dims = pos.dims();
+        if self.k.is_none() && dims.k() < dims.rows().max(dims.cols()) {
+            format!("; no --k was given, so {} in a row wins", dims.k())
+        } else {
+            String::new()
+        }
+    }
+
     /// A position from a line of input: the notation, checked against `--rows`/`--cols`.
     pub fn parse_line(&self, text: &str) -> anyhow::Result<Position> {
         parse_position(text, self.k(), self.rule, self.rows, self.cols)

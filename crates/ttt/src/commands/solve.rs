@@ -112,8 +112,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         .position(args.at.as_deref().or(args.position.as_deref()))?;
     if pos.is_over() {
         return Err(user_error(format!(
-            "there is nothing to solve: the game is over ({})",
-            pos.outcome()
+            "there is nothing to solve: the game is over ({}{})",
+            pos.outcome(),
+            args.board.k_reminder(&pos)
         )));
     }
     let machine = machine_memory();

@@ -703,6 +703,33 @@ fn a_win_that_begins_with_quiet_moves_is_proven_and_checked() {
     assert!(text.contains("X wins on 15 x 15 with 5 in a row"), "{text}");
 }
 
+/// A gomoku position read without `--k` is read with three in a row, and is usually over
+/// already: the message says that no K was given; with `--k 3` given, it does not.
+#[test]
+fn a_game_over_for_want_of_k_says_that_no_k_was_given() {
+    // X's three stones in a row, O's two apart: a gomoku opening, won by X with three.
+    let position = [
+        ".............../.............../.............../.............../.............../",
+        "......O......../.....XXX......./.........O...../.............../.............../",
+        ".............../.............../.............../.............../...............",
+    ]
+    .concat();
+    for (args, reminded) in [
+        (vec!["solve", position.as_str()], true),
+        (vec!["solve", "--k", "3", position.as_str()], false),
+    ] {
+        let out = crate::support::ttt(&args, "");
+        let text = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {text}");
+        assert!(text.contains("the game is over"), "{args:?}: {text}");
+        assert_eq!(
+            text.contains("no --k was given, so 3 in a row wins"),
+            reminded,
+            "{args:?}: {text}"
+        );
+    }
+}
+
 /// A proof asked for where the solver settles no value says so, and writes nothing; a K too
 /// long for the board names the flags of both.
 #[test]
