@@ -47,12 +47,15 @@ impl BoardArgs {
         }
     }
 
-    /// For a message saying that `pos`'s game is over: a reminder that K was not given, where
-    /// the board is bigger than the K taken for it (a gomoku position read with three in a
-    /// row is usually over already).
+    /// For a message saying that `pos`'s game is over: a reminder that K was not given and
+    /// three was taken, where the board is bigger than three (a gomoku position read with
+    /// three in a row is usually over already). Renju's five needs no reminder.
     pub fn k_reminder(&self, pos: &Position) -> String {
         let dims = pos.dims();
-        if self.k.is_none() && dims.k() < dims.rows().max(dims.cols()) {
+        if self.k.is_none()
+            && self.rule != ttt_core::Rule::Renju
+            && dims.k() < dims.rows().max(dims.cols())
+        {
             format!("; no --k was given, so {} in a row wins", dims.k())
         } else {
             String::new()

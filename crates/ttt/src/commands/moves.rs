@@ -7,7 +7,7 @@ use std::time::Duration;
 use ttt_ai::{new_player, Decision, Level, Solver, ThreatWin, Value};
 use ttt_core::{Cell, Position};
 
-use crate::args::MoveArgs;
+use crate::args::{BoardArgs, MoveArgs};
 use crate::error::user_error;
 use crate::output::json::DecisionJson;
 
@@ -16,7 +16,7 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
     if args.jsonl {
         return super::lines::answer_each(|line| {
             let pos = args.board.parse_line(line)?;
-            let d = decide(player.as_mut(), &pos)?;
+            let d = decide(player.as_mut(), &pos, &args.board)?;
             let threats = threat_line(args, &pos, &d);
             Ok(DecisionJson::new(
                 &d,
@@ -27,7 +27,7 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
         });
     }
     let pos = args.board.position(args.position.as_deref())?;
-    let d = decide(player.as_mut(), &pos)?;
+    let d = decide(player.as_mut(), &pos, &args.board)?;
     let threats = threat_line(args, &pos, &d);
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -89,11 +89,16 @@ fn threat_line(args: &MoveArgs, pos: &Position, d: &Decision) -> Option<ThreatWi
         .filter(|w| w.line.first() == Some(&d.cell))
 }
 
-fn decide(player: &mut dyn ttt_ai::Strategy, pos: &Position) -> anyhow::Result<Decision> {
+fn decide(
+    player: &mut dyn ttt_ai::Strategy,
+    pos: &Position,
+    board: &BoardArgs,
+) -> anyhow::Result<Decision> {
     player.choose(pos).ok_or_else(|| {
         user_error(format!(
-            "there is no move to make: the game is over ({})",
-            pos.outcome()
+            "there is no move to make: the game is over ({}{})",
+            pos.outcome(),
+            board.k_reminder(pos)
         ))
     })
 }

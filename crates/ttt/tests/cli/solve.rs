@@ -704,7 +704,8 @@ fn a_win_that_begins_with_quiet_moves_is_proven_and_checked() {
 }
 
 /// A gomoku position read without `--k` is read with three in a row, and is usually over
-/// already: the message says that no K was given; with `--k 3` given, it does not.
+/// already: `ttt solve` and `ttt move` say that no K was given; with `--k 3` given, they do
+/// not.
 #[test]
 fn a_game_over_for_want_of_k_says_that_no_k_was_given() {
     // X's three stones in a row, O's two apart: a gomoku opening, won by X with three.
@@ -717,6 +718,8 @@ fn a_game_over_for_want_of_k_says_that_no_k_was_given() {
     for (args, reminded) in [
         (vec!["solve", position.as_str()], true),
         (vec!["solve", "--k", "3", position.as_str()], false),
+        (vec!["move", position.as_str()], true),
+        (vec!["move", "--k", "3", position.as_str()], false),
     ] {
         let out = crate::support::ttt(&args, "");
         let text = String::from_utf8_lossy(&out.stderr);

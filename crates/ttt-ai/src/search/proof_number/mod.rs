@@ -19,7 +19,7 @@
 //! the Erdős–Selfridge criterion and pairings show that the attacker cannot win, and a zone
 //! left by such a proof settles, where the attacker moves, every move outside it.
 
-mod numbers;
+pub(crate) mod numbers;
 pub(crate) mod threads;
 
 use std::sync::Arc;

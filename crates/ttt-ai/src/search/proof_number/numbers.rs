@@ -8,7 +8,7 @@ use crate::tt::numbers::{Numbers, INF};
 const BIG: u32 = INF - 1;
 
 /// `a + b`, where [`INF`] stays infinite and finite sums stop at [`BIG`].
-pub(super) fn add(a: u32, b: u32) -> u32 {
+pub(crate) fn add(a: u32, b: u32) -> u32 {
     if a == INF || b == INF {
         INF
     } else {
@@ -19,7 +19,7 @@ pub(super) fn add(a: u32, b: u32) -> u32 {
 /// The threshold a child gets from the second-best sibling's number `second`: a little more
 /// than it, so that the search does not switch back and forth between close siblings (the
 /// 1+ε trick, ε = 1/4).
-pub(super) fn beyond(second: u32) -> u32 {
+pub(crate) fn beyond(second: u32) -> u32 {
     if second >= BIG {
         second
     } else {

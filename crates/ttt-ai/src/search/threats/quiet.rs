@@ -27,6 +27,8 @@ use ttt_core::Player;
 use super::{Found, Threats, VCT_THREATS};
 use crate::board::stones::Stones;
 use crate::search::limits::Limits;
+use crate::search::proof_number::numbers::{add, beyond};
+use crate::tt::numbers::INF;
 
 /// The quiet moves tried at an attacker's node, at most, best first.
 const CANDIDATES: usize = 8;
@@ -37,10 +39,6 @@ const SHALLOW: u32 = 2;
 
 /// The count of quiet moves left that is never used up: the search with no bound.
 const UNBOUNDED: u32 = u32::MAX;
-
-/// A proof or disproof number this large is never reached: the position is settled the other
-/// way.
-const INF: u32 = u32::MAX / 4;
 
 /// What the table costs a position, about: the entry, the map's share, and the list of moves
 /// (a defender's replies to a threat that any move may stop are most of the board's cells).
@@ -99,8 +97,6 @@ pub(crate) struct Quiet<'a> {
     board: &'a mut Stones,
     table: &'a mut QuietTable,
     attacker: Player,
-    /// Mixed into the table's keys: which side attacks.
-    salt: u64,
     limits: Limits,
     /// The positions each threat search may take at most.
     budget: u64,
@@ -124,7 +120,6 @@ impl<'a> Quiet<'a> {
             board,
             table,
             attacker,
-            salt: if attacker == Player::O { O_ATTACKS } else { 0 },
             limits,
             budget,
             nodes: 0,
@@ -211,9 +206,15 @@ impl<'a> Quiet<'a> {
         }
     }
 
-    /// The table's key of the board `hash` with `quiet` quiet moves left.
+    /// The table's key of the board `hash` with `quiet` quiet moves left, for this search's
+    /// attacker.
     fn key(&self, hash: u64, quiet: u32) -> u64 {
-        hash ^ self.salt ^ u64::from(quiet).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        let side = if self.attacker == Player::O {
+            O_ATTACKS
+        } else {
+            0
+        };
+        hash ^ side ^ u64::from(quiet).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
     /// The multiple-iterative-deepening step of df-pn: searches the position until its proof
@@ -285,7 +286,7 @@ impl<'a> Quiet<'a> {
                 // Where the attacker moves, the proof number is the least of the children's
                 // and the disproof number their sum; where the defender moves, the other way.
                 let (mine, other) = if attacking { (cpn, cdn) } else { (cdn, cpn) };
-                sum = sum.saturating_add(other).min(INF);
+                sum = add(sum, other);
                 if mine < least {
                     second = least;
                     least = mine;
@@ -309,13 +310,20 @@ impl<'a> Quiet<'a> {
             if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
                 return (pn, dn);
             }
-            let beyond = second.saturating_add(second / 4).saturating_add(1).min(INF);
+            // The 1+ε thresholds, as in the proof-number search of small boards: the child
+            // may run until a sibling looks cheaper, or until the rest of the sum reaches this
+            // position's threshold.
+            let rest = |threshold: u32, total: u32, child: u32| {
+                if threshold == INF {
+                    INF
+                } else {
+                    threshold - (total - child)
+                }
+            };
             let (child_thpn, child_thdn) = if attacking {
-                let rest = dn - picked.1;
-                (thpn.min(beyond), thdn.saturating_sub(rest).max(1))
+                (thpn.min(beyond(second)), rest(thdn, dn, picked.1))
             } else {
-                let rest = pn - picked.0;
-                (thpn.saturating_sub(rest).max(1), thdn.min(beyond))
+                (rest(thpn, pn, picked.0), thdn.min(beyond(second)))
             };
             let cell = usize::from(moves[pick]);
             if self.board.play(cell) {
