@@ -8,7 +8,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-use ttt_core::{Cell, Dims, Outcome, Player, Position, Rule, Setup, Symmetry};
+use ttt_core::{Cell, Dims, Outcome, PlayError, Player, Position, Rule, Setup, Symmetry};
 
 use crate::format::{self, Child, Claim, Goal, Section, Step};
 
@@ -91,6 +91,17 @@ fn named(cell: Cell) -> String {
         cell.row + 1,
         cell.col + 1
     )
+}
+
+/// Why a move cannot be played, without naming its cell again in another way than
+/// [`named`] does.
+fn why_not(e: PlayError) -> String {
+    match e {
+        PlayError::GameOver => "the game is over".into(),
+        PlayError::OffBoard(_) => "it is off the board".into(),
+        PlayError::Occupied(_) => "it is already taken".into(),
+        PlayError::Forbidden { why, .. } => format!("{why}: renju forbids it to X"),
+    }
 }
 
 /// Checks the proof `text`.
@@ -276,8 +287,12 @@ impl Run<'_> {
             };
             let line = Some(*line);
             let play = |cell: Cell| {
-                pos.play(cell)
-                    .map_err(|e| fail(line, format!("{} cannot be played: {e}", named(cell))))
+                pos.play(cell).map_err(|e| {
+                    fail(
+                        line,
+                        format!("{} cannot be played: {}", named(cell), why_not(e)),
+                    )
+                })
             };
             // The node `child` names is `after`, reached by `how`.
             let mut reach = |after: Position, child: Child, how: &str| -> Result<(), CheckError> {

@@ -356,7 +356,10 @@ section X win
         (
             "3 play 0,2 5",
             "3 play 0,0 5",
-            &["node 3", "cannot be played"][..],
+            &[
+                "node 3",
+                "0,0 (row 1, column 1) cannot be played: it is already taken",
+            ][..],
         ),
         // A zone that leaves out the cells that matter: O, on every empty cell, has won.
         (
