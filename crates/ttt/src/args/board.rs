@@ -1,9 +1,9 @@
 //! The board a command works on, shared by `analyze`, `move` and `solve`.
 
 use clap::Args;
-use ttt_core::{Dims, Position};
+use ttt_core::{Dims, Position, PositionError};
 
-use super::values::{parse_count, parse_position, rule_parser};
+use super::values::{parse_count, parse_setup, rule_parser};
 use crate::error::{board_size_error, user_error};
 
 /// The board a command works on: a position in the notation, or an empty board of a size.
@@ -38,7 +38,7 @@ impl BoardArgs {
     /// The position to work on: `notation` if given, else the empty `--rows` x `--cols` board.
     pub fn position(&self, notation: Option<&str>) -> anyhow::Result<Position> {
         match notation {
-            Some(text) => parse_position(text, self.k(), self.rule, self.rows, self.cols),
+            Some(text) => self.read(text),
             None => {
                 let (rows, cols) = square(self.rows, self.cols);
                 let dims = Dims::new(rows, cols, self.k()).map_err(board_size_error)?;
@@ -51,12 +51,12 @@ impl BoardArgs {
     /// three was taken, where the board is bigger than three (a gomoku position read with
     /// three in a row is usually over already). Renju's five needs no reminder.
     pub fn k_reminder(&self, pos: &Position) -> String {
-        let dims = pos.dims();
-        if self.k.is_none()
-            && self.rule != ttt_core::Rule::Renju
-            && dims.k() < dims.rows().max(dims.cols())
-        {
-            format!("; no --k was given, so {} in a row wins", dims.k())
+        self.reminder(pos.dims().rows(), pos.dims().cols())
+    }
+
+    fn reminder(&self, rows: usize, cols: usize) -> String {
+        if self.k.is_none() && self.rule != ttt_core::Rule::Renju && self.k() < rows.max(cols) {
+            format!("; no --k was given, so {} in a row wins", self.k())
         } else {
             String::new()
         }
@@ -64,7 +64,28 @@ impl BoardArgs {
 
     /// A position from a line of input: the notation, checked against `--rows`/`--cols`.
     pub fn parse_line(&self, text: &str) -> anyhow::Result<Position> {
-        parse_position(text, self.k(), self.rule, self.rows, self.cols)
+        self.read(text)
+    }
+
+    /// A position in the notation. Stones that no game reaches because of their lines (a
+    /// line for the side that did not move last, or for both) get the reminder of
+    /// [`BoardArgs::k_reminder`]: a gomoku position read with three in a row often has such.
+    fn read(&self, text: &str) -> anyhow::Result<Position> {
+        let setup = parse_setup(text, self.k(), self.rule, self.rows, self.cols)?;
+        Position::from_setup_under(&setup, self.k(), self.rule).map_err(|e| {
+            let lines = matches!(
+                e,
+                PositionError::BothWin
+                    | PositionError::WinnerDidNotMoveLast { .. }
+                    | PositionError::DisjointLines { .. }
+            );
+            let reminder = if lines {
+                self.reminder(setup.rows(), setup.cols())
+            } else {
+                String::new()
+            };
+            user_error(format!("{e}{reminder}"))
+        })
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use ttt_core::{Position, Setup, TimeControl};
+use ttt_core::{Setup, TimeControl};
 
 use crate::error::user_error;
 use crate::output::words::plural;
@@ -172,14 +172,16 @@ pub fn preset_parser() -> impl clap::builder::TypedValueParser<Value = ttt_core:
     .try_map(|name| name.parse::<ttt_core::Preset>())
 }
 
-/// Reads and validates a position; `rows`/`cols`, when given, must match it.
-pub fn parse_position(
+/// Reads the stones of a position to be played with `k` in a row under `rule`; `rows`/`cols`,
+/// when given, must match it. Whether the stones make a position is for
+/// [`ttt_core::Position::from_setup_under`].
+pub fn parse_setup(
     text: &str,
     k: usize,
     rule: ttt_core::Rule,
     rows: Option<usize>,
     cols: Option<usize>,
-) -> anyhow::Result<Position> {
+) -> anyhow::Result<Setup> {
     let setup = Setup::from_notation(text).map_err(user_error)?;
     if rows.is_some_and(|r| r != setup.rows()) || cols.is_some_and(|c| c != setup.cols()) {
         return Err(user_error(format!(
@@ -196,7 +198,7 @@ pub fn parse_position(
             setup.cols()
         )));
     }
-    Position::from_setup_under(&setup, k, rule).map_err(user_error)
+    Ok(setup)
 }
 
 #[cfg(test)]
@@ -206,7 +208,7 @@ mod tests {
 
     #[test]
     fn renju_on_a_board_too_small_for_five_says_so() {
-        let err = parse_position("X.O/.X./...", 5, ttt_core::Rule::Renju, None, None)
+        let err = parse_setup("X.O/.X./...", 5, ttt_core::Rule::Renju, None, None)
             .unwrap_err()
             .to_string();
         assert!(
@@ -284,8 +286,8 @@ mod tests {
     #[test]
     fn positions_check_their_size() {
         let free = ttt_core::Rule::Freestyle;
-        assert!(parse_position("X../.../...", 3, free, Some(3), Some(3)).is_ok());
-        let e = parse_position("X../.../...", 3, free, Some(4), None).unwrap_err();
+        assert!(parse_setup("X../.../...", 3, free, Some(3), Some(3)).is_ok());
+        let e = parse_setup("X../.../...", 3, free, Some(4), None).unwrap_err();
         assert!(e.to_string().contains("does not match"));
         assert!(e.downcast_ref::<UserError>().is_some());
     }

@@ -704,8 +704,8 @@ fn a_win_that_begins_with_quiet_moves_is_proven_and_checked() {
 }
 
 /// A gomoku position read without `--k` is read with three in a row, and is usually over
-/// already: `ttt solve` and `ttt move` say that no K was given; with `--k 3` given, they do
-/// not.
+/// already, or not a position at all: `ttt solve` and `ttt move` say that no K was given;
+/// with `--k 3` given, they do not.
 #[test]
 fn a_game_over_for_want_of_k_says_that_no_k_was_given() {
     // X's three stones in a row, O's two apart: a gomoku opening, won by X with three.
@@ -731,6 +731,36 @@ fn a_game_over_for_want_of_k_says_that_no_k_was_given() {
             "{args:?}: {text}"
         );
     }
+    // With O's stone more, X's three is a line O moved after: no game reaches it with three
+    // in a row, and the refusal says why K was three.
+    let after = position.replacen(".........O.....", ".........OO....", 1);
+    for (args, reminded) in [
+        (vec!["solve", after.as_str()], true),
+        (vec!["move", after.as_str()], true),
+        (vec!["move", "--k", "3", after.as_str()], false),
+    ] {
+        let out = crate::support::ttt(&args, "");
+        let text = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {text}");
+        assert!(
+            text.contains("X has a line but O moved last"),
+            "{args:?}: {text}"
+        );
+        assert_eq!(
+            text.contains("no --k was given, so 3 in a row wins"),
+            reminded,
+            "{args:?}: {text}"
+        );
+    }
+    let out = crate::support::ttt(
+        &["solve", "--k", "5", after.as_str(), "--time-limit", "1"],
+        "",
+    );
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("a line"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// A proof asked for where the solver settles no value says so, and writes nothing; a K too
