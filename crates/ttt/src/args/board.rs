@@ -38,7 +38,7 @@ impl BoardArgs {
     /// The position to work on: `notation` if given, else the empty `--rows` x `--cols` board.
     pub fn position(&self, notation: Option<&str>) -> anyhow::Result<Position> {
         match notation {
-            Some(text) => self.read(text),
+            Some(text) => self.parse_line(text),
             None => {
                 let (rows, cols) = square(self.rows, self.cols);
                 let dims = Dims::new(rows, cols, self.k()).map_err(board_size_error)?;
@@ -62,15 +62,11 @@ impl BoardArgs {
         }
     }
 
-    /// A position from a line of input: the notation, checked against `--rows`/`--cols`.
-    pub fn parse_line(&self, text: &str) -> anyhow::Result<Position> {
-        self.read(text)
-    }
-
-    /// A position in the notation. Stones that no game reaches because of their lines (a
-    /// line for the side that did not move last, or for both) get the reminder of
+    /// A position in the notation (an argument or a line of input), checked against
+    /// `--rows`/`--cols`. Stones that no game reaches because of their lines (a line for the
+    /// side that did not move last, or for both) get the reminder of
     /// [`BoardArgs::k_reminder`]: a gomoku position read with three in a row often has such.
-    fn read(&self, text: &str) -> anyhow::Result<Position> {
+    pub fn parse_line(&self, text: &str) -> anyhow::Result<Position> {
         let setup = parse_setup(text, self.k(), self.rule, self.rows, self.cols)?;
         Position::from_setup_under(&setup, self.k(), self.rule).map_err(|e| {
             let lines = matches!(

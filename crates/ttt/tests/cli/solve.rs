@@ -715,52 +715,45 @@ fn a_game_over_for_want_of_k_says_that_no_k_was_given() {
         ".............../.............../.............../.............../...............",
     ]
     .concat();
-    for (args, reminded) in [
-        (vec!["solve", position.as_str()], true),
-        (vec!["solve", "--k", "3", position.as_str()], false),
-        (vec!["move", position.as_str()], true),
-        (vec!["move", "--k", "3", position.as_str()], false),
-    ] {
-        let out = crate::support::ttt(&args, "");
-        let text = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {text}");
-        assert!(text.contains("the game is over"), "{args:?}: {text}");
-        assert_eq!(
-            text.contains("no --k was given, so 3 in a row wins"),
-            reminded,
-            "{args:?}: {text}"
-        );
-    }
     // With O's stone more, X's three is a line O moved after: no game reaches it with three
     // in a row, and the refusal says why K was three.
     let after = position.replacen(".........O.....", ".........OO....", 1);
-    for (args, reminded) in [
-        (vec!["solve", after.as_str()], true),
-        (vec!["move", after.as_str()], true),
-        (vec!["move", "--k", "3", after.as_str()], false),
+    let over = "the game is over";
+    let not_in_play = "X has a line but O moved last";
+    for (args, says, reminded) in [
+        (vec!["solve", position.as_str()], over, true),
+        (vec!["solve", "--k", "3", position.as_str()], over, false),
+        (vec!["move", position.as_str()], over, true),
+        (vec!["move", "--k", "3", position.as_str()], over, false),
+        (vec!["solve", after.as_str()], not_in_play, true),
+        (vec!["move", after.as_str()], not_in_play, true),
+        (vec!["move", "--k", "3", after.as_str()], not_in_play, false),
     ] {
         let out = crate::support::ttt(&args, "");
         let text = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {text}");
-        assert!(
-            text.contains("X has a line but O moved last"),
-            "{args:?}: {text}"
-        );
+        assert!(text.contains(says), "{args:?}: {text}");
         assert_eq!(
             text.contains("no --k was given, so 3 in a row wins"),
             reminded,
             "{args:?}: {text}"
         );
     }
+    // A line of `--jsonl` input gets the same reminder in its error.
+    let out = crate::support::ttt(&["move", "--jsonl"], &format!("{after}\n"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(not_in_play) && text.contains("no --k was given"),
+        "{text}"
+    );
+    // With five in a row the same stones are a position, X's open three winning.
     let out = crate::support::ttt(
         &["solve", "--k", "5", after.as_str(), "--time-limit", "1"],
         "",
     );
-    assert!(
-        !String::from_utf8_lossy(&out.stderr).contains("a line"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("win for X"), "{text}");
 }
 
 /// A proof asked for where the solver settles no value says so, and writes nothing; a K too
