@@ -553,8 +553,33 @@ impl Engine {
         (t.mul_f64(0.9)).saturating_sub(Duration::from_millis(20))
     }
 
+    /// The refusal to move on a board where a side already has a winning line under the
+    /// rule: a board set up by hand (`BOARD`, an analysis board) can hold one, and there
+    /// is no move left to choose.
+    fn game_over(&self) -> Option<Reply> {
+        let game = self.game.as_ref()?;
+        let (winner, len) = line_on(game, self.rule)?;
+        let side = if winner == self.own {
+            "this engine"
+        } else {
+            "the opponent"
+        };
+        // Under free-style the colours do not matter and are not tracked.
+        let colour = match (self.rule, winner) {
+            (Rule::Freestyle, _) => "",
+            (_, Player::X) => " (black)",
+            (_, Player::O) => " (white)",
+        };
+        Some(Reply::Error(format!(
+            "no move to play: the game is over, {side}{colour} has {len} in a row"
+        )))
+    }
+
     /// Our move, played on our board.
     fn think(&mut self) -> Vec<Reply> {
+        if let Some(over) = self.game_over() {
+            return vec![over];
+        }
         if let Some(replies) = self.think_next() {
             return replies;
         }
@@ -674,6 +699,9 @@ impl Engine {
     /// `early`, as each is found), then the best move. The position stays as it was: an
     /// analysis board sets up the next one.
     fn best_few(&mut self, n: usize, early: &mut dyn FnMut(Reply)) -> Vec<Reply> {
+        if let Some(over) = self.game_over() {
+            return vec![over];
+        }
         if let Some(replies) = self.best_few_next(n, early) {
             return replies;
         }
@@ -879,6 +907,37 @@ fn speed(depth: u32, nodes: u64, started: Instant) -> String {
     )
 }
 
+/// A side with a winning run on the board under `rule`, and the run's length.
+fn line_on(game: &Strong, rule: Rule) -> Option<(Player, usize)> {
+    let (rows, cols) = (game.rows() as i32, game.cols() as i32);
+    let at = |r: i32, c: i32| -> Option<Player> {
+        let cell = Cell::new(u8::try_from(r).ok()?, u8::try_from(c).ok()?);
+        (r < rows && c < cols).then(|| game.get(cell)).flatten()
+    };
+    for r in 0..rows {
+        for c in 0..cols {
+            let Some(player) = at(r, c) else { continue };
+            for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                // Each run once, from its first stone.
+                if at(r - dr, c - dc) == Some(player) {
+                    continue;
+                }
+                let len = (1..)
+                    .take_while(|&s| at(r + dr * s, c + dc * s) == Some(player))
+                    .count()
+                    + 1;
+                let end = len as i32;
+                let blocked = at(r - dr, c - dc) == Some(player.other())
+                    && at(r + dr * end, c + dc * end) == Some(player.other());
+                if rule.is_win(player, len, game.k(), blocked) {
+                    return Some((player, len));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// The protocol's point of a cell: x the column, y the row.
 fn point_of(cell: Cell) -> Point {
     Point {
@@ -993,6 +1052,59 @@ mod tests {
             .filter(|l| !l.starts_with("DEBUG") && !l.starts_with("MESSAGE"))
             .map(str::to_string)
             .collect()
+    }
+
+    #[test]
+    fn a_board_whose_game_is_over_gets_no_move() {
+        // The opponent (black under a rule: more stones) has a run along row 7 from column
+        // 3, `len` stones long; this engine's stones are elsewhere and, where `ends`, at
+        // both of the run's ends.
+        let board = |len: usize, ends: bool| {
+            let mut lines: Vec<String> = (0..len).map(|i| format!("{},7,2", 3 + i)).collect();
+            let mut ours = [(0, 0), (0, 2), (0, 4), (0, 6), (0, 8), (0, 10)];
+            if ends {
+                ours[0] = (2, 7);
+                ours[1] = (3 + len, 7);
+            }
+            lines.extend(ours[..len - 1].iter().map(|(x, y)| format!("{x},{y},1")));
+            lines.join("\n")
+        };
+        let answer = |rule: u8, len: usize, ends: bool, block: &str, ask: &str| {
+            let out = session(&format!(
+                "START 15\nINFO timeout_turn 200\nINFO rule {rule}\n{block}\n{}\nDONE\n{ask}",
+                board(len, ends)
+            ));
+            out[1].clone()
+        };
+        let refusal = |who: &str, len: usize| {
+            format!("ERROR no move to play: the game is over, {who} has {len} in a row")
+        };
+        // Free-style: five, or six; asked for the best few, or for a move (BOARD).
+        assert_eq!(
+            answer(0, 5, false, "YXBOARD", "YXNBEST 3\n"),
+            refusal("the opponent", 5)
+        );
+        assert_eq!(
+            answer(0, 6, false, "YXBOARD", "YXNBEST 3\n"),
+            refusal("the opponent", 6)
+        );
+        assert_eq!(answer(0, 5, false, "BOARD", ""), refusal("the opponent", 5));
+        // Standard: six is no win, so the game goes on; caro: five, but not blocked at
+        // both ends.
+        let moves = |answer: String| matches!(Reply::parse(&answer), Reply::Move(_));
+        assert!(
+            moves(answer(1, 6, false, "YXBOARD", "YXNBEST 3\n")),
+            "standard"
+        );
+        let black = refusal("the opponent (black)", 5);
+        assert_eq!(answer(1, 5, false, "BOARD", ""), black);
+        assert_eq!(answer(8, 5, false, "YXBOARD", "YXNBEST 3\n"), black);
+        assert!(moves(answer(8, 5, true, "YXBOARD", "YXNBEST 3\n")), "caro");
+        // Renju: black's six is an overline, no win.
+        assert!(
+            moves(answer(4, 6, false, "YXBOARD", "YXNBEST 3\n")),
+            "renju"
+        );
     }
 
     #[test]

@@ -99,7 +99,14 @@ pub enum ParseError {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParseError::Unknown(word) => write!(f, "unknown command {word}"),
+            ParseError::Unknown(word) => {
+                // A long line comes back shortened: an answer is no place for it all.
+                const SHOWN: usize = 40;
+                match word.char_indices().nth(SHOWN) {
+                    Some((cut, _)) => write!(f, "unknown command {}...", &word[..cut]),
+                    None => write!(f, "unknown command {word}"),
+                }
+            }
             ParseError::Malformed(why) => f.write_str(why),
         }
     }
@@ -175,8 +182,13 @@ impl Command {
         }
         let command = match word.as_str() {
             "START" => Command::Start(
-                numbers(rest, 1)
-                    .ok_or_else(|| ParseError::Malformed("START needs a size".to_string()))?[0],
+                numbers(rest, 1).ok_or_else(|| {
+                    ParseError::Malformed(
+                        "START needs one size, a whole number (RECTSTART width,height for \
+                             other shapes)"
+                            .to_string(),
+                    )
+                })?[0],
             ),
             "RECTSTART" => {
                 let p = numbers(rest, 2).ok_or_else(|| {
@@ -411,6 +423,17 @@ mod tests {
             Err(ParseError::Unknown("YXHASHCLEAR".into()))
         );
         assert!(Command::parse("\u{0}\u{ffff}é", false).is_err());
+        // A long unknown word is named, shortened; START says what it needs.
+        let long = "é".repeat(100_000);
+        let said = Command::parse(&long, false).unwrap_err().to_string();
+        assert_eq!(said, format!("unknown command {}...", "é".repeat(40)));
+        let said = Command::parse("START 15 16", false)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            said.starts_with("START needs one size, a whole number"),
+            "{said}"
+        );
     }
 
     #[test]
