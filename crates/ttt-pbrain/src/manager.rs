@@ -68,6 +68,16 @@ impl fmt::Display for BrainError {
 
 impl std::error::Error for BrainError {}
 
+/// The refusal in an `ERROR` or `UNKNOWN` answer: its reason, or, where the engine gave
+/// none, the bare word it answered.
+fn refused(word: &str, why: String) -> BrainError {
+    if why.trim().is_empty() {
+        BrainError::Refused(format!("it answered a bare {word}, with no reason"))
+    } else {
+        BrainError::Refused(why)
+    }
+}
+
 /// An engine program and how it is given its time.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -335,7 +345,8 @@ impl Brain {
     fn expect_ok(&mut self, timeout: Duration) -> Result<(), BrainError> {
         match self.answer(timeout)? {
             Reply::Ok => Ok(()),
-            Reply::Error(why) | Reply::Unknown(why) => Err(BrainError::Refused(why)),
+            Reply::Error(why) => Err(refused("ERROR", why)),
+            Reply::Unknown(why) => Err(refused("UNKNOWN", why)),
             other => Err(BrainError::Unexpected(other.to_string())),
         }
     }
@@ -343,7 +354,8 @@ impl Brain {
     fn expect_move(&mut self, timeout: Duration) -> Result<Point, BrainError> {
         match self.answer(timeout)? {
             Reply::Move(p) | Reply::Suggest(p) => Ok(p),
-            Reply::Error(why) | Reply::Unknown(why) => Err(BrainError::Refused(why)),
+            Reply::Error(why) => Err(refused("ERROR", why)),
+            Reply::Unknown(why) => Err(refused("UNKNOWN", why)),
             other => Err(BrainError::Unexpected(other.to_string())),
         }
     }
@@ -435,7 +447,8 @@ impl Brain {
         }
         self.send(&Command::Done)?;
         match self.answer(timeout)? {
-            Reply::Error(why) | Reply::Unknown(why) => Err(BrainError::Refused(why)),
+            Reply::Error(why) => Err(refused("ERROR", why)),
+            Reply::Unknown(why) => Err(refused("UNKNOWN", why)),
             reply => Ok(reply.to_string()),
         }
     }
@@ -456,7 +469,8 @@ impl Brain {
     pub fn about(&mut self, timeout: Duration) -> Result<String, BrainError> {
         self.send(&Command::About)?;
         match self.answer(timeout)? {
-            Reply::Error(why) | Reply::Unknown(why) => Err(BrainError::Refused(why)),
+            Reply::Error(why) => Err(refused("ERROR", why)),
+            Reply::Unknown(why) => Err(refused("UNKNOWN", why)),
             other => Ok(other.to_string()),
         }
     }
@@ -549,6 +563,13 @@ mod tests {
             Err(BrainError::Refused("too big".into()))
         );
         assert_eq!(b.begin(Duration::from_secs(5)), Err(BrainError::Gone));
+        // A bare word, as some engines answer a command they do not know, is named.
+        let mut b = shell("read a; echo UNKNOWN");
+        assert_eq!(
+            b.start(12, 10, Duration::from_secs(5))
+                .map_err(|e| e.to_string()),
+            Err("the engine refused: it answered a bare UNKNOWN, with no reason".into())
+        );
         assert!(matches!(
             Brain::spawn("/nonexistent/pbrain", &[]),
             Err(BrainError::Spawn(_))

@@ -743,6 +743,14 @@ fn a_wide_book_match_on_threads_feeds_the_evaluation_tuner() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{err}");
     }
+    // An engine with no program is named by its place.
+    let out = command(&["match", &engine, "  "]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the second engine is \"  \": an engine needs a program to run"),
+        "{err}"
+    );
 }
 
 /// `ttt book` scores every wide opening and writes the even ones as a book file; what it

@@ -171,12 +171,16 @@ fn checked(args: &MatchArgs) -> anyhow::Result<(EngineSpec, EngineSpec, MatchSet
             openings - 1
         )));
     }
-    let spec = |line: &str, turn_time| -> anyhow::Result<EngineSpec> {
-        EngineSpec::parse(line, turn_time)
-            .ok_or_else(|| user_error("an engine needs a program to run"))
+    let spec = |which: &str, line: &str, turn_time| -> anyhow::Result<EngineSpec> {
+        EngineSpec::parse(line, turn_time).ok_or_else(|| {
+            user_error(format!(
+                "the {which} engine is {line:?}: an engine needs a program to run"
+            ))
+        })
     };
-    let first = spec(&args.first, args.turn_time)?;
+    let first = spec("first", &args.first, args.turn_time)?;
     let second = spec(
+        "second",
         &args.second,
         args.second_turn_time.unwrap_or(args.turn_time),
     )?;
@@ -372,7 +376,11 @@ fn pairs_summary(pairs: &Pairs) -> String {
     let elo = match pairs.elo() {
         Some(e) if e.margin.is_infinite() => format!("Elo difference {e}"),
         Some(e) => format!("Elo difference {e} (95%)"),
-        None => "Elo difference not known yet".to_string(),
+        None if pairs.pairs() == 0 => "Elo difference not known yet (no pair complete)".to_string(),
+        None if c[0] == pairs.pairs() || c[4] == pairs.pairs() => {
+            "Elo difference not bounded (one side won every pair)".to_string()
+        }
+        None => "Elo difference not known yet (every pair ended alike)".to_string(),
     };
     format!(
         "in pairs (each opening with the colours swapped): {} by the first engine's points, \
@@ -421,6 +429,30 @@ mod tests {
         let s = summary("a", "b", &t);
         assert!(
             s.ends_with("Elo difference +0, its error bar not bounded yet (too few games)"),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn pairs_all_won_are_unbounded_and_pairs_alike_unknown() {
+        let pairs = |counts: [u32; 5]| pairs_summary(&Pairs::with_counts(counts));
+        let s = pairs([0, 0, 0, 0, 5]);
+        assert!(
+            s.ends_with("0: 0, 1/2: 0, 1: 0, 3/2: 0, 2: 5; Elo difference not bounded (one side won every pair)"),
+            "{s}"
+        );
+        let s = pairs([3, 0, 0, 0, 0]);
+        assert!(s.ends_with("(one side won every pair)"), "{s}");
+        let s = pairs([0, 0, 4, 0, 0]);
+        assert!(
+            s.ends_with("Elo difference not known yet (every pair ended alike)"),
+            "{s}"
+        );
+        let s = pairs([0; 5]);
+        assert!(s.ends_with("not known yet (no pair complete)"), "{s}");
+        let s = pairs([1, 0, 2, 0, 1]);
+        assert!(
+            s.contains("4 pairs") && s.contains("Elo difference +0"),
             "{s}"
         );
     }
