@@ -919,7 +919,8 @@ fn line_on(game: &Strong, rule: Rule) -> Option<(Player, usize)> {
             let Some(player) = at(r, c) else { continue };
             for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
                 // Each run once, from its first stone.
-                if at(r - dr, c - dc) == Some(player) {
+                let before = at(r - dr, c - dc);
+                if before == Some(player) {
                     continue;
                 }
                 let len = (1..)
@@ -927,7 +928,7 @@ fn line_on(game: &Strong, rule: Rule) -> Option<(Player, usize)> {
                     .count()
                     + 1;
                 let end = len as i32;
-                let blocked = at(r - dr, c - dc) == Some(player.other())
+                let blocked = before == Some(player.other())
                     && at(r + dr * end, c + dc * end) == Some(player.other());
                 if rule.is_win(player, len, game.k(), blocked) {
                     return Some((player, len));

@@ -70,11 +70,15 @@ impl std::error::Error for BrainError {}
 
 /// The refusal in an `ERROR` or `UNKNOWN` answer: its reason, or, where the engine gave
 /// none, the bare word it answered.
-fn refused(word: &str, why: String) -> BrainError {
-    if why.trim().is_empty() {
-        BrainError::Refused(format!("it answered a bare {word}, with no reason"))
-    } else {
-        BrainError::Refused(why)
+fn refused(reply: Reply) -> BrainError {
+    match reply {
+        Reply::Error(why) | Reply::Unknown(why) if !why.trim().is_empty() => {
+            BrainError::Refused(why)
+        }
+        bare => BrainError::Refused(format!(
+            "it answered a bare {}, with no reason",
+            bare.to_string().trim()
+        )),
     }
 }
 
@@ -345,8 +349,7 @@ impl Brain {
     fn expect_ok(&mut self, timeout: Duration) -> Result<(), BrainError> {
         match self.answer(timeout)? {
             Reply::Ok => Ok(()),
-            Reply::Error(why) => Err(refused("ERROR", why)),
-            Reply::Unknown(why) => Err(refused("UNKNOWN", why)),
+            refusal @ (Reply::Error(_) | Reply::Unknown(_)) => Err(refused(refusal)),
             other => Err(BrainError::Unexpected(other.to_string())),
         }
     }
@@ -354,8 +357,7 @@ impl Brain {
     fn expect_move(&mut self, timeout: Duration) -> Result<Point, BrainError> {
         match self.answer(timeout)? {
             Reply::Move(p) | Reply::Suggest(p) => Ok(p),
-            Reply::Error(why) => Err(refused("ERROR", why)),
-            Reply::Unknown(why) => Err(refused("UNKNOWN", why)),
+            refusal @ (Reply::Error(_) | Reply::Unknown(_)) => Err(refused(refusal)),
             other => Err(BrainError::Unexpected(other.to_string())),
         }
     }
@@ -447,8 +449,7 @@ impl Brain {
         }
         self.send(&Command::Done)?;
         match self.answer(timeout)? {
-            Reply::Error(why) => Err(refused("ERROR", why)),
-            Reply::Unknown(why) => Err(refused("UNKNOWN", why)),
+            refusal @ (Reply::Error(_) | Reply::Unknown(_)) => Err(refused(refusal)),
             reply => Ok(reply.to_string()),
         }
     }
@@ -469,8 +470,7 @@ impl Brain {
     pub fn about(&mut self, timeout: Duration) -> Result<String, BrainError> {
         self.send(&Command::About)?;
         match self.answer(timeout)? {
-            Reply::Error(why) => Err(refused("ERROR", why)),
-            Reply::Unknown(why) => Err(refused("UNKNOWN", why)),
+            refusal @ (Reply::Error(_) | Reply::Unknown(_)) => Err(refused(refusal)),
             other => Ok(other.to_string()),
         }
     }
@@ -569,6 +569,12 @@ mod tests {
             b.start(12, 10, Duration::from_secs(5))
                 .map_err(|e| e.to_string()),
             Err("the engine refused: it answered a bare UNKNOWN, with no reason".into())
+        );
+        let mut b = shell("read a; echo 'ERROR  '");
+        assert_eq!(
+            b.start(12, 10, Duration::from_secs(5))
+                .map_err(|e| e.to_string()),
+            Err("the engine refused: it answered a bare ERROR, with no reason".into())
         );
         assert!(matches!(
             Brain::spawn("/nonexistent/pbrain", &[]),

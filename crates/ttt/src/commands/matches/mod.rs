@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use ttt_core::Rule;
-use ttt_pbrain::arena::{self, EngineSpec, GameRecord, MatchSettings, Pairs, Side, Tally};
+use ttt_pbrain::arena::{self, Elo, EngineSpec, GameRecord, MatchSettings, Pairs, Side, Tally};
 use ttt_pbrain::engine::SIDES;
 use ttt_pbrain::sprt::{Sprt, Verdict};
 
@@ -351,15 +351,14 @@ fn describe(game: &GameRecord, tally: &Tally, with_moves: bool, swap2: bool) -> 
 }
 
 fn summary(first: &str, second: &str, tally: &Tally) -> String {
-    let elo = match tally.elo() {
-        Some(e) if e.margin.is_infinite() => format!("Elo difference {e}"),
-        Some(e) => format!("Elo difference {e} (95%)"),
-        None if tally.games() == 0 => "no games".to_string(),
-        None if tally.wins == tally.games() || tally.losses == tally.games() => {
-            "Elo difference not bounded (one side won every game)".to_string()
-        }
-        None => "Elo difference not known yet (every game ended alike)".to_string(),
-    };
+    let n = tally.games();
+    let elo = elo_words(
+        tally.elo(),
+        n,
+        tally.wins == n || tally.losses == n,
+        "game",
+        "no games",
+    );
     format!(
         "{first} against {second}: {}, {}, {}; score {:.1}%; {elo}",
         counted(u64::from(tally.wins), "win"),
@@ -373,15 +372,14 @@ fn summary(first: &str, second: &str, tally: &Tally) -> String {
 /// 0, 1: 60, 3/2: 0, 2: 30; Elo difference +70 ± 40 (95%)`.
 fn pairs_summary(pairs: &Pairs) -> String {
     let c = pairs.counts;
-    let elo = match pairs.elo() {
-        Some(e) if e.margin.is_infinite() => format!("Elo difference {e}"),
-        Some(e) => format!("Elo difference {e} (95%)"),
-        None if pairs.pairs() == 0 => "Elo difference not known yet (no pair complete)".to_string(),
-        None if c[0] == pairs.pairs() || c[4] == pairs.pairs() => {
-            "Elo difference not bounded (one side won every pair)".to_string()
-        }
-        None => "Elo difference not known yet (every pair ended alike)".to_string(),
-    };
+    let n = pairs.pairs();
+    let elo = elo_words(
+        pairs.elo(),
+        n,
+        c[0] == n || c[4] == n,
+        "pair",
+        "Elo difference not known yet (no pair complete)",
+    );
     format!(
         "in pairs (each opening with the colours swapped): {} by the first engine's points, \
          0: {}, 1/2: {}, 1: {}, 3/2: {}, 2: {}; {elo}",
@@ -392,6 +390,19 @@ fn pairs_summary(pairs: &Pairs) -> String {
         c[3],
         c[4]
     )
+}
+
+/// The Elo difference of `n` games (or pairs: `unit`) with its error bar, or why there is
+/// none: `none` without any, unbounded where one side won them all (`swept`), unknown where
+/// all ended alike.
+fn elo_words(elo: Option<Elo>, n: u32, swept: bool, unit: &str, none: &str) -> String {
+    match elo {
+        Some(e) if e.margin.is_infinite() => format!("Elo difference {e}"),
+        Some(e) => format!("Elo difference {e} (95%)"),
+        None if n == 0 => none.to_string(),
+        None if swept => format!("Elo difference not bounded (one side won every {unit})"),
+        None => format!("Elo difference not known yet (every {unit} ended alike)"),
+    }
 }
 
 /// `1 game`, `2 games`, `0 losses`.
