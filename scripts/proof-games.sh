@@ -5,7 +5,9 @@
 # move. Each is given LIMIT seconds (default 10) by `ttt solve POSITION --proof`, then
 # checked. Prints one row a position (game, plies before the end, the time to write, the
 # positions, the positions the check went through, the version of the format), then how many
-# were proven.
+# were proven. POSITIONS=FILE keeps the positions in FILE, and a later run given the same
+# FILE takes them from it: two builds measured on the same positions (the games change with
+# the player).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -n "${TTT:-}" ] || cargo build --release -q -p ttt
@@ -14,8 +16,11 @@ limit=${LIMIT:-10}
 games=${GAMES:-20}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-"$ttt" selfplay --games "$games" --seed 21 --threads 1 --out "$dir/games.jsonl" >/dev/null 2>&1
-python3 - "$dir/games.jsonl" >"$dir/positions.txt" <<'EOF'
+if [ -n "${POSITIONS:-}" ] && [ -s "$POSITIONS" ]; then
+    cp "$POSITIONS" "$dir/positions.txt"
+else
+    "$ttt" selfplay --games "$games" --seed 21 --threads 1 --out "$dir/games.jsonl" >/dev/null 2>&1
+    python3 - "$dir/games.jsonl" >"$dir/positions.txt" <<'EOF'
 import json, sys
 for line in open(sys.argv[1]):
     game = json.loads(line)
@@ -31,6 +36,8 @@ for line in open(sys.argv[1]):
             board[r][c] = "X" if i % 2 == 0 else "O"
         print(game["number"], back, "/".join("".join(row) for row in board))
 EOF
+    [ -z "${POSITIONS:-}" ] || cp "$dir/positions.txt" "$POSITIONS"
+fi
 echo "| game | plies to the end | write | positions | checked | format |"
 echo "| --- | --- | --- | --- | --- | --- |"
 proven=0

@@ -240,6 +240,11 @@ impl Stones {
         *self.potential.get(player)
     }
 
+    /// How many windows the board has: they are numbered from 0.
+    pub(crate) fn window_count(&self) -> usize {
+        self.windows.count()
+    }
+
     pub(crate) fn windows_through(&self, cell: usize) -> &[u32] {
         self.windows.through(cell)
     }

@@ -133,6 +133,9 @@ pub(crate) struct Threats<'a> {
     aborted: bool,
     /// The line being searched.
     line: Vec<u16>,
+    /// While a VCT's zone is collected ([`Threats::vct_with_zone`]): the cells the branches
+    /// won so far rest on, cut back with the line where a branch fails.
+    marks: Option<Vec<u16>>,
 }
 
 /// The table key of a search kind (VCF 0, VCT 1) at a position.
@@ -151,6 +154,7 @@ impl<'a> Threats<'a> {
             budget,
             aborted: false,
             line: Vec::new(),
+            marks: None,
         }
     }
 
@@ -387,6 +391,75 @@ impl<'a> Threats<'a> {
         Found::None
     }
 
+    /// A VCT for the side to move, as [`Threats::vct`] finds it, with its zone where it
+    /// finds one: every cell where an extra defender mark, put before the attacker's first
+    /// move, could spoil the win. A mark anywhere else leaves every branch of the win
+    /// standing: it takes no cell that a branch plays or that a threatened VCF's zone holds
+    /// ([`Threats::zone`]); it makes no defender four out of a defender's move in the win
+    /// (the windows through each such move with no attacker mark and all but two of the
+    /// line the defender's); and, where the defender answers a three, it makes no new four
+    /// to answer with (the windows with no attacker mark and all but three the
+    /// defender's). A mark that makes a four at once is not covered: the defender's fours
+    /// are answers of their own.
+    pub(crate) fn vct_with_zone(&mut self, most_threats: u32) -> (Found, Option<Vec<bool>>) {
+        self.marks = Some(Vec::new());
+        let found = self.vct(most_threats);
+        let marks = self.marks.take().unwrap_or_default();
+        let zone = match &found {
+            Found::Win(line) if !line.uses_threes => Some(self.zone(&line.moves)),
+            Found::Win(_) => {
+                let mut zone = vec![false; self.board.cells()];
+                for cell in marks {
+                    zone[usize::from(cell)] = true;
+                }
+                Some(zone)
+            }
+            Found::None | Found::Unknown => None,
+        };
+        (found, zone)
+    }
+
+    /// How many cells are marked while a zone is collected.
+    fn marked(&self) -> usize {
+        self.marks.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Drops the marks past the first `len`: a branch that failed.
+    fn unmark(&mut self, len: usize) {
+        if let Some(marks) = self.marks.as_mut() {
+            marks.truncate(len);
+        }
+    }
+
+    /// Marks `cells` while a zone is collected.
+    fn mark(&mut self, cells: impl IntoIterator<Item = usize>) {
+        if let Some(marks) = self.marks.as_mut() {
+            marks.extend(cells.into_iter().map(|c| c as u16));
+        }
+    }
+
+    /// Marks the empty cells of the windows with no attacker mark and at least `least` of
+    /// `defender`'s: those through `through`, or every window.
+    fn mark_windows(&mut self, defender: Player, least: usize, through: Option<usize>) {
+        let Some(marks) = self.marks.as_mut() else {
+            return;
+        };
+        let b = &*self.board;
+        let attacker = defender.other();
+        let mut visit = |w: usize| {
+            if b.count(attacker, w) == 0 && b.count(defender, w) >= least {
+                marks.extend(b.window(w).iter().filter(|&&c| b.is_empty(usize::from(c))));
+            }
+        };
+        match through {
+            Some(cell) => b
+                .windows_through(cell)
+                .iter()
+                .for_each(|&w| visit(w as usize)),
+            None => (0..b.window_count()).for_each(&mut visit),
+        }
+    }
+
     /// Whether the side to move wins by threats within `depth` of its moves (fours and
     /// threes alike), leaving the main line in `self.line`.
     fn vct_from(&mut self, depth: u32) -> bool {
@@ -397,6 +470,11 @@ impl<'a> Threats<'a> {
         let opp = me.other();
         let start = self.line.len();
         if self.vcf_from(VCF_DEPTH.min(depth * 2 + 4)) {
+            if self.marks.is_some() {
+                let line = self.line[start..].to_vec();
+                let zone = self.zone(&line);
+                self.mark((0..zone.len()).filter(|&c| zone[c]));
+            }
             return true;
         }
         self.line.truncate(start);
@@ -429,15 +507,21 @@ impl<'a> Threats<'a> {
     fn try_threat(&mut self, cell: usize, depth: u32) -> bool {
         let me = self.board.turn();
         let start = self.line.len();
+        let marked = self.marked();
         self.board.play(cell);
         self.line.push(cell as u16);
+        self.mark([cell]);
         let (wins, n) = self.board.wins_through(me, cell);
         let won = if n == 2 {
             self.line.extend(wins);
+            self.mark(wins.map(usize::from));
             true
         } else if n == 1 {
+            let reply = usize::from(wins[0]);
             self.line.push(wins[0]);
-            self.board.play(usize::from(wins[0]));
+            self.board.play(reply);
+            self.mark([reply]);
+            self.mark_windows(me.other(), self.board.k() - 2, Some(reply));
             let won = self.vct_from(depth - 1);
             self.board.undo();
             won
@@ -447,6 +531,7 @@ impl<'a> Threats<'a> {
         self.board.undo();
         if !won {
             self.line.truncate(start);
+            self.unmark(marked);
         }
         won
     }
@@ -468,6 +553,11 @@ impl<'a> Threats<'a> {
         let Some(zone) = zone else {
             return false;
         };
+        let marked = self.marked();
+        if self.marks.is_some() {
+            self.mark((0..zone.len()).filter(|&c| zone[c]));
+            self.mark_windows(defender, self.board.k() - 3, None);
+        }
         let mut defences: Vec<(i32, usize)> = (0..self.board.cells())
             .filter(|&c| {
                 self.board.is_empty(c) && (zone[c] || self.board.threes_at(defender, c) > 0)
@@ -480,10 +570,13 @@ impl<'a> Threats<'a> {
             self.line.truncate(start);
             self.line.push(reply as u16);
             self.board.play(reply);
+            self.mark([reply]);
+            self.mark_windows(defender, self.board.k() - 2, Some(reply));
             let won = self.vct_from(depth - 1);
             self.board.undo();
             if !won {
                 self.line.truncate(start);
+                self.unmark(marked);
                 return false;
             }
             if main_line.is_none() {
@@ -589,6 +682,66 @@ mod tests {
         };
         assert!(line.uses_threes);
         assert!(line_wins(&start, &line.moves), "{line:?}");
+    }
+
+    /// A defender's mark anywhere outside a VCT's zone, that makes no four, leaves the
+    /// attacker a win by threats: on random positions of 9 x 9 with five, and on 15 x 15.
+    #[test]
+    fn a_mark_outside_a_vcts_zone_leaves_the_win_standing() {
+        use crate::testing::random_position;
+        use ttt_core::Dims;
+        let mut rng = crate::rng::Rng::seeded(36);
+        let dims = Dims::new(9, 9, 5).unwrap();
+        let mut boards: Vec<Stones> = (0..600)
+            .filter_map(|_| random_position(&mut rng, dims, 58))
+            .map(|p| Stones::of_position(&p))
+            .collect();
+        boards.push(stones(
+            ".............../.............../.............../.............../\
+             .............../..........O..../....O.O...O..../.....XX......../\
+             ......X......../.......X......./.............../.............../\
+             .............../.............../...............",
+            5,
+        ));
+        let (mut vcts, mut outside) = (0, 0);
+        for mut b in boards {
+            let (found, zone) = Threats::new(&mut b, limits(), 200_000).vct_with_zone(3);
+            let (Found::Win(line), Some(zone)) = (found, zone) else {
+                continue;
+            };
+            if !line.uses_threes {
+                continue;
+            }
+            vcts += 1;
+            let attacker = b.turn();
+            let defender = attacker.other();
+            for c in 0..b.cells() {
+                if !b.is_empty(c) || zone[c] || b.threes_at(defender, c) > 0 {
+                    continue;
+                }
+                outside += 1;
+                let mut marked = b.clone();
+                marked.put(c, defender);
+                let again = Threats::new(&mut marked, limits(), u64::MAX).vct(3);
+                assert!(
+                    matches!(again, Found::Win(_)),
+                    "after {:?}, a mark on {} outside the zone {:?} stops {line:?}",
+                    b.moves()
+                        .iter()
+                        .map(|&m| b.cell(usize::from(m)))
+                        .collect::<Vec<_>>(),
+                    b.cell(c),
+                    (0..zone.len())
+                        .filter(|&z| zone[z])
+                        .map(|z| b.cell(z))
+                        .collect::<Vec<_>>()
+                );
+            }
+        }
+        assert!(
+            vcts >= 10 && outside >= 100,
+            "{vcts} VCTs, {outside} marks outside"
+        );
     }
 
     /// Every win the threat searches claim on random positions of small boards is one the

@@ -4,10 +4,10 @@
 //! A *quiet move* threatens nothing at once, but were the defender to pass, the attacker
 //! would then win by threats (a VCF or a VCT, [`super::Threats::vct`]). Such a move wins
 //! when every reply of the defender's still loses: to a win by threats, or to another quiet
-//! move of the same kind, and so on. The defender's replies are all searched, every legal
-//! cell; where the threat is a VCF, the cells of its zone and the defender's fours, which are
-//! all that can stop it (as after a three). The search is a proof, whose every branch ends in
-//! a win by threats, which is itself a proof.
+//! move of the same kind, and so on. The defender's replies searched are the cells of the
+//! threatened win's zone (a VCF's, or a VCT's: [`Threats::vct_with_zone`]) and the
+//! defender's fours, which are all that can stop it. The search is a proof, whose every
+//! branch ends in a win by threats, which is itself a proof.
 //!
 //! The tree is searched best first, by proof and disproof numbers (df-pn, with the 1+ε trick
 //! of Pawlewicz and Lew), as deep as the proof needs: a line of many quiet moves whose
@@ -398,27 +398,17 @@ impl<'a> Quiet<'a> {
             return refuted;
         }
         // The attacker must threaten a win, were the defender to pass: else the move is not
-        // worth searching under. Where the threat is a VCF, only the replies in its zone and
-        // the defender's fours can stop it (as after a three, [`Threats`]); any reply can
-        // stop a VCT.
+        // worth searching under. Only the replies in the threatened win's zone and the
+        // defender's fours can stop it.
         self.board.pass();
-        let zone = self.vcf_zone();
-        let threat = match &zone {
-            Some(_) => None,
-            None => self.threats(),
-        };
+        let threat = self.threat_zone();
         self.board.pass();
-        if zone.is_none() && threat.is_none() {
+        let Some((first, zone)) = threat else {
             return refuted;
-        }
+        };
         let b = &*self.board;
         let mut replies: Vec<u16> = (0..b.cells())
-            .filter(|&c| {
-                b.is_empty(c)
-                    && zone
-                        .as_ref()
-                        .is_none_or(|zone| zone[c] || b.threes_at(defender, c) > 0)
-            })
+            .filter(|&c| b.is_empty(c) && (zone[c] || b.threes_at(defender, c) > 0))
             .map(|c| c as u16)
             .collect();
         if replies.is_empty() {
@@ -431,7 +421,7 @@ impl<'a> Quiet<'a> {
             let c = usize::from(c);
             let near = b.is_near(c);
             let gain = b.gain_for(defender, c) + b.gain_for(defender.other(), c);
-            (Some(c) != threat, !near, std::cmp::Reverse(gain), c)
+            (c != first, !near, std::cmp::Reverse(gain), c)
         });
         Node {
             pn: replies.len() as u32,
@@ -463,22 +453,23 @@ impl<'a> Quiet<'a> {
         }
     }
 
-    /// The zone of a VCF for the side to move, if it has one ([`Threats::zone`]).
-    fn vcf_zone(&mut self) -> Option<Vec<bool>> {
-        if self.aborted {
+    /// The first move of a win by threats for the side to move, with the win's zone
+    /// ([`Threats::vct_with_zone`]), if it has one.
+    fn threat_zone(&mut self) -> Option<(usize, Vec<bool>)> {
+        if self.aborted || self.limits.is_over() {
+            self.aborted = true;
             return None;
         }
         let mut search = Threats::new(self.board, self.limits.clone(), self.budget);
-        let found = search.vcf();
-        let zone = match found {
-            Found::Win(line) => Some(search.zone(&line.moves)),
-            Found::None | Found::Unknown => None,
-        };
+        let (found, zone) = search.vct_with_zone(VCT_THREATS);
         self.nodes += search.nodes();
         if self.limits.is_over() {
             self.aborted = true;
         }
-        zone
+        match (found, zone) {
+            (Found::Win(line), Some(zone)) => Some((usize::from(*line.moves.first()?), zone)),
+            _ => None,
+        }
     }
 
     /// The cells near the stones where `player` might make a quiet move, best first.
