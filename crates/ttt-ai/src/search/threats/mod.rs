@@ -146,10 +146,22 @@ fn key(hash: u64, kind: u64) -> u64 {
 impl<'a> Threats<'a> {
     /// A search on `board` within `limits` and at most `budget` positions.
     pub(crate) fn new(board: &'a mut Stones, limits: Limits, budget: u64) -> Threats<'a> {
+        Threats::with_table(board, limits, budget, BoundTable::growing(TABLE_BYTES))
+    }
+
+    /// A search as [`Threats::new`] that starts from what `table` holds: positions that
+    /// earlier searches showed have no win within so many moves, which hold whatever the
+    /// search they are met in ([`Threats::into_table`] hands the table on).
+    pub(crate) fn with_table(
+        board: &'a mut Stones,
+        limits: Limits,
+        budget: u64,
+        table: BoundTable,
+    ) -> Threats<'a> {
         Threats {
             board,
             limits,
-            table: BoundTable::growing(TABLE_BYTES),
+            table,
             nodes: 0,
             budget,
             aborted: false,
@@ -161,6 +173,11 @@ impl<'a> Threats<'a> {
     /// Positions searched so far.
     pub(crate) fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The table of positions with no win, for the next search ([`Threats::with_table`]).
+    pub(crate) fn into_table(self) -> BoundTable {
+        self.table
     }
 
     fn count_node(&mut self) -> bool {

