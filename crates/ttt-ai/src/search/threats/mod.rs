@@ -702,27 +702,29 @@ mod tests {
     }
 
     /// A defender's mark anywhere outside a VCT's zone, that makes no four, leaves the
-    /// attacker a win by threats: on random positions of 9 x 9 with five, and on 15 x 15.
+    /// attacker a win by threats: on random positions of 9 x 9 with five, and in the threat
+    /// puzzles of 15 x 15.
     #[test]
     fn a_mark_outside_a_vcts_zone_leaves_the_win_standing() {
         use crate::testing::random_position;
         use ttt_core::Dims;
         let mut rng = crate::rng::Rng::seeded(36);
         let dims = Dims::new(9, 9, 5).unwrap();
-        let mut boards: Vec<Stones> = (0..600)
+        let mut boards: Vec<Stones> = (0..250)
             .filter_map(|_| random_position(&mut rng, dims, 58))
             .map(|p| Stones::of_position(&p))
             .collect();
-        boards.push(stones(
-            ".............../.............../.............../.............../\
-             .............../..........O..../....O.O...O..../.....XX......../\
-             ......X......../.......X......./.............../.............../\
-             .............../.............../...............",
-            5,
-        ));
-        let (mut vcts, mut outside) = (0, 0);
+        // The threat puzzles' VCTs on 15 x 15, from played games.
+        let puzzles = include_str!("../../../tests/data/threat-puzzles.txt");
+        boards.extend(puzzles.lines().filter_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            (words.len() == 6 && words[0] == "15" && words[3] == "vct").then(|| stones(words[5], 5))
+        }));
+        let (mut vcts, mut outside, mut wide) = (0, 0, 0);
         for mut b in boards {
-            let (found, zone) = Threats::new(&mut b, limits(), 200_000).vct_with_zone(3);
+            // The puzzles' VCTs take four threats; three do for the small boards' and cost less.
+            let most = if b.rows() == 15 { 4 } else { 3 };
+            let (found, zone) = Threats::new(&mut b, limits(), 20_000).vct_with_zone(most);
             let (Found::Win(line), Some(zone)) = (found, zone) else {
                 continue;
             };
@@ -730,16 +732,18 @@ mod tests {
                 continue;
             }
             vcts += 1;
+            wide += usize::from(b.rows() == 15);
             let attacker = b.turn();
             let defender = attacker.other();
             for c in 0..b.cells() {
-                if !b.is_empty(c) || zone[c] || b.threes_at(defender, c) > 0 {
+                // The cells near the stones: a mark further away touches no line of theirs.
+                if !b.is_empty(c) || !b.is_near(c) || zone[c] || b.threes_at(defender, c) > 0 {
                     continue;
                 }
                 outside += 1;
                 let mut marked = b.clone();
                 marked.put(c, defender);
-                let again = Threats::new(&mut marked, limits(), u64::MAX).vct(3);
+                let again = Threats::new(&mut marked, limits(), u64::MAX).vct(most);
                 assert!(
                     matches!(again, Found::Win(_)),
                     "after {:?}, a mark on {} outside the zone {:?} stops {line:?}",
@@ -756,8 +760,8 @@ mod tests {
             }
         }
         assert!(
-            vcts >= 10 && outside >= 100,
-            "{vcts} VCTs, {outside} marks outside"
+            vcts >= 10 && wide >= 3 && outside >= 100,
+            "{vcts} VCTs ({wide} on 15 x 15), {outside} marks outside"
         );
     }
 
