@@ -279,7 +279,10 @@ impl Run<'_> {
                     named_at.or(Some(section.line)),
                     match parent {
                         Some(p) => {
-                            format!("node {p} names this node, but the section has no line for it")
+                            format!(
+                                "node {p}, on the line given, names this node, but the section \
+                                 has no line for it"
+                            )
                         }
                         None => "this node is reached but the section has no line for it".into(),
                     },

@@ -260,7 +260,11 @@ fn a_node_named_but_not_written_points_at_the_line_naming_it() {
     // Line 11 (`4 play 0,1 7`) names node 7, which has no line.
     let err = ttt_proof::check(proof).unwrap_err();
     assert_eq!((err.node, err.line), (Some(7), Some(11)), "{err}");
-    assert!(err.to_string().contains("node 4 names this node"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("node 4, on the line given, names this node"),
+        "{err}"
+    );
 }
 
 #[test]
