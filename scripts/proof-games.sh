@@ -59,15 +59,17 @@ while read -r game back position; do
     total=$((total + 1))
     file="$dir/$game-$back.proof"
     start=$(date +%s.%N)
-    if ! "$ttt" solve --k 5 "$position" --time-limit "$limit" --proof "$file" \
-        >/dev/null 2>"$dir/err"; then
-        if grep -q "not known within the time limit" "$dir/err"; then
-            echo "| $game | $back | not proven in ${limit} s | | | |"
-        else
-            # Not a position the solver takes (a FILE of other lines): say why.
-            echo "| $game | $back | refused: $(head -1 "$dir/err") | | | |"
-            refused=$((refused + 1))
-        fi
+    status=0
+    "$ttt" solve --k 5 "$position" --time-limit "$limit" --proof "$file" \
+        >/dev/null 2>"$dir/err" || status=$?
+    if [ "$status" -eq 1 ]; then
+        # No proof within the time: the value unknown, or the proof not written in time.
+        echo "| $game | $back | not proven in ${limit} s | | | |"
+        continue
+    elif [ "$status" -ne 0 ]; then
+        # Not a position the solver takes (a FILE of other lines): say why.
+        echo "| $game | $back | refused: $(head -1 "$dir/err") | | | |"
+        refused=$((refused + 1))
         continue
     fi
     write=$(echo "$(date +%s.%N) - $start" | bc)

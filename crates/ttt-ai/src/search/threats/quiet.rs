@@ -24,7 +24,7 @@ use std::rc::Rc;
 
 use ttt_core::Player;
 
-use super::{Found, Threats, VCT_THREATS};
+use super::{Found, ThreatLine, Threats, VCT_THREATS};
 use crate::board::stones::Stones;
 use crate::search::limits::Limits;
 use crate::search::proof_number::numbers::{add, beyond};
@@ -458,6 +458,23 @@ impl<'a> Quiet<'a> {
 
     /// The first move of a win by threats for the side to move, if any.
     fn threats(&mut self) -> Option<usize> {
+        let (line, ()) = self.threat_search(|search| (search.vct(VCT_THREATS), ()))?;
+        line.moves.first().map(|&c| usize::from(c))
+    }
+
+    /// The first move of a win by threats for the side to move, with the win's zone
+    /// ([`Threats::vct_with_zone`]), if it has one.
+    fn threat_zone(&mut self) -> Option<(usize, Vec<bool>)> {
+        let (line, zone) = self.threat_search(|search| search.vct_with_zone(VCT_THREATS))?;
+        Some((usize::from(*line.moves.first()?), zone?))
+    }
+
+    /// Runs a threat search for the side to move, over the table the earlier ones left, and
+    /// gives the win it found with what else `run` made of it.
+    fn threat_search<T>(
+        &mut self,
+        run: impl FnOnce(&mut Threats<'_>) -> (Found, T),
+    ) -> Option<(ThreatLine, T)> {
         if self.aborted || self.limits.is_over() {
             self.aborted = true;
             return None;
@@ -465,11 +482,11 @@ impl<'a> Quiet<'a> {
         let mut search = self
             .table
             .threats(self.board, self.limits.clone(), self.budget);
-        let found = search.vct(VCT_THREATS);
+        let (found, made) = run(&mut search);
         self.nodes += search.nodes();
         self.table.learn(search);
         match found {
-            Found::Win(line) => line.moves.first().map(|&c| usize::from(c)),
+            Found::Win(line) => Some((line, made)),
             Found::None => None,
             Found::Unknown => {
                 // The budget of one threat search is not the search's: only the limits stop it.
@@ -478,28 +495,6 @@ impl<'a> Quiet<'a> {
                 }
                 None
             }
-        }
-    }
-
-    /// The first move of a win by threats for the side to move, with the win's zone
-    /// ([`Threats::vct_with_zone`]), if it has one.
-    fn threat_zone(&mut self) -> Option<(usize, Vec<bool>)> {
-        if self.aborted || self.limits.is_over() {
-            self.aborted = true;
-            return None;
-        }
-        let mut search = self
-            .table
-            .threats(self.board, self.limits.clone(), self.budget);
-        let (found, zone) = search.vct_with_zone(VCT_THREATS);
-        self.nodes += search.nodes();
-        self.table.learn(search);
-        if self.limits.is_over() {
-            self.aborted = true;
-        }
-        match (found, zone) {
-            (Found::Win(line), Some(zone)) => Some((usize::from(*line.moves.first()?), zone)),
-            _ => None,
         }
     }
 
