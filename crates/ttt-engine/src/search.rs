@@ -104,8 +104,14 @@ impl<'a> Search<'a> {
                     break None;
                 };
                 if self.stopped {
-                    // A pass cut short searched the last pass's best move first, so any move
-                    // it found better is better; the depth stays the last finished one's.
+                    // Below the window every move failed low, and their scores are bounds
+                    // that order nothing: the last pass's choice stands.
+                    if score <= alpha && last.is_some() {
+                        break last.clone();
+                    }
+                    // Otherwise the pass cut short searched the last pass's best move first,
+                    // so a move it found better is better; the depth stays the last finished
+                    // one's.
                     let depth = last.as_ref().map_or(depth as u32, |p| p.depth);
                     break Some(Pass { best, score, depth });
                 }
