@@ -16,9 +16,8 @@ use std::time::{Duration, Instant};
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Limits {
-    /// The longest the search may take: it never runs past it. Alone (no `target`), the
-    /// search starts deeper passes until it is up; with a target, it starts none that it
-    /// does not expect to finish within it.
+    /// The longest the search may take: it never runs past it, and starts no deeper pass that
+    /// it does not expect to finish within it.
     pub time: Option<Duration>,
     /// The most positions the search may visit.
     pub nodes: Option<u64>,
@@ -62,10 +61,9 @@ impl Limits {
     }
 }
 
-/// Under a game clock, a deeper pass takes several times as long as the one before and time
-/// saved is spent on later moves, so none starts once this share of the time is gone. With
-/// only a time a move, time saved is lost: passes start until it is up, and one cut short
-/// still keeps a better move found on the way.
+/// A deeper pass takes several times as long as the one before, so none starts once this
+/// share of the time is gone; one that starts and is cut short still keeps a better move
+/// found on the way.
 const NEXT_PASS_SHARE: f64 = 0.6;
 
 /// The positions a search visits before it heeds a stop from outside.
@@ -103,17 +101,9 @@ impl<'a> Clock<'a> {
     /// target's share, never past the time limit's.
     pub(crate) fn has_time_for_next_pass(&self, nodes: u64, stretch: f64) -> bool {
         let elapsed = self.started.elapsed().as_secs_f64();
-        let within = |t: Duration, share: f64| elapsed < t.as_secs_f64() * share;
-        let time_share = if self.limits.target.is_some() {
-            NEXT_PASS_SHARE
-        } else {
-            1.0
-        };
-        let time_left = self.limits.time.is_none_or(|t| within(t, time_share))
-            && self
-                .limits
-                .target
-                .is_none_or(|t| within(t, NEXT_PASS_SHARE * stretch));
+        let within = |t: Duration, times: f64| elapsed < t.as_secs_f64() * NEXT_PASS_SHARE * times;
+        let time_left = self.limits.time.is_none_or(|t| within(t, 1.0))
+            && self.limits.target.is_none_or(|t| within(t, stretch));
         time_left && !self.is_up(nodes)
     }
 }
@@ -141,29 +131,5 @@ mod tests {
         let always = || true;
         let stopped = Clock::start(Limits::none(), &always);
         assert!(!stopped.is_up(0) && stopped.is_up(LEAST_NODES_BEFORE_STOP));
-    }
-
-    #[test]
-    fn a_time_a_move_is_spent_to_its_end_and_a_game_clock_keeps_some() {
-        let never = || false;
-        let started_ago = |limits, secs| {
-            let mut clock = Clock::start(limits, &never);
-            clock.started = Instant::now()
-                .checked_sub(Duration::from_secs(secs))
-                .expect("a clock started seconds ago");
-            clock
-        };
-        let ten = Duration::from_secs(10);
-        // Seven tenths of a time a move gone: another pass, since time saved would be lost.
-        assert!(started_ago(Limits::time(ten), 7).has_time_for_next_pass(0, 1.0));
-        assert!(!started_ago(Limits::time(ten), 11).has_time_for_next_pass(0, 1.0));
-        // Under a game clock, past its share of the target: none, unless stretched, and
-        // never past the share of the limit.
-        let clock = started_ago(Limits::time(ten).with_target(ten), 7);
-        assert!(!clock.has_time_for_next_pass(0, 1.0));
-        let clock = started_ago(Limits::time(ten * 2).with_target(ten), 7);
-        assert!(clock.has_time_for_next_pass(0, 2.0));
-        let clock = started_ago(Limits::time(ten).with_target(ten), 5);
-        assert!(clock.has_time_for_next_pass(0, 1.0));
     }
 }

@@ -104,16 +104,7 @@ impl<'a> Search<'a> {
                     break None;
                 };
                 if self.stopped {
-                    // Below the window every move failed low, and their scores are bounds
-                    // that order nothing: the last pass's choice stands.
-                    if score <= alpha && last.is_some() {
-                        break last.clone();
-                    }
-                    // Otherwise the pass cut short searched the last pass's best move first,
-                    // so a move it found better is better; the depth stays the last finished
-                    // one's.
-                    let depth = last.as_ref().map_or(depth as u32, |p| p.depth);
-                    break Some(Pass { best, score, depth });
+                    break Some(cut_short(last.as_ref(), (best, score), alpha, depth as u32));
                 }
                 if score <= alpha && alpha > -INFINITY {
                     alpha = (alpha - width).max(-INFINITY);
@@ -166,6 +157,7 @@ impl<'a> Search<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> Option<(usize, i32)> {
+        let original_alpha = alpha;
         let mut best: Option<(usize, i32)> = None;
         for i in 0..root.len() {
             let at = root[i];
@@ -195,11 +187,14 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if let Some((at, score)) = best {
+        // A pass cut short has searched only some of the moves: nothing to keep.
+        if let Some((at, score)) = best.filter(|_| !self.stopped) {
             let bound = if score >= beta {
                 Bound::Lower
-            } else {
+            } else if score > original_alpha {
                 Bound::Exact
+            } else {
+                Bound::Upper
             };
             self.table.store(
                 self.board.hash(),
@@ -468,6 +463,22 @@ impl<'a> Search<'a> {
     }
 }
 
+/// What a pass at `depth` cut short by the limits leaves, its best move so far `best` and
+/// the window's bottom `alpha`. It searched the last finished pass's move first, so a move
+/// it found better is better (the depth stays the last finished pass's). But below the
+/// window every move failed low, and their scores are bounds that order nothing: the last
+/// pass's choice stands.
+fn cut_short(last: Option<&Pass>, (best, score): (usize, i32), alpha: i32, depth: u32) -> Pass {
+    match last {
+        Some(last) if score <= alpha => last.clone(),
+        _ => Pass {
+            best,
+            score,
+            depth: last.map_or(depth, |p| p.depth),
+        },
+    }
+}
+
 /// How many plies a quiet move is searched less for coming late: more the later it comes
 /// and the deeper the search, since the ordering rarely puts the best move that late.
 fn reduction(depth: i32, index: usize) -> i32 {
@@ -521,6 +532,23 @@ pub(crate) fn is_proven(score: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pass_cut_short_keeps_a_better_move_not_a_bound() {
+        let last = Pass {
+            best: 10,
+            score: 50,
+            depth: 6,
+        };
+        let kept = |p: Pass| (p.best, p.score, p.depth);
+        // Every move failed low against the window's bottom, 10: the last pass's move.
+        assert_eq!(kept(cut_short(Some(&last), (20, -5), 10, 7)), (10, 50, 6));
+        assert_eq!(kept(cut_short(Some(&last), (20, 10), 10, 7)), (10, 50, 6));
+        // A move inside the window beat the last pass's move, searched before it.
+        assert_eq!(kept(cut_short(Some(&last), (20, 60), 10, 7)), (20, 60, 6));
+        // No pass finished: what the first found.
+        assert_eq!(kept(cut_short(None, (20, -5), 10, 1)), (20, -5, 1));
+    }
 
     #[test]
     fn table_scores_count_from_the_position() {
