@@ -38,6 +38,9 @@ const MEMO_ENTRY: usize = 2 * std::mem::size_of::<(Position, (Value, Option<Cell
 /// have none, and the search must not cost more than the proof's own search.
 const THREAT_BUDGET: u64 = 10_000;
 
+/// The tenths of the time left that the search for wins with quiet moves gets at most.
+const QUIET_SHARE_TENTHS: u32 = 9;
+
 /// The most cells a board may have for its wins to be left to the proof-number search alone:
 /// beyond, the search for wins with quiet moves comes first.
 const QUIET_CELLS: usize = 128;
@@ -324,9 +327,11 @@ impl Oracle {
             return found;
         }
         let mut board = Stones::of_position(pos);
-        // Half the time left: where it finds nothing, the proof-number search may.
+        // Most of the time left: on these boards the proof-number search, which gets the
+        // rest, seldom proves what this search did not (docs/PERFORMANCE.md, "Proofs on 15 x
+        // 15"), but where this one ends with no win it has the rest.
         let limits = match self.limits.time_left() {
-            Some(left) => self.limits.at_most(left / 2),
+            Some(left) => self.limits.at_most(left * QUIET_SHARE_TENTHS / 10),
             None => self.limits.clone(),
         };
         let mut search = Quiet::new(&mut board, &mut self.quiet, limits, THREAT_BUDGET);

@@ -3,8 +3,11 @@
 
 use std::time::{Duration, Instant};
 
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
 use serde_json::Value;
+use tower::ServiceExt;
 use ttt_server::Limits;
 
 use crate::support::TestApp;
@@ -226,24 +229,58 @@ async fn a_clients_new_stream_stops_its_last() {
         board_analysis_threads: 2,
         ..Limits::default()
     });
-    let started = Instant::now();
     let p = position(&[(7, 7)], &[]);
-    let path = format!("/api/analysis/stream?position={p}");
-    let first = app.get(&path);
-    let second = async {
-        tokio::time::sleep(Duration::from_millis(800)).await;
-        // Short: a stream that ends by itself.
-        app.get("/api/analysis/stream?position=XXX/OO./...&k=3")
+    let request = Request::get(format!("/api/analysis/stream?position={p}"))
+        .body(Body::empty())
+        .unwrap();
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut first = response.into_body();
+    // The second stream starts once the first is searching (its first lines sent), however
+    // slow the machine.
+    let mut text = String::new();
+    // Only whole events are read: a frame may end in the middle of one.
+    let whole = |text: &str| text[..text.rfind("\n\n").map_or(0, |end| end + 2)].to_string();
+    while !events(&Value::String(whole(&text)))
+        .iter()
+        .any(|(n, _)| n == "lines")
+    {
+        text.push_str(&next_frame(&mut first, Duration::from_secs(20)).await);
+    }
+    let started = Instant::now();
+    // Short: a stream that ends by itself.
+    let second = app
+        .get("/api/analysis/stream?position=XXX/OO./...&k=3")
+        .await;
+    assert_eq!(events(&second.json).last().unwrap().1["reason"], "over");
+    // The first stream ends, with no `done`, well before its 20 s.
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), first.frame())
             .await
-    };
-    let (first, second) = tokio::join!(first, second);
+            .expect("the first search went on");
+        let Some(frame) = frame else { break };
+        if let Ok(data) = frame.unwrap().into_data() {
+            text.push_str(&String::from_utf8_lossy(&data));
+        }
+    }
     assert!(
         started.elapsed() < Duration::from_secs(10),
         "the first search went on: {:?}",
         started.elapsed()
     );
-    let first = events(&first.json);
-    assert!(first.iter().any(|(n, _)| n == "lines"), "{first:?}");
+    let first = events(&Value::String(text));
     assert!(first.iter().all(|(n, _)| n != "done"), "{first:?}");
-    assert_eq!(events(&second.json).last().unwrap().1["reason"], "over");
+}
+
+/// The text of the stream's next frame, within `within`.
+async fn next_frame(body: &mut Body, within: Duration) -> String {
+    let frame = tokio::time::timeout(within, body.frame())
+        .await
+        .expect("an event in time")
+        .expect("the stream goes on")
+        .unwrap();
+    frame
+        .into_data()
+        .map(|data| String::from_utf8_lossy(&data).into_owned())
+        .unwrap_or_default()
 }
