@@ -245,7 +245,8 @@ async fn a_clients_new_stream_stops_its_last() {
         .iter()
         .any(|(n, _)| n == "lines")
     {
-        text.push_str(&next_frame(&mut first, Duration::from_secs(20)).await);
+        let frame = next_frame(&mut first, Duration::from_secs(20)).await;
+        text.push_str(&frame.expect("the stream goes on"));
     }
     let started = Instant::now();
     // Short: a stream that ends by itself.
@@ -254,33 +255,28 @@ async fn a_clients_new_stream_stops_its_last() {
         .await;
     assert_eq!(events(&second.json).last().unwrap().1["reason"], "over");
     // The first stream ends, with no `done`, well before its 20 s.
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(10), first.frame())
-            .await
-            .expect("the first search went on");
-        let Some(frame) = frame else { break };
-        if let Ok(data) = frame.unwrap().into_data() {
-            text.push_str(&String::from_utf8_lossy(&data));
-        }
+    while let Some(frame) = next_frame(&mut first, Duration::from_secs(10)).await {
+        text.push_str(&frame);
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the first search went on: {:?}",
+            started.elapsed()
+        );
     }
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "the first search went on: {:?}",
-        started.elapsed()
-    );
     let first = events(&Value::String(text));
     assert!(first.iter().all(|(n, _)| n != "done"), "{first:?}");
 }
 
-/// The text of the stream's next frame, within `within`.
-async fn next_frame(body: &mut Body, within: Duration) -> String {
+/// The text of the stream's next frame, within `within`; `None` where the stream has ended.
+async fn next_frame(body: &mut Body, within: Duration) -> Option<String> {
     let frame = tokio::time::timeout(within, body.frame())
         .await
-        .expect("an event in time")
-        .expect("the stream goes on")
+        .expect("a frame in time")?
         .unwrap();
-    frame
-        .into_data()
-        .map(|data| String::from_utf8_lossy(&data).into_owned())
-        .unwrap_or_default()
+    Some(
+        frame
+            .into_data()
+            .map(|data| String::from_utf8_lossy(&data).into_owned())
+            .unwrap_or_default(),
+    )
 }
