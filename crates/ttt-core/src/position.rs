@@ -707,6 +707,56 @@ impl Position {
         Ok(pos)
     }
 
+    /// The empty cells where a mark of `player`'s would make a line that wins under the rule
+    /// ([`Position::makes_line`]), in row-major order, whoever is to move. Only the cells next
+    /// to one of `player`'s marks are tried: a line of two or more through an empty cell holds
+    /// a mark beside it, so on a board with few marks this is much cheaper than trying every
+    /// empty cell.
+    ///
+    /// ```
+    /// # use ttt_core::{Cell, Player, Position, Setup};
+    /// // X X .
+    /// // O O .    X completes the top row at (0, 2), O the middle row at (1, 2)
+    /// // . . X
+    /// let pos = Position::from_setup(&Setup::from_notation("XX./OO./..X").unwrap(), 3).unwrap();
+    /// assert_eq!(pos.line_cells(Player::X), [Cell::new(0, 2)]);
+    /// assert_eq!(pos.line_cells(Player::O), [Cell::new(1, 2)]);
+    /// ```
+    #[must_use]
+    pub fn line_cells(&self, player: Player) -> Vec<Cell> {
+        let k = self.dims.k();
+        let mine = self.by_player.get(player);
+        if k < 2 {
+            return self
+                .empty_cells()
+                .filter(|&c| self.makes_line(c, player))
+                .collect();
+        }
+        if mine.len() + 1 < k {
+            return Vec::new();
+        }
+        let taken = self.by_player.x.union(&self.by_player.o);
+        let mut beside = Bitset::default();
+        for i in mine.iter() {
+            let cell = self.dims.cell(i);
+            for &dir in &DIRECTIONS {
+                for steps in [-1, 1] {
+                    if let Some(next) = self.dims.step(cell, dir, steps) {
+                        let j = self.dims.index(next);
+                        if !taken.contains(j) {
+                            beside.insert(j);
+                        }
+                    }
+                }
+            }
+        }
+        beside
+            .iter()
+            .map(|i| self.dims.cell(i))
+            .filter(|&c| self.makes_line(c, player))
+            .collect()
+    }
+
     /// Whether `player`'s mark on `cell` is part of a line that wins under the rule (K or
     /// more in a row under free-style): the win check, looking only along the four lines
     /// through the cell. The cell may be empty: then it answers whether a mark there would
@@ -970,6 +1020,44 @@ mod tests {
 
     fn pos(notation: &str, k: usize) -> Result<Position, PositionError> {
         Position::from_setup(&Setup::from_notation(notation).unwrap(), k)
+    }
+
+    #[test]
+    fn line_cells_are_the_empty_cells_that_make_a_line() {
+        // Random games on boards of several shapes and K, under each rule, checked against
+        // every empty cell tried in turn, at every ply and for both players.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut tried = 0;
+        for (rows, cols, k) in [(3, 3, 3), (4, 6, 4), (7, 7, 5), (9, 9, 5), (15, 15, 5)] {
+            for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro, Rule::Renju] {
+                for _ in 0..5 {
+                    let dims = Dims::new(rows, cols, k).unwrap();
+                    // Renju is played with five only.
+                    let Ok(mut p) = Position::with_rule(dims, rule) else {
+                        continue;
+                    };
+                    while !p.is_over() {
+                        for player in [Player::X, Player::O] {
+                            let every: Vec<Cell> = p
+                                .empty_cells()
+                                .filter(|&c| p.makes_line(c, player))
+                                .collect();
+                            assert_eq!(p.line_cells(player), every, "{}", p.text());
+                            tried += 1;
+                        }
+                        let moves: Vec<Cell> = p.legal_moves().collect();
+                        p.play_unchecked(moves[next(moves.len())]);
+                    }
+                }
+            }
+        }
+        assert!(tried > 1000);
     }
 
     #[test]

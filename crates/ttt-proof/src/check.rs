@@ -520,18 +520,10 @@ fn words(outcome: Outcome) -> String {
 /// Whether the side to move at `pos` has a legal move that wins at once.
 fn wins_at_once(pos: &Position) -> bool {
     let mover = pos.turn();
-    winning_cells(pos, mover).into_iter().any(|c| {
+    pos.line_cells(mover).into_iter().any(|c| {
         pos.play(c)
             .is_ok_and(|end| end.outcome() == Outcome::Win(mover))
     })
-}
-
-/// The empty cells where a stone of `player`'s would complete a line that wins (whoever is
-/// to move).
-fn winning_cells(pos: &Position, player: Player) -> Vec<Cell> {
-    pos.empty_cells()
-        .filter(|&c| pos.makes_line(c, player))
-        .collect()
 }
 
 /// Whether the defender's `reply` at `pos` loses: the game ends as the goal claims, or the
@@ -565,7 +557,7 @@ fn loses_to(pos: &Position, reply: Cell, goal: Goal, line: &[Cell]) -> bool {
         if wins_at_once(&four) {
             return false;
         }
-        match winning_cells(&four, goal.player)[..] {
+        match four.line_cells(goal.player)[..] {
             [] => return false,
             [block] => match four.play(block) {
                 Ok(next) => at = next,

@@ -298,10 +298,8 @@ impl<'a> Section<'a> {
             if at_once {
                 others_lose = true;
                 // The attacker's winning cells must stay free.
-                for cell in next.empty_cells() {
-                    if next.makes_line(cell, self.attacker) {
-                        zone |= bit(dims.index(cell));
-                    }
+                for cell in next.line_cells(self.attacker) {
+                    zone |= bit(dims.index(cell));
                 }
                 continue;
             }
@@ -528,7 +526,7 @@ impl<'a> Section<'a> {
             if wins_at_once(&four) {
                 return None;
             }
-            match winning_cells(&four, self.attacker)[..] {
+            match four.line_cells(self.attacker)[..] {
                 [] => return None,
                 [block] => match four.play(block) {
                     Ok(next) => at = next,
@@ -570,7 +568,7 @@ impl<'a> Section<'a> {
             // the attacker two winning cells at least.
             for &cell in &moves {
                 let next = after(pos, cell);
-                if next.is_over() || winning_cells(&next, self.attacker).len() < 2 {
+                if next.is_over() || next.line_cells(self.attacker).len() < 2 {
                     continue;
                 }
                 let replies: Vec<Cell> = next.legal_moves().collect();
@@ -656,17 +654,10 @@ impl<'a> Section<'a> {
 /// Whether the side to move at `pos` has a legal move that wins at once.
 fn wins_at_once(pos: &Position) -> bool {
     let mover = pos.turn();
-    winning_cells(pos, mover).into_iter().any(|c| {
+    pos.line_cells(mover).into_iter().any(|c| {
         pos.play(c)
             .is_ok_and(|end| end.outcome() == Outcome::Win(mover))
     })
-}
-
-/// The empty cells where a stone of `player`'s would complete a line that wins.
-fn winning_cells(pos: &Position, player: Player) -> Vec<Cell> {
-    pos.empty_cells()
-        .filter(|&c| pos.makes_line(c, player))
-        .collect()
 }
 
 /// `pos` after `cell`, a legal move.
