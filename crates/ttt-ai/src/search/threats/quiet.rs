@@ -38,6 +38,14 @@ const CANDIDATES: usize = 8;
 /// searches with no such bound.
 const SHALLOW: u32 = 2;
 
+/// How many times the search may run, each time its threat searches' budget of positions
+/// `BUDGET_GROWTH` times the last's, where a round found no win and a threat search ran out
+/// of its budget.
+const BUDGET_ROUNDS: u32 = 5;
+
+/// The factor by which each round's threat searches' budget grows.
+const BUDGET_GROWTH: u64 = 4;
+
 /// The count of quiet moves left that is never used up: the search with no bound.
 const UNBOUNDED: u32 = u32::MAX;
 
@@ -109,6 +117,12 @@ impl QuietTable {
         Threats::with_table(board, limits, budget, known)
     }
 
+    /// Forgets every position not proven won: what a search with a bigger budget for its
+    /// threat searches must learn again.
+    fn forget_unproven(&mut self) {
+        self.nodes.retain(|_, node| node.pn == 0);
+    }
+
     /// Keeps what the threat search `search` learned, for the next.
     fn learn(&mut self, search: Threats<'_>) {
         self.no_wins = Some(search.into_table());
@@ -129,6 +143,9 @@ pub(crate) struct Quiet<'a> {
     aborted: bool,
     /// Whether a line of this depth's search ran out of quiet moves with candidates left.
     cut: bool,
+    /// Whether a threat search of this round ran out of its budget of positions: a win it
+    /// did not find may be there.
+    starved: bool,
 }
 
 impl<'a> Quiet<'a> {
@@ -150,6 +167,7 @@ impl<'a> Quiet<'a> {
             nodes: 0,
             aborted: false,
             cut: false,
+            starved: false,
         }
     }
 
@@ -165,6 +183,29 @@ impl<'a> Quiet<'a> {
     /// threats at once; the bound alone misses the wins of many quiet moves whose threats
     /// leave few replies.
     pub(crate) fn win(&mut self) -> QuietFound {
+        self.rounds(BUDGET_ROUNDS)
+    }
+
+    /// [`Quiet::win`] with at most `most` rounds.
+    fn rounds(&mut self, most: u32) -> QuietFound {
+        let mut rounds = 1;
+        loop {
+            self.starved = false;
+            let found = self.round();
+            if found != QuietFound::None || !self.starved {
+                return found;
+            }
+            if rounds == most {
+                return QuietFound::Unknown;
+            }
+            rounds += 1;
+            self.budget = self.budget.saturating_mul(BUDGET_GROWTH);
+            self.table.forget_unproven();
+        }
+    }
+
+    /// One round of [`Quiet::win`], its threat searches within this round's budget.
+    fn round(&mut self) -> QuietFound {
         let hash = self.board.hash();
         // Proven before: the writer asking again along the win.
         for quiet in (0..=SHALLOW).chain([UNBOUNDED]) {
@@ -492,6 +533,8 @@ impl<'a> Quiet<'a> {
                 // The budget of one threat search is not the search's: only the limits stop it.
                 if self.limits.is_over() {
                     self.aborted = true;
+                } else {
+                    self.starved = true;
                 }
                 None
             }
@@ -531,6 +574,15 @@ mod tests {
                          .....X........./......O......../.....X...O...../......X.O....../\
                          .............../.............../........X....../.............../\
                          .............../.............../...............";
+
+    /// Game 11 of the self-play file of `GAMES=12 scripts/proof-games.sh`, 13 plies from its
+    /// end: X to move must stop O's four, with a win after that, were O to pass, deep in
+    /// threats.
+    const BLOCK_FIRST: &str = ".............../.............../.......O......./\
+                               ........O....../.........O...../..........O..../\
+                               ...........X.../......XX......./.............../\
+                               .......X......./.............../.............../\
+                               .............../.............../...............";
 
     fn search(board: &mut Stones) -> QuietFound {
         let mut table = QuietTable::with_bytes(64 << 20);
@@ -596,12 +648,12 @@ mod tests {
     }
 
     #[test]
-    fn a_quiet_opening_has_no_such_win() {
-        // Two stones each, X to move: nobody threatens anything yet. The threat searches,
-        // each held to 10,000 positions and with little table to share what they learn, find
-        // no quiet move that threatens a win. (With a big table they find some: two stones
-        // more were O to pass, and three, can make a win by threats; the search then goes on
-        // until its limits.)
+    fn a_quiet_opening_claims_no_win() {
+        // Two stones each, X to move: nobody threatens anything yet. Two or three stones more,
+        // were O to pass, make wins by threats too deep for the threat searches' budgets (and
+        // with little table to share what they learn), so the search cannot say there is none:
+        // it says it does not know, never that X wins. (One round: the
+        // next, with bigger budgets, would find quiet moves to search until the table is full.)
         let mut board = stones(
             ".............../.............../.............../.............../\
              .............../.............../.........O...../.......XO....../\
@@ -610,8 +662,26 @@ mod tests {
             5,
         );
         let mut table = QuietTable::with_bytes(32 << 10);
-        let found = Quiet::new(&mut board, &mut table, Limits::none(), 10_000).win();
-        assert_eq!(found, QuietFound::None);
+        let found = Quiet::new(&mut board, &mut table, Limits::none(), 10_000).rounds(1);
+        assert_eq!(found, QuietFound::Unknown);
+    }
+
+    #[test]
+    fn threat_searches_that_ran_out_of_positions_get_more_in_the_next_round() {
+        // X must stop O's four first; after that block, were O to pass, X would win by
+        // threats, but by a win its threat searches find only with more than 10,000
+        // positions each: a round held to that finds no win.
+        let mut board = stones(BLOCK_FIRST, 5);
+        let mut table = QuietTable::with_bytes(64 << 20);
+        let mut search = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
+        assert_eq!(search.round(), QuietFound::None);
+        assert!(search.starved);
+        // The next round gives them four times as many, and finds the win: the block.
+        let mut table = QuietTable::with_bytes(64 << 20);
+        let mut search = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
+        let block = 15 + 6; // row 1, column 6, beyond the end of O's four
+        assert_eq!(search.rounds(2), QuietFound::Win(block));
+        assert_eq!(search.budget, 40_000);
     }
 
     #[test]
