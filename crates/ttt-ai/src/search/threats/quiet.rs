@@ -64,7 +64,8 @@ pub(crate) enum QuietFound {
     Win(usize),
     /// None among the candidates tried: the search ran to its end.
     None,
-    /// The limits, or the table's size, stopped the search first.
+    /// The limits, or the table's size, stopped the search first; or its threat searches ran
+    /// out of positions in every round.
     Unknown,
 }
 
@@ -137,7 +138,7 @@ pub(crate) struct Quiet<'a> {
     table: &'a mut QuietTable,
     attacker: Player,
     limits: Limits,
-    /// The positions each threat search may take at most.
+    /// The positions each threat search of this round may take at most.
     budget: u64,
     nodes: u64,
     aborted: bool,
@@ -149,8 +150,8 @@ pub(crate) struct Quiet<'a> {
 }
 
 impl<'a> Quiet<'a> {
-    /// A search on `board` within `limits`, each threat search within `budget` positions,
-    /// keeping what it learns in `table`.
+    /// A search on `board` within `limits`, each threat search of its first round within
+    /// `budget` positions ([`Quiet::win`]), keeping what it learns in `table`.
     pub(crate) fn new(
         board: &'a mut Stones,
         table: &'a mut QuietTable,
@@ -182,6 +183,11 @@ impl<'a> Quiet<'a> {
     /// ever deeper, past a win two quiet moves deep whose replies are many but each lose to
     /// threats at once; the bound alone misses the wins of many quiet moves whose threats
     /// leave few replies.
+    ///
+    /// A threat search held to its budget of positions that finds no win has not shown there
+    /// is none: where a round ends with no win and one of its threat searches ran out, the
+    /// search runs again with budgets `BUDGET_GROWTH` times bigger, up to `BUDGET_ROUNDS`
+    /// rounds, keeping only what it proved.
     pub(crate) fn win(&mut self) -> QuietFound {
         self.rounds(BUDGET_ROUNDS)
     }
@@ -652,8 +658,8 @@ mod tests {
         // Two stones each, X to move: nobody threatens anything yet. Two or three stones more,
         // were O to pass, make wins by threats too deep for the threat searches' budgets (and
         // with little table to share what they learn), so the search cannot say there is none:
-        // it says it does not know, never that X wins. (One round: the
-        // next, with bigger budgets, would find quiet moves to search until the table is full.)
+        // it says it does not know, never that X wins. (One round only: the next, with bigger
+        // budgets, would find quiet moves to search until the table is full.)
         let mut board = stones(
             ".............../.............../.............../.............../\
              .............../.............../.........O...../.......XO....../\
