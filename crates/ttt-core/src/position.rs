@@ -1034,7 +1034,16 @@ mod tests {
             (seed % n as u64) as usize
         };
         let mut tried = 0;
-        for (rows, cols, k) in [(3, 3, 3), (4, 6, 4), (7, 7, 5), (9, 9, 5), (15, 15, 5)] {
+        // One in a row wins too: every empty cell is such a cell, and none is beside a mark
+        // at first.
+        for (rows, cols, k) in [
+            (2, 3, 1),
+            (3, 3, 3),
+            (4, 6, 4),
+            (7, 7, 5),
+            (9, 9, 5),
+            (15, 15, 5),
+        ] {
             for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro, Rule::Renju] {
                 for _ in 0..5 {
                     let dims = Dims::new(rows, cols, k).unwrap();

@@ -35,7 +35,9 @@ pub(crate) const RENJU_CELLS: usize = 16;
 const MEMO_ENTRY: usize = 2 * std::mem::size_of::<(Position, (Value, Option<Cell>))>();
 
 /// The most positions one look for a win by threats may take: most positions of a proof
-/// have none, and the search must not cost more than the proof's own search.
+/// have none, and the search must not cost more than the proof's own search. (The search for
+/// wins with quiet moves starts its threat searches from it, and gives more to a round whose
+/// threat searches ran out: [`Quiet::win`].)
 const THREAT_BUDGET: u64 = 10_000;
 
 /// The tenths of the time left that the search for wins with quiet moves gets at most.
