@@ -16,10 +16,20 @@
 //! so that the proof writer, asking again at each node of the win it found, is answered
 //! from the table.
 //!
+//! Where that finds no win, the search goes on at a second level of threats: a quiet move
+//! there need only threaten, were the defender to pass, a win that itself begins with quiet
+//! moves of the first level, found by an inner search of a few dozen positions. The
+//! defender's replies are then that win's zone ([`Quiet::zone`]): the cells its attacker
+//! plays, the replies its defender's nodes answer, the zones of the wins by threats it ends
+//! in, and the cells where a defender's stone would give the defender a four, or a move that
+//! makes one, that the win did not meet. The first level misses the wins whose first move
+//! threatens no win by threats even given a pass (a block that leaves the defender a four in
+//! reserve, say); the opening of a game is all such positions, several levels deep.
+//!
 //! The attacker's quiet moves are only tried among the cells near the stones, best first by
 //! the lines they make; that can miss a win, never claim a false one.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use ttt_core::Player;
@@ -48,6 +58,15 @@ const BUDGET_GROWTH: u64 = 4;
 
 /// The count of quiet moves left that is never used up: the search with no bound.
 const UNBOUNDED: u32 = u32::MAX;
+
+/// The most levels of threats: at level one, each quiet move threatens a win by threats were
+/// the defender to pass; at level two, a win that begins with quiet moves of level one.
+const LEVELS: u32 = 2;
+
+/// The most positions an inner search (of a level below) may open at a defender's node: it
+/// runs at every defender's node where the attacker threatens no win by threats, and most
+/// of those the attacker does not win.
+const INNER_NODES: u32 = 64;
 
 /// What the table costs a position, about: the entry, the map's share, and the list of moves
 /// (a defender's replies to a threat that any move may stop are most of the board's cells).
@@ -147,6 +166,12 @@ pub(crate) struct Quiet<'a> {
     /// Whether a threat search of this round ran out of its budget of positions: a win it
     /// did not find may be there.
     starved: bool,
+    /// The level of threats searched ([`LEVELS`]).
+    level: u32,
+    /// The positions the inner search running may still open, if one runs.
+    inner_left: Option<u32>,
+    /// Whether the inner search running has opened all it may.
+    inner_spent: bool,
 }
 
 impl<'a> Quiet<'a> {
@@ -169,6 +194,9 @@ impl<'a> Quiet<'a> {
             aborted: false,
             cut: false,
             starved: false,
+            level: 1,
+            inner_left: None,
+            inner_spent: false,
         }
     }
 
@@ -188,8 +216,23 @@ impl<'a> Quiet<'a> {
     /// is none: where a round ends with no win and one of its threat searches ran out, the
     /// search runs again with budgets `BUDGET_GROWTH` times bigger, up to `BUDGET_ROUNDS`
     /// rounds, keeping only what it proved.
+    ///
+    /// Where level one's rounds end with no win, the search goes on at level two: quiet moves
+    /// that threaten, were the defender to pass, a win of level one ([`Quiet::open_defence`]).
     pub(crate) fn win(&mut self) -> QuietFound {
-        self.rounds(BUDGET_ROUNDS)
+        self.levels(LEVELS)
+    }
+
+    /// [`Quiet::win`] with at most `most` levels.
+    fn levels(&mut self, most: u32) -> QuietFound {
+        for level in 1..=most {
+            self.level = level;
+            let found = self.rounds(BUDGET_ROUNDS);
+            if found != QuietFound::None {
+                return found;
+            }
+        }
+        QuietFound::None
     }
 
     /// [`Quiet::win`] with at most `most` rounds.
@@ -213,26 +256,34 @@ impl<'a> Quiet<'a> {
     /// One round of [`Quiet::win`], its threat searches within this round's budget.
     fn round(&mut self) -> QuietFound {
         let hash = self.board.hash();
-        // Proven before: the writer asking again along the win.
-        for quiet in (0..=SHALLOW).chain([UNBOUNDED]) {
-            if let Some(best) = self.proven(hash, quiet) {
-                return QuietFound::Win(usize::from(best));
+        // Proven before: the writer asking again along the win, maybe at a level below.
+        let level = self.level;
+        for below in 1..=level {
+            self.level = below;
+            for quiet in (0..=SHALLOW).chain([UNBOUNDED]) {
+                if let Some(best) = self.proven(hash, quiet) {
+                    self.level = level;
+                    return QuietFound::Win(usize::from(best));
+                }
             }
         }
+        self.level = level;
         // The shallow depths get half the time at most: the search with no bound, the rest.
         let all = self.limits.clone();
         if let Some(left) = all.time_left() {
             self.limits = all.at_most(left / 2);
         }
+        let mut shallow = None;
         for quiet in 0..=SHALLOW {
-            if let Some(found) = self.depth(hash, quiet) {
-                return found;
-            }
-            if self.aborted {
+            shallow = self.depth(hash, quiet);
+            if shallow.is_some() || self.aborted {
                 break;
             }
         }
         self.limits = all;
+        if let Some(found) = shallow {
+            return found;
+        }
         if self.limits.is_over() {
             return QuietFound::Unknown;
         }
@@ -279,14 +330,15 @@ impl<'a> Quiet<'a> {
     }
 
     /// The table's key of the board `hash` with `quiet` quiet moves left, for this search's
-    /// attacker.
+    /// attacker at its level.
     fn key(&self, hash: u64, quiet: u32) -> u64 {
         let side = if self.attacker == Player::O {
             O_ATTACKS
         } else {
             0
         };
-        hash ^ side ^ u64::from(quiet).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        let level = u64::from(self.level - 1).wrapping_mul(0xbb67_ae85_84ca_a73b);
+        hash ^ side ^ level ^ u64::from(quiet).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
     /// The multiple-iterative-deepening step of df-pn: searches the position until its proof
@@ -297,7 +349,7 @@ impl<'a> Quiet<'a> {
         if self.limits.is_over() {
             self.aborted = true;
         }
-        if self.aborted {
+        if self.aborted || self.inner_spent {
             return (1, 1);
         }
         let key = self.key(self.board.hash(), quiet);
@@ -317,12 +369,19 @@ impl<'a> Quiet<'a> {
                     self.aborted = true;
                     return (1, 1);
                 }
+                if let Some(left) = self.inner_left.as_mut() {
+                    if *left == 0 {
+                        self.inner_spent = true;
+                        return (1, 1);
+                    }
+                    *left -= 1;
+                }
                 let node = if attacking {
                     self.open_attack(quiet)
                 } else {
                     self.open_defence()
                 };
-                if self.aborted {
+                if self.aborted || self.inner_spent {
                     return (1, 1);
                 }
                 let numbers = (node.pn, node.dn);
@@ -413,7 +472,7 @@ impl<'a> Quiet<'a> {
             }
             self.mid(child_thpn, child_thdn, child_quiet);
             self.board.undo();
-            if self.aborted {
+            if self.aborted || self.inner_spent {
                 return (pn, dn);
             }
         }
@@ -473,7 +532,10 @@ impl<'a> Quiet<'a> {
         // worth searching under. Only the replies in the threatened win's zone and the
         // defender's fours can stop it.
         self.board.pass();
-        let threat = self.threat_zone();
+        let mut threat = self.threat_zone();
+        if threat.is_none() && self.level > 1 && !self.aborted {
+            threat = self.inner_zone();
+        }
         self.board.pass();
         let Some((first, zone)) = threat else {
             return refuted;
@@ -501,6 +563,111 @@ impl<'a> Quiet<'a> {
             moves: Rc::from(replies),
             best: None,
         }
+    }
+
+    /// The first move of a win for the side to move at the level below, found within
+    /// [`INNER_NODES`] positions, with the win's zone ([`Quiet::zone`]).
+    fn inner_zone(&mut self) -> Option<(usize, Vec<bool>)> {
+        self.zone_below(Some(INNER_NODES))
+    }
+
+    /// [`Quiet::inner_zone`] within `most` positions (`None`: no bound but the limits).
+    fn zone_below(&mut self, most: Option<u32>) -> Option<(usize, Vec<bool>)> {
+        let (level, cut, left) = (self.level, self.cut, self.inner_left);
+        self.level -= 1;
+        self.inner_left = most;
+        let hash = self.board.hash();
+        let won = loop {
+            let (pn, dn) = self.mid(INF, INF, UNBOUNDED);
+            if pn == 0 {
+                break true;
+            }
+            if dn == 0 || self.aborted || self.inner_spent {
+                break false;
+            }
+        };
+        self.inner_left = left;
+        self.inner_spent = false;
+        let found = if won {
+            let first = self.proven(hash, UNBOUNDED);
+            let mut zone = vec![false; self.board.cells()];
+            let mut seen = HashSet::new();
+            first
+                .filter(|_| self.zone(&mut zone, &mut seen))
+                .map(|first| (usize::from(first), zone))
+        } else {
+            None
+        };
+        (self.level, self.cut) = (level, cut);
+        found
+    }
+
+    /// Adds to `zone` the cells of the win proven in the table from this position (the
+    /// search's level, no bound on quiet moves) where a defender's stone, put before it,
+    /// could spoil it: the attacker's moves, the defender's replies searched, the zones of the
+    /// wins by threats its lines end in, and the empty cells of the windows where that stone
+    /// would give the defender a four at an attacker's node (no attacker stone and all but
+    /// two of the line the defender's) or a move that makes one at a defender's node (all but
+    /// three). False where the win is not all in the table.
+    fn zone(&mut self, zone: &mut [bool], seen: &mut HashSet<u64>) -> bool {
+        let key = self.key(self.board.hash(), UNBOUNDED);
+        if !seen.insert(key) {
+            return true;
+        }
+        let attacking = self.board.turn() == self.attacker;
+        let defender = self.attacker.other();
+        let b = &*self.board;
+        let least = b.k() - if attacking { 2 } else { 3 };
+        for w in 0..b.window_count() {
+            if b.count(self.attacker, w) == 0 && b.count(defender, w) >= least {
+                for &c in b.window(w) {
+                    if b.is_empty(usize::from(c)) {
+                        zone[usize::from(c)] = true;
+                    }
+                }
+            }
+        }
+        let Some(node) = self.table.nodes.get(&key) else {
+            return false;
+        };
+        if node.pn != 0 {
+            return false;
+        }
+        let moves: Vec<usize> = if attacking {
+            match node.best {
+                None => return false,
+                // A win by threats: its own zone.
+                Some(_) if node.moves.is_empty() => {
+                    let Some((_, threats)) = self.threat_zone() else {
+                        return false;
+                    };
+                    for (cell, &z) in threats.iter().enumerate() {
+                        zone[cell] |= z;
+                    }
+                    return true;
+                }
+                Some(best) => vec![usize::from(best)],
+            }
+        } else {
+            node.moves.iter().map(|&m| usize::from(m)).collect()
+        };
+        for cell in moves {
+            zone[cell] = true;
+            if self.board.play(cell) {
+                self.board.undo();
+                // The attacker's line; a defender's would not be in a win.
+                if !attacking {
+                    return false;
+                }
+                continue;
+            }
+            let held = self.zone(zone, seen);
+            self.board.undo();
+            if !held {
+                return false;
+            }
+        }
+        true
     }
 
     /// The first move of a win by threats for the side to move, if any.
@@ -620,6 +787,125 @@ mod tests {
             );
             board.undo();
         }
+    }
+
+    #[test]
+    fn a_defender_stone_outside_the_zone_of_a_win_with_quiet_moves_leaves_it_standing() {
+        // The zone a search of level two answers the defender's replies from: X's win with
+        // quiet moves (of level one), and an O stone on each cell near the stones outside its
+        // zone, put before X's first move. Each leaves X a win: the cells are searched afresh.
+        let mut board = stones(QUIET, 5);
+        let mut table = QuietTable::with_bytes(64 << 20);
+        let mut quiet = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
+        quiet.level = 2;
+        let (first, zone) = quiet.zone_below(None).expect("X wins with quiet moves");
+        assert_eq!(quiet.level, 2);
+        assert!(zone[first]);
+        let near: Vec<usize> = (0..board.cells())
+            .filter(|&c| board.is_empty(c) && board.is_near(c))
+            .collect();
+        let outside: Vec<usize> = near.iter().copied().filter(|&c| !zone[c]).collect();
+        // The zone holds most cells near the stones (the win's defender's nodes answer a
+        // dozen replies or so each), but not all.
+        assert!(
+            outside.len() >= 5 && outside.len() < near.len(),
+            "{} of {} cells outside the zone",
+            outside.len(),
+            near.len()
+        );
+        for cell in outside {
+            let before = board.hash();
+            board.put(cell, Player::O);
+            let stone = board.hash() ^ before;
+            let mut quiet = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
+            assert!(
+                stands(&mut quiet, stone, &mut HashSet::new()),
+                "an O stone on {cell} spoils X's win"
+            );
+            board.take_back(cell);
+        }
+    }
+
+    /// Whether the win with quiet moves (of level one, no bound on quiet moves) that
+    /// `quiet`'s table holds for the board without a stone whose hash is `stone` still holds
+    /// on the board with it: each of the attacker's moves still empty, every line still
+    /// ending in a win by threats, and at each defender's node every reply the search would
+    /// now answer either one searched before or lost to threats at once.
+    fn stands(quiet: &mut Quiet<'_>, stone: u64, seen: &mut HashSet<u64>) -> bool {
+        let key = quiet.key(quiet.board.hash() ^ stone, UNBOUNDED);
+        if !seen.insert(key) {
+            return true;
+        }
+        let Some(node) = quiet.table.nodes.get(&key) else {
+            return false;
+        };
+        let (best, moves) = (node.best, Rc::clone(&node.moves));
+        if quiet.board.turn() == quiet.attacker {
+            let Some(best) = best.map(usize::from) else {
+                return false;
+            };
+            if moves.is_empty() {
+                return quiet.threats().is_some();
+            }
+            if !quiet.board.is_empty(best) {
+                return false;
+            }
+            if quiet.board.play(best) {
+                quiet.board.undo();
+                return true;
+            }
+            let held = stands(quiet, stone, seen);
+            quiet.board.undo();
+            return held;
+        }
+        let defender = quiet.board.turn();
+        if !quiet.board.winning_cells(defender, 1).is_empty() {
+            return false;
+        }
+        quiet.board.pass();
+        let threat = quiet.threat_zone();
+        quiet.board.pass();
+        let Some((_, zone)) = threat else {
+            return false;
+        };
+        let b = &*quiet.board;
+        let replies: Vec<usize> = (0..b.cells())
+            .filter(|&c| b.is_empty(c) && (zone[c] || b.threes_at(defender, c) > 0))
+            .collect();
+        for reply in replies {
+            quiet.board.play(reply);
+            let held = if moves.contains(&(reply as u16)) {
+                stands(quiet, stone, seen)
+            } else {
+                quiet.threats().is_some()
+            };
+            quiet.board.undo();
+            if !held {
+                return false;
+            }
+        }
+        true
+    }
+
+    #[test]
+    fn a_quiet_move_that_threatens_a_win_with_quiet_moves_is_searched_at_level_two() {
+        // O to move where X, were O to pass, has no win by threats but one with quiet moves:
+        // at level one X's last move threatens nothing, at level two O must answer it.
+        let mut board = stones(QUIET, 5);
+        board.pass();
+        let mut table = QuietTable::with_bytes(64 << 20);
+        let mut quiet = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
+        quiet.attacker = Player::X;
+        let refuted = quiet.open_defence();
+        assert_eq!((refuted.pn, refuted.dn, refuted.moves.len()), (INF, 0, 0));
+        quiet.level = 2;
+        let threatened = quiet.open_defence();
+        assert_eq!(quiet.level, 2);
+        assert!(threatened.pn > 0 && threatened.dn == 1, "{threatened:?}");
+        // O's replies: the cells of the zone of X's win, a few dozen, not every empty cell.
+        let replies = threatened.moves.len();
+        assert!((10..100).contains(&replies), "{replies} replies");
+        assert!(replies < (0..board.cells()).filter(|&c| board.is_empty(c)).count());
     }
 
     #[test]
