@@ -280,8 +280,8 @@ impl Run<'_> {
                     match parent {
                         Some(p) => {
                             format!(
-                                "node {p}, on the line given, names this node, but the section \
-                                 has no line for it"
+                                "the section has no line for this node; the line given is node \
+                                 {p}'s, which names it"
                             )
                         }
                         None => "this node is reached but the section has no line for it".into(),

@@ -262,7 +262,7 @@ fn a_node_named_but_not_written_points_at_the_line_naming_it() {
     assert_eq!((err.node, err.line), (Some(7), Some(11)), "{err}");
     assert!(
         err.to_string()
-            .contains("node 4, on the line given, names this node"),
+            .contains("no line for this node; the line given is node 4's, which names it"),
         "{err}"
     );
 }
