@@ -793,7 +793,8 @@ mod tests {
     fn a_defender_stone_outside_the_zone_of_a_win_with_quiet_moves_leaves_it_standing() {
         // The zone a search of level two answers the defender's replies from: X's win with
         // quiet moves (of level one), and an O stone on each cell near the stones outside its
-        // zone, put before X's first move. Each leaves X a win: the cells are searched afresh.
+        // zone, put before X's first move. Each leaves the same win standing, move by move
+        // (`stands`): the replies O then has were answered before, or lose to threats.
         let mut board = stones(QUIET, 5);
         let mut table = QuietTable::with_bytes(64 << 20);
         let mut quiet = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
