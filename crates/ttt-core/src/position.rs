@@ -803,12 +803,22 @@ impl Position {
     }
 
     /// How many consecutive cells beyond `cell` in direction `dir` hold `player`'s mark.
-    fn run(&self, cell: Cell, dir: (i32, i32), player: Player) -> usize {
+    fn run(&self, cell: Cell, (dr, dc): (i32, i32), player: Player) -> usize {
+        // Row and column arithmetic, not `Dims::step`: the win checks of every move and of
+        // the proofs' writer and checker go through here.
         let mine = self.by_player.get(player);
-        (1..)
-            .map_while(|s| self.dims.step(cell, dir, s))
-            .take_while(|&c| mine.contains(self.dims.index(c)))
-            .count()
+        let (rows, cols) = (self.dims.rows() as i32, self.dims.cols() as i32);
+        let (mut r, mut c) = (i32::from(cell.row) + dr, i32::from(cell.col) + dc);
+        let mut n = 0;
+        while (0..rows).contains(&r)
+            && (0..cols).contains(&c)
+            && mine.contains((r * cols + c) as usize)
+        {
+            n += 1;
+            r += dr;
+            c += dc;
+        }
+        n
     }
 
     /// The cells of the winning line (all of them if the last move made more than one, or a line

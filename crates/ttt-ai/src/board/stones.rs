@@ -50,6 +50,8 @@ pub(crate) struct Stones {
     /// What a window is worth, and adds to the gain of a move on it: the weights of the
     /// threat searches and the strong player ([`Weights::threats`]).
     weights: Weights,
+    /// What a mark adds to a window's part in those sums ([`Part::steps`]).
+    steps: ByPlayer<Vec<Part>>,
     /// Each side's open windows' weights added up: the evaluation's material.
     potential: ByPlayer<i32>,
     /// For each cell, how many marks lie within [`NEAR`] rows and columns of it.
@@ -80,6 +82,7 @@ impl Stones {
             o: keys(),
         };
         let turn_key = rng.next_u64();
+        let weights = Weights::threats(k);
         let mut board = Stones {
             rows,
             cols,
@@ -95,7 +98,8 @@ impl Stones {
             four_windows: ByPlayer::default(),
             three_windows: ByPlayer::default(),
             gains: for_both(vec![0; n]),
-            weights: Weights::threats(k),
+            steps: Part::steps(k, &weights),
+            weights,
             potential: ByPlayer::default(),
             near: vec![0; n],
             hash: 0,
@@ -103,7 +107,7 @@ impl Stones {
             turn_key,
         };
         for w in 0..windows {
-            board.spread(w, 1);
+            board.spread(w);
         }
         Ok(board)
     }
@@ -281,46 +285,46 @@ impl Stones {
         (found, n)
     }
 
-    /// Adds (`sign` 1) or removes (-1) window `w`'s part in the per-cell and per-side sums.
-    fn spread(&mut self, w: usize, sign: i32) {
-        let k = self.k;
-        let x = usize::from(self.counts.x[w]);
-        let o = usize::from(self.counts.o[w]);
-        let gx = self.weights.gain(x, o) * sign;
-        let go = self.weights.gain(o, x) * sign;
-        let flag = |mine: usize, theirs: usize, lack: usize| {
-            i32::from(theirs == 0 && mine + lack == k && mine < k) * sign
-        };
-        let (fx, fo) = (flag(x, o, 1), flag(o, x, 1));
-        let (tx, to) = (flag(x, o, 2), flag(o, x, 2));
-        let (wx, wo) = if k >= 3 {
-            (flag(x, o, 3), flag(o, x, 3))
-        } else {
-            (0, 0)
-        };
-        if o == 0 {
-            self.potential.x += self.weights.weight(x) * sign;
+    /// Adds window `w`'s part, as its counts stand, to the per-cell and per-side sums: the
+    /// empty board's windows, one by one.
+    fn spread(&mut self, w: usize) {
+        let (x, o) = (self.counts.x[w], self.counts.o[w]);
+        let part = Part::of(self.k, &self.weights, usize::from(x), usize::from(o));
+        self.respread(w, part);
+    }
+
+    /// Adds `d` to window `w`'s part in the per-cell and per-side sums, in one pass over its
+    /// cells.
+    fn respread(&mut self, w: usize, d: Part) {
+        self.potential.x += d.potential.x;
+        self.potential.o += d.potential.o;
+        self.four_windows.x = self.four_windows.x.wrapping_add_signed(d.fours.x);
+        self.four_windows.o = self.four_windows.o.wrapping_add_signed(d.fours.o);
+        self.three_windows.x = self.three_windows.x.wrapping_add_signed(d.threes.x);
+        self.three_windows.o = self.three_windows.o.wrapping_add_signed(d.threes.o);
+        let flags = d.fours.x | d.fours.o | d.threes.x | d.threes.o | d.twos.x | d.twos.o;
+        if d.gain.x | d.gain.o | flags == 0 {
+            return;
         }
-        if x == 0 {
-            self.potential.o += self.weights.weight(o) * sign;
-        }
-        self.four_windows.x = self.four_windows.x.wrapping_add_signed(fx);
-        self.four_windows.o = self.four_windows.o.wrapping_add_signed(fo);
-        self.three_windows.x = self.three_windows.x.wrapping_add_signed(tx);
-        self.three_windows.o = self.three_windows.o.wrapping_add_signed(to);
         for &c in self.windows.cells(w) {
             let c = usize::from(c);
-            self.gains.x[c] += gx;
-            self.gains.o[c] += go;
-            if fx | fo | tx | to | wx | wo != 0 {
-                self.fours.x[c] = self.fours.x[c].wrapping_add_signed(fx as i16);
-                self.fours.o[c] = self.fours.o[c].wrapping_add_signed(fo as i16);
-                self.threes.x[c] = self.threes.x[c].wrapping_add_signed(tx as i16);
-                self.threes.o[c] = self.threes.o[c].wrapping_add_signed(to as i16);
-                self.twos.x[c] = self.twos.x[c].wrapping_add_signed(wx as i16);
-                self.twos.o[c] = self.twos.o[c].wrapping_add_signed(wo as i16);
+            self.gains.x[c] += d.gain.x;
+            self.gains.o[c] += d.gain.o;
+            if flags != 0 {
+                self.fours.x[c] = self.fours.x[c].wrapping_add_signed(d.fours.x as i16);
+                self.fours.o[c] = self.fours.o[c].wrapping_add_signed(d.fours.o as i16);
+                self.threes.x[c] = self.threes.x[c].wrapping_add_signed(d.threes.x as i16);
+                self.threes.o[c] = self.threes.o[c].wrapping_add_signed(d.threes.o as i16);
+                self.twos.x[c] = self.twos.x[c].wrapping_add_signed(d.twos.x as i16);
+                self.twos.o[c] = self.twos.o[c].wrapping_add_signed(d.twos.o as i16);
             }
         }
+    }
+
+    /// The change to a window's part when `player` adds a mark to it, as it holds `x` of X's
+    /// marks and `o` of O's.
+    fn step(&self, player: Player, x: u8, o: u8) -> Part {
+        self.steps.get(player)[usize::from(x) * (self.k + 1) + usize::from(o)]
     }
 
     /// Puts `player`'s mark on the empty `cell`, whoever's turn it is; returns whether it
@@ -329,17 +333,14 @@ impl Stones {
         let mut won = false;
         for i in self.windows.through_range(cell) {
             let w = self.windows.through_at(i);
+            let (x, o) = (self.counts.x[w], self.counts.o[w]);
             // A window both sides hold stays dead: nothing it adds changes.
-            let dead = self.counts.x[w] > 0 && self.counts.o[w] > 0;
-            if !dead {
-                self.spread(w, -1);
+            if x == 0 || o == 0 {
+                self.respread(w, self.step(player, x, o));
             }
             let n = &mut self.counts.get_mut(player)[w];
             *n += 1;
             won |= usize::from(*n) == self.k;
-            if !dead {
-                self.spread(w, 1);
-            }
         }
         self.cells[cell] = Some(player);
         self.hash ^= self.zobrist.get(player)[cell];
@@ -354,16 +355,11 @@ impl Stones {
         self.cells[cell] = None;
         for i in self.windows.through_range(cell) {
             let w = self.windows.through_at(i);
-            let other = usize::from(self.counts.get(player.other())[w]);
-            let mine = usize::from(self.counts.get(player)[w]);
-            // Dead before and after: nothing to move.
-            let dead = other > 0 && mine > 1;
-            if !dead {
-                self.spread(w, -1);
-            }
             self.counts.get_mut(player)[w] -= 1;
-            if !dead {
-                self.spread(w, 1);
+            let (x, o) = (self.counts.x[w], self.counts.o[w]);
+            // Dead before and after: nothing to move.
+            if x == 0 || o == 0 {
+                self.respread(w, self.step(player, x, o).negated());
             }
         }
         self.hash ^= self.zobrist.get(player)[cell];
@@ -430,6 +426,91 @@ impl Stones {
         let me = self.potential(self.turn);
         let them = self.potential(self.turn.other());
         me + me / 4 - them
+    }
+}
+
+/// What one window adds to the sums of a board, given its counts: to each side's potential,
+/// four, three and two windows (as 1 or 0, for each of its cells) and the gain of a move on
+/// each of its cells.
+#[derive(Debug, Clone, Copy, Default)]
+struct Part {
+    potential: ByPlayer<i32>,
+    fours: ByPlayer<i32>,
+    threes: ByPlayer<i32>,
+    twos: ByPlayer<i32>,
+    gain: ByPlayer<i32>,
+}
+
+impl Part {
+    /// The part of a window holding `x` of X's marks and `o` of O's, K being `k`.
+    fn of(k: usize, weights: &Weights, x: usize, o: usize) -> Part {
+        let flag = |mine: usize, theirs: usize, lack: usize| {
+            i32::from(theirs == 0 && mine + lack == k && mine < k)
+        };
+        Part {
+            potential: ByPlayer {
+                x: if o == 0 { weights.weight(x) } else { 0 },
+                o: if x == 0 { weights.weight(o) } else { 0 },
+            },
+            fours: ByPlayer {
+                x: flag(x, o, 1),
+                o: flag(o, x, 1),
+            },
+            threes: ByPlayer {
+                x: flag(x, o, 2),
+                o: flag(o, x, 2),
+            },
+            twos: if k >= 3 {
+                ByPlayer {
+                    x: flag(x, o, 3),
+                    o: flag(o, x, 3),
+                }
+            } else {
+                ByPlayer::default()
+            },
+            gain: ByPlayer {
+                x: weights.gain(x, o),
+                o: weights.gain(o, x),
+            },
+        }
+    }
+
+    /// For each side, the change to a window's part when that side adds a mark, indexed by
+    /// the X and O marks it held, `x * (k + 1) + o` (none where the side had K already).
+    fn steps(k: usize, weights: &Weights) -> ByPlayer<Vec<Part>> {
+        let mut steps = for_both(vec![Part::default(); (k + 1) * (k + 1)]);
+        for x in 0..=k {
+            for o in 0..=k - x {
+                let here = Part::of(k, weights, x, o);
+                if x < k {
+                    steps.x[x * (k + 1) + o] = Part::of(k, weights, x + 1, o).minus(here);
+                }
+                if o < k {
+                    steps.o[x * (k + 1) + o] = Part::of(k, weights, x, o + 1).minus(here);
+                }
+            }
+        }
+        steps
+    }
+
+    /// The opposite change.
+    fn negated(self) -> Part {
+        Part::default().minus(self)
+    }
+
+    /// What changes from `before` to this part.
+    fn minus(self, before: Part) -> Part {
+        let d = |a: ByPlayer<i32>, b: ByPlayer<i32>| ByPlayer {
+            x: a.x - b.x,
+            o: a.o - b.o,
+        };
+        Part {
+            potential: d(self.potential, before.potential),
+            fours: d(self.fours, before.fours),
+            threes: d(self.threes, before.threes),
+            twos: d(self.twos, before.twos),
+            gain: d(self.gain, before.gain),
+        }
     }
 }
 
