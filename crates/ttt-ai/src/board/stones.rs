@@ -38,15 +38,12 @@ pub(crate) struct Stones {
     moves: Vec<u16>,
     windows: Windows,
     counts: ByPlayer<Vec<u8>>,
-    fours: ByPlayer<Vec<u16>>,
-    threes: ByPlayer<Vec<u16>>,
-    twos: ByPlayer<Vec<u16>>,
+    /// For each cell, its fours, threes and twos and what a mark there gains each side: one
+    /// place for all that a window's change touches at the cell.
+    sums: Vec<CellSums>,
     /// How many four and three windows each side has.
     four_windows: ByPlayer<u32>,
     three_windows: ByPlayer<u32>,
-    /// For each side and cell: what a mark there gains that side (its windows grow, the
-    /// other's open windows are spoiled).
-    gains: ByPlayer<Vec<i32>>,
     /// What a window is worth, and adds to the gain of a move on it: the weights of the
     /// threat searches and the strong player ([`Weights::threats`]).
     weights: Weights,
@@ -92,12 +89,9 @@ impl Stones {
             moves: Vec::new(),
             windows: index,
             counts: for_both(vec![0; windows]),
-            fours: for_both(vec![0; n]),
-            threes: for_both(vec![0; n]),
-            twos: for_both(vec![0; n]),
+            sums: vec![CellSums::default(); n],
             four_windows: ByPlayer::default(),
             three_windows: ByPlayer::default(),
-            gains: for_both(vec![0; n]),
             steps: Part::steps(k, &weights),
             weights,
             potential: ByPlayer::default(),
@@ -189,21 +183,30 @@ impl Stones {
         self.near[cell] > 0
     }
 
+    /// Each side's count of the kind of windows at `at` ([`FOURS`], ...), cell by cell.
+    #[cfg(test)]
+    fn lines(&self, at: usize) -> ByPlayer<Vec<u16>> {
+        ByPlayer {
+            x: self.sums.iter().map(|s| s.lines[at]).collect(),
+            o: self.sums.iter().map(|s| s.lines[at + 1]).collect(),
+        }
+    }
+
     /// Whether `player` completes a line by playing `cell` (empty).
     #[cfg(test)]
     pub(crate) fn wins_at(&self, player: Player, cell: usize) -> bool {
-        self.fours.get(player)[cell] > 0 && self.cells[cell].is_none()
+        self.sums[cell].lines[FOURS + side(player)] > 0 && self.cells[cell].is_none()
     }
 
     /// How many of `player`'s three windows pass through `cell`: a mark there makes that many
     /// fours (some of them may share their winning cell).
     pub(crate) fn threes_at(&self, player: Player, cell: usize) -> u16 {
-        self.threes.get(player)[cell]
+        self.sums[cell].lines[THREES + side(player)]
     }
 
     /// How many of `player`'s two windows pass through `cell`.
     pub(crate) fn twos_at(&self, player: Player, cell: usize) -> u16 {
-        self.twos.get(player)[cell]
+        self.sums[cell].lines[TWOS + side(player)]
     }
 
     /// Whether `player` has a four window: a cell that completes a line.
@@ -222,21 +225,21 @@ impl Stones {
         if !self.has_four(player) {
             return Vec::new();
         }
-        let fours = self.fours.get(player);
+        let fours = FOURS + side(player);
         (0..self.cells.len())
-            .filter(|&c| fours[c] > 0 && self.cells[c].is_none())
+            .filter(|&c| self.sums[c].lines[fours] > 0 && self.cells[c].is_none())
             .take(most)
             .collect()
     }
 
     /// What a mark on `cell` gains the side to move.
     pub(crate) fn gain(&self, cell: usize) -> i32 {
-        self.gains.get(self.turn)[cell]
+        self.sums[cell].gain[side(self.turn)]
     }
 
     /// What a mark on `cell` gains `player`.
     pub(crate) fn gain_for(&self, player: Player, cell: usize) -> i32 {
-        self.gains.get(player)[cell]
+        self.sums[cell].gain[side(player)]
     }
 
     /// `player`'s open windows' weights added up.
@@ -298,25 +301,37 @@ impl Stones {
     fn respread(&mut self, w: usize, d: Part) {
         self.potential.x += d.potential.x;
         self.potential.o += d.potential.o;
-        self.four_windows.x = self.four_windows.x.wrapping_add_signed(d.fours.x);
-        self.four_windows.o = self.four_windows.o.wrapping_add_signed(d.fours.o);
-        self.three_windows.x = self.three_windows.x.wrapping_add_signed(d.threes.x);
-        self.three_windows.o = self.three_windows.o.wrapping_add_signed(d.threes.o);
-        let flags = d.fours.x | d.fours.o | d.threes.x | d.threes.o | d.twos.x | d.twos.o;
-        if d.gain.x | d.gain.o | flags == 0 {
+        let lines = d.cell.lines;
+        // The changes are stored wrapped: -1 is u16::MAX.
+        let window_change = |i: usize| i32::from(lines[i] as i16);
+        self.four_windows.x = self
+            .four_windows
+            .x
+            .wrapping_add_signed(window_change(FOURS));
+        self.four_windows.o = self
+            .four_windows
+            .o
+            .wrapping_add_signed(window_change(FOURS + 1));
+        self.three_windows.x = self
+            .three_windows
+            .x
+            .wrapping_add_signed(window_change(THREES));
+        self.three_windows.o = self
+            .three_windows
+            .o
+            .wrapping_add_signed(window_change(THREES + 1));
+        let any_lines = lines != [0; 8];
+        if !any_lines && d.cell.gain == [0, 0] {
             return;
         }
         for &c in self.windows.cells(w) {
-            let c = usize::from(c);
-            self.gains.x[c] += d.gain.x;
-            self.gains.o[c] += d.gain.o;
-            if flags != 0 {
-                self.fours.x[c] = self.fours.x[c].wrapping_add_signed(d.fours.x as i16);
-                self.fours.o[c] = self.fours.o[c].wrapping_add_signed(d.fours.o as i16);
-                self.threes.x[c] = self.threes.x[c].wrapping_add_signed(d.threes.x as i16);
-                self.threes.o[c] = self.threes.o[c].wrapping_add_signed(d.threes.o as i16);
-                self.twos.x[c] = self.twos.x[c].wrapping_add_signed(d.twos.x as i16);
-                self.twos.o[c] = self.twos.o[c].wrapping_add_signed(d.twos.o as i16);
+            let sums = &mut self.sums[usize::from(c)];
+            sums.gain[0] += d.cell.gain[0];
+            sums.gain[1] += d.cell.gain[1];
+            if any_lines {
+                for (n, change) in sums.lines.iter_mut().zip(lines) {
+                    *n = n.wrapping_add(change);
+                }
             }
         }
     }
@@ -429,48 +444,53 @@ impl Stones {
     }
 }
 
+/// Where [`CellSums::lines`] keeps X's fours (O's next to it), threes and twos.
+const FOURS: usize = 0;
+const THREES: usize = 2;
+const TWOS: usize = 4;
+
+/// Where X's and O's numbers are kept in [`CellSums`].
+fn side(player: Player) -> usize {
+    usize::from(player == Player::O)
+}
+
+/// What a board keeps for one cell, or a window adds to it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct CellSums {
+    /// What a mark here gains X and O: its windows grow, the other's open windows are spoiled.
+    gain: [i32; 2],
+    /// How many of X's and O's four, three and two windows pass through the cell ([`FOURS`],
+    /// [`THREES`], [`TWOS`]); eight, not six, so that one addition of vectors adds them all.
+    lines: [u16; 8],
+}
+
 /// What one window adds to the sums of a board, given its counts: to each side's potential,
-/// four, three and two windows (as 1 or 0, for each of its cells) and the gain of a move on
-/// each of its cells.
+/// and to each of its cells' sums.
 #[derive(Debug, Clone, Copy, Default)]
 struct Part {
     potential: ByPlayer<i32>,
-    fours: ByPlayer<i32>,
-    threes: ByPlayer<i32>,
-    twos: ByPlayer<i32>,
-    gain: ByPlayer<i32>,
+    cell: CellSums,
 }
 
 impl Part {
     /// The part of a window holding `x` of X's marks and `o` of O's, K being `k`.
     fn of(k: usize, weights: &Weights, x: usize, o: usize) -> Part {
         let flag = |mine: usize, theirs: usize, lack: usize| {
-            i32::from(theirs == 0 && mine + lack == k && mine < k)
+            u16::from(theirs == 0 && mine + lack == k && mine < k)
         };
+        let mut lines = [0; 8];
+        for (at, lack) in [(FOURS, 1), (THREES, 2), (TWOS, 3)] {
+            lines[at] = flag(x, o, lack);
+            lines[at + 1] = flag(o, x, lack);
+        }
         Part {
             potential: ByPlayer {
                 x: if o == 0 { weights.weight(x) } else { 0 },
                 o: if x == 0 { weights.weight(o) } else { 0 },
             },
-            fours: ByPlayer {
-                x: flag(x, o, 1),
-                o: flag(o, x, 1),
-            },
-            threes: ByPlayer {
-                x: flag(x, o, 2),
-                o: flag(o, x, 2),
-            },
-            twos: if k >= 3 {
-                ByPlayer {
-                    x: flag(x, o, 3),
-                    o: flag(o, x, 3),
-                }
-            } else {
-                ByPlayer::default()
-            },
-            gain: ByPlayer {
-                x: weights.gain(x, o),
-                o: weights.gain(o, x),
+            cell: CellSums {
+                gain: [weights.gain(x, o), weights.gain(o, x)],
+                lines,
             },
         }
     }
@@ -498,18 +518,24 @@ impl Part {
         Part::default().minus(self)
     }
 
-    /// What changes from `before` to this part.
+    /// What changes from `before` to this part (the counts of lines wrapped, as `u16`).
     fn minus(self, before: Part) -> Part {
-        let d = |a: ByPlayer<i32>, b: ByPlayer<i32>| ByPlayer {
-            x: a.x - b.x,
-            o: a.o - b.o,
-        };
+        let mut lines = self.cell.lines;
+        for (n, b) in lines.iter_mut().zip(before.cell.lines) {
+            *n = n.wrapping_sub(b);
+        }
         Part {
-            potential: d(self.potential, before.potential),
-            fours: d(self.fours, before.fours),
-            threes: d(self.threes, before.threes),
-            twos: d(self.twos, before.twos),
-            gain: d(self.gain, before.gain),
+            potential: ByPlayer {
+                x: self.potential.x - before.potential.x,
+                o: self.potential.o - before.potential.o,
+            },
+            cell: CellSums {
+                gain: [
+                    self.cell.gain[0] - before.cell.gain[0],
+                    self.cell.gain[1] - before.cell.gain[1],
+                ],
+                lines,
+            },
         }
     }
 }
@@ -557,8 +583,8 @@ pub(crate) mod tests {
                 let Some(cell) = rng.pick(&free) else { break };
                 b.play(cell);
                 let [fours, threes, twos] = recount(&b);
-                assert_eq!((b.fours.clone(), b.threes.clone()), (fours, threes));
-                assert_eq!(b.twos, twos);
+                assert_eq!((b.lines(FOURS), b.lines(THREES)), (fours, threes));
+                assert_eq!(b.lines(TWOS), twos);
             }
             while b.undo().is_some() {}
             assert_eq!(format!("{b:?}"), fresh);
