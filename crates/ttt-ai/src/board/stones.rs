@@ -41,9 +41,8 @@ pub(crate) struct Stones {
     /// For each cell, its fours, threes and twos and what a mark there gains each side: one
     /// place for all that a window's change touches at the cell.
     sums: Vec<CellSums>,
-    /// How many four and three windows each side has.
-    four_windows: ByPlayer<u32>,
-    three_windows: ByPlayer<u32>,
+    /// How many four and three windows each side has, in the order of [`CellSums::lines`].
+    windows_of: [u32; 4],
     /// What a window is worth, and adds to the gain of a move on it: the weights of the
     /// threat searches and the strong player ([`Weights::threats`]).
     weights: Weights,
@@ -90,8 +89,7 @@ impl Stones {
             windows: index,
             counts: for_both(vec![0; windows]),
             sums: vec![CellSums::default(); n],
-            four_windows: ByPlayer::default(),
-            three_windows: ByPlayer::default(),
+            windows_of: [0; 4],
             steps: Part::steps(k, &weights),
             weights,
             potential: ByPlayer::default(),
@@ -211,12 +209,12 @@ impl Stones {
 
     /// Whether `player` has a four window: a cell that completes a line.
     pub(crate) fn has_four(&self, player: Player) -> bool {
-        *self.four_windows.get(player) > 0
+        self.windows_of[FOURS + side(player)] > 0
     }
 
     /// Whether `player` has a three window: a move that makes a four.
     pub(crate) fn has_three(&self, player: Player) -> bool {
-        *self.three_windows.get(player) > 0
+        self.windows_of[THREES + side(player)] > 0
     }
 
     /// The empty cells where `player` completes a line, at most `most` of them, in board
@@ -302,24 +300,10 @@ impl Stones {
         self.potential.x += d.potential.x;
         self.potential.o += d.potential.o;
         let lines = d.cell.lines;
-        // The changes are stored wrapped: -1 is u16::MAX.
-        let window_change = |i: usize| i32::from(lines[i] as i16);
-        self.four_windows.x = self
-            .four_windows
-            .x
-            .wrapping_add_signed(window_change(FOURS));
-        self.four_windows.o = self
-            .four_windows
-            .o
-            .wrapping_add_signed(window_change(FOURS + 1));
-        self.three_windows.x = self
-            .three_windows
-            .x
-            .wrapping_add_signed(window_change(THREES));
-        self.three_windows.o = self
-            .three_windows
-            .o
-            .wrapping_add_signed(window_change(THREES + 1));
+        for (n, &change) in self.windows_of.iter_mut().zip(&lines) {
+            // The changes are stored wrapped: -1 is u16::MAX.
+            *n = n.wrapping_add_signed(i32::from(change as i16));
+        }
         let any_lines = lines != [0; 8];
         if !any_lines && d.cell.gain == [0, 0] {
             return;
@@ -585,6 +569,19 @@ pub(crate) mod tests {
                 let [fours, threes, twos] = recount(&b);
                 assert_eq!((b.lines(FOURS), b.lines(THREES)), (fours, threes));
                 assert_eq!(b.lines(TWOS), twos);
+                // Each side's four and three windows, counted afresh.
+                let mut windows_of = [0; 4];
+                for w in 0..b.windows.count() {
+                    for p in [Player::X, Player::O] {
+                        let (mine, theirs) = (b.count(p, w), b.count(p.other(), w));
+                        for (at, lack) in [(FOURS, 1), (THREES, 2)] {
+                            if theirs == 0 && mine < b.k && mine + lack == b.k {
+                                windows_of[at + side(p)] += 1;
+                            }
+                        }
+                    }
+                }
+                assert_eq!(b.windows_of, windows_of);
             }
             while b.undo().is_some() {}
             assert_eq!(format!("{b:?}"), fresh);
