@@ -10,6 +10,7 @@ use std::fmt;
 
 use ttt_core::{Cell, Dims, Outcome, PlayError, Player, Position, Rule, Setup, Symmetry};
 
+use crate::footprint::Footprint;
 use crate::format::{self, Child, Claim, Goal, Section, Step};
 
 /// A proof that holds.
@@ -25,6 +26,18 @@ pub struct Checked {
     pub root: Position,
     /// Positions checked, over every section.
     pub positions: usize,
+    /// Replies left to a strategy (`others-lose-as`) that lie outside its footprint, so that
+    /// the strategy's check with the defender passing covered them without a replay each.
+    pub spared: usize,
+}
+
+/// How to check.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Replay a strategy after every reply it covers, even one outside its footprint (the
+    /// result is the same, only slower: for those who would rather not rest on the
+    /// footprint's argument).
+    pub replay_all: bool,
 }
 
 /// Why a proof does not hold: the first position that does not, where it is in the file, and
@@ -109,6 +122,14 @@ fn why_not(e: PlayError) -> String {
 /// # Errors
 /// [`CheckError`] naming the first line or position that does not hold.
 pub fn check(text: &str) -> Result<Checked, CheckError> {
+    check_with(text, Options::default())
+}
+
+/// Checks the proof `text` as `options` say.
+///
+/// # Errors
+/// [`CheckError`] naming the first line or position that does not hold.
+pub fn check_with(text: &str, options: Options) -> Result<Checked, CheckError> {
     let file = format::parse(text).map_err(|e| CheckError {
         // Line 0: the file ended before the header did.
         line: (e.line > 0).then_some(e.line),
@@ -172,8 +193,11 @@ pub fn check(text: &str) -> Result<Checked, CheckError> {
         )));
     }
     let mut positions = 0;
+    let mut spared = 0;
     for section in &file.sections {
-        positions += check_section(section, root)?;
+        let run = check_section(section, root, options)?;
+        positions += run.positions;
+        spared += run.spared;
     }
     Ok(Checked {
         claim: file.claim,
@@ -181,6 +205,7 @@ pub fn check(text: &str) -> Result<Checked, CheckError> {
         rule: file.rule,
         root,
         positions,
+        spared,
     })
 }
 
@@ -193,25 +218,25 @@ fn achieves(goal: Goal, outcome: Outcome) -> bool {
     }
 }
 
-/// Checks one section from its node 0 at `root`: the positions checked.
-fn check_section(section: &Section, root: Position) -> Result<usize, CheckError> {
-    let mut run = Run {
-        section,
-        goal: section.goal,
-        proven: HashSet::new(),
-        positions: 0,
-    };
+/// Checks one section from its node 0 at `root`.
+fn check_section(
+    section: &Section,
+    root: Position,
+    options: Options,
+) -> Result<Run<'_>, CheckError> {
+    let mut run = Run::new(section, options, None);
     run.check_from(0, root, None)?;
-    Ok(run.positions)
+    Ok(run)
 }
 
 /// Where a node's strategy is being checked again: after the defender's reply `reply` at
-/// node `at`, by `others-lose-as` (node `strategy`).
+/// node `at`, by `others-lose-as` (node `strategy`); no reply: with the defender passing,
+/// for the strategy's footprint.
 #[derive(Debug, Clone, Copy)]
 struct Replay {
     strategy: usize,
     at: usize,
-    reply: Cell,
+    reply: Option<Cell>,
 }
 
 /// One section's check: the positions already checked (any node of them holds), and the
@@ -219,14 +244,59 @@ struct Replay {
 struct Run<'a> {
     section: &'a Section,
     goal: Goal,
+    options: Options,
     /// Positions whose nodes were checked, or are being checked (a failure anywhere ends
     /// the whole check, so a position met again needs no second check; a position depends
     /// only on positions with more stones, so no proof rests on itself).
     proven: HashSet<Position>,
     positions: usize,
+    spared: usize,
+    /// Where this run walks a strategy with the defender passing: the footprint it gathers.
+    footprint: Option<Footprint>,
+    /// The strategies whose footprints were worked out, with their node and position.
+    #[cfg(test)]
+    met: Vec<(usize, usize, Position)>,
 }
 
-impl Run<'_> {
+impl<'a> Run<'a> {
+    fn new(section: &'a Section, options: Options, footprint: Option<Footprint>) -> Run<'a> {
+        Run {
+            section,
+            goal: section.goal,
+            options,
+            proven: HashSet::new(),
+            positions: 0,
+            spared: 0,
+            footprint,
+            #[cfg(test)]
+            met: Vec::new(),
+        }
+    }
+
+    /// The footprint of node `strategy`'s strategy from `pos` (the defender to move) with
+    /// the defender passing, where the walk from there holds and the footprint follows all
+    /// of it. The walk's positions count as checked.
+    fn footprint(&mut self, strategy: usize, at: usize, pos: &Position) -> Option<Vec<bool>> {
+        #[cfg(test)]
+        self.met.push((strategy, at, *pos));
+        let mut passed = *pos;
+        passed.pass_unchecked();
+        let footprint = Footprint::new(pos, self.goal.player);
+        let mut walk = Run::new(self.section, self.options, Some(footprint));
+        let held = walk.check_from(
+            strategy,
+            passed,
+            Some(Replay {
+                strategy,
+                at,
+                reply: None,
+            }),
+        );
+        self.positions += walk.positions;
+        held.ok()?;
+        walk.footprint?.into_cells()
+    }
+
     /// Checks the nodes reached from node `start` at `start_pos`: the section itself
     /// (`replay` none), or a strategy checked again after a reply it was not written for,
     /// where each node's position is fixed apart from the rest of the section.
@@ -255,6 +325,9 @@ impl Run<'_> {
             }
             self.proven.insert(pos);
             self.positions += 1;
+            if let Some(footprint) = self.footprint.as_mut() {
+                footprint.visit(&pos);
+            }
             let fail = |line: Option<usize>, message: String| CheckError {
                 line,
                 node: Some(id),
@@ -262,10 +335,12 @@ impl Run<'_> {
                 message: match replay {
                     None => message,
                     Some(r) => format!(
-                        "{message} (node {}'s strategy, checked again after the reply {} at \
-                         node {})",
+                        "{message} (node {}'s strategy, checked again {} at node {})",
                         r.strategy,
-                        named(r.reply),
+                        r.reply
+                            .map_or("with the defender passing".to_string(), |reply| {
+                                format!("after the reply {}", named(reply))
+                            }),
                         r.at
                     ),
                 },
@@ -355,6 +430,12 @@ impl Run<'_> {
                         ));
                     }
                     reach(play(*cell)?, *child, &format!("after {}", named(*cell)))?;
+                    if let Some(footprint) = self.footprint.as_mut() {
+                        footprint.take(*cell);
+                        if child.symmetry != Symmetry::Identity {
+                            footprint.spoil();
+                        }
+                    }
                 }
                 Step::Reply {
                     replies,
@@ -380,6 +461,16 @@ impl Run<'_> {
                             continue;
                         }
                         reach(play(cell)?, child, &format!("after {}", named(cell)))?;
+                        if child.symmetry != Symmetry::Identity {
+                            if let Some(footprint) = self.footprint.as_mut() {
+                                footprint.spoil();
+                            }
+                        }
+                    }
+                    if !zones.is_empty() {
+                        if let Some(footprint) = self.footprint.as_mut() {
+                            footprint.spoil();
+                        }
                     }
                     if let Some(strategy) = lose_as {
                         if !section.nodes.contains_key(strategy) {
@@ -438,6 +529,12 @@ impl Run<'_> {
                         outside.push(filled.into_iter().collect());
                     }
                     let moves: Vec<Cell> = pos.legal_moves().collect();
+                    // The strategy's footprint, worked out at the first reply that needs it:
+                    // under free-style, a reply outside it needs no replay.
+                    let mut footprint: Option<Option<Vec<bool>>> = None;
+                    let shortcut = self.footprint.is_none()
+                        && !self.options.replay_all
+                        && pos.rule() == Rule::Freestyle;
                     for reply in moves.into_iter().filter(|c| !listed.contains(c)) {
                         if outside.iter().any(|o| o.contains(&reply)) {
                             continue;
@@ -457,8 +554,19 @@ impl Run<'_> {
                             ));
                         }
                         if let Some(strategy) = *lose_as {
-                            if loses_to(&pos, reply, goal, &[]) {
+                            if loses_to(&pos, reply, goal, &[], self.footprint.as_mut()) {
                                 continue;
+                            }
+                            if shortcut {
+                                let cells = footprint
+                                    .get_or_insert_with(|| self.footprint(strategy, id, &pos));
+                                if cells
+                                    .as_ref()
+                                    .is_some_and(|cells| !cells[pos.dims().index(reply)])
+                                {
+                                    self.spared += 1;
+                                    continue;
+                                }
                             }
                             let after = play(reply)?;
                             self.check_from(
@@ -467,12 +575,12 @@ impl Run<'_> {
                                 Some(Replay {
                                     strategy,
                                     at: id,
-                                    reply,
+                                    reply: Some(reply),
                                 }),
                             )?;
                             continue;
                         }
-                        if !loses_to(&pos, reply, goal, lose_to) {
+                        if !loses_to(&pos, reply, goal, lose_to, self.footprint.as_mut()) {
                             let ended = pos.play(reply).ok().filter(Position::is_over);
                             return Err(fail(
                                 line,
@@ -498,9 +606,15 @@ impl Run<'_> {
                     }
                 }
                 Step::Pairing(pairs) => {
+                    if let Some(footprint) = self.footprint.as_mut() {
+                        footprint.spoil();
+                    }
                     check_pairing(&pos, goal, pairs).map_err(|message| fail(line, message))?;
                 }
                 Step::Potential => {
+                    if let Some(footprint) = self.footprint.as_mut() {
+                        footprint.spoil();
+                    }
                     check_potential(&pos, goal).map_err(|message| fail(line, message))?;
                 }
             }
@@ -533,12 +647,23 @@ fn wins_at_once(pos: &Position) -> bool {
 /// line goes on; two winning cells, and the defender cannot take both. Under free-style,
 /// standard and renju no stone of the defender's on another cell stops a winning cell (a
 /// line of the attacker's own stones), which is why any other reply loses at once.
-fn loses_to(pos: &Position, reply: Cell, goal: Goal, line: &[Cell]) -> bool {
+/// `footprint`, where a strategy's footprint is being gathered, is given the positions and
+/// the moves this goes through.
+fn loses_to(
+    pos: &Position,
+    reply: Cell,
+    goal: Goal,
+    line: &[Cell],
+    mut footprint: Option<&mut Footprint>,
+) -> bool {
     let Ok(mut at) = pos.play(reply) else {
         return false;
     };
     let mut moves = line.iter();
     loop {
+        if let Some(f) = footprint.as_deref_mut() {
+            f.visit(&at);
+        }
         if at.is_over() {
             return achieves(goal, at.outcome());
         }
@@ -551,6 +676,10 @@ fn loses_to(pos: &Position, reply: Cell, goal: Goal, line: &[Cell]) -> bool {
         let Ok(four) = at.play(cell) else {
             return false;
         };
+        if let Some(f) = footprint.as_deref_mut() {
+            f.take(cell);
+            f.visit(&four);
+        }
         if four.is_over() {
             return achieves(goal, four.outcome());
         }
@@ -685,4 +814,93 @@ fn check_pairing(pos: &Position, goal: Goal, pairs: &[(Cell, Cell)]) -> Result<(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A win on 15 x 15 whose node 129 leaves most of O's replies to X's strategy for a pass.
+    const STRATEGY: &str = include_str!("../tests/data/strategy.proof");
+
+    /// Whether node `strategy` of `section`, checked again in full from `after`, holds.
+    fn replays(section: &Section, strategy: usize, at: usize, after: Position) -> bool {
+        let all = Options { replay_all: true };
+        let replay = Replay {
+            strategy,
+            at,
+            reply: None,
+        };
+        Run::new(section, all, None)
+            .check_from(strategy, after, Some(replay))
+            .is_ok()
+    }
+
+    /// Every reply outside a strategy's footprint, replayed in full, holds: at the
+    /// strategies' own positions, and with one more stone of O's next to the stones (every
+    /// third such cell), where the strategy may hold or not and its footprint is another.
+    /// The replies tried are those within two cells of a stone: a reply further off touches
+    /// no window the stones are in.
+    #[test]
+    fn a_reply_outside_the_footprint_loses_to_the_strategy_replayed() {
+        let file = format::parse(STRATEGY).unwrap();
+        let setup = Setup::from_notation(&file.root).unwrap();
+        let root = Position::from_setup_under(&setup, file.board.2, file.rule).unwrap();
+        let section = &file.sections[0];
+        let mut run = Run::new(section, Options::default(), None);
+        run.check_from(0, root, None).unwrap();
+        assert!(!run.met.is_empty());
+        let (mut footprints, mut spared, mut failed_inside) = (0, 0, 0);
+        for &(strategy, at, pos) in &run.met {
+            let near = |pos: &Position, c: Cell, within: i32| {
+                (-within..=within).any(|dr| {
+                    (-within..=within).any(|dc| {
+                        pos.dims()
+                            .step(c, (dr, dc), 1)
+                            .is_some_and(|n| pos.get(n).is_some())
+                    })
+                })
+            };
+            let next_to: Vec<Cell> = pos.empty_cells().filter(|&c| near(&pos, c, 1)).collect();
+            let with_stone = next_to.iter().step_by(3).map(|&c| {
+                let mut more = pos.play_all(&[c]).unwrap();
+                // The stone was O's, and O is to move again.
+                more.pass_unchecked();
+                more
+            });
+            for q in std::iter::once(pos).chain(with_stone) {
+                if q.is_over() {
+                    continue;
+                }
+                let Some(cells) =
+                    Run::new(section, Options::default(), None).footprint(strategy, at, &q)
+                else {
+                    continue;
+                };
+                footprints += 1;
+                let goal = section.goal;
+                for reply in q.legal_moves().filter(|&c| near(&q, c, 2)) {
+                    if loses_to(&q, reply, goal, &[], None) {
+                        continue;
+                    }
+                    let holds = replays(section, strategy, at, q.play(reply).unwrap());
+                    if cells[q.dims().index(reply)] {
+                        failed_inside += usize::from(!holds);
+                    } else {
+                        spared += 1;
+                        assert!(
+                            holds,
+                            "{q}: the reply {reply:?} lies outside the footprint, but the \
+                             strategy replayed after it does not hold"
+                        );
+                    }
+                }
+            }
+        }
+        // The test has teeth: many footprints, many replies spared, and replies inside
+        // footprints that the strategy does not beat.
+        assert!(footprints > 5, "{footprints}");
+        assert!(spared > 200, "{spared}");
+        assert!(failed_inside > 10, "{failed_inside}");
+    }
 }

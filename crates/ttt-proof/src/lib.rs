@@ -38,7 +38,8 @@
 //! ```
 
 pub mod check;
+mod footprint;
 pub mod format;
 
-pub use check::{check, CheckError, Checked};
+pub use check::{check, check_with, CheckError, Checked, Options};
 pub use format::Claim;

@@ -512,29 +512,46 @@ fn drop_first_reply(proof: &str) -> (String, String) {
 fn a_strategy_replayed_covers_the_replies_it_still_beats() {
     let checked = ttt_proof::check(STRATEGY).unwrap();
     assert_eq!(checked.claim.to_string(), "X wins");
-    // The strategy is checked once for each reply it covers: far more positions than lines.
+    // Replayed after every reply it covers, the strategy is checked once for each: far more
+    // positions than lines.
+    let all = ttt_proof::Options { replay_all: true };
+    let replayed = ttt_proof::check_with(STRATEGY, all).unwrap();
+    assert_eq!(replayed.claim, checked.claim);
     let lines = STRATEGY
         .lines()
         .filter(|l| l.contains(" play ") || l.contains(" reply "))
         .count();
     assert!(
-        checked.positions > 2 * lines,
+        replayed.positions > 2 * lines,
         "{} {lines}",
-        checked.positions
+        replayed.positions
+    );
+    assert_eq!(replayed.spared, 0);
+    // With footprints, the replies outside the strategy's are covered by one walk with O
+    // passing, and the check goes through about as many positions as the file has lines.
+    assert!(checked.spared > 100, "{}", checked.spared);
+    assert!(
+        checked.positions < replayed.positions / 2,
+        "{} {}",
+        checked.positions,
+        replayed.positions
     );
     // The clause is version 4's.
     let old = STRATEGY.replacen("ttt-proof 4", "ttt-proof 3", 1);
     let err = ttt_proof::check(&old).unwrap_err();
     assert!(err.to_string().contains("needs version 4"), "{err}");
-    // A reply that the strategy does not beat, left out, is named with the replay.
+    // A reply that the strategy does not beat, left out, is named with the replay, whether
+    // the replies outside the footprint are replayed or not: it lies inside.
     let (dropped_text, dropped) = drop_first_reply(STRATEGY);
-    let err = ttt_proof::check(&dropped_text).unwrap_err();
-    assert!(!err.unreadable);
-    assert!(
-        err.to_string()
-            .contains(&format!("checked again after the reply {dropped} (")),
-        "{err}"
-    );
+    for options in [ttt_proof::Options::default(), all] {
+        let err = ttt_proof::check_with(&dropped_text, options).unwrap_err();
+        assert!(!err.unreadable);
+        assert!(
+            err.to_string()
+                .contains(&format!("checked again after the reply {dropped} (")),
+            "{err}"
+        );
+    }
     // A strategy that is not in the section, or is named with a symmetry, is refused.
     let missing = mutate(STRATEGY, " others-lose-as ", |line| {
         format!(

@@ -12,4 +12,9 @@ not in the format.")]
 pub struct CheckProofArgs {
     /// The proof file.
     pub file: PathBuf,
+    /// Replay a strategy (`others-lose-as`) after every reply it covers, even those outside
+    /// its footprint, which are otherwise covered by one check with the defender passing
+    /// (docs/PROOFS.md, "Strategies replayed"): the same answer, more slowly.
+    #[arg(long)]
+    pub replay_all: bool,
 }

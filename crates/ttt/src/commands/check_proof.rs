@@ -25,7 +25,10 @@ pub fn run(args: &CheckProofArgs) -> anyhow::Result<()> {
         ))
     })?;
     let started = Instant::now();
-    let checked = ttt_proof::check(&text).map_err(|e| {
+    let options = ttt_proof::Options {
+        replay_all: args.replay_all,
+    };
+    let checked = ttt_proof::check_with(&text, options).map_err(|e| {
         if e.unreadable {
             user_error(format!(
                 "{} is not a proof file (docs/PROOFS.md): {e}",
@@ -41,8 +44,17 @@ pub fn run(args: &CheckProofArgs) -> anyhow::Result<()> {
     } else {
         format!("from {}", checked.root)
     };
+    let spared = if checked.spared > 0 {
+        format!(
+            "; {} outside a strategy's footprint, not replayed",
+            plural(checked.spared as u64, "reply")
+        )
+    } else {
+        String::new()
+    };
     println!(
-        "{} on {} x {} with {} in a row ({}), {from}: the proof holds ({} checked in {:.2} s)",
+        "{} on {} x {} with {} in a row ({}), {from}: the proof holds ({} checked in {:.2} \
+         s{spared})",
         checked.claim,
         dims.rows(),
         dims.cols(),

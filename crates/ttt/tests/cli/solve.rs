@@ -703,6 +703,33 @@ fn a_win_that_begins_with_quiet_moves_is_proven_and_checked() {
     assert!(text.contains("X wins on 15 x 15 with 5 in a row"), "{text}");
 }
 
+/// A strategy for a pass is checked once for the replies outside its footprint, and
+/// `--replay-all` replays it after each: the same proof holds either way, and the output says
+/// how many replies the footprints covered.
+#[test]
+fn check_proof_covers_far_replies_by_a_footprint_or_replays_them_all() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../ttt-proof/tests/data/strategy.proof"
+    );
+    let positions = |text: &str| -> u64 {
+        let (_, after) = text.split_once("the proof holds (").unwrap();
+        after.split(' ').next().unwrap().parse().unwrap()
+    };
+    let out = crate::support::ttt(&["check-proof", file], "");
+    let quick = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(out.status.code(), Some(0), "{quick}");
+    assert!(
+        quick.contains("replies outside a strategy's footprint, not replayed"),
+        "{quick}"
+    );
+    let out = crate::support::ttt(&["check-proof", "--replay-all", file], "");
+    let all = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(out.status.code(), Some(0), "{all}");
+    assert!(!all.contains("footprint"), "{all}");
+    assert!(positions(&all) > 2 * positions(&quick), "{quick}\n{all}");
+}
+
 /// A gomoku position read without `--k` is read with three in a row, and is usually over
 /// already, or not a position at all: `ttt solve` and `ttt move` say that no K was given;
 /// with `--k 3` given, they do not.
