@@ -5,6 +5,7 @@
 //! symmetric positions are one node. The checker (`ttt-proof`) shares none of this code.
 
 mod certify;
+mod footprint;
 mod oracle;
 mod refused;
 mod section;

@@ -12,9 +12,10 @@
 //! threat, a win by fours were the defender to pass (`others-lose-to`, checked reply by
 //! reply here as the checker will), and on boards of more than 128 cells, where fours do not
 //! do it, those that the attacker's strategy for a pass still beats (`others-lose-as`: the
-//! strategy is written as a node of its own, without symmetry, and replayed here after each
-//! reply as the checker will). In a draw section a certificate ends the line wherever one
-//! holds.
+//! strategy is written as a node of its own, without symmetry, and replayed here as the
+//! checker will: once with the defender passing, which gives its footprint under free-style,
+//! then after each reply inside it). In a draw section a certificate ends the line wherever
+//! one holds.
 //!
 //! Under free-style, on boards of up to 128 cells, a draw section also keeps each node's
 //! relevance zone (the cells its proof that the defender cannot win rests on, as the solver's
@@ -34,6 +35,7 @@ use std::sync::Arc;
 use ttt_core::{Cell, Dims, Outcome, Player, Position, Rule, Symmetry};
 
 use super::certify::Certify;
+use super::footprint::Footprint;
 use super::oracle::{Ask, Oracle};
 use super::refused::ProofRefused;
 use crate::board::bits::bit;
@@ -67,6 +69,8 @@ pub(crate) struct Section<'a> {
     planning: u32,
     /// What replays were found to hold: by node and position.
     replayed: HashMap<(usize, Position), bool>,
+    /// Where a strategy is being replayed with the defender passing: its footprint so far.
+    footprint: Option<Footprint>,
     /// Counts the nodes made, for a progress display.
     written: Option<Arc<AtomicU64>>,
 }
@@ -156,6 +160,7 @@ impl<'a> Section<'a> {
             steps: Vec::new(),
             planning: 0,
             replayed: HashMap::new(),
+            footprint: None,
             written: None,
         }
     }
@@ -323,7 +328,13 @@ impl<'a> Section<'a> {
         let mut lose_as = None;
         if pending.len() >= PLAN_WORTH && threat.as_ref().is_none_or(Option::is_none) {
             if let Some(plan) = self.plan(pos)? {
-                pending.retain(|&reply| !self.replays(plan, after(pos, reply)));
+                let footprint = self.footprint(plan, pos);
+                pending.retain(|&reply| {
+                    let outside = footprint
+                        .as_ref()
+                        .is_some_and(|cells| !cells[dims.index(reply)]);
+                    !outside && !self.replays(plan, after(pos, reply))
+                });
                 lose_as = Some(plan);
             }
         }
@@ -422,6 +433,11 @@ impl<'a> Section<'a> {
     /// checker replays it: its moves legal there, its listed replies answered (those on
     /// cells now taken passed over), the others covered as its line says.
     fn replays(&mut self, id: usize, pos: Position) -> bool {
+        // A footprint is gathered from every position the replay goes through, so nothing
+        // is taken from what other replays found.
+        if self.footprint.is_some() {
+            return self.replays_afresh(id, &pos);
+        }
         if let Some(&known) = self.replayed.get(&(id, pos)) {
             return known;
         }
@@ -436,13 +452,40 @@ impl<'a> Section<'a> {
         child.symmetry == Symmetry::Identity && self.replays(child.id, pos)
     }
 
+    /// The footprint of node `plan`'s strategy from `pos` (the defender to move) with the
+    /// defender passing, where the strategy holds there: the cells where one more stone of
+    /// the defender's could change what its replay decides (docs/PROOFS.md, "Footprints").
+    /// Under free-style only.
+    fn footprint(&mut self, plan: usize, pos: &Position) -> Option<Vec<bool>> {
+        if pos.rule() != Rule::Freestyle {
+            return None;
+        }
+        let mut passed = *pos;
+        passed.pass_unchecked();
+        self.footprint = Some(Footprint::new(pos, self.attacker));
+        let holds = self.replays_afresh(plan, &passed);
+        let footprint = self.footprint.take()?;
+        holds.then(|| footprint.cells()).flatten()
+    }
+
+    /// Adds `pos` to the footprint being gathered, if one is.
+    fn see(&mut self, pos: &Position) {
+        if let Some(footprint) = self.footprint.as_mut() {
+            footprint.see(pos);
+        }
+    }
+
     fn replays_afresh(&mut self, id: usize, pos: &Position) -> bool {
         let step = self.steps[id].clone();
+        self.see(pos);
         if pos.is_over() {
             return matches!(step, Written::Over) && self.achieves(pos.outcome());
         }
         match step {
             Written::Play(cell, child) => {
+                if let Some(footprint) = self.footprint.as_mut() {
+                    footprint.take(pos, cell);
+                }
                 pos.get(cell).is_none()
                     && pos.turn() == self.attacker
                     && self.replays_child(child, after(pos, cell))
@@ -460,10 +503,23 @@ impl<'a> Section<'a> {
                 let left: Vec<Cell> = pos.legal_moves().filter(|c| !listed.contains(c)).collect();
                 left.into_iter().all(|reply| {
                     let next = after(pos, reply);
+                    self.see(&next);
                     match &others {
                         Others::None => false,
                         Others::AtOnce => self.loses_at_once(&next),
-                        Others::To(line) => self.loses_to(&next, line).is_some(),
+                        Others::To(line) => {
+                            let mut footprint = self.footprint.take();
+                            let lost = self.loses_to_seen(&next, line, &mut |at, four| {
+                                if let Some(f) = footprint.as_mut() {
+                                    match four {
+                                        None => f.see(at),
+                                        Some(cell) => f.take(at, cell),
+                                    }
+                                }
+                            });
+                            self.footprint = footprint;
+                            lost.is_some()
+                        }
                         Others::As(plan) => self.loses_at_once(&next) || self.replays(*plan, next),
                     }
                 })
@@ -511,15 +567,30 @@ impl<'a> Section<'a> {
     /// `line` (its own moves, the defender's forced), and with how many of its moves: the
     /// checker's test for a reply left out by `others-lose-to` (docs/PROOFS.md).
     fn loses_to(&self, pos: &Position, line: &[Cell]) -> Option<usize> {
+        self.loses_to_seen(pos, line, &mut |_, _| {})
+    }
+
+    /// [`Section::loses_to`], telling `seen` each position it decides something at (with
+    /// no cell), and the cell of each four of the attacker's it plays (with the position
+    /// it is played at).
+    fn loses_to_seen(
+        &self,
+        pos: &Position,
+        line: &[Cell],
+        seen: &mut dyn FnMut(&Position, Option<Cell>),
+    ) -> Option<usize> {
         let mut at = *pos;
         for (played, &cell) in line.iter().enumerate() {
+            seen(&at, None);
             if self.loses_at_once(&at) {
                 return Some(played);
             }
             if at.is_over() {
                 return None;
             }
+            seen(&at, Some(cell));
             let four = at.play(cell).ok()?;
+            seen(&four, None);
             if four.is_over() {
                 return self.achieves(four.outcome()).then_some(played + 1);
             }
@@ -535,6 +606,7 @@ impl<'a> Section<'a> {
                 _ => return Some(played + 1),
             }
         }
+        seen(&at, None);
         self.loses_at_once(&at).then_some(line.len())
     }
 
