@@ -535,6 +535,9 @@ impl<'a> Run<'a> {
                     let shortcut = self.footprint.is_none()
                         && !self.options.replay_all
                         && pos.rule() == Rule::Freestyle;
+                    // The attacker's winning cells, once for all the replies left out (a reply
+                    // takes at most one of them; under caro it may spoil others).
+                    let wins = (pos.rule() != Rule::Caro).then(|| pos.line_cells(goal.player));
                     for reply in moves.into_iter().filter(|c| !listed.contains(c)) {
                         if outside.iter().any(|o| o.contains(&reply)) {
                             continue;
@@ -554,7 +557,8 @@ impl<'a> Run<'a> {
                             ));
                         }
                         if let Some(strategy) = *lose_as {
-                            if loses_to(&pos, reply, goal, &[], self.footprint.as_mut()) {
+                            let wins = wins.as_deref();
+                            if loses_to(&pos, reply, goal, &[], wins, self.footprint.as_mut()) {
                                 continue;
                             }
                             if shortcut {
@@ -580,7 +584,8 @@ impl<'a> Run<'a> {
                             )?;
                             continue;
                         }
-                        if !loses_to(&pos, reply, goal, lose_to, self.footprint.as_mut()) {
+                        let wins = wins.as_deref();
+                        if !loses_to(&pos, reply, goal, lose_to, wins, self.footprint.as_mut()) {
                             let ended = pos.play(reply).ok().filter(Position::is_over);
                             return Err(fail(
                                 line,
@@ -648,18 +653,22 @@ fn wins_at_once(pos: &Position) -> bool {
 /// standard and renju no stone of the defender's on another cell stops a winning cell (a
 /// line of the attacker's own stones), which is why any other reply loses at once.
 /// `footprint`, where a strategy's footprint is being gathered, is given the positions and
-/// the moves this goes through.
+/// the moves this goes through. `wins`, where given, are the attacker's winning cells at
+/// `pos`: by the same fact, those left after the reply are the attacker's winning cells
+/// then, found without trying each (not under caro, where none may be given).
 fn loses_to(
     pos: &Position,
     reply: Cell,
     goal: Goal,
     line: &[Cell],
+    wins: Option<&[Cell]>,
     mut footprint: Option<&mut Footprint>,
 ) -> bool {
     let Ok(mut at) = pos.play(reply) else {
         return false;
     };
     let mut moves = line.iter();
+    let mut first = true;
     loop {
         if let Some(f) = footprint.as_deref_mut() {
             f.visit(&at);
@@ -667,9 +676,14 @@ fn loses_to(
         if at.is_over() {
             return achieves(goal, at.outcome());
         }
-        if wins_at_once(&at) {
+        let won = match wins.filter(|_| first) {
+            Some(wins) => wins.iter().any(|&c| c != reply),
+            None => wins_at_once(&at),
+        };
+        if won {
             return true;
         }
+        first = false;
         let Some(&cell) = moves.next() else {
             return false;
         };
@@ -880,7 +894,7 @@ mod tests {
                 footprints += 1;
                 let goal = section.goal;
                 for reply in q.legal_moves().filter(|&c| near(&q, c, 2)) {
-                    if loses_to(&q, reply, goal, &[], None) {
+                    if loses_to(&q, reply, goal, &[], None, None) {
                         continue;
                     }
                     let holds = replays(section, strategy, at, q.play(reply).unwrap());

@@ -241,6 +241,8 @@ fn replies(
 /// # Errors
 /// [`FormatError`] naming the first line that is not what the format says.
 pub fn parse(text: &str) -> Result<ProofFile, FormatError> {
+    // Some editors save a byte-order mark before the first line: it is no part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .lines()
         .enumerate()

@@ -300,6 +300,19 @@ section X win
     // The same line, with a reply left out that does not lose at once.
     let wrong = proof.replace("0 play 2,2 1", "0 play 1,0 1");
     assert!(ttt_proof::check(&wrong).is_err());
+    // The block of X's only threat left out: it takes the one cell where X would win, so
+    // X has no move that wins at once after it. (At node 3, X has two such cells, and
+    // O's reply there may be left out.)
+    let unblocked = proof.replace("1 reply 1,1>2 others-lose", "1 reply others-lose");
+    let err = ttt_proof::check(&unblocked).unwrap_err();
+    assert!(
+        err.to_string().contains(
+            "the reply 1,1 (row 2, column 2) is not listed, and the attacker has no move"
+        ),
+        "{err}"
+    );
+    let both = proof.replace("3 reply 1,0>4 others-lose", "3 reply others-lose");
+    assert!(ttt_proof::check(&both).is_ok());
 }
 
 #[test]
@@ -403,6 +416,9 @@ section X win
 #[test]
 fn malformed_files_name_the_line() {
     let err = ttt_proof::check("ttt-proof 1\nboard 3 3\n").unwrap_err();
+    assert_eq!(err.to_string(), "line 2: write board ROWS COLS K");
+    // A byte-order mark before the first line, as some editors save one, is no part of it.
+    let err = ttt_proof::check("\u{feff}ttt-proof 1\nboard 3 3\n").unwrap_err();
     assert_eq!(err.to_string(), "line 2: write board ROWS COLS K");
     let err = ttt_proof::check("ttt-proof 5\n").unwrap_err();
     assert!(err.to_string().starts_with("line 1:"), "{err}");

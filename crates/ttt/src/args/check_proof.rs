@@ -12,9 +12,11 @@ not in the format.")]
 pub struct CheckProofArgs {
     /// The proof file.
     pub file: PathBuf,
-    /// Replay a strategy (`others-lose-as`) after every reply it covers, even those outside
-    /// its footprint, which are otherwise covered by one check with the defender passing
-    /// (docs/PROOFS.md, "Strategies replayed"): the same answer, more slowly.
+    /// Replay a strategy (`others-lose-as`) after every reply it covers. Without this, under
+    /// free-style the strategy is checked once with the defender passing, which gives its
+    /// footprint (the cells where one more stone of the defender's could change that check),
+    /// and replayed only after the replies inside it (docs/PROOFS.md, "Footprints"): the same
+    /// answer, more slowly.
     #[arg(long)]
     pub replay_all: bool,
 }
