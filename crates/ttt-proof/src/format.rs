@@ -387,11 +387,18 @@ pub fn parse(text: &str) -> Result<ProofFile, FormatError> {
             ),
             Some("over") if words.len() == 2 => Step::Over,
             Some("potential") if words.len() == 2 => Step::Potential,
-            _ => return Err(error(
-                n,
-                "a node is ID play CELL NODE, ID reply CELL>NODE ..., ID pairing CELL-CELL ..., \
-                     ID potential or ID over",
-            )),
+            _ => {
+                // A line cut short in a file copied part way is the likeliest cause: show it.
+                let shown: String = line.chars().take(60).collect();
+                let more = if shown.len() < line.len() { " ..." } else { "" };
+                return Err(error(
+                    n,
+                    format!(
+                        "{shown:?}{more} is not a node: a node is ID play CELL NODE, ID reply \
+                         CELL>NODE ..., ID pairing CELL-CELL ..., ID potential or ID over"
+                    ),
+                ));
+            }
         };
         if section.nodes.insert(id, (step, n)).is_some() {
             return Err(error(

@@ -417,6 +417,15 @@ section X win
 fn malformed_files_name_the_line() {
     let err = ttt_proof::check("ttt-proof 1\nboard 3 3\n").unwrap_err();
     assert_eq!(err.to_string(), "line 2: write board ROWS COLS K");
+    // A node line cut short is shown as it is.
+    let cut = "ttt-proof 1\nboard 3 3 3\nrule freestyle\nroot empty\nclaim X wins\n\
+               section X win\n0 pla";
+    let err = ttt_proof::check(cut).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("line 7: \"0 pla\" is not a node: a node is ID play CELL NODE"),
+        "{err}"
+    );
     // A byte-order mark before the first line, as some editors save one, is no part of it.
     let err = ttt_proof::check("\u{feff}ttt-proof 1\nboard 3 3\n").unwrap_err();
     assert_eq!(err.to_string(), "line 2: write board ROWS COLS K");
