@@ -276,7 +276,7 @@ impl<'a> Run<'a> {
     /// The footprint of node `strategy`'s strategy from `pos` (the defender to move) with
     /// the defender passing, where the walk from there holds and the footprint follows all
     /// of it. The walk's positions count as checked.
-    fn footprint(&mut self, strategy: usize, at: usize, pos: &Position) -> Option<Vec<bool>> {
+    fn footprint_of(&mut self, strategy: usize, at: usize, pos: &Position) -> Option<Vec<bool>> {
         #[cfg(test)]
         self.met.push((strategy, at, *pos));
         let mut passed = *pos;
@@ -531,7 +531,7 @@ impl<'a> Run<'a> {
                     let moves: Vec<Cell> = pos.legal_moves().collect();
                     // The strategy's footprint, worked out at the first reply that needs it:
                     // under free-style, a reply outside it needs no replay.
-                    let mut footprint: Option<Option<Vec<bool>>> = None;
+                    let mut strategy_cells: Option<Option<Vec<bool>>> = None;
                     let shortcut = self.footprint.is_none()
                         && !self.options.replay_all
                         && pos.rule() == Rule::Freestyle;
@@ -562,8 +562,8 @@ impl<'a> Run<'a> {
                                 continue;
                             }
                             if shortcut {
-                                let cells = footprint
-                                    .get_or_insert_with(|| self.footprint(strategy, id, &pos));
+                                let cells = strategy_cells
+                                    .get_or_insert_with(|| self.footprint_of(strategy, id, &pos));
                                 if cells
                                     .as_ref()
                                     .is_some_and(|cells| !cells[pos.dims().index(reply)])
@@ -887,7 +887,7 @@ mod tests {
                     continue;
                 }
                 let Some(cells) =
-                    Run::new(section, Options::default(), None).footprint(strategy, at, &q)
+                    Run::new(section, Options::default(), None).footprint_of(strategy, at, &q)
                 else {
                     continue;
                 };
