@@ -670,8 +670,9 @@ fn loses_to(
     let mut moves = line.iter();
     let mut first = true;
     loop {
+        // `at` follows a defender's move from `pos` or from `four`, both visited.
         if let Some(f) = footprint.as_deref_mut() {
-            f.visit(&at);
+            f.visit_after_defender(&at);
         }
         if at.is_over() {
             return achieves(goal, at.outcome());

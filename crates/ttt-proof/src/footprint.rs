@@ -102,6 +102,16 @@ impl Footprint {
         }
     }
 
+    /// Adds a position that a defender's move reached from one visited: only whether it is
+    /// too full to follow. Its windows of `K - 1` of the defender's stones held `K - 2` or
+    /// more before the move, and its attacker's winning cells were winning cells before it:
+    /// the cells of both are in already.
+    pub(crate) fn visit_after_defender(&mut self, pos: &Position) {
+        if pos.count_blanks() < 2 {
+            self.spoiled = true;
+        }
+    }
+
     /// The walk met something the footprint does not follow: a symmetry, a zone, a pairing
     /// or a weight count.
     pub(crate) fn spoil(&mut self) {

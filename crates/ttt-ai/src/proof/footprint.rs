@@ -66,6 +66,13 @@ impl Footprint {
         }
     }
 
+    /// A position a defender's move reached from one seen: only whether it is too full to
+    /// follow. Its windows one defender's stone short of a line were two short or less
+    /// before the move, and its attacker's winning cells were winning cells before it.
+    pub(crate) fn see_after_defender(&mut self, pos: &Position) {
+        self.too_full |= pos.count_blanks() < 2;
+    }
+
     /// The cells where a defender's stone could matter, or none where the replay reached a
     /// position too full to follow.
     pub(crate) fn cells(self) -> Option<Vec<bool>> {
@@ -117,5 +124,12 @@ mod tests {
     fn a_position_with_fewer_than_two_empty_cells_has_no_footprint() {
         assert!(seen(&["XOX", "OXO", "OX."], 3).is_none());
         assert!(seen(&["XOX", "OX.", "OX."], 3).is_some());
+        // After a defender's move, only the empty cells are counted.
+        for (rows, full) in [("XOX/OXO/OX.", true), ("XOX/OX./OX.", false)] {
+            let pos = Position::from_setup(&Setup::from_notation(rows).unwrap(), 3).unwrap();
+            let mut footprint = Footprint::new(&pos, Player::X);
+            footprint.see_after_defender(&pos);
+            assert_eq!(footprint.cells().is_none(), full, "{rows}");
+        }
     }
 }

@@ -503,7 +503,9 @@ impl<'a> Section<'a> {
                 let left: Vec<Cell> = pos.legal_moves().filter(|c| !listed.contains(c)).collect();
                 left.into_iter().all(|reply| {
                     let next = after(pos, reply);
-                    self.see(&next);
+                    if let Some(footprint) = self.footprint.as_mut() {
+                        footprint.see_after_defender(&next);
+                    }
                     match &others {
                         Others::None => false,
                         Others::AtOnce => self.loses_at_once(&next),
@@ -512,8 +514,11 @@ impl<'a> Section<'a> {
                             let lost = self.loses_to_seen(&next, line, &mut |at, four| {
                                 if let Some(f) = footprint.as_mut() {
                                     match four {
-                                        None => f.see(at),
-                                        Some(cell) => f.take(at, cell),
+                                        None => f.see_after_defender(at),
+                                        Some(cell) => {
+                                            f.take(at, cell);
+                                            f.see(at);
+                                        }
                                     }
                                 }
                             });
@@ -570,9 +575,9 @@ impl<'a> Section<'a> {
         self.loses_to_seen(pos, line, &mut |_, _| {})
     }
 
-    /// [`Section::loses_to`], telling `seen` each position it decides something at (with
-    /// no cell), and the cell of each four of the attacker's it plays (with the position
-    /// it is played at).
+    /// [`Section::loses_to`], telling `seen` each position it decides something at: those
+    /// after a defender's move (`pos`, and each after a forced block) with no cell, and
+    /// those after each of the attacker's fours with the four's cell.
     fn loses_to_seen(
         &self,
         pos: &Position,
@@ -588,9 +593,8 @@ impl<'a> Section<'a> {
             if at.is_over() {
                 return None;
             }
-            seen(&at, Some(cell));
             let four = at.play(cell).ok()?;
-            seen(&four, None);
+            seen(&four, Some(cell));
             if four.is_over() {
                 return self.achieves(four.outcome()).then_some(played + 1);
             }
