@@ -138,7 +138,7 @@ impl Oracle {
             asked: HashMap::new(),
             threat_wins: HashMap::new(),
             quiet_wins: HashMap::new(),
-            quiet: QuietTable::with_bytes(memory / 4),
+            quiet: QuietTable::for_threads(memory / 4, threads.max(1)),
             nodes: 0,
         })
     }

@@ -11,11 +11,15 @@
 //! - [`heuristic`]: alpha-beta with threat extensions over [`crate::eval`], for the strong
 //!   player where nothing can be proven: its scores are estimates.
 //!
+//! - [`ahead`]: threads that open positions ahead of a search that stays on one thread (the
+//!   search for wins with quiet moves of [`threats`]).
+//!
 //! All take the same [`limits::Limits`]. The proof searches give the same account of their
 //! work ([`stats::Stats`]), keep what they learn in a table of [`crate::tt`], and settle
 //! positions without search by [`crate::certificates`] and relevance [`zone`]s.
 //! Which of them runs, on how many threads, is decided by [`crate::solve`].
 
+pub(crate) mod ahead;
 pub(crate) mod alpha_beta;
 pub(crate) mod exact;
 pub(crate) mod heuristic;

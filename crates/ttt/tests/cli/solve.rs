@@ -687,7 +687,8 @@ fn a_win_by_threats_on_fifteen_by_fifteen_is_proven_and_checked() {
 }
 
 /// On 15 x 15 a win that begins with quiet moves (X's first move threatens nothing at once,
-/// and no search by threats alone finds the win) is proven, and the proof checks.
+/// and no search by threats alone finds the win) is proven, and the proof checks: on one
+/// thread, and on two (the second opening positions ahead of the search for quiet moves).
 #[test]
 fn a_win_that_begins_with_quiet_moves_is_proven_and_checked() {
     let position = [
@@ -697,10 +698,12 @@ fn a_win_that_begins_with_quiet_moves_is_proven_and_checked() {
     ]
     .concat();
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("quiet.proof");
-    let path = file.to_str().unwrap();
-    let text = prove_and_check(&["--k", "5", &position], path);
-    assert!(text.contains("X wins on 15 x 15 with 5 in a row"), "{text}");
+    for threads in ["1", "2"] {
+        let file = dir.path().join(format!("quiet-{threads}.proof"));
+        let path = file.to_str().unwrap();
+        let text = prove_and_check(&["--k", "5", &position, "--threads", threads], path);
+        assert!(text.contains("X wins on 15 x 15 with 5 in a row"), "{text}");
+    }
 }
 
 /// A strategy for a pass is checked once for the replies outside its footprint, and

@@ -28,14 +28,21 @@
 //!
 //! The attacker's quiet moves are only tried among the cells near the stones, best first by
 //! the lines they make; that can miss a win, never claim a false one.
+//!
+//! Opening a position (its threat searches) is nearly all of the search's time. Given more
+//! than one thread, the others open ahead of the search the positions it will open next
+//! ([`crate::search::ahead`]).
 
 use std::collections::{HashMap, HashSet};
-use std::rc::Rc;
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 
 use ttt_core::Player;
 
 use super::{Found, ThreatLine, Threats, VCT_THREATS};
 use crate::board::stones::Stones;
+use crate::search::ahead::Ahead;
 use crate::search::limits::Limits;
 use crate::search::proof_number::numbers::{add, beyond};
 use crate::tt::bounds::BoundTable;
@@ -76,6 +83,17 @@ const NODE_BYTES: usize = 320;
 /// position is an attacker's node for one and a defender's for the other).
 const O_ATTACKS: u64 = 0x6a09_e667_f3bc_c908;
 
+/// The new positions the search offers the threads working ahead at a time, at most: the
+/// next it will open, unless one of them settles their parent first.
+const OFFERED: usize = 4;
+
+/// The key of a job of the threads working ahead: a position of table key `key` opened with
+/// threat searches of `budget` positions (a round's budget: an earlier round's result is not
+/// this one's).
+fn ahead_key(key: u64, budget: u64) -> u64 {
+    key ^ budget.wrapping_mul(0x3c6e_f372_fe94_f82b)
+}
+
 /// What a search for a win with quiet moves found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum QuietFound {
@@ -96,7 +114,7 @@ struct Node {
     /// Disproof number: 0 when the attacker is shown not to win this way.
     dn: u32,
     /// The attacker's candidates, or the defender's replies.
-    moves: Rc<[u16]>,
+    moves: Arc<[u16]>,
     /// Where the attacker is to move and wins: the move that does.
     best: Option<u16>,
 }
@@ -113,17 +131,38 @@ pub(crate) struct QuietTable {
     no_wins: Option<BoundTable>,
     /// The most `no_wins` may take.
     no_win_bytes: usize,
+    /// The tables of the threads that open new positions beside the search's own, one
+    /// each: only their `no_wins` are used ([`Quiet::open_together`]).
+    helpers: Vec<QuietTable>,
 }
 
 impl QuietTable {
-    /// A table that takes about `bytes` bytes at most.
+    /// A table for a search on one thread that takes about `bytes` bytes at most.
+    #[cfg(test)]
     pub(crate) fn with_bytes(bytes: usize) -> QuietTable {
-        let no_win_bytes = bytes / 4;
-        QuietTable {
+        QuietTable::for_threads(bytes, 1)
+    }
+
+    /// A table for a search on `threads` threads that takes about `bytes` bytes at most,
+    /// the threat searches' tables of positions with no win shared out among the threads:
+    /// one each, which starts small and grows as it fills, is faster than one shared table
+    /// of the same size (docs/PERFORMANCE.md).
+    pub(crate) fn for_threads(bytes: usize, threads: usize) -> QuietTable {
+        let threads = threads.max(1);
+        let no_win_bytes = bytes / 4 / threads;
+        let helper = || QuietTable {
             nodes: HashMap::new(),
-            most: ((bytes - no_win_bytes) / NODE_BYTES).max(1),
+            most: 0,
             no_wins: None,
             no_win_bytes,
+            helpers: Vec::new(),
+        };
+        QuietTable {
+            nodes: HashMap::new(),
+            most: ((bytes - no_win_bytes * threads) / NODE_BYTES).max(1),
+            no_wins: None,
+            no_win_bytes,
+            helpers: (1..threads).map(|_| helper()).collect(),
         }
     }
 
@@ -172,6 +211,32 @@ pub(crate) struct Quiet<'a> {
     inner_left: Option<u32>,
     /// Whether the inner search running has opened all it may.
     inner_spent: bool,
+    /// The threads opening positions ahead of the search, once it offers them one.
+    ahead: Option<Ahead<Job, Opened, QuietTable>>,
+    /// Positions the threat searches of those threads visited, while they run.
+    ahead_nodes: Arc<AtomicU64>,
+    /// Positions the threat searches of those threads visited, once they stopped (counted in
+    /// `nodes` too).
+    nodes_ahead: u64,
+}
+
+/// A position for a thread of [`Quiet::ahead`] to open: `board` after `cell`, with `quiet`
+/// quiet moves left, at a level and a budget of the search.
+#[derive(Debug)]
+struct Job {
+    board: Stones,
+    cell: u16,
+    quiet: u32,
+    level: u32,
+    budget: u64,
+}
+
+/// A position a thread opened ([`Job`]), with what it saw doing so.
+#[derive(Debug)]
+struct Opened {
+    node: Node,
+    cut: bool,
+    starved: bool,
 }
 
 impl<'a> Quiet<'a> {
@@ -184,6 +249,17 @@ impl<'a> Quiet<'a> {
         budget: u64,
     ) -> Quiet<'a> {
         let attacker = board.turn();
+        Quiet::attacking(board, table, attacker, limits, budget)
+    }
+
+    /// [`Quiet::new`], searching for `attacker`'s win whichever side is to move.
+    fn attacking(
+        board: &'a mut Stones,
+        table: &'a mut QuietTable,
+        attacker: Player,
+        limits: Limits,
+        budget: u64,
+    ) -> Quiet<'a> {
         Quiet {
             board,
             table,
@@ -197,6 +273,9 @@ impl<'a> Quiet<'a> {
             level: 1,
             inner_left: None,
             inner_spent: false,
+            ahead: None,
+            ahead_nodes: Arc::new(AtomicU64::new(0)),
+            nodes_ahead: 0,
         }
     }
 
@@ -219,8 +298,21 @@ impl<'a> Quiet<'a> {
     ///
     /// Where level one's rounds end with no win, the search goes on at level two: quiet moves
     /// that threaten, were the defender to pass, a win of level one ([`Quiet::open_defence`]).
+    ///
+    /// Where the table has threads to spare ([`QuietTable::for_threads`]), they open ahead of
+    /// the search the positions it will likely open next ([`Quiet::offer_after`]). The search
+    /// goes in the same order, but what it finds may differ: each thread's threat searches
+    /// start from a table of positions with no win of their own, and where a budget of
+    /// positions ends one, another table may have let it finish.
     pub(crate) fn win(&mut self) -> QuietFound {
-        self.levels(LEVELS)
+        let found = self.levels(LEVELS);
+        if let Some(ahead) = self.ahead.take() {
+            self.table.helpers = ahead.finish();
+            let ahead = self.ahead_nodes.swap(0, Relaxed);
+            self.nodes_ahead += ahead;
+            self.nodes += ahead;
+        }
+        found
     }
 
     /// [`Quiet::win`] with at most `most` levels.
@@ -250,6 +342,9 @@ impl<'a> Quiet<'a> {
             rounds += 1;
             self.budget = self.budget.saturating_mul(BUDGET_GROWTH);
             self.table.forget_unproven();
+            if let Some(ahead) = &self.ahead {
+                ahead.forget();
+            }
         }
     }
 
@@ -362,7 +457,7 @@ impl<'a> Quiet<'a> {
                     self.cut |= node.dn == 0;
                     return (node.pn, node.dn);
                 }
-                Rc::clone(&node.moves)
+                Arc::clone(&node.moves)
             }
             None => {
                 if self.table.nodes.len() >= self.table.most {
@@ -376,16 +471,15 @@ impl<'a> Quiet<'a> {
                     }
                     *left -= 1;
                 }
-                let node = if attacking {
-                    self.open_attack(quiet)
-                } else {
-                    self.open_defence()
+                let node = match self.taken(key) {
+                    Some(node) => node,
+                    None => self.open(quiet),
                 };
                 if self.aborted || self.inner_spent {
                     return (1, 1);
                 }
                 let numbers = (node.pn, node.dn);
-                let moves = Rc::clone(&node.moves);
+                let moves = Arc::clone(&node.moves);
                 self.table.nodes.insert(key, node);
                 if numbers.0 == 0 || numbers.1 == 0 || numbers.0 >= thpn || numbers.1 >= thdn {
                     return numbers;
@@ -407,13 +501,11 @@ impl<'a> Quiet<'a> {
             let mut sum = 0u32;
             let mut pick = 0;
             let mut picked = (1, 1);
+            let mut fresh = false;
             for (i, &m) in moves.iter().enumerate() {
                 let child = self.key(self.board.hash_after(usize::from(m)), child_quiet);
-                let (cpn, cdn) = self
-                    .table
-                    .nodes
-                    .get(&child)
-                    .map_or((1, 1), |n| (n.pn, n.dn));
+                let known = self.table.nodes.get(&child).map(|n| (n.pn, n.dn));
+                let (cpn, cdn) = known.unwrap_or((1, 1));
                 // Where the attacker moves, the proof number is the least of the children's
                 // and the disproof number their sum; where the defender moves, the other way.
                 let (mine, other) = if attacking { (cpn, cdn) } else { (cdn, cpn) };
@@ -423,6 +515,7 @@ impl<'a> Quiet<'a> {
                     least = mine;
                     pick = i;
                     picked = (cpn, cdn);
+                    fresh = known.is_none();
                 } else if mine < second {
                     second = mine;
                 }
@@ -440,6 +533,9 @@ impl<'a> Quiet<'a> {
             }
             if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
                 return (pn, dn);
+            }
+            if fresh && self.inner_left.is_none() && (self.level == 1 || !attacking) {
+                self.offer_after(&moves[pick + 1..], child_quiet);
             }
             // The 1+ε thresholds, as in the proof-number search of small boards: the child
             // may run until a sibling looks cheaper, or until the rest of the sum reaches this
@@ -478,6 +574,84 @@ impl<'a> Quiet<'a> {
         }
     }
 
+    /// A position seen for the first time, with `quiet` quiet moves left
+    /// ([`Quiet::open_attack`], [`Quiet::open_defence`]).
+    fn open(&mut self, quiet: u32) -> Node {
+        if self.board.turn() == self.attacker {
+            self.open_attack(quiet)
+        } else {
+            self.open_defence()
+        }
+    }
+
+    /// Offers the threads working ahead of the search ([`Ahead`]) the first few of `moves`
+    /// whose positions, with `quiet` quiet moves left, are new: the search, about to open the
+    /// position after the move before them, opens those next unless it settles this one
+    /// first. The threads start with the first offer.
+    fn offer_after(&mut self, moves: &[u16], quiet: u32) {
+        if self.table.helpers.is_empty() && self.ahead.is_none() {
+            return;
+        }
+        if self.ahead.is_none() {
+            let (attacker, limits) = (self.attacker, self.limits.clone());
+            let counted = Arc::clone(&self.ahead_nodes);
+            let threads = std::mem::take(&mut self.table.helpers);
+            self.ahead = Some(Ahead::start(
+                threads,
+                move |table: &mut QuietTable, mut job: Job| {
+                    if job.board.play(usize::from(job.cell)) {
+                        // A line completed: the search settles that itself.
+                        return None;
+                    }
+                    let mut helper = Quiet::attacking(
+                        &mut job.board,
+                        table,
+                        attacker,
+                        limits.clone(),
+                        job.budget,
+                    );
+                    helper.level = job.level;
+                    let node = helper.open(job.quiet);
+                    counted.fetch_add(helper.nodes, Relaxed);
+                    (!helper.aborted).then_some(Opened {
+                        node,
+                        cut: helper.cut,
+                        starved: helper.starved,
+                    })
+                },
+            ));
+        }
+        let new: Vec<(u16, u64)> = moves
+            .iter()
+            .map(|&m| (m, self.key(self.board.hash_after(usize::from(m)), quiet)))
+            .filter(|(_, key)| !self.table.nodes.contains_key(key))
+            .take(OFFERED)
+            .collect();
+        let Some(ahead) = &self.ahead else {
+            return;
+        };
+        for (m, key) in new {
+            let board = &*self.board;
+            let (level, budget) = (self.level, self.budget);
+            ahead.offer(ahead_key(key, budget), || Job {
+                board: board.clone(),
+                cell: m,
+                quiet,
+                level,
+                budget,
+            });
+        }
+    }
+
+    /// The position of table key `key` as a thread working ahead opened it, if one did (or
+    /// is doing so: the search waits), with what the thread saw doing so.
+    fn taken(&mut self, key: u64) -> Option<Node> {
+        let opened = self.ahead.as_ref()?.take(ahead_key(key, self.budget))?;
+        self.cut |= opened.cut;
+        self.starved |= opened.starved;
+        Some(opened.node)
+    }
+
     /// An attacker's position seen for the first time, with `quiet` quiet moves left: won by
     /// threats at once, or its candidates.
     fn open_attack(&mut self, quiet: u32) -> Node {
@@ -485,7 +659,7 @@ impl<'a> Quiet<'a> {
             return Node {
                 pn: 0,
                 dn: INF,
-                moves: Rc::from(Vec::new()),
+                moves: Arc::from(Vec::new()),
                 best: Some(cell as u16),
             };
         }
@@ -510,7 +684,7 @@ impl<'a> Quiet<'a> {
         Node {
             pn,
             dn,
-            moves: Rc::from(candidates),
+            moves: Arc::from(candidates),
             best: None,
         }
     }
@@ -521,7 +695,7 @@ impl<'a> Quiet<'a> {
         let refuted = Node {
             pn: INF,
             dn: 0,
-            moves: Rc::from(Vec::new()),
+            moves: Arc::from(Vec::new()),
             best: None,
         };
         let defender = self.board.turn();
@@ -560,7 +734,7 @@ impl<'a> Quiet<'a> {
         Node {
             pn: replies.len() as u32,
             dn: 1,
-            moves: Rc::from(replies),
+            moves: Arc::from(replies),
             best: None,
         }
     }
@@ -790,6 +964,35 @@ mod tests {
     }
 
     #[test]
+    fn a_search_with_a_thread_working_ahead_finds_a_win_that_holds() {
+        let mut board = stones(QUIET, 5);
+        let before = board.moves().len();
+        let mut table = QuietTable::for_threads(64 << 20, 2);
+        let mut quiet = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
+        let found = quiet.win();
+        // The thread opened positions, and is stopped.
+        assert!(quiet.nodes_ahead > 0, "the thread searched nothing");
+        assert!(quiet.ahead.is_none(), "the thread is not stopped");
+        let QuietFound::Win(first) = found else {
+            panic!("no win found");
+        };
+        assert_eq!(board.moves().len(), before);
+        // It gave its table back.
+        assert_eq!(table.helpers.len(), 1);
+        // Every reply of O's after the first move loses, each searched afresh on one thread.
+        board.play(first);
+        let replies: Vec<usize> = (0..board.cells()).filter(|&c| board.is_empty(c)).collect();
+        for reply in replies {
+            board.play(reply);
+            assert!(
+                matches!(search(&mut board), QuietFound::Win(_)),
+                "O's reply {reply} holds"
+            );
+            board.undo();
+        }
+    }
+
+    #[test]
     fn a_defender_stone_outside_the_zone_of_a_win_with_quiet_moves_leaves_it_standing() {
         // The zone a search of level two answers the defender's replies from: X's win with
         // quiet moves (of level one), and an O stone on each cell near the stones outside its
@@ -840,7 +1043,7 @@ mod tests {
         let Some(node) = quiet.table.nodes.get(&key) else {
             return false;
         };
-        let (best, moves) = (node.best, Rc::clone(&node.moves));
+        let (best, moves) = (node.best, Arc::clone(&node.moves));
         if quiet.board.turn() == quiet.attacker {
             let Some(best) = best.map(usize::from) else {
                 return false;
