@@ -132,7 +132,7 @@ pub(crate) struct QuietTable {
     /// The most `no_wins` may take.
     no_win_bytes: usize,
     /// The tables of the threads that open new positions beside the search's own, one
-    /// each: only their `no_wins` are used ([`Quiet::open_together`]).
+    /// each: only their `no_wins` are used ([`Quiet::offer_after`]).
     helpers: Vec<QuietTable>,
 }
 
@@ -221,7 +221,8 @@ pub(crate) struct Quiet<'a> {
 }
 
 /// A position for a thread of [`Quiet::ahead`] to open: `board` after `cell`, with `quiet`
-/// quiet moves left, at a level and a budget of the search.
+/// quiet moves left, at a level and a budget of the search, within its limits then (those
+/// of a round's shallow depths end before the round's: [`Quiet::round`]).
 #[derive(Debug)]
 struct Job {
     board: Stones,
@@ -229,6 +230,7 @@ struct Job {
     quiet: u32,
     level: u32,
     budget: u64,
+    limits: Limits,
 }
 
 /// A position a thread opened ([`Job`]), with what it saw doing so.
@@ -593,7 +595,7 @@ impl<'a> Quiet<'a> {
             return;
         }
         if self.ahead.is_none() {
-            let (attacker, limits) = (self.attacker, self.limits.clone());
+            let attacker = self.attacker;
             let counted = Arc::clone(&self.ahead_nodes);
             let threads = std::mem::take(&mut self.table.helpers);
             self.ahead = Some(Ahead::start(
@@ -603,13 +605,8 @@ impl<'a> Quiet<'a> {
                         // A line completed: the search settles that itself.
                         return None;
                     }
-                    let mut helper = Quiet::attacking(
-                        &mut job.board,
-                        table,
-                        attacker,
-                        limits.clone(),
-                        job.budget,
-                    );
+                    let mut helper =
+                        Quiet::attacking(&mut job.board, table, attacker, job.limits, job.budget);
                     helper.level = job.level;
                     let node = helper.open(job.quiet);
                     counted.fetch_add(helper.nodes, Relaxed);
@@ -632,13 +629,14 @@ impl<'a> Quiet<'a> {
         };
         for (m, key) in new {
             let board = &*self.board;
-            let (level, budget) = (self.level, self.budget);
+            let (level, budget, limits) = (self.level, self.budget, &self.limits);
             ahead.offer(ahead_key(key, budget), || Job {
                 board: board.clone(),
                 cell: m,
                 quiet,
                 level,
                 budget,
+                limits: limits.clone(),
             });
         }
     }
@@ -940,6 +938,21 @@ mod tests {
         Threats::new(board, Limits::none(), 10_000).vct(VCT_THREATS)
     }
 
+    /// Asserts that after `first`, every reply loses to a win the search finds afresh.
+    fn every_reply_loses(board: &mut Stones, first: usize) {
+        board.play(first);
+        let replies: Vec<usize> = (0..board.cells()).filter(|&c| board.is_empty(c)).collect();
+        for reply in replies {
+            board.play(reply);
+            assert!(
+                matches!(search(board), QuietFound::Win(_)),
+                "the reply {reply} holds"
+            );
+            board.undo();
+        }
+        board.undo();
+    }
+
     #[test]
     fn a_win_that_begins_with_a_quiet_move_is_found_where_threats_alone_find_none() {
         let mut board = stones(QUIET, 5);
@@ -951,16 +964,7 @@ mod tests {
         // The board is restored.
         assert_eq!(board.moves().len(), before);
         // Every reply of O's after it loses, each searched afresh.
-        board.play(first);
-        let replies: Vec<usize> = (0..board.cells()).filter(|&c| board.is_empty(c)).collect();
-        for reply in replies {
-            board.play(reply);
-            assert!(
-                matches!(search(&mut board), QuietFound::Win(_)),
-                "O's reply {reply} holds"
-            );
-            board.undo();
-        }
+        every_reply_loses(&mut board, first);
     }
 
     #[test]
@@ -980,16 +984,7 @@ mod tests {
         // It gave its table back.
         assert_eq!(table.helpers.len(), 1);
         // Every reply of O's after the first move loses, each searched afresh on one thread.
-        board.play(first);
-        let replies: Vec<usize> = (0..board.cells()).filter(|&c| board.is_empty(c)).collect();
-        for reply in replies {
-            board.play(reply);
-            assert!(
-                matches!(search(&mut board), QuietFound::Win(_)),
-                "O's reply {reply} holds"
-            );
-            board.undo();
-        }
+        every_reply_loses(&mut board, first);
     }
 
     #[test]
