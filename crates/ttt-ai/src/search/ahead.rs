@@ -5,8 +5,8 @@
 //! position to open, it will open the new siblings after it. It *offers* those as jobs; the
 //! other threads take the newest first (the search offering siblings in order, it opens
 //! them from the first and the threads from the last, meeting between: where it settles
-//! their parent before, the threads have done the least it needed) and keep what they make. When the
-//! search comes to one, it *takes* it: made already, it is the search's at no cost; being
+//! their parent before, the threads have done the least it needed) and keep what they make.
+//! When the search comes to one, it *takes* it: made already, it is the search's at no cost; being
 //! made, the search waits, which costs less than making it again; not started, the search
 //! makes it itself. The search goes in the order it would on one thread; what the other
 //! threads made that it never asks for is work lost, on cores that had none.
@@ -151,7 +151,10 @@ where
             .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     }
+}
 
+impl<J, R, W> Ahead<J, R, W> {
+    /// Tells the threads to stop once their jobs running are done.
     fn stop(&self) {
         self.shared.lock().stop = true;
         self.shared.changed.notify_all();
@@ -161,8 +164,7 @@ where
 impl<J, R, W> Drop for Ahead<J, R, W> {
     /// A search that ends without [`Ahead::finish`] (a panic) leaves no thread waiting.
     fn drop(&mut self) {
-        self.shared.lock().stop = true;
-        self.shared.changed.notify_all();
+        self.stop();
     }
 }
 

@@ -215,9 +215,6 @@ pub(crate) struct Quiet<'a> {
     ahead: Option<Ahead<Job, Opened, QuietTable>>,
     /// Positions the threat searches of those threads visited, while they run.
     ahead_nodes: Arc<AtomicU64>,
-    /// Positions the threat searches of those threads visited, once they stopped (counted in
-    /// `nodes` too).
-    nodes_ahead: u64,
 }
 
 /// A position for a thread of [`Quiet::ahead`] to open: `board` after `cell`, with `quiet`
@@ -277,7 +274,6 @@ impl<'a> Quiet<'a> {
             inner_spent: false,
             ahead: None,
             ahead_nodes: Arc::new(AtomicU64::new(0)),
-            nodes_ahead: 0,
         }
     }
 
@@ -310,9 +306,7 @@ impl<'a> Quiet<'a> {
         let found = self.levels(LEVELS);
         if let Some(ahead) = self.ahead.take() {
             self.table.helpers = ahead.finish();
-            let ahead = self.ahead_nodes.swap(0, Relaxed);
-            self.nodes_ahead += ahead;
-            self.nodes += ahead;
+            self.nodes += self.ahead_nodes.swap(0, Relaxed);
         }
         found
     }
@@ -591,32 +585,11 @@ impl<'a> Quiet<'a> {
     /// position after the move before them, opens those next unless it settles this one
     /// first. The threads start with the first offer.
     fn offer_after(&mut self, moves: &[u16], quiet: u32) {
-        if self.table.helpers.is_empty() && self.ahead.is_none() {
-            return;
-        }
         if self.ahead.is_none() {
-            let attacker = self.attacker;
-            let counted = Arc::clone(&self.ahead_nodes);
-            let threads = std::mem::take(&mut self.table.helpers);
-            self.ahead = Some(Ahead::start(
-                threads,
-                move |table: &mut QuietTable, mut job: Job| {
-                    if job.board.play(usize::from(job.cell)) {
-                        // A line completed: the search settles that itself.
-                        return None;
-                    }
-                    let mut helper =
-                        Quiet::attacking(&mut job.board, table, attacker, job.limits, job.budget);
-                    helper.level = job.level;
-                    let node = helper.open(job.quiet);
-                    counted.fetch_add(helper.nodes, Relaxed);
-                    (!helper.aborted).then_some(Opened {
-                        node,
-                        cut: helper.cut,
-                        starved: helper.starved,
-                    })
-                },
-            ));
+            if self.table.helpers.is_empty() {
+                return;
+            }
+            self.start_ahead();
         }
         let new: Vec<(u16, u64)> = moves
             .iter()
@@ -639,6 +612,32 @@ impl<'a> Quiet<'a> {
                 limits: limits.clone(),
             });
         }
+    }
+
+    /// Starts the threads working ahead, on the table's spare threads' tables.
+    fn start_ahead(&mut self) {
+        let attacker = self.attacker;
+        let counted = Arc::clone(&self.ahead_nodes);
+        let threads = std::mem::take(&mut self.table.helpers);
+        self.ahead = Some(Ahead::start(
+            threads,
+            move |table: &mut QuietTable, mut job: Job| {
+                if job.board.play(usize::from(job.cell)) {
+                    // A line completed: the search settles that itself.
+                    return None;
+                }
+                let mut helper =
+                    Quiet::attacking(&mut job.board, table, attacker, job.limits, job.budget);
+                helper.level = job.level;
+                let node = helper.open(job.quiet);
+                counted.fetch_add(helper.nodes, Relaxed);
+                (!helper.aborted).then_some(Opened {
+                    node,
+                    cut: helper.cut,
+                    starved: helper.starved,
+                })
+            },
+        ));
     }
 
     /// The position of table key `key` as a thread working ahead opened it, if one did (or
@@ -974,15 +973,18 @@ mod tests {
         let mut table = QuietTable::for_threads(64 << 20, 2);
         let mut quiet = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
         let found = quiet.win();
-        // The thread opened positions, and is stopped.
-        assert!(quiet.nodes_ahead > 0, "the thread searched nothing");
         assert!(quiet.ahead.is_none(), "the thread is not stopped");
         let QuietFound::Win(first) = found else {
             panic!("no win found");
         };
         assert_eq!(board.moves().len(), before);
-        // It gave its table back.
+        // The thread gave its table back, with the positions with no win its threat searches
+        // met: it opened positions.
         assert_eq!(table.helpers.len(), 1);
+        assert!(
+            table.helpers[0].no_wins.is_some(),
+            "the thread searched nothing"
+        );
         // Every reply of O's after the first move loses, each searched afresh on one thread.
         every_reply_loses(&mut board, first);
     }
