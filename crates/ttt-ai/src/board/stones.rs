@@ -13,6 +13,8 @@
 //! a mark there gains each side (the move ordering), all updated window by window as marks
 //! are played and taken back.
 
+use std::fmt;
+
 use ttt_core::{ByPlayer, Cell, Player, Position};
 
 use super::for_both;
@@ -23,7 +25,7 @@ use crate::rng::Rng;
 pub(crate) const MAX_SIDE: usize = 32;
 
 /// How far (in rows and columns) a mark makes the cells around it worth searching.
-const NEAR: i32 = 2;
+const NEAR: usize = 2;
 
 /// A board of marks with its windows' counts, for boards of up to [`MAX_SIDE`] a side and any
 /// K.
@@ -50,12 +52,31 @@ pub(crate) struct Stones {
     steps: ByPlayer<Vec<Part>>,
     /// Each side's open windows' weights added up: the evaluation's material.
     potential: ByPlayer<i32>,
-    /// For each cell, how many marks lie within [`NEAR`] rows and columns of it.
-    near: Vec<u16>,
+    /// For each row, its marks as bits, bit `c` for column `c`: whether a cell has marks
+    /// within [`NEAR`] rows and columns is a few masks away, and a move changes one bit.
+    marked: Vec<u32>,
     hash: u64,
     zobrist: ByPlayer<Vec<u64>>,
     /// Hashed in while the side to move is O, so that passes change the hash.
     turn_key: u64,
+    /// Room for the changes of one direction's windows while a mark is counted in or out.
+    parts: Scratch,
+}
+
+/// Working room that is not part of the board: its copies start empty, and it is not shown.
+#[derive(Default)]
+struct Scratch(Vec<CellSums>);
+
+impl Clone for Scratch {
+    fn clone(&self) -> Scratch {
+        Scratch::default()
+    }
+}
+
+impl fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Scratch")
+    }
 }
 
 /// Why a board could not be made.
@@ -93,10 +114,11 @@ impl Stones {
             steps: Part::steps(k, &weights),
             weights,
             potential: ByPlayer::default(),
-            near: vec![0; n],
+            marked: vec![0; rows],
             hash: 0,
             zobrist,
             turn_key,
+            parts: Scratch::default(),
         };
         for w in 0..windows {
             board.spread(w);
@@ -178,7 +200,13 @@ impl Stones {
 
     /// Whether some mark lies within two rows and columns of `cell`.
     pub(crate) fn is_near(&self, cell: usize) -> bool {
-        self.near[cell] > 0
+        let (r, c) = (cell / self.cols, cell % self.cols);
+        // Columns c - NEAR to c + NEAR, those left of the board shifted out.
+        let columns = ((1u64 << (2 * NEAR + 1)) - 1) << c >> NEAR;
+        let rows = r.saturating_sub(NEAR)..(r + NEAR + 1).min(self.rows);
+        self.marked[rows]
+            .iter()
+            .any(|&row| u64::from(row) & columns != 0)
     }
 
     /// Each side's count of the kind of windows at `at` ([`FOURS`], ...), cell by cell.
@@ -320,30 +348,13 @@ impl Stones {
         }
     }
 
-    /// The change to a window's part when `player` adds a mark to it, as it holds `x` of X's
-    /// marks and `o` of O's.
-    fn step(&self, player: Player, x: u8, o: u8) -> Part {
-        self.steps.get(player)[usize::from(x) * (self.k + 1) + usize::from(o)]
-    }
-
     /// Puts `player`'s mark on the empty `cell`, whoever's turn it is; returns whether it
     /// completes a line.
     fn place(&mut self, cell: usize, player: Player) -> bool {
-        let mut won = false;
-        for i in self.windows.through_range(cell) {
-            let w = self.windows.through_at(i);
-            let (x, o) = (self.counts.x[w], self.counts.o[w]);
-            // A window both sides hold stays dead: nothing it adds changes.
-            if x == 0 || o == 0 {
-                self.respread(w, self.step(player, x, o));
-            }
-            let n = &mut self.counts.get_mut(player)[w];
-            *n += 1;
-            won |= usize::from(*n) == self.k;
-        }
+        let won = self.change(cell, player, false);
         self.cells[cell] = Some(player);
         self.hash ^= self.zobrist.get(player)[cell];
-        self.touch_near(cell, 1);
+        self.flip_marked(cell);
         won
     }
 
@@ -352,27 +363,77 @@ impl Stones {
             return;
         };
         self.cells[cell] = None;
-        for i in self.windows.through_range(cell) {
-            let w = self.windows.through_at(i);
-            self.counts.get_mut(player)[w] -= 1;
-            let (x, o) = (self.counts.x[w], self.counts.o[w]);
-            // Dead before and after: nothing to move.
-            if x == 0 || o == 0 {
-                self.respread(w, self.step(player, x, o).negated());
-            }
-        }
+        self.change(cell, player, true);
         self.hash ^= self.zobrist.get(player)[cell];
-        self.touch_near(cell, -1);
+        self.flip_marked(cell);
     }
 
-    fn touch_near(&mut self, cell: usize, by: i16) {
-        let (r, c) = ((cell / self.cols) as i32, (cell % self.cols) as i32);
-        for nr in (r - NEAR).max(0)..=(r + NEAR).min(self.rows as i32 - 1) {
-            for nc in (c - NEAR).max(0)..=(c + NEAR).min(self.cols as i32 - 1) {
-                let n = nr as usize * self.cols + nc as usize;
-                self.near[n] = self.near[n].wrapping_add_signed(by);
+    /// Counts `player`'s mark on `cell` into the windows through it (or out of them, when
+    /// `removing`), and moves the sums with them; returns whether a window is now complete.
+    ///
+    /// The sums are moved one direction at a time: a cell of that line gets, in one
+    /// addition, the changes of all the windows over it (a running sum along the line), not
+    /// one addition a window (K windows over the mark itself, fewer further out).
+    fn change(&mut self, cell: usize, player: Player, removing: bool) -> bool {
+        let k = self.k;
+        let mut won = false;
+        let mut total = Part::default();
+        let windows = &self.windows;
+        let parts = &mut self.parts.0;
+        for run in windows.runs(cell) {
+            // Every slot of the run is written below: what the last call left is not read.
+            parts.resize(parts.len().max(run.len()), CellSums::default());
+            let mut any = false;
+            for (part, &w) in parts.iter_mut().zip(run) {
+                let w = w as usize;
+                if removing {
+                    self.counts.get_mut(player)[w] -= 1;
+                }
+                let (x, o) = (self.counts.x[w], self.counts.o[w]);
+                if !removing {
+                    let n = self.counts.get(player)[w] + 1;
+                    self.counts.get_mut(player)[w] = n;
+                    won |= usize::from(n) == k;
+                }
+                // A window both sides hold stays dead: nothing it adds changes.
+                *part = if x == 0 || o == 0 {
+                    let step = self.steps.get(player)[usize::from(x) * (k + 1) + usize::from(o)];
+                    let step = if removing { step.negated() } else { step };
+                    total = total.plus(step);
+                    any = true;
+                    step.cell
+                } else {
+                    CellSums::default()
+                };
+            }
+            if !any {
+                continue;
+            }
+            let (first, step) = windows.run_line(run);
+            let line = &mut self.sums[first..];
+            let mut running = CellSums::default();
+            for i in 0..run.len() + k - 1 {
+                if i < run.len() {
+                    running = running.plus(parts[i]);
+                }
+                if i >= k {
+                    running = running.minus(parts[i - k]);
+                }
+                line[i * step] = line[i * step].plus(running);
             }
         }
+        self.potential.x += total.potential.x;
+        self.potential.o += total.potential.o;
+        for (n, &change) in self.windows_of.iter_mut().zip(&total.cell.lines) {
+            // The changes are stored wrapped: -1 is u16::MAX.
+            *n = n.wrapping_add_signed(i32::from(change as i16));
+        }
+        won
+    }
+
+    /// Flips `cell`'s bit in [`Stones::marked`]: on when a mark is placed, off when taken.
+    fn flip_marked(&mut self, cell: usize) {
+        self.marked[cell / self.cols] ^= 1 << (cell % self.cols);
     }
 
     /// Plays the empty `cell` for the side to move; returns whether it completes a line.
@@ -448,6 +509,32 @@ struct CellSums {
     lines: [u16; 8],
 }
 
+impl CellSums {
+    /// The sums added to these (the counts of lines wrapped, as `u16`).
+    fn plus(self, d: CellSums) -> CellSums {
+        let mut lines = self.lines;
+        for (n, d) in lines.iter_mut().zip(d.lines) {
+            *n = n.wrapping_add(d);
+        }
+        CellSums {
+            gain: [self.gain[0] + d.gain[0], self.gain[1] + d.gain[1]],
+            lines,
+        }
+    }
+
+    /// These sums less `d` (the counts of lines wrapped, as `u16`).
+    fn minus(self, d: CellSums) -> CellSums {
+        let mut lines = self.lines;
+        for (n, d) in lines.iter_mut().zip(d.lines) {
+            *n = n.wrapping_sub(d);
+        }
+        CellSums {
+            gain: [self.gain[0] - d.gain[0], self.gain[1] - d.gain[1]],
+            lines,
+        }
+    }
+}
+
 /// What one window adds to the sums of a board, given its counts: to each side's potential,
 /// and to each of its cells' sums.
 #[derive(Debug, Clone, Copy, Default)]
@@ -504,22 +591,23 @@ impl Part {
 
     /// What changes from `before` to this part (the counts of lines wrapped, as `u16`).
     fn minus(self, before: Part) -> Part {
-        let mut lines = self.cell.lines;
-        for (n, b) in lines.iter_mut().zip(before.cell.lines) {
-            *n = n.wrapping_sub(b);
-        }
         Part {
             potential: ByPlayer {
                 x: self.potential.x - before.potential.x,
                 o: self.potential.o - before.potential.o,
             },
-            cell: CellSums {
-                gain: [
-                    self.cell.gain[0] - before.cell.gain[0],
-                    self.cell.gain[1] - before.cell.gain[1],
-                ],
-                lines,
+            cell: self.cell.minus(before.cell),
+        }
+    }
+
+    /// Both changes together.
+    fn plus(self, d: Part) -> Part {
+        Part {
+            potential: ByPlayer {
+                x: self.potential.x + d.potential.x,
+                o: self.potential.o + d.potential.o,
             },
+            cell: self.cell.plus(d.cell),
         }
     }
 }
@@ -557,7 +645,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn counts_kept_by_play_and_undo_are_the_counts_from_scratch() {
+    fn counts_and_sums_kept_by_play_and_undo_are_those_from_scratch() {
         let mut rng = Rng::seeded(4);
         for (rows, cols, k) in [(15, 15, 5), (7, 9, 4), (32, 32, 5), (6, 6, 6)] {
             let mut b = Stones::new(rows, cols, k).unwrap();
@@ -582,9 +670,49 @@ pub(crate) mod tests {
                     }
                 }
                 assert_eq!(b.windows_of, windows_of);
+                // Each cell's sums and each side's potential, added up afresh from every
+                // window's part.
+                let mut sums = vec![CellSums::default(); b.cells()];
+                let mut potential = ByPlayer::<i32>::default();
+                for w in 0..b.windows.count() {
+                    let (x, o) = (b.count(Player::X, w), b.count(Player::O, w));
+                    let part = Part::of(b.k, &b.weights, x, o);
+                    potential.x += part.potential.x;
+                    potential.o += part.potential.o;
+                    for &c in b.windows.cells(w) {
+                        sums[usize::from(c)] = sums[usize::from(c)].plus(part.cell);
+                    }
+                }
+                assert_eq!(b.sums, sums);
+                assert_eq!((b.potential.x, b.potential.o), (potential.x, potential.o));
             }
             while b.undo().is_some() {}
             assert_eq!(format!("{b:?}"), fresh);
+        }
+    }
+
+    #[test]
+    fn a_cell_is_near_when_a_mark_lies_within_two_rows_and_columns() {
+        let mut rng = Rng::seeded(9);
+        for (rows, cols) in [(15, 15), (32, 32), (1, 7), (9, 4)] {
+            let mut b = Stones::new(rows, cols, 2).unwrap();
+            for _ in 0..12 {
+                let free: Vec<usize> = (0..b.cells()).filter(|&c| b.is_empty(c)).collect();
+                let Some(cell) = rng.pick(&free) else { break };
+                b.play(cell);
+                if rng.below(3) == 0 {
+                    b.undo();
+                }
+                for c in 0..b.cells() {
+                    let (r, col) = (c / cols, c % cols);
+                    let near = (0..b.cells()).any(|m| {
+                        !b.is_empty(m)
+                            && (m / cols).abs_diff(r) <= 2
+                            && (m % cols).abs_diff(col) <= 2
+                    });
+                    assert_eq!(b.is_near(c), near, "{rows} x {cols}, cell {c}");
+                }
+            }
         }
     }
 

@@ -15,6 +15,11 @@ pub(crate) struct Windows {
     /// Windows through cell `c` are `through[start[c] .. start[c + 1]]`.
     start: Vec<u32>,
     through: Vec<u32>,
+    /// The same windows grouped by direction: those through cell `c` in direction `d` are
+    /// `runs[run_start[4 * c + d] .. run_start[4 * c + d + 1]]`, one cell further along the
+    /// line each ([`Windows::runs`]).
+    run_start: Vec<u32>,
+    runs: Vec<u32>,
 }
 
 impl Windows {
@@ -29,25 +34,60 @@ impl Windows {
         };
         let (rows, cols, last) = (rows as i32, cols as i32, k as i32 - 1);
         let mut cells = Vec::new();
+        let mut direction = Vec::new();
         for r in 0..rows {
             for c in 0..cols {
-                for &(dr, dc) in directions {
+                for (d, &(dr, dc)) in directions.iter().enumerate() {
                     let (er, ec) = (r + dr * last, c + dc * last);
                     if (0..rows).contains(&er) && (0..cols).contains(&ec) {
                         for s in 0..=last {
                             cells.push(((r + dr * s) * cols + c + dc * s) as u16);
                         }
+                        direction.push(d);
                     }
                 }
             }
         }
         let (start, through) = windows_by_cell(&cells, k, (rows * cols) as usize);
+        // A cell's windows in one direction, in the order of their first cells, which is
+        // their order along the line.
+        let mut run_start = vec![0u32];
+        let mut runs = Vec::with_capacity(through.len());
+        for c in 0..(rows * cols) as usize {
+            let own = &through[start[c] as usize..start[c + 1] as usize];
+            for d in 0..DIRECTIONS.len() {
+                runs.extend(own.iter().filter(|&&w| direction[w as usize] == d));
+                run_start.push(runs.len() as u32);
+            }
+        }
         Windows {
             k,
             cells,
             start,
             through,
+            run_start,
+            runs,
         }
+    }
+
+    /// The windows through `cell`, one list for each direction (some empty), each in order
+    /// along its line: the `j`-th window's cells are the `j`-th to the `j + k - 1`-th of the
+    /// line of cells the list covers ([`Windows::run_line`]).
+    pub(crate) fn runs(&self, cell: usize) -> impl Iterator<Item = &[u32]> {
+        let bounds = &self.run_start[4 * cell..4 * cell + 5];
+        bounds
+            .windows(2)
+            .map(|b| &self.runs[b[0] as usize..b[1] as usize])
+    }
+
+    /// The line covered by `run`, a list of [`Windows::runs`] (not empty, K 2 or more): its
+    /// first cell and the step from one cell to the next, so that its `i`-th cell is
+    /// `first + i * step` (the cells of the run's first window, then the last cell of each
+    /// window after it).
+    pub(crate) fn run_line(&self, run: &[u32]) -> (usize, usize) {
+        let cells = self.cells(run[0] as usize);
+        let first = usize::from(cells[0]);
+        (first, usize::from(cells[1]) - first)
     }
 
     /// How many windows there are.
@@ -224,6 +264,18 @@ mod tests {
                     .map(|i| windows.through_at(i) as u32)
                     .collect();
                 assert_eq!(by_slot, holding);
+                // By direction: the same windows, each one cell on from the one before.
+                let mut grouped: Vec<u32> = windows.runs(c).flatten().copied().collect();
+                grouped.sort_unstable();
+                assert_eq!(grouped, holding);
+                for run in windows.runs(c).filter(|run| k >= 2 && !run.is_empty()) {
+                    let (first, step) = windows.run_line(run);
+                    for (j, &w) in run.iter().enumerate() {
+                        let line: Vec<u16> =
+                            (j..j + k).map(|i| (first + i * step) as u16).collect();
+                        assert_eq!(line, windows.cells(w as usize), "cell {c} window {w}");
+                    }
+                }
             }
         }
     }
