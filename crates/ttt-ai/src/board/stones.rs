@@ -10,8 +10,8 @@
 //! - a *two* window holds K-3: a mark there makes a three.
 //!
 //! Each cell keeps how many of each side's fours, threes and twos pass through it, and what
-//! a mark there gains each side (the move ordering), all updated window by window as marks
-//! are played and taken back.
+//! a mark there gains each side (the move ordering), all updated as marks are played and
+//! taken back, one line through the mark at a time.
 
 use std::fmt;
 
@@ -319,32 +319,14 @@ impl Stones {
     fn spread(&mut self, w: usize) {
         let (x, o) = (self.counts.x[w], self.counts.o[w]);
         let part = Part::of(self.k, &self.weights, usize::from(x), usize::from(o));
-        self.respread(w, part);
-    }
-
-    /// Adds `d` to window `w`'s part in the per-cell and per-side sums, in one pass over its
-    /// cells.
-    fn respread(&mut self, w: usize, d: Part) {
-        self.potential.x += d.potential.x;
-        self.potential.o += d.potential.o;
-        let lines = d.cell.lines;
-        for (n, &change) in self.windows_of.iter_mut().zip(&lines) {
-            // The changes are stored wrapped: -1 is u16::MAX.
-            *n = n.wrapping_add_signed(i32::from(change as i16));
-        }
-        let any_lines = lines != [0; 8];
-        if !any_lines && d.cell.gain == [0, 0] {
-            return;
+        self.potential.x += part.potential.x;
+        self.potential.o += part.potential.o;
+        for (n, &count) in self.windows_of.iter_mut().zip(&part.cell.lines) {
+            *n += u32::from(count);
         }
         for &c in self.windows.cells(w) {
             let sums = &mut self.sums[usize::from(c)];
-            sums.gain[0] += d.cell.gain[0];
-            sums.gain[1] += d.cell.gain[1];
-            if any_lines {
-                for (n, change) in sums.lines.iter_mut().zip(lines) {
-                    *n = n.wrapping_add(change);
-                }
-            }
+            *sums = sums.plus(part.cell);
         }
     }
 
@@ -380,9 +362,10 @@ impl Stones {
         let mut total = Part::default();
         let windows = &self.windows;
         let parts = &mut self.parts.0;
+        // A run has K windows at most; every slot of a run is written below before it is
+        // read, so what the last call left does not matter.
+        parts.resize(parts.len().max(k), CellSums::default());
         for run in windows.runs(cell) {
-            // Every slot of the run is written below: what the last call left is not read.
-            parts.resize(parts.len().max(run.len()), CellSums::default());
             let mut any = false;
             for (part, &w) in parts.iter_mut().zip(run) {
                 let w = w as usize;
