@@ -36,9 +36,15 @@ const MEMO_ENTRY: usize = 2 * std::mem::size_of::<(Position, (Value, Option<Cell
 
 /// The most positions one look for a win by threats may take: most positions of a proof
 /// have none, and the search must not cost more than the proof's own search. (The search for
-/// wins with quiet moves starts its threat searches from it, and gives more to a round whose
-/// threat searches ran out: [`Quiet::win`].)
+/// wins with quiet moves has budgets of its own: [`QUIET_BUDGET`].)
 const THREAT_BUDGET: u64 = 10_000;
+
+/// The positions each threat search of the search for wins with quiet moves may take in its
+/// first round, where it looks at a position first: most wins by threats there are found in
+/// a hundred positions or fewer, and most searches that run out of a bigger budget find
+/// nothing. A defender's position where the search ran out is looked at again, with more,
+/// if the search comes back to it ([`Quiet::win`]).
+const QUIET_BUDGET: u64 = 1_000;
 
 /// The tenths of the time left that the search for wins with quiet moves gets at most.
 const QUIET_SHARE_TENTHS: u32 = 9;
@@ -336,7 +342,7 @@ impl Oracle {
             Some(left) => self.limits.at_most(left * QUIET_SHARE_TENTHS / 10),
             None => self.limits.clone(),
         };
-        let mut search = Quiet::new(&mut board, &mut self.quiet, limits, THREAT_BUDGET);
+        let mut search = Quiet::new(&mut board, &mut self.quiet, limits, QUIET_BUDGET);
         let found = search.win();
         self.nodes += search.nodes();
         let found = match found {

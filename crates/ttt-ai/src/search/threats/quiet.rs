@@ -63,6 +63,11 @@ const BUDGET_ROUNDS: u32 = 5;
 /// The factor by which each round's threat searches' budget grows.
 const BUDGET_GROWTH: u64 = 4;
 
+/// How many times at most a defender's position is opened again where the threat search
+/// that looked for the attacker's threat ran out of positions, each time with
+/// `BUDGET_GROWTH` times as many ([`Node::retry`]).
+const RETRIES: u32 = 2;
+
 /// The count of quiet moves left that is never used up: the search with no bound.
 const UNBOUNDED: u32 = u32::MAX;
 
@@ -117,6 +122,10 @@ struct Node {
     moves: Arc<[u16]>,
     /// Where the attacker is to move and wins: the move that does.
     best: Option<u16>,
+    /// Where the defender is to move and the threat search that looked for the attacker's
+    /// threat ran out of positions: the budget to look again with, when the search comes
+    /// back ([`Quiet::open_defence`]). 0 elsewhere.
+    retry: u64,
 }
 
 /// What the searches for wins with quiet moves learned, position by position, for both
@@ -290,9 +299,13 @@ impl<'a> Quiet<'a> {
     /// leave few replies.
     ///
     /// A threat search held to its budget of positions that finds no win has not shown there
-    /// is none: where a round ends with no win and one of its threat searches ran out, the
-    /// search runs again with budgets `BUDGET_GROWTH` times bigger, up to `BUDGET_ROUNDS`
-    /// rounds, keeping only what it proved.
+    /// is none. Where the one that looks for the threat of an attacker's quiet move runs
+    /// out, the position is left open, to be looked at again with `BUDGET_GROWTH` times the
+    /// positions when the search comes back to it, up to [`RETRIES`] times
+    /// ([`Quiet::open_defence`]): the search spends big budgets only where the proof needs
+    /// them. Where a round ends with no win and one of its threat searches ran out past
+    /// that, the search runs again with budgets `BUDGET_GROWTH` times bigger, up to
+    /// `BUDGET_ROUNDS` rounds, keeping only what it proved.
     ///
     /// Where level one's rounds end with no win, the search goes on at level two: quiet moves
     /// that threaten, were the defender to pass, a win of level one ([`Quiet::open_defence`]).
@@ -445,7 +458,8 @@ impl<'a> Quiet<'a> {
         }
         let key = self.key(self.board.hash(), quiet);
         let attacking = self.board.turn() == self.attacker;
-        let moves = match self.table.nodes.get(&key) {
+        let retry = self.table.nodes.get(&key).map_or(0, |node| node.retry);
+        let moves = match self.table.nodes.get(&key).filter(|_| retry == 0) {
             Some(node) => {
                 if node.pn == 0 || node.dn == 0 || node.pn >= thpn || node.dn >= thdn {
                     // A refutation from the table may have stopped for want of quiet moves:
@@ -456,7 +470,7 @@ impl<'a> Quiet<'a> {
                 Arc::clone(&node.moves)
             }
             None => {
-                if self.table.nodes.len() >= self.table.most {
+                if retry == 0 && self.table.nodes.len() >= self.table.most {
                     self.aborted = true;
                     return (1, 1);
                 }
@@ -467,17 +481,29 @@ impl<'a> Quiet<'a> {
                     }
                     *left -= 1;
                 }
-                let node = match self.taken(key) {
-                    Some(node) => node,
-                    None => self.open(quiet),
+                let node = match retry {
+                    0 => match self.taken(key) {
+                        Some(node) => node,
+                        None => self.open(quiet),
+                    },
+                    budget => self.open_defence(budget),
                 };
                 if self.aborted || self.inner_spent {
                     return (1, 1);
                 }
                 let numbers = (node.pn, node.dn);
                 let moves = Arc::clone(&node.moves);
+                // A position to open again has no moves yet: it is a leaf until then, whatever
+                // its numbers (the loop below would take a defender's node with no replies for
+                // a win).
+                let again = node.retry != 0;
                 self.table.nodes.insert(key, node);
-                if numbers.0 == 0 || numbers.1 == 0 || numbers.0 >= thpn || numbers.1 >= thdn {
+                if again
+                    || numbers.0 == 0
+                    || numbers.1 == 0
+                    || numbers.0 >= thpn
+                    || numbers.1 >= thdn
+                {
                     return numbers;
                 }
                 moves
@@ -576,7 +602,7 @@ impl<'a> Quiet<'a> {
         if self.board.turn() == self.attacker {
             self.open_attack(quiet)
         } else {
-            self.open_defence()
+            self.open_defence(self.budget)
         }
     }
 
@@ -658,6 +684,7 @@ impl<'a> Quiet<'a> {
                 dn: INF,
                 moves: Arc::from(Vec::new()),
                 best: Some(cell as u16),
+                retry: 0,
             };
         }
         let me = self.board.turn();
@@ -683,17 +710,23 @@ impl<'a> Quiet<'a> {
             dn,
             moves: Arc::from(candidates),
             best: None,
+            retry: 0,
         }
     }
 
-    /// A defender's position seen for the first time: lost for the attacker if it threatens
-    /// nothing, else the replies that may stop the threat.
-    fn open_defence(&mut self) -> Node {
+    /// A defender's position seen for the first time, or again ([`Node::retry`]), the threat
+    /// search there held to `budget` positions: lost for the attacker if it threatens
+    /// nothing, else the replies that may stop the threat. Where that search ran out of
+    /// positions, the position is left open to be looked at again with more, unless it has
+    /// been [`RETRIES`] times: its proof number grows with the budget, so that the search
+    /// looks first where threats were found cheaply.
+    fn open_defence(&mut self, budget: u64) -> Node {
         let refuted = Node {
             pn: INF,
             dn: 0,
             moves: Arc::from(Vec::new()),
             best: None,
+            retry: 0,
         };
         let defender = self.board.turn();
         if !self.board.winning_cells(defender, 1).is_empty() {
@@ -703,7 +736,25 @@ impl<'a> Quiet<'a> {
         // worth searching under. Only the replies in the threatened win's zone and the
         // defender's fours can stop it.
         self.board.pass();
-        let mut threat = self.threat_zone();
+        let starved = std::mem::replace(&mut self.starved, false);
+        let mut threat = self.threat_zone(budget);
+        let retry = budget.saturating_mul(BUDGET_GROWTH);
+        if threat.is_none()
+            && self.starved
+            && !self.aborted
+            && retry <= self.budget.saturating_mul(BUDGET_GROWTH.pow(RETRIES))
+        {
+            self.board.pass();
+            self.starved = starved;
+            return Node {
+                pn: u32::try_from(retry / self.budget.max(1)).unwrap_or(INF - 1),
+                dn: 1,
+                moves: Arc::from(Vec::new()),
+                best: None,
+                retry,
+            };
+        }
+        self.starved |= starved;
         if threat.is_none() && self.level > 1 && !self.aborted {
             threat = self.inner_zone();
         }
@@ -733,6 +784,7 @@ impl<'a> Quiet<'a> {
             dn: 1,
             moves: Arc::from(replies),
             best: None,
+            retry: 0,
         }
     }
 
@@ -809,7 +861,7 @@ impl<'a> Quiet<'a> {
                 None => return false,
                 // A win by threats: its own zone.
                 Some(_) if node.moves.is_empty() => {
-                    let Some((_, threats)) = self.threat_zone() else {
+                    let Some((_, threats)) = self.threat_zone(self.budget) else {
                         return false;
                     };
                     for (cell, &z) in threats.iter().enumerate() {
@@ -843,30 +895,30 @@ impl<'a> Quiet<'a> {
 
     /// The first move of a win by threats for the side to move, if any.
     fn threats(&mut self) -> Option<usize> {
-        let (line, ()) = self.threat_search(|search| (search.vct(VCT_THREATS), ()))?;
+        let (line, ()) = self.threat_search(self.budget, |search| (search.vct(VCT_THREATS), ()))?;
         line.moves.first().map(|&c| usize::from(c))
     }
 
     /// The first move of a win by threats for the side to move, with the win's zone
-    /// ([`Threats::vct_with_zone`]), if it has one.
-    fn threat_zone(&mut self) -> Option<(usize, Vec<bool>)> {
-        let (line, zone) = self.threat_search(|search| search.vct_with_zone(VCT_THREATS))?;
+    /// ([`Threats::vct_with_zone`]), if it has one, the search held to `budget` positions.
+    fn threat_zone(&mut self, budget: u64) -> Option<(usize, Vec<bool>)> {
+        let (line, zone) =
+            self.threat_search(budget, |search| search.vct_with_zone(VCT_THREATS))?;
         Some((usize::from(*line.moves.first()?), zone?))
     }
 
-    /// Runs a threat search for the side to move, over the table the earlier ones left, and
-    /// gives the win it found with what else `run` made of it.
+    /// Runs a threat search for the side to move, within `budget` positions, over the table
+    /// the earlier ones left, and gives the win it found with what else `run` made of it.
     fn threat_search<T>(
         &mut self,
+        budget: u64,
         run: impl FnOnce(&mut Threats<'_>) -> (Found, T),
     ) -> Option<(ThreatLine, T)> {
         if self.aborted || self.limits.is_over() {
             self.aborted = true;
             return None;
         }
-        let mut search = self
-            .table
-            .threats(self.board, self.limits.clone(), self.budget);
+        let mut search = self.table.threats(self.board, self.limits.clone(), budget);
         let (found, made) = run(&mut search);
         self.nodes += search.nodes();
         self.table.learn(search);
@@ -928,6 +980,9 @@ mod tests {
                                .......X......./.............../.............../\
                                .............../.............../...............";
 
+    /// A budget of positions for each threat search small enough to run out on [`QUIET`].
+    const SMALL_BUDGET: u64 = 40;
+
     fn search(board: &mut Stones) -> QuietFound {
         let mut table = QuietTable::with_bytes(64 << 20);
         Quiet::new(board, &mut table, Limits::none(), 10_000).win()
@@ -963,6 +1018,23 @@ mod tests {
         // The board is restored.
         assert_eq!(board.moves().len(), before);
         // Every reply of O's after it loses, each searched afresh.
+        every_reply_loses(&mut board, first);
+    }
+
+    #[test]
+    fn threats_out_of_a_small_budget_are_looked_for_again_with_more_and_the_win_holds() {
+        // Threat searches of a few dozen positions each run out at some of the attacker's
+        // quiet moves: those positions are left open to be looked at again, not taken as
+        // refuted, and one left open is not taken for a win (it has no replies yet).
+        let mut board = stones(QUIET, 5);
+        let mut table = QuietTable::with_bytes(64 << 20);
+        let found = Quiet::new(&mut board, &mut table, Limits::none(), SMALL_BUDGET).win();
+        let QuietFound::Win(first) = found else {
+            panic!("no win found");
+        };
+        let open: Vec<&Node> = table.nodes.values().filter(|n| n.retry != 0).collect();
+        assert!(!open.is_empty(), "no threat search ran out");
+        assert!(open.iter().all(|n| n.pn != 0 && n.moves.is_empty()));
         every_reply_loses(&mut board, first);
     }
 
@@ -1064,7 +1136,7 @@ mod tests {
             return false;
         }
         quiet.board.pass();
-        let threat = quiet.threat_zone();
+        let threat = quiet.threat_zone(quiet.budget);
         quiet.board.pass();
         let Some((_, zone)) = threat else {
             return false;
@@ -1097,10 +1169,10 @@ mod tests {
         let mut table = QuietTable::with_bytes(64 << 20);
         let mut quiet = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
         quiet.attacker = Player::X;
-        let refuted = quiet.open_defence();
+        let refuted = quiet.open_defence(10_000);
         assert_eq!((refuted.pn, refuted.dn, refuted.moves.len()), (INF, 0, 0));
         quiet.level = 2;
-        let threatened = quiet.open_defence();
+        let threatened = quiet.open_defence(10_000);
         assert_eq!(quiet.level, 2);
         assert!(threatened.pn > 0 && threatened.dn == 1, "{threatened:?}");
         // O's replies: the cells of the zone of X's win, a few dozen, not every empty cell.
@@ -1163,18 +1235,25 @@ mod tests {
     fn threat_searches_that_ran_out_of_positions_get_more_in_the_next_round() {
         // X must stop O's four first; after that block, were O to pass, X would win by
         // threats, but by a win its threat searches find only with more than 10,000
-        // positions each: a round held to that finds no win.
+        // positions each.
+        let block = 15 + 6; // row 1, column 6, beyond the end of O's four
         let mut board = stones(BLOCK_FIRST, 5);
+        // From 10,000, the position after the block is looked at again with four times as
+        // many, within the round.
         let mut table = QuietTable::with_bytes(64 << 20);
         let mut search = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
+        assert_eq!(search.round(), QuietFound::Win(block));
+        // From 625, its looks again (2,500, then 10,000) are not enough: the round finds no
+        // win, and says a threat search ran out.
+        let mut table = QuietTable::with_bytes(64 << 20);
+        let mut search = Quiet::new(&mut board, &mut table, Limits::none(), 625);
         assert_eq!(search.round(), QuietFound::None);
         assert!(search.starved);
-        // The next round gives them four times as many, and finds the win: the block.
+        // The next round gives them four times as many, and its looks again find the win.
         let mut table = QuietTable::with_bytes(64 << 20);
-        let mut search = Quiet::new(&mut board, &mut table, Limits::none(), 10_000);
-        let block = 15 + 6; // row 1, column 6, beyond the end of O's four
+        let mut search = Quiet::new(&mut board, &mut table, Limits::none(), 625);
         assert_eq!(search.rounds(2), QuietFound::Win(block));
-        assert_eq!(search.budget, 40_000);
+        assert_eq!(search.budget, 2_500);
     }
 
     #[test]
