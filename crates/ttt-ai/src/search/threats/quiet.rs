@@ -458,8 +458,9 @@ impl<'a> Quiet<'a> {
         }
         let key = self.key(self.board.hash(), quiet);
         let attacking = self.board.turn() == self.attacker;
-        let retry = self.table.nodes.get(&key).map_or(0, |node| node.retry);
-        let moves = match self.table.nodes.get(&key).filter(|_| retry == 0) {
+        let known = self.table.nodes.get(&key);
+        let retry = known.map_or(0, |node| node.retry);
+        let moves = match known.filter(|_| retry == 0) {
             Some(node) => {
                 if node.pn == 0 || node.dn == 0 || node.pn >= thpn || node.dn >= thdn {
                     // A refutation from the table may have stopped for want of quiet moves:
